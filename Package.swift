@@ -1,0 +1,54 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// OnrampKit: an App2App (Coinbase-style) and Embedded Components (Stripe-style) onramp server, its
+/// domain core, and Swift client SDKs. Outside packages cannot be fetched here, so the package uses the
+/// toolchain and Debian C libraries through system-library targets (see DESIGN.md and the README).
+let package = Package(
+    name: "OnrampKit",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .executable(name: "onramp", targets: ["onramp"]),
+        .library(name: "OnrampCore", targets: ["OnrampCore"]),
+        .library(name: "OnrampCrypto", targets: ["OnrampCrypto"]),
+        .library(name: "AppAttest", targets: ["AppAttest"]),
+        .library(name: "OnrampClient", targets: ["OnrampClient"]),
+    ],
+    targets: [
+        // System libraries (module maps only).
+        .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+
+        // Domain: no I/O, no C libraries.
+        .target(name: "OnrampCore"),
+        // OpenSSL wrappers.
+        .target(name: "OnrampCrypto", dependencies: ["COpenSSL"]),
+        // App Attest verification and the software attester.
+        .target(name: "AppAttest", dependencies: ["OnrampCrypto"]),
+        // Storage: SQLite and PostgreSQL drivers behind one API.
+        .target(name: "OnrampStore", dependencies: ["CSQLite", "CPostgres"]),
+        // HTTP server over libmicrohttpd.
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
+        // The onramp service: routes for both contracts, hosted pages, webhooks.
+        .target(
+            name: "OnrampServer",
+            dependencies: ["OnrampCore", "OnrampCrypto", "AppAttest", "OnrampStore", "HTTPServer"]),
+        // Client SDKs.
+        .target(name: "OnrampClient", dependencies: ["OnrampCore", "OnrampCrypto", "AppAttest"]),
+        // The command-line tool.
+        .executableTarget(
+            name: "onramp",
+            dependencies: ["OnrampServer", "OnrampStore", "HTTPServer", "AppAttest", "OnrampCrypto", "OnrampClient"]),
+
+        .testTarget(name: "OnrampCoreTests", dependencies: ["OnrampCore"]),
+        .testTarget(name: "OnrampCryptoTests", dependencies: ["OnrampCrypto"]),
+        .testTarget(name: "AppAttestTests", dependencies: ["AppAttest", "OnrampCrypto"]),
+        .testTarget(name: "OnrampStoreTests", dependencies: ["OnrampStore"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(
+            name: "OnrampServerTests",
+            dependencies: ["OnrampServer", "OnrampStore", "HTTPServer", "OnrampClient", "AppAttest", "OnrampCrypto", "OnrampCore"]),
+    ]
+)

@@ -1,0 +1,2 @@
+/// The HTTPServer module. Its contents land with the issue that builds it.
+public enum HTTPServerModule {}

@@ -1,0 +1,2 @@
+/// The OnrampClient module. Its contents land with the issue that builds it.
+public enum OnrampClientModule {}

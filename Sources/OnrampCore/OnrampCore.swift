@@ -1,0 +1,2 @@
+/// The OnrampCore module. Its contents land with the issue that builds it.
+public enum OnrampCoreModule {}

@@ -1,0 +1,2 @@
+/// The OnrampCrypto module. Its contents land with the issue that builds it.
+public enum OnrampCryptoModule {}

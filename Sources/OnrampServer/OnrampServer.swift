@@ -1,0 +1,2 @@
+/// The OnrampServer module. Its contents land with the issue that builds it.
+public enum OnrampServerModule {}

@@ -1,0 +1,2 @@
+/// The OnrampStore module. Its contents land with the issue that builds it.
+public enum OnrampStoreModule {}
