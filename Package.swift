@@ -6,7 +6,7 @@ import PackageDescription
 /// toolchain and Debian C libraries through system-library targets (see DESIGN.md and the README).
 let package = Package(
     name: "OnrampKit",
-    platforms: [.macOS(.v14), .iOS(.v17)],
+    platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .executable(name: "onramp", targets: ["onramp"]),
         .library(name: "OnrampCore", targets: ["OnrampCore"]),
@@ -42,13 +42,19 @@ let package = Package(
             name: "onramp",
             dependencies: ["OnrampServer", "OnrampStore", "HTTPServer", "AppAttest", "OnrampCrypto", "OnrampClient"]),
 
+        // Helpers shared by the test targets: a raw HTTP client, temporary databases.
+        .target(name: "OnrampTestSupport", path: "Sources/OnrampTestSupport"),
+
         .testTarget(name: "OnrampCoreTests", dependencies: ["OnrampCore"]),
         .testTarget(name: "OnrampCryptoTests", dependencies: ["OnrampCrypto"]),
         .testTarget(name: "AppAttestTests", dependencies: ["AppAttest", "OnrampCrypto"]),
         .testTarget(name: "OnrampStoreTests", dependencies: ["OnrampStore"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "OnrampTestSupport"]),
         .testTarget(
             name: "OnrampServerTests",
-            dependencies: ["OnrampServer", "OnrampStore", "HTTPServer", "OnrampClient", "AppAttest", "OnrampCrypto", "OnrampCore"]),
+            dependencies: [
+                "OnrampServer", "OnrampStore", "HTTPServer", "OnrampClient", "AppAttest", "OnrampCrypto", "OnrampCore",
+                "OnrampTestSupport",
+            ]),
     ]
 )

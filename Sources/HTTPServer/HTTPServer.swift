@@ -1,2 +1,142 @@
-/// The HTTPServer module. Its contents land with the issue that builds it.
-public enum HTTPServerModule {}
+import CMicroHTTPD
+import Foundation
+import Synchronization
+
+/// An HTTP/1.1 server on GNU libmicrohttpd: an internal epoll thread pool runs the ``Router``'s
+/// handlers synchronously, with keep-alive, body/URL/header limits, a `Request-Id` on every response,
+/// an access-log line and metrics per request, and a graceful shutdown that lets in-flight requests finish.
+public final class HTTPServer: Sendable {
+    /// The configuration it was started with.
+    public let configuration: ServerConfiguration
+    let router: Router
+    let metrics: Metrics
+    let log: AccessLog
+
+    private struct State {
+        var daemon: DaemonHandle?
+        var port = 0
+        var inFlight = 0
+        var accepting = true
+    }
+
+    private let state = Mutex(State())
+
+    /// Creates a server; call ``start()`` to listen.
+    public init(
+        configuration: ServerConfiguration, router: Router, metrics: Metrics = Metrics(), log: AccessLog = .shared
+    ) {
+        self.configuration = configuration
+        self.router = router
+        self.metrics = metrics
+        self.log = log
+    }
+
+    /// Why the server could not start.
+    public struct StartError: Error, Sendable, CustomStringConvertible {
+        /// What failed.
+        public let message: String
+        public var description: String { message }
+    }
+
+    /// The port the server listens on (useful with port 0).
+    public var port: Int { state.withLock { $0.port } }
+
+    /// Requests received and not yet completed.
+    public var inFlightRequests: Int { state.withLock { $0.inFlight } }
+
+    /// Binds and starts the worker threads.
+    public func start() throws(StartError) {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(configuration.port).bigEndian)
+        guard inet_pton(AF_INET, configuration.host, &address.sin_addr) == 1 else {
+            throw StartError(message: "invalid IPv4 listen address \(configuration.host)")
+        }
+        let flags =
+            MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_ITC.rawValue
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        let daemon = withUnsafePointer(to: &address) { addressPointer -> OpaquePointer? in
+            let arguments: [CVarArg] = [
+                MHD_OPTION.THREAD_POOL_SIZE.rawValue, UInt32(configuration.threadCount),
+                MHD_OPTION.CONNECTION_TIMEOUT.rawValue, UInt32(configuration.connectionTimeoutSeconds),
+                MHD_OPTION.CONNECTION_MEMORY_LIMIT.rawValue, Int(configuration.maximumHeaderBytes),
+                MHD_OPTION.CONNECTION_LIMIT.rawValue, UInt32(configuration.connectionLimit),
+                MHD_OPTION.LISTEN_BACKLOG_SIZE.rawValue, UInt32(1024),
+                MHD_OPTION.SOCK_ADDR.rawValue, OpaquePointer(addressPointer),
+                MHD_OPTION.NOTIFY_COMPLETED.rawValue, unsafeBitCast(requestCompletedCallback, to: OpaquePointer.self),
+                OpaquePointer(context),
+                MHD_OPTION.UNESCAPE_CALLBACK.rawValue, unsafeBitCast(keepEscapesCallback, to: OpaquePointer.self),
+                OpaquePointer(context),
+                MHD_OPTION.END.rawValue,
+            ]
+            return withVaList(arguments) { list in
+                MHD_start_daemon_va(
+                    flags, UInt16(configuration.port), nil, nil, accessHandlerCallback, context, list)
+            }
+        }
+        guard let daemon else {
+            throw StartError(message: "could not listen on \(configuration.host):\(configuration.port)")
+        }
+        let boundPort = Int(onramp_mhd_bound_port(daemon))
+        state.withLock {
+            $0.daemon = DaemonHandle(pointer: daemon)
+            $0.port = boundPort
+            $0.accepting = true
+        }
+    }
+
+    /// Stops accepting connections, waits up to `gracePeriod` seconds for in-flight requests to
+    /// complete, then stops the worker threads and closes every connection.
+    public func shutdown(gracePeriod: Double = 30) {
+        guard let daemon = state.withLock({ $0.daemon }) else { return }
+        let listener = MHD_quiesce_daemon(daemon.pointer)
+        state.withLock { $0.accepting = false }
+        if listener >= 0 { close(listener) }
+        let deadline = Date().addingTimeInterval(gracePeriod)
+        while inFlightRequests > 0 && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        MHD_stop_daemon(daemon.pointer)
+        state.withLock { $0.daemon = nil }
+        log.flush()
+    }
+
+    // MARK: - Called from the C callbacks
+
+    func requestStarted() {
+        state.withLock { $0.inFlight += 1 }
+    }
+
+    func requestCompleted() {
+        state.withLock { $0.inFlight -= 1 }
+    }
+
+    /// Routes a complete request and records it.
+    func handle(_ request: HTTPRequest, startedAt: ContinuousClock.Instant) -> HTTPResponse {
+        let (response, route) = router.respond(to: request)
+        record(request: request, route: route, status: response.status, startedAt: startedAt)
+        return response
+    }
+
+    /// A response for a request refused before routing (413, 414), in its path's error shape.
+    func refuse(_ request: HTTPRequest, with error: HTTPError, startedAt: ContinuousClock.Instant) -> HTTPResponse {
+        let response = router.render(error, for: request)
+        record(request: request, route: "refused", status: response.status, startedAt: startedAt)
+        return response
+    }
+
+    private func record(request: HTTPRequest, route: String, status: Int, startedAt: ContinuousClock.Instant) {
+        let elapsed = ContinuousClock.now - startedAt
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        metrics.record(route: route, status: status, durationSeconds: seconds)
+        log.request(
+            method: request.method, route: route, status: status, durationSeconds: seconds,
+            requestId: request.requestId)
+    }
+}
+
+/// The daemon pointer. libmicrohttpd's daemon functions are thread-safe, and the pointer is only
+/// freed by `MHD_stop_daemon` in ``HTTPServer/shutdown(gracePeriod:)``, after which it is dropped.
+struct DaemonHandle: @unchecked Sendable {
+    let pointer: OpaquePointer
+}

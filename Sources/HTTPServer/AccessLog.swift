@@ -1,0 +1,87 @@
+import Foundation
+import Synchronization
+
+/// Structured log lines (logfmt), one per request and one per notable server event. Lines are
+/// buffered and written by a background flusher so that logging does not cost a system call per
+/// request. Bodies, headers and secrets are never logged.
+public final class AccessLog: Sendable {
+    /// Where flushed bytes go.
+    public typealias Sink = @Sendable ([UInt8]) -> Void
+
+    /// The process-wide log, writing to standard error.
+    public static let shared = AccessLog()
+
+    private struct State {
+        var buffer: [UInt8] = []
+        var sink: Sink = { bytes in FileHandle.standardError.write(Data(bytes)) }
+        var enabled = true
+        var flusherStarted = false
+    }
+
+    private let state = Mutex(State())
+
+    /// Creates a log (use ``shared`` in the server).
+    public init() {}
+
+    /// Sends future lines to `sink` (tests capture lines this way) and enables or disables logging.
+    public func configure(enabled: Bool = true, sink: Sink? = nil) {
+        flush()
+        state.withLock {
+            $0.enabled = enabled
+            if let sink { $0.sink = sink }
+        }
+    }
+
+    /// Logs one request.
+    public func request(method: String, route: String, status: Int, durationSeconds: Double, requestId: String) {
+        let millis = (durationSeconds * 1_000_000).rounded() / 1000
+        write(
+            "level=info msg=request method=\(method) route=\(route) status=\(status) duration_ms=\(millis) request_id=\(requestId)"
+        )
+    }
+
+    /// Logs an informational event.
+    public func info(_ message: String) {
+        write("level=info msg=\"\(message.replacingOccurrences(of: "\"", with: "'"))\"")
+    }
+
+    /// Logs an error event.
+    public func error(_ message: String) {
+        write("level=error msg=\"\(message.replacingOccurrences(of: "\"", with: "'"))\"")
+    }
+
+    private func write(_ fields: String) {
+        let timestamp = Date().timeIntervalSince1970
+        let line = "ts=\(String(format: "%.3f", timestamp)) \(fields)\n"
+        let shouldFlushNow = state.withLock { state -> Bool in
+            guard state.enabled else { return false }
+            state.buffer.append(contentsOf: line.utf8)
+            if !state.flusherStarted {
+                state.flusherStarted = true
+                startFlusher()
+            }
+            return state.buffer.count >= 32 * 1024
+        }
+        if shouldFlushNow { flush() }
+    }
+
+    /// Writes everything buffered so far.
+    public func flush() {
+        let (bytes, sink) = state.withLock { state -> ([UInt8], Sink) in
+            defer { state.buffer.removeAll(keepingCapacity: true) }
+            return (state.buffer, state.sink)
+        }
+        if !bytes.isEmpty { sink(bytes) }
+    }
+
+    private func startFlusher() {
+        let thread = Thread { [weak self] in
+            while let log = self {
+                log.flush()
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+        }
+        thread.name = "access-log-flusher"
+        thread.start()
+    }
+}

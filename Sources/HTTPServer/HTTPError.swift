@@ -1,0 +1,79 @@
+/// A failure that becomes an HTTP response at the server edge, rendered in the error shape of the
+/// route family that produced it (see ``ErrorRenderer``).
+public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The HTTP status.
+    public var status: Int
+    /// A stable machine-readable code (`invalid_request`, `parameter_missing`, …).
+    public var code: String
+    /// A message for the developer; never contains secrets.
+    public var message: String
+    /// The offending parameter, when there is one.
+    public var param: String?
+    /// A coarser error class used by some families (Stripe's `type`, e.g. `invalid_request_error`).
+    public var type: String?
+    /// Extra response headers (`Allow` on 405, `Retry-After` on 429 or 503).
+    public var headers: [String: String]
+
+    /// Creates an error.
+    public init(
+        status: Int, code: String, message: String, param: String? = nil, type: String? = nil,
+        headers: [String: String] = [:]
+    ) {
+        self.status = status
+        self.code = code
+        self.message = message
+        self.param = param
+        self.type = type
+        self.headers = headers
+    }
+
+    public var description: String { "\(status) \(code): \(message)" }
+
+    /// No route has this path.
+    public static func notFound(path: String) -> HTTPError {
+        HTTPError(status: 404, code: "not_found", message: "No route for this path.")
+    }
+
+    /// The path exists but not with this method.
+    public static func methodNotAllowed(allowed: [String]) -> HTTPError {
+        HTTPError(
+            status: 405, code: "method_not_allowed",
+            message: "Method not allowed; use \(allowed.joined(separator: ", ")).",
+            headers: ["Allow": allowed.joined(separator: ", ")])
+    }
+
+    /// The body exceeds the configured limit.
+    public static func payloadTooLarge(limit: Int) -> HTTPError {
+        HTTPError(status: 413, code: "payload_too_large", message: "The request body exceeds \(limit) bytes.")
+    }
+
+    /// The URL exceeds the configured limit.
+    public static func uriTooLong(limit: Int) -> HTTPError {
+        HTTPError(status: 414, code: "uri_too_long", message: "The request URL exceeds \(limit) bytes.")
+    }
+
+    /// A handler failed unexpectedly; the details stay in the log.
+    public static let internalError = HTTPError(
+        status: 500, code: "internal_error", message: "An internal error occurred.")
+}
+
+/// Turns an ``HTTPError`` into a response body in one API family's error shape.
+public protocol ErrorRenderer: Sendable {
+    /// The response for `error` on the request identified by `requestId`.
+    func render(_ error: HTTPError, requestId: String) -> HTTPResponse
+}
+
+/// Plain JSON errors for the server's own routes: `{"error":{"code","message"}}`.
+public struct PlainErrorRenderer: ErrorRenderer {
+    /// Creates the renderer.
+    public init() {}
+
+    public func render(_ error: HTTPError, requestId: String) -> HTTPResponse {
+        var members: [(String, JSONValue)] = [("code", .string(error.code)), ("message", .string(error.message))]
+        if let param = error.param { members.append(("param", .string(param))) }
+        members.append(("request_id", .string(requestId)))
+        var response = HTTPResponse.json(.object([("error", .object(members))]), status: error.status)
+        for (name, value) in error.headers { response.headers.set(name, value) }
+        return response
+    }
+}

@@ -1,0 +1,60 @@
+extension JSONValue {
+    /// The compact JSON encoding of this value, members in their stored order.
+    public var serialized: [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(256)
+        write(to: &output)
+        return output
+    }
+
+    /// The compact JSON encoding as a string.
+    public var serializedString: String {
+        String(decoding: serialized, as: UTF8.self)
+    }
+
+    private func write(to output: inout [UInt8]) {
+        switch self {
+        case .null: output.append(contentsOf: "null".utf8)
+        case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
+        case .number(let text): output.append(contentsOf: text.utf8)
+        case .string(let text): JSONValue.writeString(text, to: &output)
+        case .array(let elements):
+            output.append(UInt8(ascii: "["))
+            for (i, element) in elements.enumerated() {
+                if i > 0 { output.append(UInt8(ascii: ",")) }
+                element.write(to: &output)
+            }
+            output.append(UInt8(ascii: "]"))
+        case .object(let members):
+            output.append(UInt8(ascii: "{"))
+            for (i, (key, value)) in members.enumerated() {
+                if i > 0 { output.append(UInt8(ascii: ",")) }
+                JSONValue.writeString(key, to: &output)
+                output.append(UInt8(ascii: ":"))
+                value.write(to: &output)
+            }
+            output.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    private static func writeString(_ text: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): output.append(contentsOf: [0x5C, 0x22])
+            case UInt8(ascii: "\\"): output.append(contentsOf: [0x5C, 0x5C])
+            case 0x0A: output.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+            case 0x0D: output.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+            case 0x09: output.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+            case 0..<0x20, UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"):
+                output.append(contentsOf: Array("\\u00".utf8))
+                output.append(hexDigits[Int(byte >> 4)])
+                output.append(hexDigits[Int(byte & 0xF)])
+            default: output.append(byte)
+            }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+}

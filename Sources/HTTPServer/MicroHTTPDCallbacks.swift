@@ -1,0 +1,153 @@
+import CMicroHTTPD
+import Foundation
+
+/// Per-request state kept in libmicrohttpd's `req_cls` slot from the first call of the access
+/// handler until the request-completed notification. Only the connection's own thread touches it.
+final class RequestContext {
+    let startedAt = ContinuousClock.now
+    let requestId = RequestId.make()
+    var body: [UInt8] = []
+    var bodyTooLarge = false
+    var responded = false
+}
+
+/// Keeps percent-escapes in the URL and query so the router can decode path segments itself (an
+/// encoded `/` inside a key id must not split the path).
+let keepEscapesCallback:
+    @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<CChar>?) -> Int = {
+        _, _, text in
+        text.map { strlen($0) } ?? 0
+    }
+
+let requestCompletedCallback:
+    @convention(c) (
+        UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+        MHD_RequestTerminationCode
+    ) -> Void = { serverPointer, _, requestSlot, _ in
+        guard let serverPointer, let requestSlot, let contextPointer = requestSlot.pointee else { return }
+        Unmanaged<RequestContext>.fromOpaque(contextPointer).release()
+        requestSlot.pointee = nil
+        Unmanaged<HTTPServer>.fromOpaque(serverPointer).takeUnretainedValue().requestCompleted()
+    }
+
+let accessHandlerCallback: MHD_AccessHandlerCallback = {
+    serverPointer, connection, url, method, _, uploadData, uploadSize, requestSlot in
+    guard let serverPointer, let connection, let url, let method, let uploadSize, let requestSlot else {
+        return .NO
+    }
+    let server = Unmanaged<HTTPServer>.fromOpaque(serverPointer).takeUnretainedValue()
+    let limits = server.configuration
+
+    // First call: headers are in. Set up the context and answer on a later call (answering now makes
+    // libmicrohttpd close keep-alive connections), except for a body declared too large: that
+    // connection must close anyway, and a response cannot be queued once the upload has started.
+    guard let contextPointer = requestSlot.pointee else {
+        let context = RequestContext()
+        requestSlot.pointee = Unmanaged.passRetained(context).toOpaque()
+        server.requestStarted()
+        if let length = headerValue(connection, "Content-Length").flatMap(Int.init), length > limits.maximumBodyBytes {
+            context.responded = true
+            let request = HTTPRequest(
+                method: String(cString: method), path: String(cString: url), requestId: context.requestId)
+            let response = server.refuse(
+                request, with: .payloadTooLarge(limit: limits.maximumBodyBytes), startedAt: context.startedAt)
+            return queue(response, on: connection)
+        }
+        return .YES
+    }
+    let context = Unmanaged<RequestContext>.fromOpaque(contextPointer).takeUnretainedValue()
+    if context.responded {
+        uploadSize.pointee = 0
+        return .YES
+    }
+
+    // Body chunks: accumulate within the limit. Past it (a chunked body has no declared length), the
+    // rest is read and dropped, and the 413 goes out once the upload ends.
+    if uploadSize.pointee > 0 {
+        if !context.bodyTooLarge, let uploadData {
+            if context.body.count + uploadSize.pointee > limits.maximumBodyBytes {
+                context.bodyTooLarge = true
+                context.body = []
+            } else {
+                uploadData.withMemoryRebound(to: UInt8.self, capacity: uploadSize.pointee) {
+                    context.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: uploadSize.pointee))
+                }
+            }
+        }
+        uploadSize.pointee = 0
+        return .YES
+    }
+
+    var request = HTTPRequest(
+        method: String(cString: method), path: String(cString: url), headers: collectHeaders(connection),
+        body: context.body, requestId: context.requestId)
+    request.query = collectQuery(connection)
+    let response: HTTPResponse
+    if context.bodyTooLarge {
+        response = server.refuse(
+            request, with: .payloadTooLarge(limit: limits.maximumBodyBytes), startedAt: context.startedAt)
+    } else if strlen(url) > limits.maximumURLBytes {
+        response = server.refuse(
+            request, with: .uriTooLong(limit: limits.maximumURLBytes), startedAt: context.startedAt)
+    } else {
+        response = server.handle(request, startedAt: context.startedAt)
+    }
+    context.responded = true
+    return queue(response, on: connection)
+}
+
+private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+    let mhdResponse = response.body.withUnsafeBytes { bytes in
+        MHD_create_response_from_buffer(
+            bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
+    }
+    guard let mhdResponse else { return .NO }
+    for (name, value) in response.headers {
+        _ = MHD_add_response_header(mhdResponse, name, value)
+    }
+    let result = MHD_queue_response(connection, UInt32(response.status), mhdResponse)
+    MHD_destroy_response(mhdResponse)
+    return result
+}
+
+private func headerValue(_ connection: OpaquePointer, _ name: String) -> String? {
+    MHD_lookup_connection_value(connection, .HEADER_KIND, name).map { String(cString: $0) }
+}
+
+/// Collects into a Swift array through the iterator's context pointer.
+private final class PairCollector {
+    var pairs: [(String, String?)] = []
+}
+
+private let collectPair:
+    @convention(c) (UnsafeMutableRawPointer?, MHD_ValueKind, UnsafePointer<CChar>?, UnsafePointer<CChar>?) ->
+        MHD_Result = { collectorPointer, _, key, value in
+            guard let collectorPointer, let key else { return .YES }
+            let collector = Unmanaged<PairCollector>.fromOpaque(collectorPointer).takeUnretainedValue()
+            collector.pairs.append((String(cString: key), value.map { String(cString: $0) }))
+            return .YES
+        }
+
+private func collectValues(_ connection: OpaquePointer, kind: MHD_ValueKind) -> [(String, String?)] {
+    let collector = PairCollector()
+    withExtendedLifetime(collector) {
+        _ = MHD_get_connection_values(
+            connection, kind, collectPair, Unmanaged.passUnretained(collector).toOpaque())
+    }
+    return collector.pairs
+}
+
+private func collectHeaders(_ connection: OpaquePointer) -> HTTPHeaders {
+    HTTPHeaders(collectValues(connection, kind: .HEADER_KIND).map { ($0.0, $0.1 ?? "") })
+}
+
+/// Query arguments arrive still escaped (see ``keepEscapesCallback``); decode them here. A pair
+/// that does not decode is dropped rather than guessed at.
+private func collectQuery(_ connection: OpaquePointer) -> [(String, String)] {
+    collectValues(connection, kind: .GET_ARGUMENT_KIND).compactMap { key, value in
+        guard let name = PercentEncoding.decode(key, plusAsSpace: true),
+            let decoded = PercentEncoding.decode(value ?? "", plusAsSpace: true)
+        else { return nil }
+        return (name, decoded)
+    }
+}

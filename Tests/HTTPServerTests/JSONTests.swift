@@ -1,0 +1,77 @@
+import Testing
+
+@testable import HTTPServer
+
+@Suite struct JSONParserTests {
+    let parser = JSONParser()
+
+    @Test func keepsNumbersAsTheirSourceText() throws {
+        let value = try parser.parse(#"{"paymentAmount": 25.10, "n": -0.5e3}"#)
+        #expect(value["paymentAmount"] == .number("25.10"))
+        #expect(value["n"] == .number("-0.5e3"))
+    }
+
+    @Test func keepsMemberOrderWhenWriting() throws {
+        let text = #"{"z":1,"a":[true,false,null],"m":{"k":"v\n\"q\""}}"#
+        #expect(try parser.parse(text).serializedString == text)
+    }
+
+    @Test func decodesEscapesAndSurrogatePairs() throws {
+        let value = try parser.parse(#"["\u00e9\ud83d\ude00\/"]"#)
+        #expect(value == .array([.string("é😀/")]))
+    }
+
+    @Test(arguments: [
+        "", "{", #"{"a":}"#, "[1,]", "01", "1.", "-", #"{"a" 1}"#, "tru", #""\ud800""#, "[1] x", "\"a\nb\"",
+        #"{"a":1,}"#, "NaN",
+    ])
+    func rejectsMalformedDocuments(_ text: String) {
+        #expect(throws: JSONParser.ParseError.self) { try parser.parse(text) }
+    }
+
+    @Test func limitsNestingDepth() {
+        let deep = String(repeating: "[", count: 40) + String(repeating: "]", count: 40)
+        #expect(throws: JSONParser.ParseError.self) { try parser.parse(deep) }
+        #expect(throws: Never.self) { try JSONParser(maximumDepth: 64).parse(deep) }
+    }
+
+    @Test func escapesHTMLSensitiveCharactersWhenWriting() {
+        #expect(JSONValue.string("<a&b>").serializedString == #""\u003ca\u0026b\u003e""#)
+    }
+}
+
+@Suite struct FormDecoderTests {
+    let decoder = FormDecoder()
+
+    @Test func nestsBrackets() throws {
+        let value = try decoder.decode(
+            "mandate_data%5Bcustomer_acceptance%5D%5Btype%5D=online&mandate_data[customer_acceptance][online][ip_address]=1.2.3.4"
+        )
+        #expect(value["mandate_data"]?["customer_acceptance"]?["type"] == .string("online"))
+        #expect(value["mandate_data"]?["customer_acceptance"]?["online"]?["ip_address"] == .string("1.2.3.4"))
+    }
+
+    @Test func buildsListsFromEmptyAndIndexedBrackets() throws {
+        #expect(try decoder.decode("n[]=base&n[]=solana")["n"] == .array(["base", "solana"]))
+        #expect(try decoder.decode("n[1]=solana&n[0]=base")["n"] == .array(["base", "solana"]))
+        #expect(
+            try decoder.decode("items[0][price]=1&items[1][price]=2")["items"]
+                == .array([["price": "1"], ["price": "2"]]))
+    }
+
+    @Test func decodesPlusAndPercentEscapes() throws {
+        let value = try decoder.decode("name=Jane+Doe&email=a%40b.co&empty=")
+        #expect(value == ["name": "Jane Doe", "email": "a@b.co", "empty": ""])
+    }
+
+    @Test(arguments: ["a[b=1", "a]=1", "=1", "a=%zz", "a=1&a[b]=2", "a[b]=1&a=2", "a[][b]=1", "l[0]=1&l[x]=2"])
+    func rejectsMalformedForms(_ text: String) {
+        #expect(throws: FormDecoder.DecodeError.self) { try decoder.decode(text) }
+    }
+
+    @Test func limitsPairsAndDepth() {
+        let many = (0..<1001).map { "k\($0)=v" }.joined(separator: "&")
+        #expect(throws: FormDecoder.DecodeError.self) { try decoder.decode(many) }
+        #expect(throws: FormDecoder.DecodeError.self) { try decoder.decode("a[1][2][3][4][5][6][7][8][9]=x") }
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import OnrampTestSupport
+import Testing
+
+@testable import HTTPServer
+
+/// Tests against a real server on a real loopback port.
+@Suite(.serialized) struct LiveServerTests {
+    static func startServer(maximumBodyBytes: Int = 1024, extraRoutes: (inout Router) -> Void = { _ in }) throws
+        -> HTTPServer
+    {
+        var router = Router()
+        router.add("GET", "/healthz") { _ in .json(["status": "ok"]) }
+        router.add("POST", "/echo") { request in .json(try request.parsedBody()) }
+        router.add("GET", "/query") { request in .json(.object(request.query.map { ($0.0, .string($0.1)) })) }
+        extraRoutes(&router)
+        let server = HTTPServer(
+            configuration: ServerConfiguration(port: 0, threadCount: 2, maximumBodyBytes: maximumBodyBytes),
+            router: router)
+        AccessLog.shared.configure(enabled: false)
+        try server.start()
+        return server
+    }
+
+    @Test func servesRequestsWithARequestIdOverKeepAlive() throws {
+        let server = try Self.startServer()
+        defer { server.shutdown(gracePeriod: 1) }
+        let client = try RawHTTPClient(port: server.port)
+        let first = try client.request("GET", "/healthz")
+        let second = try client.request("GET", "/healthz")
+        #expect(first.status == 200)
+        #expect(first.text == #"{"status":"ok"}"#)
+        #expect(first.headers["request-id"]?.hasPrefix("req_") == true)
+        #expect(second.status == 200)
+        #expect(first.headers["request-id"] != second.headers["request-id"])
+    }
+
+    @Test func parsesJSONAndFormBodies() throws {
+        let server = try Self.startServer()
+        defer { server.shutdown(gracePeriod: 1) }
+        let client = try RawHTTPClient(port: server.port)
+        let json = try client.request(
+            "POST", "/echo", headers: [("Content-Type", "application/json")], body: Array(#"{"a":"1.50"}"#.utf8))
+        #expect(json.text == #"{"a":"1.50"}"#)
+        let form = try client.request(
+            "POST", "/echo", headers: [("Content-Type", "application/x-www-form-urlencoded")],
+            body: Array("a[b][]=x&a[b][]=y".utf8))
+        #expect(form.text == #"{"a":{"b":["x","y"]}}"#)
+    }
+
+    @Test func decodesQueryParameters() throws {
+        let server = try Self.startServer()
+        defer { server.shutdown(gracePeriod: 1) }
+        let response = try RawHTTPClient(port: server.port).request("GET", "/query?page_size=10&name=a%2Bb+c")
+        #expect(response.text == #"{"page_size":"10","name":"a+b c"}"#)
+    }
+
+    @Test func refusesMalformedJSONWith400() throws {
+        let server = try Self.startServer()
+        defer { server.shutdown(gracePeriod: 1) }
+        let response = try RawHTTPClient(port: server.port).request(
+            "POST", "/echo", headers: [("Content-Type", "application/json")], body: Array("{nope".utf8))
+        #expect(response.status == 400)
+        #expect(response.text.contains(#""code":"invalid_json""#))
+    }
+
+    @Test func refusesABadFormWith400() throws {
+        let server = try Self.startServer()
+        defer { server.shutdown(gracePeriod: 1) }
+        let response = try RawHTTPClient(port: server.port).request(
+            "POST", "/echo", headers: [("Content-Type", "application/x-www-form-urlencoded")],
+            body: Array("a[b=1".utf8))
+        #expect(response.status == 400)
+        #expect(response.text.contains(#""code":"invalid_form""#))
+    }
+
+    @Test func answersUnknownRoutesAndWrongMethods() throws {
+        let server = try Self.startServer()
+        defer { server.shutdown(gracePeriod: 1) }
+        let client = try RawHTTPClient(port: server.port)
+        #expect(try client.request("GET", "/missing").status == 404)
+        let wrong = try client.request("DELETE", "/healthz")
+        #expect(wrong.status == 405)
+        #expect(wrong.headers["allow"] == "GET")
+    }
+
+    @Test func refusesOversizedBodiesWith413() throws {
+        let server = try Self.startServer(maximumBodyBytes: 64)
+        defer { server.shutdown(gracePeriod: 1) }
+        let declared = try RawHTTPClient(port: server.port).request(
+            "POST", "/echo", headers: [("Content-Type", "application/json")], body: Array(repeating: 0x20, count: 65))
+        #expect(declared.status == 413)
+        #expect(declared.text.contains("payload_too_large"))
+        // A chunked upload has no Content-Length; the limit applies as the body arrives.
+        let client = try RawHTTPClient(port: server.port)
+        let chunk = String(repeating: "a", count: 100)
+        try client.send(
+            Array(
+                "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n64\r\n\(chunk)\r\n0\r\n\r\n".utf8))
+        #expect(try client.readResponse().status == 413)
+    }
+
+    @Test func refusesOverlongURLs() throws {
+        let server = try Self.startServer()
+        defer { server.shutdown(gracePeriod: 1) }
+        let response = try RawHTTPClient(port: server.port).request("GET", "/" + String(repeating: "a", count: 9000))
+        #expect(response.status == 414)
+    }
+
+    @Test func countsRequestsInMetrics() throws {
+        let metrics = Metrics()
+        var router = Router()
+        router.add("GET", "/healthz") { _ in .text("ok") }
+        let server = HTTPServer(
+            configuration: ServerConfiguration(port: 0, threadCount: 2), router: router, metrics: metrics)
+        try server.start()
+        defer { server.shutdown(gracePeriod: 1) }
+        let client = try RawHTTPClient(port: server.port)
+        _ = try client.request("GET", "/healthz")
+        _ = try client.request("GET", "/nope")
+        let text = metrics.prometheusText()
+        #expect(text.contains(#"onramp_http_requests_total{route="/healthz",status="200"} 1"#))
+        #expect(text.contains(#"onramp_http_requests_total{route="not_found",status="404"} 1"#))
+        #expect(text.contains(#"onramp_http_request_duration_seconds_count 2"#))
+    }
+
+    @Test func gracefulShutdownFinishesARequestInFlight() async throws {
+        let entered = DispatchSemaphore(value: 0)
+        let server = try Self.startServer { router in
+            router.add("GET", "/slow") { _ in
+                entered.signal()
+                Thread.sleep(forTimeInterval: 1.0)
+                return .text("done")
+            }
+        }
+        let port = server.port
+        let result = Task.detached { () -> RawHTTPClient.Response in
+            try RawHTTPClient(port: port).request("GET", "/slow")
+        }
+        entered.wait()
+        server.shutdown(gracePeriod: 5)
+        let response = try await result.value
+        #expect(response.status == 200)
+        #expect(response.text == "done")
+        #expect(throws: (any Error).self) { try RawHTTPClient(port: port).request("GET", "/healthz") }
+    }
+
+    @Test func writesOneAccessLogLinePerRequestWithoutBodies() throws {
+        let lines = LockedLines()
+        var router = Router()
+        router.add("POST", "/login") { _ in .text("ok") }
+        let log = AccessLog()
+        log.configure(enabled: true) { bytes in lines.append(String(decoding: bytes, as: UTF8.self)) }
+        let server = HTTPServer(configuration: ServerConfiguration(port: 0, threadCount: 2), router: router, log: log)
+        try server.start()
+        _ = try RawHTTPClient(port: server.port).request("POST", "/login", body: Array("password=hunter2".utf8))
+        server.shutdown(gracePeriod: 1)
+        let text = lines.joined
+        #expect(text.contains("method=POST route=/login status=200"))
+        #expect(text.contains("request_id=req_"))
+        #expect(!text.contains("hunter2"))
+    }
+}
+
+/// Collects log output from the flusher thread.
+final class LockedLines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func append(_ line: String) { lock.withLock { lines.append(line) } }
+    var joined: String { lock.withLock { lines.joined() } }
+}
