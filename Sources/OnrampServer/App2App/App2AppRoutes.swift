@@ -1,0 +1,55 @@
+import HTTPServer
+
+/// The App2App mobile endpoints on their real paths, in the seed's form (project in the path, no
+/// API key) and in the `cdp-sdk` form (challenge endpoints authenticated by a CDP API key JWT).
+struct App2AppRoutes: Sendable {
+    let service: App2AppService
+    let authenticator: CDPAuthenticator
+
+    func register(on router: inout Router) {
+        let mobile = "/platform/v2/onramp/mobile"
+        // Seed form.
+        router.add("POST", "\(mobile)/projects/{projectId}/attestation/challenges") { request in
+            try service.createRegistrationChallenge(projectId: request.pathParameters["projectId"]!, encoding: .base64URL)
+        }
+        router.add("POST", "\(mobile)/projects/{projectId}/attestation/registrations") { request in
+            try service.register(
+                body: try request.jsonBody(), projectIdFromPath: request.pathParameters["projectId"], keyIdFromPath: nil)
+        }
+        router.add("PUT", "\(mobile)/projects/{projectId}/attestation/registrations/{keyId}") { request in
+            try service.register(
+                body: try request.jsonBody(), projectIdFromPath: request.pathParameters["projectId"],
+                keyIdFromPath: request.pathParameters["keyId"])
+        }
+        router.add("POST", "\(mobile)/challenges") { request in
+            let body = try request.jsonBody()
+            guard let projectId = body["projectId"]?.stringValue, !projectId.isEmpty else {
+                throw HTTPError(status: 400, code: "invalid_request", message: "Missing required field projectId.", param: "projectId")
+            }
+            return try service.createPurchaseChallenge(
+                projectId: projectId, body: body, idempotencyKey: request.headers["Idempotency-Key"], encoding: .base64URL)
+        }
+        router.add("POST", "\(mobile)/sessions") { request in
+            try service.createSession(body: try request.jsonBody())
+        }
+        // cdp-sdk form.
+        router.add("POST", "\(mobile)/attestation/challenges") { request in
+            let projectId = try authenticator.authenticate(request, at: service.context.clock.now())
+            return try service.createRegistrationChallenge(projectId: projectId, encoding: .base64)
+        }
+        router.add("POST", "\(mobile)/attestation/registrations") { request in
+            try service.register(body: try request.jsonBody(), projectIdFromPath: nil, keyIdFromPath: nil)
+        }
+        router.add("POST", "\(mobile)/sessions/challenges") { request in
+            let projectId = try authenticator.authenticate(request, at: service.context.clock.now())
+            var body = try request.jsonBody()
+            if case .object(let members) = body, body["projectId"] == nil {
+                body = .object(members + [("projectId", .string(projectId))])
+            } else if body["projectId"]?.stringValue != projectId {
+                throw HTTPError(status: 400, code: "invalid_request", message: "projectId does not match the API key.", param: "projectId")
+            }
+            return try service.createPurchaseChallenge(
+                projectId: projectId, body: body, idempotencyKey: request.headers["Idempotency-Key"], encoding: .base64)
+        }
+    }
+}

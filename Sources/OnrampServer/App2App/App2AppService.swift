@@ -1,0 +1,276 @@
+import AppAttest
+import Foundation
+import HTTPServer
+import OnrampCore
+import OnrampCrypto
+import OnrampStore
+
+/// The App2App mobile endpoints: registration challenges and App Attest key registration, purchase
+/// challenges, and attested single-use purchase sessions.
+struct App2AppService: Sendable {
+    let context: ServerContext
+
+    /// How a challenge is written in a response.
+    enum ChallengeEncoding {
+        /// Unpadded base64url (the seed's endpoints).
+        case base64URL
+        /// Padded standard base64, 44 characters (the cdp-sdk endpoints).
+        case base64
+    }
+
+    // MARK: - Challenges
+
+    /// `POST …/attestation/challenges`: a registration challenge.
+    func createRegistrationChallenge(projectId: String, encoding: ChallengeEncoding) throws -> HTTPResponse {
+        _ = try loadEnabledProject(projectId)
+        let bytes = context.ids.randomBytes(32)
+        let record = try context.database.transaction { connection in
+            try ChallengeRepository(connection: connection).insert(
+                id: Base64URL.encode(bytes, padded: false), projectId: projectId, purpose: .registration, purchase: nil,
+                idempotencyKey: nil, now: context.nowMilliseconds)
+        }
+        return challengeResponse(bytes: bytes, record: record, encoding: encoding)
+    }
+
+    /// `POST …/challenges`: a purchase challenge carrying validated purchase fields.
+    func createPurchaseChallenge(
+        projectId: String, body: JSONValue, idempotencyKey: String?, encoding: ChallengeEncoding
+    ) throws -> HTTPResponse {
+        let project = try loadEnabledProject(projectId)
+        let purchase = try PurchaseRequest(fields: RequestFields(body))
+        _ = try purchase.validate(for: project, catalogue: context.catalogue)
+        if let idempotencyKey, idempotencyKey.isEmpty || idempotencyKey.count > 255 {
+            throw HTTPError(status: 400, code: "invalid_request", message: "Idempotency-Key must be 1 to 255 characters.")
+        }
+        let stored = purchase.json.serializedString
+        let bytes = context.ids.randomBytes(32)
+        let now = context.nowMilliseconds
+        let record = try context.database.transaction { connection -> ChallengeRepository.Record in
+            let challenges = ChallengeRepository(connection: connection)
+            if let idempotencyKey, let existing = try challenges.find(projectId: projectId, idempotencyKey: idempotencyKey) {
+                guard existing.purchase == stored else {
+                    throw HTTPError(
+                        status: 400, code: "invalid_request",
+                        message: "This Idempotency-Key was used with a different request.")
+                }
+                return existing
+            }
+            return try challenges.insert(
+                id: Base64URL.encode(bytes, padded: false), projectId: projectId, purpose: .purchase,
+                purchase: stored, idempotencyKey: idempotencyKey, now: now)
+        }
+        let recordBytes = Base64URL.decode(record.id) ?? bytes
+        return challengeResponse(bytes: recordBytes, record: record, encoding: encoding)
+    }
+
+    private func challengeResponse(bytes: [UInt8], record: ChallengeRepository.Record, encoding: ChallengeEncoding)
+        -> HTTPResponse
+    {
+        let text = encoding == .base64 ? Base64.encode(bytes) : Base64URL.encode(bytes, padded: false)
+        return .json(
+            ["challenge": .string(text), "expiresAt": .string(Timestamp.rfc3339(milliseconds: record.expiresAt))],
+            status: 201)
+    }
+
+    // MARK: - Registration
+
+    /// `POST|PUT …/attestation/registrations[/{keyId}]`: verifies an App Attest attestation against the
+    /// project's App IDs and upserts the key.
+    func register(body: JSONValue, projectIdFromPath: String?, keyIdFromPath: String?) throws -> HTTPResponse {
+        let fields = RequestFields(body)
+        try fields.rejectUnknown(allowed: ["challenge", "ios", "projectId"])
+        let challengeText = try fields.required("challenge", maxLength: 64)
+        guard let ios = try fields.object("ios") else {
+            throw HTTPError(status: 400, code: "invalid_request", message: "Missing required field ios.", param: "ios")
+        }
+        try ios.rejectUnknown(allowed: ["keyId", "attestation", "bundleId"])
+        let keyId = try keyIdFromPath ?? ios.required("keyId", maxLength: 64)
+        if let bodyKeyId = try ios.optional("keyId", maxLength: 64), bodyKeyId != keyId {
+            throw HTTPError(status: 400, code: "invalid_request", message: "keyId in the path and body differ.", param: "keyId")
+        }
+        let attestationText = try ios.required("attestation", maxLength: 16384)
+        let bundleId = try ios.optional("bundleId", maxLength: 255)
+        guard let attestation = Base64.decode(attestationText) ?? Base64URL.decode(attestationText) else {
+            throw HTTPError(status: 400, code: "invalid_request", message: "attestation is not base64.", param: "attestation")
+        }
+
+        let now = context.nowMilliseconds
+        let challenge = try loadChallenge(challengeText, purpose: .registration, now: now)
+        if let projectIdFromPath, projectIdFromPath != challenge.projectId {
+            throw Self.unknownChallenge
+        }
+        let project = try loadEnabledProject(challenge.projectId)
+        let candidates = project.appIds.filter { appId in bundleId.map { appId.hasSuffix("." + $0) && appId.dropFirst(11) == $0 } ?? true }
+        let environments = Set(project.allowedEnvironments.compactMap(AppAttestEnvironment.init(rawValue:)))
+        var verified: (appId: String, result: VerifiedAttestation)?
+        var lastFailure: AppAttestError?
+        search: for appId in candidates {
+            let verifier = AttestationVerifier(
+                appId: appId, allowedEnvironments: environments, trustedRoots: context.appAttestRoots)
+            for hash in ChallengeRepository.clientDataHashes(forChallengeText: challengeText) {
+                do {
+                    verified = (appId, try verifier.verify(attestationObject: attestation, keyId: keyId, clientDataHash: hash, at: context.clock.now()))
+                    break search
+                } catch {
+                    lastFailure = error
+                }
+            }
+        }
+        guard let verified else {
+            throw HTTPError(
+                status: 400, code: "invalid_request",
+                message: "Registration attestation failed (\(lastFailure?.code.rawValue ?? "no_registered_app_id")). Create a new registration challenge.")
+        }
+        try context.database.transaction { connection in
+            guard try ChallengeRepository(connection: connection).consume(id: challenge.id, now: now) else {
+                throw Self.unknownChallenge
+            }
+            try AttestKeyRepository(connection: connection).upsert(
+                projectId: project.id, appId: verified.appId, keyId: keyId,
+                publicKey: Base64.encode(verified.result.publicKeyX963),
+                environment: verified.result.environment.rawValue, receipt: Base64.encode(verified.result.receipt), now: now)
+        }
+        return .json([
+            "appId": .string(verified.appId), "keyId": .string(keyId), "platform": "ios",
+            "attestedAt": .string(Timestamp.rfc3339(milliseconds: now)),
+        ])
+    }
+
+    // MARK: - Sessions
+
+    /// `POST /platform/v2/onramp/mobile/sessions`: verifies the purchase assertion and returns the
+    /// single-use `onrampUrl`. Idempotent on the challenge.
+    func createSession(body: JSONValue) throws -> HTTPResponse {
+        let fields = RequestFields(body)
+        try fields.rejectUnknown(allowed: ["challenge", "ios"])
+        let challengeText = try fields.required("challenge", maxLength: 64)
+        guard let ios = try fields.object("ios") else {
+            throw HTTPError(status: 400, code: "invalid_request", message: "Missing required field ios.", param: "ios")
+        }
+        try ios.rejectUnknown(allowed: ["keyId", "assertion"])
+        let keyId = try ios.required("keyId", maxLength: 64)
+        let assertionText = try ios.required("assertion", maxLength: 4096)
+        guard let assertion = Base64.decode(assertionText) ?? Base64URL.decode(assertionText) else {
+            throw HTTPError(status: 400, code: "invalid_request", message: "assertion is not base64.", param: "assertion")
+        }
+        let now = context.nowMilliseconds
+        guard let challengeId = ChallengeRepository.id(forChallengeText: challengeText),
+            let challenge = try context.database.read({ try ChallengeRepository(connection: $0).find(id: challengeId) }),
+            challenge.purpose == .purchase, let purchaseText = challenge.purchase
+        else { throw Self.unknownChallenge }
+
+        // A retry on an attested challenge returns the same URL (after checking the assertion's key).
+        if challenge.usedAt != nil {
+            return try retrySession(challenge: challenge, keyId: keyId, assertion: assertion, challengeText: challengeText, now: now)
+        }
+        guard now <= challenge.expiresAt else { throw Self.staleChallenge }
+        let project = try loadEnabledProject(challenge.projectId)
+        let purchase = try PurchaseRequest(stored: purchaseText)
+        let keys = try context.database.read { try AttestKeyRepository(connection: $0).find(projectId: project.id, keyId: keyId) }
+        let (key, counter) = try verifyAssertion(
+            assertion, keys: keys, previousCounter: { $0.counter }, challengeText: challengeText)
+        if key.environment == AppAttestEnvironment.development.rawValue && !purchase.isSandbox {
+            throw HTTPError(
+                status: 400, code: "invalid_request",
+                message: "A development App Attest key may only create sessions whose partnerUserRef starts with sandbox-.",
+                param: "partnerUserRef")
+        }
+        let quote = try purchase.validate(for: project, catalogue: context.catalogue)
+        let token = Base64URL.encode(context.ids.randomBytes(32), padded: false)
+        let stored = StoredQuote(quote)
+        let created = try context.database.transaction { connection -> Bool in
+            guard try ChallengeRepository(connection: connection).consume(id: challenge.id, now: now) else { return false }
+            guard try AttestKeyRepository(connection: connection).advanceCounter(
+                projectId: project.id, appId: key.appId, keyId: keyId, to: counter)
+            else {
+                throw HTTPError(status: 400, code: "invalid_request", message: "Purchase assertion failed (counter_not_increased).")
+            }
+            try PurchaseSessionRepository(connection: connection).insert(
+                token: token, challengeId: challenge.id, projectId: project.id, keyId: keyId, environment: key.environment,
+                assertionCounter: counter, purchase: purchaseText, quote: stored.json.serializedString,
+                sandbox: purchase.isSandbox, now: now)
+            return true
+        }
+        guard created else {
+            // Another request attested this challenge first: answer as its retry.
+            let used = try context.database.read { try ChallengeRepository(connection: $0).find(id: challenge.id) } ?? challenge
+            return try retrySession(challenge: used, keyId: keyId, assertion: assertion, challengeText: challengeText, now: now)
+        }
+        return sessionResponse(token: token, quote: stored)
+    }
+
+    private func retrySession(
+        challenge: ChallengeRepository.Record, keyId: String, assertion: [UInt8], challengeText: String, now: Int64
+    ) throws -> HTTPResponse {
+        guard let session = try context.database.read({ try PurchaseSessionRepository(connection: $0).find(challengeId: challenge.id) }),
+            session.keyId == keyId
+        else { throw Self.unknownChallenge }
+        guard now < session.expiresAt else { throw Self.staleChallenge }
+        let keys = try context.database.read { try AttestKeyRepository(connection: $0).find(projectId: session.projectId, keyId: keyId) }
+        // The same assertion may be replayed for this challenge: accept a counter equal to the one it used.
+        _ = try verifyAssertion(
+            assertion, keys: keys, previousCounter: { _ in session.assertionCounter - 1 }, challengeText: challengeText)
+        return sessionResponse(token: session.token, quote: try StoredQuote(stored: session.quote))
+    }
+
+    private func sessionResponse(token: String, quote: StoredQuote) -> HTTPResponse {
+        .json(["session": ["onrampUrl": .string(onrampURL(token: token))], "quote": quote.responseJSON], status: 201)
+    }
+
+    /// The handoff URL for a session token.
+    func onrampURL(token: String) -> String {
+        "\(context.publicBaseURL)\(HandoffRoutes.pagePath)?sessionToken=\(token)"
+    }
+
+    private func verifyAssertion(
+        _ assertion: [UInt8], keys: [AttestKeyRepository.Record], previousCounter: (AttestKeyRepository.Record) -> Int64,
+        challengeText: String
+    ) throws(HTTPError) -> (AttestKeyRepository.Record, Int64) {
+        var lastFailure = "unknown_key"
+        for key in keys {
+            guard let publicKeyBytes = Base64.decode(key.publicKey), let publicKey = try? P256.PublicKey(x963Representation: publicKeyBytes)
+            else { continue }
+            let verifier = AssertionVerifier(appId: key.appId)
+            let previous = UInt32(clamping: max(previousCounter(key), 0))
+            for hash in ChallengeRepository.clientDataHashes(forChallengeText: challengeText) {
+                do {
+                    let result = try verifier.verify(
+                        assertionObject: assertion, publicKey: publicKey, previousCounter: previous, clientDataHash: hash)
+                    return (key, Int64(result.counter))
+                } catch {
+                    lastFailure = error.code.rawValue
+                    if error.code == .counterNotIncreased { break }
+                }
+            }
+        }
+        throw HTTPError(
+            status: 400, code: "invalid_request",
+            message: "Purchase assertion failed (\(lastFailure)). Create a new purchase challenge.")
+    }
+
+    // MARK: - Shared checks
+
+    private func loadChallenge(_ text: String, purpose: ChallengeRepository.Purpose, now: Int64) throws -> ChallengeRepository.Record {
+        guard let id = ChallengeRepository.id(forChallengeText: text),
+            let challenge = try context.database.read({ try ChallengeRepository(connection: $0).find(id: id) }),
+            challenge.purpose == purpose, challenge.usedAt == nil
+        else { throw Self.unknownChallenge }
+        guard now <= challenge.expiresAt else { throw Self.staleChallenge }
+        return challenge
+    }
+
+    /// The project, when it exists and App2App is enabled (403 otherwise).
+    func loadEnabledProject(_ id: String) throws -> Project {
+        guard id.count <= 64, let project = try context.database.read({ try ProjectRepository(connection: $0).find(id) }),
+            project.app2AppEnabled
+        else {
+            throw HTTPError(status: 403, code: "forbidden", message: "This project is not enabled for App2App.")
+        }
+        return project
+    }
+
+    static let unknownChallenge = HTTPError(
+        status: 400, code: "invalid_request", message: "Unknown challenge. Create a new challenge.", param: "challenge")
+    static let staleChallenge = HTTPError(
+        status: 422, code: "stale_attestation", message: "The challenge is older than 5 minutes. Create a new challenge and re-attest.")
+}

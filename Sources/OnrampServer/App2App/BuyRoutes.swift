@@ -1,0 +1,118 @@
+import HTTPServer
+import OnrampCore
+
+/// Buy Config, Buy Options and Buy Quote (JWT-authenticated estimates from the catalogue).
+struct BuyRoutes: Sendable {
+    let context: ServerContext
+    let authenticator: CDPAuthenticator
+
+    func register(on router: inout Router) {
+        router.add("GET", "/onramp/v1/buy/config") { request in
+            _ = try authenticator.authenticate(request, at: context.clock.now())
+            return .json(["countries": .array(context.catalogue.countries.map(Self.countryJSON))])
+        }
+        router.add("GET", "/onramp/v1/buy/options") { request in
+            _ = try authenticator.authenticate(request, at: context.clock.now())
+            return try options(request)
+        }
+        router.add("POST", "/onramp/v1/buy/quote") { request in
+            let projectId = try authenticator.authenticate(request, at: context.clock.now())
+            return try quote(request, projectId: projectId)
+        }
+    }
+
+    static func countryJSON(_ country: Country) -> JSONValue {
+        [
+            "id": .string(country.id), "subdivisions": .array(country.subdivisions.map(JSONValue.string)),
+            "payment_methods": .array(country.paymentMethods.map { ["id": .string($0.rawValue)] }),
+        ]
+    }
+
+    private func options(_ request: HTTPRequest) throws -> HTTPResponse {
+        guard let countryId = request.queryValue("country"), let country = context.catalogue.country(countryId) else {
+            throw HTTPError(status: 400, code: "invalid_request", message: "country must be a supported ISO 3166-1 code.", param: "country")
+        }
+        let networkFilter = request.queryValue("networks").map { Set($0.split(separator: ",").map(String.init)) }
+        let catalogue = context.catalogue
+        let paymentCurrencies: [JSONValue] = catalogue.fiatCurrencies.map { fiat in
+            let limits: [JSONValue] = catalogue.paymentMethods.filter { country.paymentMethods.contains($0.type) }.compactMap { method in
+                method.limit(for: fiat.code).map { limit in
+                    [
+                        "id": .string(method.type.rawValue), "min": .string(limit.minimum.description),
+                        "max": .string(limit.maximum.description),
+                    ]
+                }
+            }
+            return ["id": .string(fiat.code), "limits": .array(limits)]
+        }
+        let purchaseCurrencies: [JSONValue] = catalogue.assets.compactMap { asset in
+            let networks: [JSONValue] = asset.deployments.compactMap { deployment in
+                guard let network = try? catalogue.network(deployment.network),
+                    networkFilter.map({ $0.contains(network.id) }) ?? true
+                else { return nil }
+                return [
+                    "name": .string(network.id), "display_name": .string(network.displayName),
+                    "chain_id": .string(network.chainID), "contract_address": .string(deployment.contractAddress),
+                ]
+            }
+            guard !networks.isEmpty else { return nil }
+            return [
+                "id": .string(asset.id), "name": .string(asset.name), "symbol": .string(asset.symbol),
+                "networks": .array(networks),
+            ]
+        }
+        return .json(["payment_currencies": .array(paymentCurrencies), "purchase_currencies": .array(purchaseCurrencies)])
+    }
+
+    private func quote(_ request: HTTPRequest, projectId: String) throws -> HTTPResponse {
+        let fields = RequestFields(try request.jsonBody())
+        try fields.rejectUnknown(allowed: [
+            "purchase_currency", "purchase_network", "payment_amount", "payment_currency", "payment_method", "country",
+            "subdivision", "destination_address",
+        ])
+        let purchaseCurrency = try fields.required("purchase_currency", maxLength: 64)
+        let network = try fields.optional("purchase_network", maxLength: 64) ?? "ethereum"
+        let paymentAmount = try fields.required("payment_amount", maxLength: 40)
+        let paymentCurrency = try fields.required("payment_currency", maxLength: 8)
+        let methodText = try fields.required("payment_method", maxLength: 32)
+        let countryId = try fields.required("country", maxLength: 2)
+        guard context.catalogue.country(countryId) != nil else {
+            throw fields.invalid("country", "country must be a supported ISO 3166-1 code.")
+        }
+        let method: PaymentMethodType
+        switch methodText.uppercased() {
+        case "UNSPECIFIED", "CARD", "GUEST_CHECKOUT_CARD": method = .card
+        case "ACH_BANK_ACCOUNT", "ACH": method = .ach
+        case "APPLE_PAY", "GUEST_CHECKOUT_APPLE_PAY": method = .applePay
+        case "FIAT_WALLET": method = .fiatWallet
+        case "CRYPTO_ACCOUNT", "CRYPTO_WALLET": method = .cryptoWallet
+        case "PAYPAL": method = .paypal
+        default: throw fields.invalid("payment_method", "Unknown payment_method \(methodText).")
+        }
+        if let address = try fields.optional("destination_address", maxLength: 128) {
+            do {
+                try AddressValidator.validate(address, format: try context.catalogue.network(network).addressFormat)
+            } catch {
+                throw fields.invalid("destination_address", "destination_address is not valid for \(network).")
+            }
+        }
+        do {
+            let quote = try QuoteCalculator(catalogue: context.catalogue).app2AppQuote(
+                App2AppQuoteRequest(
+                    purchaseCurrency: purchaseCurrency, network: network, paymentCurrency: paymentCurrency,
+                    paymentMethod: method, amount: .payment(try DecimalAmount(parsing: paymentAmount, parameter: "payment_amount"))))
+            let stored = StoredQuote(quote)
+            func amount(_ value: String, _ currency: String) -> JSONValue { ["value": .string(value), "currency": .string(currency)] }
+            return .json([
+                "payment_total": amount(stored.paymentTotal, stored.paymentCurrency),
+                "payment_subtotal": amount(stored.paymentSubtotal, stored.paymentCurrency),
+                "purchase_amount": amount(stored.purchaseAmount, stored.purchaseCurrency),
+                "coinbase_fee": amount(stored.coinbaseFee, stored.paymentCurrency),
+                "network_fee": amount(stored.networkFee, stored.paymentCurrency),
+                "quote_id": .string(context.ids.uuid()),
+            ])
+        } catch let error as OnrampError {
+            throw HTTPError(status: 400, code: "invalid_request", message: error.developerMessage, param: error.parameter)
+        }
+    }
+}

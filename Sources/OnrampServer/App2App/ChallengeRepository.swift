@@ -1,0 +1,91 @@
+import OnrampCrypto
+import OnrampStore
+
+/// Attestation challenges: 32 random bytes, single use, valid for five minutes. Stored under the
+/// unpadded base64url form of the bytes; requests may send either that form or standard base64.
+struct ChallengeRepository {
+    /// What a challenge is for.
+    enum Purpose: String {
+        /// Key registration (attestation).
+        case registration
+        /// A purchase (assertion), carrying the purchase fields.
+        case purchase
+    }
+
+    /// A stored challenge.
+    struct Record {
+        let id: String
+        let projectId: String
+        let purpose: Purpose
+        let purchase: String?
+        let createdAt: Int64
+        let expiresAt: Int64
+        let usedAt: Int64?
+    }
+
+    /// Challenges expire this many milliseconds after issue.
+    static let lifetimeMilliseconds: Int64 = 5 * 60 * 1000
+
+    let connection: any SQLConnection
+
+    /// The stored id for challenge text in either accepted encoding, or `nil` when it does not decode to 32 bytes.
+    static func id(forChallengeText text: String) -> String? {
+        guard text.count <= 64 else { return nil }
+        let bytes = Base64URL.decode(text) ?? Base64.decode(text)
+        guard let bytes, bytes.count == 32 else { return nil }
+        return Base64URL.encode(bytes, padded: false)
+    }
+
+    /// The client data hashes a device may have used for `text`: SHA-256 of the decoded bytes (the
+    /// seed's rule) and SHA-256 of the text as given (the cdp-sdk's documented rule).
+    static func clientDataHashes(forChallengeText text: String) -> [[UInt8]] {
+        guard let id = id(forChallengeText: text), let bytes = Base64URL.decode(id) else { return [] }
+        return [SHA256.hash(bytes), SHA256.hash(Array(text.utf8))]
+    }
+
+    func insert(
+        id: String, projectId: String, purpose: Purpose, purchase: String?, idempotencyKey: String?, now: Int64
+    ) throws -> Record {
+        let expiresAt = now + Self.lifetimeMilliseconds
+        try connection.execute(
+            """
+            INSERT INTO attestation_challenges (id, project_id, purpose, purchase, idempotency_key, created_at, expires_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """,
+            [
+                .text(id), .text(projectId), .text(purpose.rawValue), purchase.map(SQLValue.text) ?? .null,
+                idempotencyKey.map(SQLValue.text) ?? .null, .integer(now), .integer(expiresAt),
+            ])
+        return Record(
+            id: id, projectId: projectId, purpose: purpose, purchase: purchase, createdAt: now, expiresAt: expiresAt,
+            usedAt: nil)
+    }
+
+    func find(id: String) throws -> Record? {
+        try connection.query("SELECT * FROM attestation_challenges WHERE id = ?", [.text(id)]).first.map(Self.record)
+    }
+
+    func find(projectId: String, idempotencyKey: String) throws -> Record? {
+        try connection.query(
+            "SELECT * FROM attestation_challenges WHERE project_id = ? AND idempotency_key = ?",
+            [.text(projectId), .text(idempotencyKey)]
+        ).first.map(Self.record)
+    }
+
+    /// Marks the challenge used; `false` when it was already used (single use, even under races).
+    func consume(id: String, now: Int64) throws -> Bool {
+        try connection.execute(
+            "UPDATE attestation_challenges SET used_at = ? WHERE id = ? AND used_at IS NULL", [.integer(now), .text(id)])
+            == 1
+    }
+
+    private static func record(_ row: Row) throws -> Record {
+        guard let purpose = Purpose(rawValue: try row.string("purpose")) else {
+            throw StoreError(code: .typeMismatch, message: "unknown challenge purpose")
+        }
+        return Record(
+            id: try row.string("id"), projectId: try row.string("project_id"), purpose: purpose,
+            purchase: row.optionalString("purchase"), createdAt: try row.int("created_at"),
+            expiresAt: try row.int("expires_at"), usedAt: row.optionalInt("used_at"))
+    }
+}

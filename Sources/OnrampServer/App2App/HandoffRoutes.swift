@@ -1,0 +1,140 @@
+import Foundation
+import HTTPServer
+import OnrampCore
+import OnrampCrypto
+import OnrampStore
+
+/// The hosted purchase handoff at `onrampUrl`: opening it consumes the session token (single use,
+/// 15 minutes); Confirm creates the transaction and Cancel abandons it, each answered with a 303 to
+/// the partner's `redirectUrl` carrying `status=success|cancelled` (or `error`).
+struct HandoffRoutes: Sendable {
+    static let pagePath = "/onramp/app2app"
+
+    let context: ServerContext
+    let transactions: TransactionService
+
+    func register(on router: inout Router) {
+        router.add("GET", Self.pagePath) { request in try open(request) }
+        router.add("POST", Self.pagePath) { request in try submit(request) }
+    }
+
+    /// GET: consume the token and show the purchase, or show an error and send the user back.
+    func open(_ request: HTTPRequest) throws -> HTTPResponse {
+        guard let token = request.queryValue("sessionToken"), token.count <= 64 else { return notFound() }
+        let now = context.nowMilliseconds
+        let pageSecret = Base64URL.encode(context.ids.randomBytes(32), padded: false)
+        let opened = try context.database.transaction { connection in
+            try PurchaseSessionRepository(connection: connection).open(token: token, pageSecret: pageSecret, now: now)
+        }
+        guard let session = try context.database.read({ try PurchaseSessionRepository(connection: $0).find(token: token) })
+        else { return notFound() }
+        let purchase = try PurchaseRequest(stored: session.purchase)
+        guard opened else {
+            // Opened before, or expired: the session is spent. Record the error outcome and send the user back.
+            _ = try context.database.transaction { connection in
+                try PurchaseSessionRepository(connection: connection).finish(
+                    token: token, outcome: "error", redirectTransactionId: nil, transactionId: nil)
+            }
+            let target = redirect(purchase, session: session, status: "error")
+            let reason = now >= session.expiresAt ? "This purchase link has expired." : "This purchase link was already used."
+            return .html(
+                HTML.page(
+                    title: "Purchase unavailable",
+                    body: """
+                        <h1>Purchase unavailable</h1>
+                        <p>\(reason) Start a new purchase from the app.</p>
+                        <div class="actions"><a class="button" href="\(HTML.escape(target))">Return to the app</a></div>
+                        """, refreshTo: target), status: 410)
+        }
+        return .html(confirmationPage(purchase: purchase, quote: try StoredQuote(stored: session.quote), session: session, pageSecret: pageSecret))
+    }
+
+    /// POST: Confirm or Cancel, answered with a 303 to the redirect URL.
+    func submit(_ request: HTTPRequest) throws -> HTTPResponse {
+        let form = RequestFields(try request.formBody())
+        let token = try form.required("sessionToken", maxLength: 64)
+        let pageSecret = try form.required("pageSecret", maxLength: 64)
+        let action = try form.required("action", maxLength: 16)
+        guard action == "confirm" || action == "cancel" else {
+            throw HTTPError(status: 400, code: "invalid_request", message: "action must be confirm or cancel.", param: "action")
+        }
+        guard let session = try context.database.read({ try PurchaseSessionRepository(connection: $0).find(token: token) }),
+            let storedHash = session.pageSecretHash,
+            ConstantTime.equals(Array(storedHash.utf8), Array(PurchaseSessionRepository.hash(pageSecret).utf8))
+        else { return notFound() }
+        let purchase = try PurchaseRequest(stored: session.purchase)
+        if let outcome = session.outcome {
+            // A repeated submit (double tap, back button) gets the recorded outcome again.
+            return .seeOther(redirect(purchase, session: session, status: outcome))
+        }
+        let now = context.nowMilliseconds
+        if now >= session.expiresAt {
+            _ = try context.database.transaction { connection in
+                try PurchaseSessionRepository(connection: connection).finish(
+                    token: token, outcome: "error", redirectTransactionId: nil, transactionId: nil)
+            }
+            return .seeOther(redirect(purchase, session: session, status: "error"))
+        }
+        if action == "cancel" {
+            _ = try context.database.transaction { connection in
+                try PurchaseSessionRepository(connection: connection).finish(
+                    token: token, outcome: "cancelled", redirectTransactionId: nil, transactionId: nil)
+            }
+        } else {
+            try transactions.confirm(session: session, purchase: purchase, now: now)
+        }
+        let finished = try context.database.read { try PurchaseSessionRepository(connection: $0).find(token: token) } ?? session
+        return .seeOther(redirect(purchase, session: finished, status: finished.outcome ?? "error"))
+    }
+
+    /// `{redirectUrl}?status=…&transactionId=…&sessionToken=…&partnerUserRef=…`.
+    func redirect(_ purchase: PurchaseRequest, session: PurchaseSessionRepository.Record, status: String) -> String {
+        var query = [("status", status)]
+        if status == "success", let id = session.redirectTransactionId { query.append(("transactionId", id)) }
+        query.append(("sessionToken", session.token))
+        if let ref = purchase.partnerUserRef { query.append(("partnerUserRef", ref)) }
+        let encoded = query.map { "\($0.0)=\(PercentEncoding.encode($0.1))" }.joined(separator: "&")
+        let separator = purchase.redirectUrl.contains("?") ? "&" : "?"
+        return purchase.redirectUrl + separator + encoded
+    }
+
+    private func notFound() -> HTTPResponse {
+        .html(
+            HTML.page(
+                title: "Purchase not found",
+                body: "<h1>Purchase not found</h1><p>This purchase link is not valid. Start a new purchase from the app.</p>"),
+            status: 404)
+    }
+
+    private func confirmationPage(
+        purchase: PurchaseRequest, quote: StoredQuote, session: PurchaseSessionRepository.Record, pageSecret: String
+    ) -> String {
+        let address = purchase.destinationAddress
+        let shortAddress = address.count > 14 ? "\(address.prefix(6))…\(address.suffix(6))" : address
+        let networkName = (try? context.catalogue.network(quote.network).displayName) ?? quote.network
+        let sandbox = session.sandbox
+            ? "<p class=\"sandbox\" role=\"note\">Sandbox purchase: no funds move.</p>" : ""
+        let body = """
+            <h1>Buy \(HTML.escape(quote.purchaseAmount)) \(HTML.escape(quote.purchaseCurrency))</h1>
+            \(sandbox)
+            <dl>
+            <dt>You receive</dt><dd>\(HTML.escape(quote.purchaseAmount)) \(HTML.escape(quote.purchaseCurrency))</dd>
+            <dt>Network</dt><dd>\(HTML.escape(networkName))</dd>
+            <dt>To wallet</dt><dd title="\(HTML.escape(address))">\(HTML.escape(shortAddress))</dd>
+            <dt>Price</dt><dd>\(HTML.escape(quote.exchangeRate)) \(HTML.escape(quote.paymentCurrency))</dd>
+            <dt>Subtotal</dt><dd>\(HTML.escape(quote.paymentSubtotal)) \(HTML.escape(quote.paymentCurrency))</dd>
+            <dt>Fee</dt><dd>\(HTML.escape(quote.coinbaseFee)) \(HTML.escape(quote.paymentCurrency))</dd>
+            <dt>Network fee</dt><dd>\(HTML.escape(quote.networkFee)) \(HTML.escape(quote.paymentCurrency))</dd>
+            <dt class="total">Total</dt><dd class="total">\(HTML.escape(quote.paymentTotal)) \(HTML.escape(quote.paymentCurrency))</dd>
+            </dl>
+            <form method="post" action="\(Self.pagePath)" class="actions">
+            <input type="hidden" name="sessionToken" value="\(HTML.escape(session.token))">
+            <input type="hidden" name="pageSecret" value="\(HTML.escape(pageSecret))">
+            <button type="submit" name="action" value="confirm" class="primary">Confirm</button>
+            <button type="submit" name="action" value="cancel" class="secondary">Cancel</button>
+            </form>
+            <p class="note">Paying with \(HTML.escape(quote.paymentMethod.replacingOccurrences(of: "_", with: " ").lowercased())). Prices are final once you confirm.</p>
+            """
+        return HTML.page(title: "Confirm your purchase", body: body)
+    }
+}

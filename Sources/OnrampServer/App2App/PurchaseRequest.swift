@@ -1,0 +1,124 @@
+import Foundation
+import HTTPServer
+import OnrampCore
+
+/// The purchase fields of an App2App challenge request, validated: known asset and network, an
+/// address valid for the network, an allowlisted `https` redirect, exactly one amount.
+struct PurchaseRequest: Sendable, Equatable {
+    var purchaseCurrency: String
+    var destinationNetwork: String
+    var destinationAddress: String
+    var redirectUrl: String
+    var paymentAmount: String?
+    var purchaseAmount: String?
+    var paymentCurrency: String?
+    var paymentMethod: String?
+    var partnerUserRef: String?
+    var country: String?
+    var subdivision: String?
+    var clientIp: String?
+
+    static let fieldNames: Set<String> = [
+        "projectId", "purchaseCurrency", "destinationNetwork", "destinationAddress", "redirectUrl", "paymentAmount",
+        "purchaseAmount", "paymentCurrency", "paymentMethod", "partnerUserRef", "country", "subdivision", "clientIp",
+    ]
+
+    /// The prefix of `partnerUserRef` that makes a purchase a dry run.
+    static let sandboxPrefix = "sandbox-"
+
+    /// Whether this purchase is a sandbox dry run.
+    var isSandbox: Bool { partnerUserRef?.hasPrefix(Self.sandboxPrefix) ?? false }
+
+    /// Reads the fields (shape only; see ``validate(for:catalogue:)`` for meaning).
+    init(fields: RequestFields) throws(HTTPError) {
+        try fields.rejectUnknown(allowed: Self.fieldNames)
+        purchaseCurrency = try fields.required("purchaseCurrency", maxLength: 64)
+        destinationNetwork = try fields.required("destinationNetwork", maxLength: 64)
+        destinationAddress = try fields.required("destinationAddress", maxLength: 128)
+        redirectUrl = try fields.required("redirectUrl", maxLength: 2048)
+        paymentAmount = try fields.optional("paymentAmount", maxLength: 40)
+        purchaseAmount = try fields.optional("purchaseAmount", maxLength: 40)
+        paymentCurrency = try fields.optional("paymentCurrency", maxLength: 8)
+        paymentMethod = try fields.optional("paymentMethod", maxLength: 32)
+        partnerUserRef = try fields.optional("partnerUserRef", maxLength: 50)
+        country = try fields.optional("country", maxLength: 2)
+        subdivision = try fields.optional("subdivision", maxLength: 6)
+        clientIp = try fields.optional("clientIp", maxLength: 45)
+    }
+
+    /// Checks the fields against the project and the catalogue and returns the quote.
+    func validate(for project: Project, catalogue: Catalogue) throws(HTTPError) -> App2AppQuote {
+        try validateRedirect(for: project)
+        if let country, country.count != 2 || !country.allSatisfy({ $0.isASCII && $0.isUppercase }) {
+            throw invalid("country", "country must be an ISO 3166-1 alpha-2 code such as US.")
+        }
+        if let subdivision, subdivision.isEmpty || !subdivision.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) {
+            throw invalid("subdivision", "subdivision must be an ISO 3166-2 code such as NY.")
+        }
+        let method: PaymentMethodType
+        if let paymentMethod {
+            guard let parsed = PaymentMethodType(rawValue: paymentMethod) else {
+                throw invalid("paymentMethod", "paymentMethod must be one of CARD, ACH, APPLE_PAY, FIAT_WALLET, CRYPTO_WALLET, PAYPAL.")
+            }
+            method = parsed
+        } else {
+            method = .card
+        }
+        do {
+            let (_, network, _) = try catalogue.resolve(asset: purchaseCurrency, network: destinationNetwork)
+            do {
+                try AddressValidator.validate(destinationAddress, format: network.addressFormat)
+            } catch {
+                throw invalid("destinationAddress", "destinationAddress is not a valid \(network.id) address: \(error).")
+            }
+            let amount = try App2AppAmount.parse(paymentAmount: paymentAmount, purchaseAmount: purchaseAmount)
+            return try QuoteCalculator(catalogue: catalogue).app2AppQuote(
+                App2AppQuoteRequest(
+                    purchaseCurrency: purchaseCurrency, network: destinationNetwork,
+                    paymentCurrency: paymentCurrency ?? "USD", paymentMethod: method, amount: amount))
+        } catch let error as HTTPError {
+            throw error
+        } catch let error as OnrampError {
+            throw HTTPError(status: 400, code: "invalid_request", message: error.developerMessage, param: error.parameter)
+        } catch {
+            throw HTTPError(status: 400, code: "invalid_request", message: "The purchase is invalid.")
+        }
+    }
+
+    private func validateRedirect(for project: Project) throws(HTTPError) {
+        guard redirectUrl.count >= 5, let components = URLComponents(string: redirectUrl),
+            components.scheme?.lowercased() == "https", let host = components.host, !host.isEmpty,
+            components.user == nil, components.password == nil
+        else { throw invalid("redirectUrl", "redirectUrl must be an absolute https URL.") }
+        guard project.allowsRedirectHost(host) else {
+            throw invalid("redirectUrl", "The redirectUrl host \(host) is not on the project's domain allowlist.")
+        }
+    }
+
+    private func invalid(_ field: String, _ message: String) -> HTTPError {
+        HTTPError(status: 400, code: "invalid_request", message: message, param: field)
+    }
+}
+
+extension PurchaseRequest {
+    /// The stored form (camelCase JSON, as received).
+    var json: JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("purchaseCurrency", .string(purchaseCurrency)), ("destinationNetwork", .string(destinationNetwork)),
+            ("destinationAddress", .string(destinationAddress)), ("redirectUrl", .string(redirectUrl)),
+        ]
+        let optionals: [(String, String?)] = [
+            ("paymentAmount", paymentAmount), ("purchaseAmount", purchaseAmount), ("paymentCurrency", paymentCurrency),
+            ("paymentMethod", paymentMethod), ("partnerUserRef", partnerUserRef), ("country", country),
+            ("subdivision", subdivision), ("clientIp", clientIp),
+        ]
+        for (name, value) in optionals { if let value { members.append((name, .string(value))) } }
+        return .object(members)
+    }
+
+    /// Restores the stored form.
+    init(stored text: String) throws {
+        let value = try JSONParser().parse(text)
+        self = try PurchaseRequest(fields: RequestFields(value))
+    }
+}

@@ -1,0 +1,97 @@
+import OnrampCrypto
+import OnrampStore
+
+/// Attested purchase sessions: created once per purchase challenge, opened once by the handoff page
+/// (single use), valid for 15 minutes after issue.
+struct PurchaseSessionRepository {
+    /// A stored session.
+    struct Record {
+        let token: String
+        let challengeId: String
+        let projectId: String
+        let keyId: String
+        let environment: String
+        let assertionCounter: Int64
+        let purchase: String
+        let quote: String
+        let sandbox: Bool
+        let createdAt: Int64
+        let expiresAt: Int64
+        let openedAt: Int64?
+        let pageSecretHash: String?
+        let outcome: String?
+        let redirectTransactionId: String?
+        let transactionId: String?
+    }
+
+    /// Session tokens expire this many milliseconds after issue.
+    static let lifetimeMilliseconds: Int64 = 15 * 60 * 1000
+
+    let connection: any SQLConnection
+
+    func insert(
+        token: String, challengeId: String, projectId: String, keyId: String, environment: String,
+        assertionCounter: Int64, purchase: String, quote: String, sandbox: Bool, now: Int64
+    ) throws {
+        try connection.execute(
+            """
+            INSERT INTO purchase_sessions (token, challenge_id, project_id, key_id, environment, assertion_counter,
+                purchase, quote, sandbox, created_at, expires_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            [
+                .text(token), .text(challengeId), .text(projectId), .text(keyId), .text(environment),
+                .integer(assertionCounter), .text(purchase), .text(quote), .integer(sandbox ? 1 : 0), .integer(now),
+                .integer(now + Self.lifetimeMilliseconds),
+            ])
+    }
+
+    func find(token: String) throws -> Record? {
+        try connection.query("SELECT * FROM purchase_sessions WHERE token = ?", [.text(token)]).first.map(Self.record)
+    }
+
+    func find(challengeId: String) throws -> Record? {
+        try connection.query("SELECT * FROM purchase_sessions WHERE challenge_id = ?", [.text(challengeId)]).first.map(
+            Self.record)
+    }
+
+    /// Opens the session for the handoff page: succeeds once, before expiry, and binds the page to
+    /// `pageSecret` (only its hash is stored).
+    func open(token: String, pageSecret: String, now: Int64) throws -> Bool {
+        try connection.execute(
+            """
+            UPDATE purchase_sessions SET opened_at = ?, page_secret_hash = ?
+            WHERE token = ? AND opened_at IS NULL AND expires_at > ?
+            """,
+            [.integer(now), .text(Self.hash(pageSecret)), .text(token), .integer(now)]) == 1
+    }
+
+    /// Records the outcome once; `false` when one was already recorded.
+    func finish(token: String, outcome: String, redirectTransactionId: String?, transactionId: String?) throws -> Bool {
+        try connection.execute(
+            """
+            UPDATE purchase_sessions SET outcome = ?, redirect_transaction_id = ?, transaction_id = ?
+            WHERE token = ? AND outcome IS NULL
+            """,
+            [
+                .text(outcome), redirectTransactionId.map(SQLValue.text) ?? .null, transactionId.map(SQLValue.text) ?? .null,
+                .text(token),
+            ]) == 1
+    }
+
+    static func hash(_ secret: String) -> String {
+        Hex.encode(SHA256.hash(Array(secret.utf8)))
+    }
+
+    private static func record(_ row: Row) throws -> Record {
+        Record(
+            token: try row.string("token"), challengeId: try row.string("challenge_id"),
+            projectId: try row.string("project_id"), keyId: try row.string("key_id"),
+            environment: try row.string("environment"), assertionCounter: try row.int("assertion_counter"),
+            purchase: try row.string("purchase"), quote: try row.string("quote"), sandbox: try row.int("sandbox") != 0,
+            createdAt: try row.int("created_at"), expiresAt: try row.int("expires_at"),
+            openedAt: row.optionalInt("opened_at"), pageSecretHash: row.optionalString("page_secret_hash"),
+            outcome: row.optionalString("outcome"), redirectTransactionId: row.optionalString("redirect_transaction_id"),
+            transactionId: row.optionalString("transaction_id"))
+    }
+}

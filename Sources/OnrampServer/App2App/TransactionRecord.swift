@@ -1,0 +1,172 @@
+import HTTPServer
+import OnrampStore
+
+/// One App2App transaction as stored, with its two wire forms: the transactions API (snake_case)
+/// and the webhook payload (flat camelCase with `eventType`).
+struct TransactionRecord: Sendable {
+    var transactionId: String
+    var projectId: String
+    var sessionToken: String
+    var partnerUserRef: String
+    var status: String
+    var purchaseCurrency: String
+    var purchaseNetwork: String
+    var purchaseAmount: String
+    var paymentCurrency: String
+    var paymentTotal: String
+    var paymentSubtotal: String
+    var paymentTotalUSD: String
+    var coinbaseFee: String
+    var networkFee: String
+    var exchangeRate: String
+    var walletAddress: String
+    var contractAddress: String
+    var country: String
+    var paymentMethod: String
+    var txHash: String
+    var failureReason: String?
+    var endPartnerName: String
+    var userId: String
+    var createdAt: Int64
+    var updatedAt: Int64
+    var completedAt: Int64?
+    var nextStepAt: Int64?
+
+    init(row: Row) throws {
+        transactionId = try row.string("transaction_id")
+        projectId = try row.string("project_id")
+        sessionToken = try row.string("session_token")
+        partnerUserRef = try row.string("partner_user_ref")
+        status = try row.string("status")
+        purchaseCurrency = try row.string("purchase_currency")
+        purchaseNetwork = try row.string("purchase_network")
+        purchaseAmount = try row.string("purchase_amount")
+        paymentCurrency = try row.string("payment_currency")
+        paymentTotal = try row.string("payment_total")
+        paymentSubtotal = try row.string("payment_subtotal")
+        paymentTotalUSD = try row.string("payment_total_usd")
+        coinbaseFee = try row.string("coinbase_fee")
+        networkFee = try row.string("network_fee")
+        exchangeRate = try row.string("exchange_rate")
+        walletAddress = try row.string("wallet_address")
+        contractAddress = try row.string("contract_address")
+        country = try row.string("country")
+        paymentMethod = try row.string("payment_method")
+        txHash = try row.string("tx_hash")
+        failureReason = row.optionalString("failure_reason")
+        endPartnerName = try row.string("end_partner_name")
+        userId = try row.string("user_id")
+        createdAt = try row.int("created_at")
+        updatedAt = try row.int("updated_at")
+        completedAt = row.optionalInt("completed_at")
+        nextStepAt = row.optionalInt("next_step_at")
+    }
+
+    init(
+        transactionId: String, projectId: String, sessionToken: String, partnerUserRef: String, quote: StoredQuote,
+        purchase: PurchaseRequest, paymentTotalUSD: String, endPartnerName: String, userId: String, now: Int64
+    ) {
+        self.transactionId = transactionId
+        self.projectId = projectId
+        self.sessionToken = sessionToken
+        self.partnerUserRef = partnerUserRef
+        status = "ONRAMP_TRANSACTION_STATUS_CREATED"
+        purchaseCurrency = quote.purchaseCurrency
+        purchaseNetwork = quote.network
+        purchaseAmount = quote.purchaseAmount
+        paymentCurrency = quote.paymentCurrency
+        paymentTotal = quote.paymentTotal
+        paymentSubtotal = quote.paymentSubtotal
+        self.paymentTotalUSD = paymentTotalUSD
+        coinbaseFee = quote.coinbaseFee
+        networkFee = quote.networkFee
+        exchangeRate = quote.exchangeRate
+        walletAddress = purchase.destinationAddress
+        contractAddress = quote.contractAddress
+        country = purchase.country ?? "US"
+        paymentMethod = Self.transactionsAPIPaymentMethod(quote.paymentMethod)
+        txHash = ""
+        failureReason = nil
+        self.endPartnerName = endPartnerName
+        self.userId = userId
+        createdAt = now
+        updatedAt = now
+        completedAt = nil
+        nextStepAt = now
+    }
+
+    /// The request's payment method in the transactions API's enum.
+    static func transactionsAPIPaymentMethod(_ method: String) -> String {
+        switch method {
+        case "ACH": return "ACH_BANK_ACCOUNT"
+        case "CRYPTO_WALLET": return "CRYPTO_ACCOUNT"
+        default: return method
+        }
+    }
+
+    func insert(into connection: any SQLConnection) throws {
+        try connection.execute(
+            """
+            INSERT INTO onramp_transactions (transaction_id, project_id, session_token, partner_user_ref, status,
+                purchase_currency, purchase_network, purchase_amount, payment_currency, payment_total, payment_subtotal,
+                payment_total_usd, coinbase_fee, network_fee, exchange_rate, wallet_address, contract_address, country,
+                payment_method, tx_hash, failure_reason, end_partner_name, user_id, created_at, updated_at, completed_at,
+                next_step_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            [
+                .text(transactionId), .text(projectId), .text(sessionToken), .text(partnerUserRef), .text(status),
+                .text(purchaseCurrency), .text(purchaseNetwork), .text(purchaseAmount), .text(paymentCurrency),
+                .text(paymentTotal), .text(paymentSubtotal), .text(paymentTotalUSD), .text(coinbaseFee),
+                .text(networkFee), .text(exchangeRate), .text(walletAddress), .text(contractAddress), .text(country),
+                .text(paymentMethod), .text(txHash), failureReason.map(SQLValue.text) ?? .null, .text(endPartnerName),
+                .text(userId), .integer(createdAt), .integer(updatedAt), completedAt.map(SQLValue.integer) ?? .null,
+                nextStepAt.map(SQLValue.integer) ?? .null,
+            ])
+    }
+
+    private func amount(_ value: String, _ currency: String) -> JSONValue {
+        ["value": .string(value), "currency": .string(currency)]
+    }
+
+    /// The transactions API form.
+    var apiJSON: JSONValue {
+        [
+            "transaction_id": .string(transactionId), "status": .string(status),
+            "type": "ONRAMP_TRANSACTION_TYPE_BUY_AND_SEND", "user_type": "USER_TYPE_AUTHED", "user_id": .string(userId),
+            "purchase_currency": .string(purchaseCurrency), "purchase_network": .string(purchaseNetwork),
+            "purchase_amount": amount(purchaseAmount, purchaseCurrency),
+            "payment_total": amount(paymentTotal, paymentCurrency),
+            "payment_subtotal": amount(paymentSubtotal, paymentCurrency),
+            "payment_total_usd": amount(paymentTotalUSD, "USD"), "coinbase_fee": amount(coinbaseFee, paymentCurrency),
+            "network_fee": amount(networkFee, paymentCurrency), "exchange_rate": amount(exchangeRate, paymentCurrency),
+            "tx_hash": .string(txHash), "wallet_address": .string(walletAddress),
+            "contract_address": .string(contractAddress), "country": .string(country),
+            "partner_user_ref": .string(partnerUserRef), "payment_method": .string(paymentMethod),
+            "created_at": .string(Timestamp.rfc3339(milliseconds: createdAt)),
+            "completed_at": .optional(completedAt.map { Timestamp.rfc3339(milliseconds: $0) }),
+            "end_partner_name": .string(endPartnerName),
+            "failure_reason": .optional(failureReason),
+        ]
+    }
+
+    /// The webhook payload for `eventType`.
+    func webhookJSON(eventType: String) -> JSONValue {
+        [
+            "eventType": .string(eventType), "transactionId": .string(transactionId), "status": .string(status),
+            "type": "ONRAMP_TRANSACTION_TYPE_BUY_AND_SEND", "userType": "USER_TYPE_AUTHED", "userId": .string(userId),
+            "partnerUserRef": .string(partnerUserRef), "isAppToApp": true,
+            "purchaseCurrency": .string(purchaseCurrency), "purchaseNetwork": .string(purchaseNetwork),
+            "purchaseAmount": amount(purchaseAmount, purchaseCurrency),
+            "paymentTotal": amount(paymentTotal, paymentCurrency),
+            "paymentSubtotal": amount(paymentSubtotal, paymentCurrency),
+            "paymentTotalUsd": amount(paymentTotalUSD, "USD"), "coinbaseFee": amount(coinbaseFee, paymentCurrency),
+            "networkFee": amount(networkFee, paymentCurrency), "exchangeRate": amount(exchangeRate, paymentCurrency),
+            "txHash": .string(txHash), "walletAddress": .string(walletAddress),
+            "contractAddress": .string(contractAddress), "country": .string(country),
+            "paymentMethod": .string(paymentMethod), "createdAt": .string(Timestamp.rfc3339(milliseconds: createdAt)),
+            "completedAt": .optional(completedAt.map { Timestamp.rfc3339(milliseconds: $0) }),
+            "endPartnerName": .string(endPartnerName), "failureReason": .optional(failureReason),
+        ]
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import HTTPServer
+import OnrampCrypto
+import OnrampStore
+
+/// The JWT-authenticated transactions API: `GET /onramp/v1/buy/user/{partnerUserRef}/transactions`
+/// and `GET /onramp/v1/buy/transactions`, newest first, with an opaque `page_key` cursor.
+struct TransactionsRoutes: Sendable {
+    let context: ServerContext
+    let authenticator: CDPAuthenticator
+
+    func register(on router: inout Router) {
+        router.add("GET", "/onramp/v1/buy/user/{partnerUserRef}/transactions") { request in
+            let projectId = try authenticator.authenticate(request, at: context.clock.now())
+            guard let ref = request.pathParameters["partnerUserRef"], !ref.isEmpty, ref.count <= 50 else {
+                throw HTTPError(status: 400, code: "invalid_request", message: "partnerUserRef must be 1 to 50 characters.")
+            }
+            return try list(request, projectId: projectId, filter: ("partner_user_ref = ?", [.text(ref)]))
+        }
+        router.add("GET", "/onramp/v1/buy/transactions") { request in
+            let projectId = try authenticator.authenticate(request, at: context.clock.now())
+            var clauses: [String] = []
+            var values: [SQLValue] = []
+            if let start = request.queryValue("start_date") {
+                clauses.append("created_at >= ?")
+                values.append(.integer(try Self.parseDate(start, name: "start_date")))
+            }
+            if let end = request.queryValue("end_date") {
+                clauses.append("created_at < ?")
+                values.append(.integer(try Self.parseDate(end, name: "end_date")))
+            }
+            return try list(request, projectId: projectId, filter: clauses.isEmpty ? nil : (clauses.joined(separator: " AND "), values))
+        }
+    }
+
+    private func list(_ request: HTTPRequest, projectId: String, filter: (String, [SQLValue])?) throws -> HTTPResponse {
+        let pageSize = try Self.pageSize(request.queryValue("page_size") ?? request.queryValue("pageSize"))
+        let cursor = try (request.queryValue("page_key") ?? request.queryValue("pageKey")).map(Self.decodeCursor)
+        var base = "project_id = ?"
+        var parameters: [SQLValue] = [.text(projectId)]
+        if let filter {
+            base += " AND " + filter.0
+            parameters += filter.1
+        }
+        var pageClause = base
+        var pageParameters = parameters
+        if let cursor {
+            pageClause += " AND (created_at < ? OR (created_at = ? AND transaction_id < ?))"
+            pageParameters += [.integer(cursor.createdAt), .integer(cursor.createdAt), .text(cursor.id)]
+        }
+        let (rows, total) = try context.database.read { connection -> ([TransactionRecord], Int64) in
+            let rows = try connection.query(
+                "SELECT * FROM onramp_transactions WHERE \(pageClause) ORDER BY created_at DESC, transaction_id DESC LIMIT ?",
+                pageParameters + [.integer(Int64(pageSize + 1))]
+            ).map(TransactionRecord.init(row:))
+            let total = try connection.query("SELECT COUNT(*) AS n FROM onramp_transactions WHERE \(base)", parameters)
+                .first?.int("n") ?? 0
+            return (rows, total)
+        }
+        let page = Array(rows.prefix(pageSize))
+        let nextKey = rows.count > pageSize ? page.last.map { Self.encodeCursor(createdAt: $0.createdAt, id: $0.transactionId) } : nil
+        return .json([
+            "transactions": .array(page.map(\.apiJSON)),
+            "next_page_key": .string(nextKey ?? ""),
+            "total_count": .string(String(total)),
+        ])
+    }
+
+    static func pageSize(_ text: String?) throws(HTTPError) -> Int {
+        guard let text else { return 10 }
+        guard let size = Int(text), (1...1000).contains(size) else {
+            throw HTTPError(status: 400, code: "invalid_request", message: "page_size must be between 1 and 1000.", param: "page_size")
+        }
+        return size
+    }
+
+    static func encodeCursor(createdAt: Int64, id: String) -> String {
+        Base64URL.encode(Array("\(createdAt):\(id)".utf8), padded: false)
+    }
+
+    static func decodeCursor(_ key: String) throws(HTTPError) -> (createdAt: Int64, id: String) {
+        guard key.count <= 256, let bytes = Base64URL.decode(key), let text = String(validating: bytes, as: UTF8.self),
+            let colon = text.firstIndex(of: ":"), let createdAt = Int64(text[..<colon])
+        else { throw HTTPError(status: 400, code: "invalid_request", message: "page_key is not valid.", param: "page_key") }
+        return (createdAt, String(text[text.index(after: colon)...]))
+    }
+
+    static func parseDate(_ text: String, name: String) throws(HTTPError) -> Int64 {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        if let date = formatter.date(from: text) { return Timestamp.milliseconds(date) }
+        formatter.formatOptions = [.withFullDate]
+        if let date = formatter.date(from: text) { return Timestamp.milliseconds(date) }
+        throw HTTPError(status: 400, code: "invalid_request", message: "\(name) must be an RFC 3339 date.", param: name)
+    }
+}

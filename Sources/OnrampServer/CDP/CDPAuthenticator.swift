@@ -1,0 +1,114 @@
+import Foundation
+import HTTPServer
+import OnrampCrypto
+import OnrampStore
+
+/// Authenticates requests signed with a CDP API key JWT (`Authorization: Bearer <jwt>`): the key
+/// named by `kid` must exist and be enabled, the signature must verify with its algorithm, `sub`
+/// must equal `kid`, `iss` must be `cdp`, `aud` must be `cdp_service` or absent/null, `nbf`/`exp`
+/// must hold within the skew, `uris` must name this request, and the `nonce` must be new.
+struct CDPAuthenticator: Sendable {
+    let database: any Database
+    /// Allowed clock skew for `nbf`/`exp`, in seconds.
+    let leeway: TimeInterval = 30
+    /// The longest lifetime accepted, so nonces need only be remembered that long.
+    let maximumLifetime: TimeInterval = 300
+
+    /// The project the request is authenticated for, or a 401.
+    func authenticate(_ request: HTTPRequest, at now: Date) throws(HTTPError) -> String {
+        guard let authorization = request.headers["Authorization"], authorization.hasPrefix("Bearer ") else {
+            throw Self.unauthorized("Missing Authorization: Bearer <JWT>.")
+        }
+        let token = String(authorization.dropFirst("Bearer ".count))
+        guard token.utf8.count <= 8192 else { throw Self.unauthorized("The token is too long.") }
+        let keys = KeyCache(database: database)
+        let verifier = JWTVerifier(
+            keyForHeader: { header in header.keyID.flatMap { keys.verificationKey(id: $0) } }, issuer: "cdp",
+            audience: .requiredOrAbsent(["cdp_service"]), leeway: leeway, requiresExpiration: true,
+            predicates: [
+                .init(name: "sub") { $0.claims.subject == $0.header.keyID },
+                .init(name: "uris") { token in
+                    Self.acceptableURIs(for: request).contains { expected in token.claims.uris?.contains(expected) ?? false }
+                },
+                .init(name: "lifetime") { token in
+                    guard let exp = token.claims.expiresAt else { return false }
+                    let start = token.claims.notBefore ?? token.claims.issuedAt ?? now
+                    return exp.timeIntervalSince(start) <= maximumLifetime
+                },
+            ])
+        let verified: VerifiedJWT
+        do {
+            verified = try verifier.verify(token, at: now)
+        } catch {
+            throw Self.unauthorized("The JWT was refused: \(error).")
+        }
+        guard let keyId = verified.header.keyID, let record = keys.record(id: keyId) else {
+            throw Self.unauthorized("Unknown API key.")
+        }
+        try rememberNonce(verified, keyId: keyId, now: now)
+        return record.projectId
+    }
+
+    /// The `uris` entries this request may carry: `METHOD host/path` with the Host header as sent,
+    /// and with the default port removed or added, so a client behind a proxy still matches.
+    static func acceptableURIs(for request: HTTPRequest) -> [String] {
+        let host = request.headers["Host"] ?? ""
+        var hosts = [host]
+        if host.hasSuffix(":443") || host.hasSuffix(":80") {
+            hosts.append(String(host[..<host.lastIndex(of: ":")!]))
+        }
+        return hosts.map { CDPAPIKey.uri(method: request.method, host: $0, path: request.path) }
+    }
+
+    private func rememberNonce(_ token: VerifiedJWT, keyId: String, now: Date) throws(HTTPError) {
+        guard let nonce = token.header.nonce, !nonce.isEmpty, nonce.count <= 128 else {
+            throw Self.unauthorized("The JWT header needs a nonce.")
+        }
+        let expiry = Timestamp.milliseconds((token.claims.expiresAt ?? now).addingTimeInterval(leeway))
+        do {
+            try database.transaction { connection in
+                try connection.execute(
+                    "DELETE FROM jwt_nonces WHERE expires_at < ?", [.integer(Timestamp.milliseconds(now))])
+                try connection.execute(
+                    "INSERT INTO jwt_nonces (key_id, nonce, expires_at) VALUES (?, ?, ?)",
+                    [.text(keyId), .text(nonce), .integer(expiry)])
+            }
+        } catch let error as StoreError where error.code == .constraintViolation {
+            throw Self.unauthorized("This JWT nonce was already used.")
+        } catch {
+            throw HTTPError(status: 503, code: "service_unavailable", message: "The key store is unavailable.")
+        }
+    }
+
+    static func unauthorized(_ message: String) -> HTTPError {
+        HTTPError(status: 401, code: "unauthorized", message: message)
+    }
+}
+
+/// Loads a key once per request for the verifier's synchronous key lookup.
+private final class KeyCache: @unchecked Sendable {
+    // Used by one request on one thread only; `@unchecked` because the verifier's closure is `@Sendable`.
+    let database: any Database
+    private var loaded: [String: APIKeyRecord?] = [:]
+
+    init(database: any Database) { self.database = database }
+
+    func record(id: String) -> APIKeyRecord? {
+        if let cached = loaded[id] { return cached }
+        let record = try? database.read { try APIKeyRepository(connection: $0).find(id: id) }
+        let usable = record.flatMap { $0.disabled ? nil : $0 }
+        loaded[id] = usable
+        return usable
+    }
+
+    func verificationKey(id: String) -> JWTVerificationKey? {
+        guard let record = record(id: id), let publicKey = record.publicKey else { return nil }
+        switch record.kind {
+        case .cdpES256: return (try? P256.PublicKey(pemRepresentation: publicKey)).map(JWTVerificationKey.p256)
+        case .cdpEd25519:
+            return Base64.decode(publicKey).flatMap { try? Ed25519.PublicKey(rawRepresentation: $0) }.map(
+                JWTVerificationKey.ed25519)
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import HTTPServer
+
+/// Coinbase CDP error shape: `{errorType, errorMessage, correlationId}` (App2App and CDP paths).
+public struct CDPErrorRenderer: ErrorRenderer {
+    /// The `errorType` values the CDP API documents; other codes are mapped by HTTP status.
+    static let knownTypes: Set<String> = [
+        "invalid_request", "unauthorized", "forbidden", "not_found", "stale_attestation", "rate_limit_exceeded",
+        "service_unavailable", "internal_server_error", "already_exists", "idempotency_error",
+    ]
+
+    /// Creates the renderer.
+    public init() {}
+
+    public func render(_ error: HTTPError, requestId: String) -> HTTPResponse {
+        let errorType = Self.errorType(for: error)
+        var members: [(String, JSONValue)] = [
+            ("errorType", .string(errorType)),
+            ("errorMessage", .string(error.message)),
+            ("correlationId", .string(requestId)),
+        ]
+        members.append(("errorLink", .string("https://docs.cdp.coinbase.com/api-reference/v2/errors#\(errorType)")))
+        var response = HTTPResponse.json(.object(members), status: error.status)
+        response.headers.set("Correlation-Id", requestId)
+        for (name, value) in error.headers { response.headers.set(name, value) }
+        return response
+    }
+
+    static func errorType(for error: HTTPError) -> String {
+        if knownTypes.contains(error.code) { return error.code }
+        switch error.status {
+        case 401: return "unauthorized"
+        case 403: return "forbidden"
+        case 404: return "not_found"
+        case 409: return "already_exists"
+        case 429: return "rate_limit_exceeded"
+        case 503: return "service_unavailable"
+        case 500...: return "internal_server_error"
+        default: return "invalid_request"
+        }
+    }
+}
+
+/// Stripe error shape: `{"error": {"type", "code", "message", "param"}}` (`/v1/...` paths).
+public struct StripeErrorRenderer: ErrorRenderer {
+    /// Creates the renderer.
+    public init() {}
+
+    public func render(_ error: HTTPError, requestId: String) -> HTTPResponse {
+        var members: [(String, JSONValue)] = [
+            ("type", .string(Self.errorType(for: error))),
+            ("code", .string(error.code)),
+            ("message", .string(error.message)),
+        ]
+        if let param = error.param { members.append(("param", .string(param))) }
+        members.append(("request_log_url", .string("https://dashboard.stripe.com/test/logs/\(requestId)")))
+        var response = HTTPResponse.json(.object([("error", .object(members))]), status: error.status)
+        for (name, value) in error.headers { response.headers.set(name, value) }
+        return response
+    }
+
+    static func errorType(for error: HTTPError) -> String {
+        if let type = error.type { return type }
+        switch error.status {
+        case 401: return "authentication_error"
+        case 402: return "card_error"
+        case 500...: return "api_error"
+        default: return "invalid_request_error"
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import HTTPServer
+import OnrampStore
+
+/// The durable outbox: events are written in the same transaction as the state change that causes
+/// them, and the webhook dispatcher delivers them afterwards. Nothing is delivered that was not committed.
+enum Outbox {
+    /// Which signature scheme and payload family an event belongs to.
+    enum Family: String {
+        /// Coinbase CDP events (`onramp.transaction.*`), signed with `X-Hook0-Signature`.
+        case cdp
+        /// Stripe events (`crypto.onramp_session.updated`), signed with `Stripe-Signature`.
+        case stripe
+    }
+
+    /// Appends one event inside the caller's transaction. `payload` is the exact body that will be
+    /// delivered and signed.
+    static func append(
+        _ connection: any SQLConnection, id: String, projectId: String, family: Family, type: String,
+        payload: JSONValue, livemode: Bool, createdAtMilliseconds: Int64
+    ) throws {
+        try connection.execute(
+            """
+            INSERT INTO outbox_events (id, project_id, family, type, payload, livemode, created_at, fanned_out)
+            VALUES (?, ?, ?, ?, ?, ?, ?, 0)
+            """,
+            [
+                .text(id), .text(projectId), .text(family.rawValue), .text(type), .text(payload.serializedString),
+                .integer(livemode ? 1 : 0), .integer(createdAtMilliseconds),
+            ])
+    }
+}

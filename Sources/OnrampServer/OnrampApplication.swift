@@ -1,0 +1,56 @@
+import Foundation
+import HTTPServer
+import OnrampStore
+
+/// The whole onramp server: every route of both contracts on one router, plus the background
+/// workers (settlement). Build it with a ``ServerContext``, then serve ``router`` with an ``HTTPServer``.
+public final class OnrampApplication: Sendable {
+    /// The context shared by every route.
+    public let context: ServerContext
+    /// Request metrics, exposed at `/metrics`.
+    public let metrics: Metrics
+    /// Every route.
+    public let router: Router
+    let transactions: TransactionService
+    private let workers: BackgroundWorkers
+
+    /// Assembles the application on `context`; applies pending migrations first.
+    public init(context: ServerContext, settlement: any SettlementProvider = SimulatedSettlement()) throws {
+        try context.database.migrate(Schema.migrations)
+        self.context = context
+        let metrics = Metrics()
+        self.metrics = metrics
+        let authenticator = CDPAuthenticator(database: context.database)
+        let transactions = TransactionService(context: context, settlement: settlement)
+        self.transactions = transactions
+        var router = Router(fallbackRenderer: PlainErrorRenderer())
+        router.setErrorRenderer(CDPErrorRenderer(), forPathPrefix: "/platform/")
+        router.setErrorRenderer(CDPErrorRenderer(), forPathPrefix: "/onramp/v1/")
+        router.setErrorRenderer(StripeErrorRenderer(), forPathPrefix: "/v1/")
+        OperationsRoutes.register(on: &router, database: context.database, metrics: metrics)
+        let app2App = App2AppService(context: context)
+        App2AppRoutes(service: app2App, authenticator: authenticator).register(on: &router)
+        HandoffRoutes(context: context, transactions: transactions).register(on: &router)
+        TransactionsRoutes(context: context, authenticator: authenticator).register(on: &router)
+        BuyRoutes(context: context, authenticator: authenticator).register(on: &router)
+        self.router = router
+        workers = BackgroundWorkers()
+    }
+
+    /// Starts the background workers (settlement); call once after the HTTP server starts.
+    public func startWorkers(interval: TimeInterval = 0.2) {
+        let transactions = self.transactions
+        workers.start(name: "settlement", interval: interval) {
+            do {
+                try transactions.advanceDueTransactions()
+            } catch {
+                AccessLog.shared.error("settlement step failed: \(type(of: error))")
+            }
+        }
+    }
+
+    /// Stops the background workers and waits for their current step to finish.
+    public func stopWorkers() {
+        workers.stopAll()
+    }
+}

@@ -1,0 +1,71 @@
+import OnrampCrypto
+import OnrampStore
+
+/// One stored API credential. Secrets are never stored: CDP keys keep their public key, Stripe
+/// keys and OAuth client secrets keep a SHA-256 of the secret.
+struct APIKeyRecord: Sendable {
+    /// What kind of credential this is.
+    enum Kind: String, Sendable {
+        case cdpES256 = "cdp_es256"
+        case cdpEd25519 = "cdp_ed25519"
+        case stripeSecret = "stripe_secret"
+        case stripePublishable = "stripe_publishable"
+        case oauthClient = "oauth_client"
+    }
+
+    let id: String
+    let projectId: String
+    let kind: Kind
+    let publicKey: String?
+    let livemode: Bool
+    let disabled: Bool
+}
+
+/// Reads and writes API keys.
+struct APIKeyRepository {
+    let connection: any SQLConnection
+
+    /// The hex SHA-256 under which a secret is stored and looked up.
+    static func secretHash(_ secret: String) -> String {
+        Hex.encode(SHA256.hash(Array(secret.utf8)))
+    }
+
+    func insert(
+        id: String, projectId: String, kind: APIKeyRecord.Kind, publicKey: String?, secret: String?, livemode: Bool,
+        createdAt: Int64
+    ) throws {
+        try connection.execute(
+            """
+            INSERT INTO api_keys (id, project_id, kind, public_key, secret_hash, livemode, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """,
+            [
+                .text(id), .text(projectId), .text(kind.rawValue), publicKey.map(SQLValue.text) ?? .null,
+                secret.map { .text(Self.secretHash($0)) } ?? .null, .integer(livemode ? 1 : 0), .integer(createdAt),
+            ])
+    }
+
+    func find(id: String) throws -> APIKeyRecord? {
+        try connection.query("SELECT * FROM api_keys WHERE id = ?", [.text(id)]).first.map(Self.record)
+    }
+
+    /// The key whose secret is `secret` (a hash lookup; the secret itself is never compared).
+    func find(secret: String) throws -> APIKeyRecord? {
+        try connection.query("SELECT * FROM api_keys WHERE secret_hash = ?", [.text(Self.secretHash(secret))]).first
+            .map(Self.record)
+    }
+
+    func disable(id: String) throws -> Bool {
+        try connection.execute("UPDATE api_keys SET disabled = 1 WHERE id = ?", [.text(id)]) == 1
+    }
+
+    private static func record(_ row: Row) throws -> APIKeyRecord {
+        guard let kind = APIKeyRecord.Kind(rawValue: try row.string("kind")) else {
+            throw StoreError(code: .typeMismatch, message: "unknown api key kind")
+        }
+        return APIKeyRecord(
+            id: try row.string("id"), projectId: try row.string("project_id"), kind: kind,
+            publicKey: row.optionalString("public_key"), livemode: try row.int("livemode") != 0,
+            disabled: try row.int("disabled") != 0)
+    }
+}

@@ -1,0 +1,154 @@
+import OnrampStore
+
+/// Every migration of the server's database, in version ranges per feature so features can add
+/// tables independently: 100s projects and keys, 200s App2App, 300s Embedded, 400s webhooks.
+public enum Schema {
+    /// All migrations in version order.
+    public static var migrations: [Migration] {
+        (projectMigrations + app2AppMigrations + outboxMigrations).sorted { $0.version < $1.version }
+    }
+
+    static let projectMigrations = [
+        Migration(
+            version: 100, name: "projects",
+            sql: """
+                CREATE TABLE projects (
+                    id TEXT PRIMARY KEY,
+                    name TEXT NOT NULL,
+                    app2app_enabled BIGINT NOT NULL DEFAULT 1,
+                    allowed_environments TEXT NOT NULL DEFAULT 'development,production',
+                    created_at BIGINT NOT NULL
+                );
+                CREATE TABLE project_app_ids (
+                    project_id TEXT NOT NULL REFERENCES projects(id),
+                    app_id TEXT NOT NULL,
+                    PRIMARY KEY (project_id, app_id)
+                );
+                CREATE TABLE project_redirect_hosts (
+                    project_id TEXT NOT NULL REFERENCES projects(id),
+                    host TEXT NOT NULL,
+                    PRIMARY KEY (project_id, host)
+                );
+                CREATE TABLE api_keys (
+                    id TEXT PRIMARY KEY,
+                    project_id TEXT NOT NULL REFERENCES projects(id),
+                    kind TEXT NOT NULL,
+                    public_key TEXT,
+                    secret_hash TEXT,
+                    livemode BIGINT NOT NULL DEFAULT 0,
+                    disabled BIGINT NOT NULL DEFAULT 0,
+                    created_at BIGINT NOT NULL
+                );
+                CREATE UNIQUE INDEX api_keys_secret_hash ON api_keys(secret_hash);
+                CREATE TABLE jwt_nonces (
+                    key_id TEXT NOT NULL,
+                    nonce TEXT NOT NULL,
+                    expires_at BIGINT NOT NULL,
+                    PRIMARY KEY (key_id, nonce)
+                );
+                CREATE INDEX jwt_nonces_expiry ON jwt_nonces(expires_at);
+                """)
+    ]
+
+    static let app2AppMigrations = [
+        Migration(
+            version: 200, name: "app2app",
+            sql: """
+                CREATE TABLE attestation_challenges (
+                    id TEXT PRIMARY KEY,
+                    project_id TEXT NOT NULL REFERENCES projects(id),
+                    purpose TEXT NOT NULL,
+                    purchase TEXT,
+                    idempotency_key TEXT,
+                    created_at BIGINT NOT NULL,
+                    expires_at BIGINT NOT NULL,
+                    used_at BIGINT
+                );
+                CREATE UNIQUE INDEX attestation_challenges_idempotency
+                    ON attestation_challenges(project_id, idempotency_key);
+                CREATE INDEX attestation_challenges_expiry ON attestation_challenges(expires_at);
+                CREATE TABLE app_attest_keys (
+                    project_id TEXT NOT NULL REFERENCES projects(id),
+                    app_id TEXT NOT NULL,
+                    key_id TEXT NOT NULL,
+                    public_key TEXT NOT NULL,
+                    environment TEXT NOT NULL,
+                    receipt TEXT NOT NULL,
+                    counter BIGINT NOT NULL,
+                    attested_at BIGINT NOT NULL,
+                    PRIMARY KEY (project_id, app_id, key_id)
+                );
+                CREATE INDEX app_attest_keys_key ON app_attest_keys(project_id, key_id);
+                CREATE TABLE purchase_sessions (
+                    token TEXT PRIMARY KEY,
+                    challenge_id TEXT NOT NULL UNIQUE REFERENCES attestation_challenges(id),
+                    project_id TEXT NOT NULL REFERENCES projects(id),
+                    key_id TEXT NOT NULL,
+                    environment TEXT NOT NULL,
+                    assertion_counter BIGINT NOT NULL,
+                    purchase TEXT NOT NULL,
+                    quote TEXT NOT NULL,
+                    sandbox BIGINT NOT NULL,
+                    created_at BIGINT NOT NULL,
+                    expires_at BIGINT NOT NULL,
+                    opened_at BIGINT,
+                    page_secret_hash TEXT,
+                    outcome TEXT,
+                    redirect_transaction_id TEXT,
+                    transaction_id TEXT
+                );
+                CREATE TABLE onramp_transactions (
+                    transaction_id TEXT PRIMARY KEY,
+                    project_id TEXT NOT NULL REFERENCES projects(id),
+                    session_token TEXT NOT NULL UNIQUE,
+                    partner_user_ref TEXT NOT NULL,
+                    status TEXT NOT NULL,
+                    purchase_currency TEXT NOT NULL,
+                    purchase_network TEXT NOT NULL,
+                    purchase_amount TEXT NOT NULL,
+                    payment_currency TEXT NOT NULL,
+                    payment_total TEXT NOT NULL,
+                    payment_subtotal TEXT NOT NULL,
+                    payment_total_usd TEXT NOT NULL,
+                    coinbase_fee TEXT NOT NULL,
+                    network_fee TEXT NOT NULL,
+                    exchange_rate TEXT NOT NULL,
+                    wallet_address TEXT NOT NULL,
+                    contract_address TEXT NOT NULL,
+                    country TEXT NOT NULL,
+                    payment_method TEXT NOT NULL,
+                    tx_hash TEXT NOT NULL DEFAULT '',
+                    failure_reason TEXT,
+                    end_partner_name TEXT NOT NULL,
+                    user_id TEXT NOT NULL,
+                    created_at BIGINT NOT NULL,
+                    updated_at BIGINT NOT NULL,
+                    completed_at BIGINT,
+                    next_step_at BIGINT
+                );
+                CREATE INDEX onramp_transactions_user
+                    ON onramp_transactions(project_id, partner_user_ref, created_at, transaction_id);
+                CREATE INDEX onramp_transactions_project ON onramp_transactions(project_id, created_at, transaction_id);
+                CREATE INDEX onramp_transactions_pending ON onramp_transactions(next_step_at);
+                """)
+    ]
+
+    static let outboxMigrations = [
+        Migration(
+            version: 150, name: "outbox",
+            sql: """
+                CREATE TABLE outbox_events (
+                    id TEXT PRIMARY KEY,
+                    project_id TEXT NOT NULL,
+                    family TEXT NOT NULL,
+                    type TEXT NOT NULL,
+                    payload TEXT NOT NULL,
+                    livemode BIGINT NOT NULL,
+                    created_at BIGINT NOT NULL,
+                    fanned_out BIGINT NOT NULL DEFAULT 0
+                );
+                CREATE INDEX outbox_events_pending ON outbox_events(fanned_out, created_at);
+                CREATE INDEX outbox_events_listing ON outbox_events(project_id, family, created_at, id);
+                """)
+    ]
+}

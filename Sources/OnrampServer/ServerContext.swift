@@ -1,0 +1,41 @@
+import Foundation
+import OnrampCore
+import OnrampCrypto
+import OnrampStore
+
+/// What every part of the server shares: storage, time, randomness, the catalogue and settings.
+/// Time and randomness are injected so expiry and ids are testable.
+public struct ServerContext: Sendable {
+    /// The database (SQLite or PostgreSQL).
+    public let database: any Database
+    /// The source of the current time.
+    public let clock: any OnrampCore.Clock
+    /// Prefixed ids, UUIDs and tokens.
+    public let ids: IdGenerator
+    /// Assets, networks, prices and fees.
+    public let catalogue: Catalogue
+    /// The base URL clients reach this server at (`http://127.0.0.1:8080`), for `onrampUrl` and pages.
+    public let publicBaseURL: String
+    /// Trust anchors for App Attest: Apple's root plus any test roots the operator added.
+    public let appAttestRoots: [X509Certificate]
+    /// Seconds a transaction spends `IN_PROGRESS` before the settlement simulator completes it.
+    public let settlementDelay: TimeInterval
+
+    /// Creates a context.
+    public init(
+        database: any Database, clock: any OnrampCore.Clock = SystemClock(), random: any RandomSource = SystemRandomSource(),
+        catalogue: Catalogue = .standard, publicBaseURL: String, appAttestRoots: [X509Certificate],
+        settlementDelay: TimeInterval = 1
+    ) {
+        self.database = database
+        self.clock = clock
+        self.ids = IdGenerator(random: random)
+        self.catalogue = catalogue
+        self.publicBaseURL = publicBaseURL.hasSuffix("/") ? String(publicBaseURL.dropLast()) : publicBaseURL
+        self.appAttestRoots = appAttestRoots
+        self.settlementDelay = settlementDelay
+    }
+
+    /// The current time in stored milliseconds.
+    var nowMilliseconds: Int64 { Timestamp.milliseconds(clock.now()) }
+}

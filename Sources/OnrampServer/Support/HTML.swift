@@ -1,0 +1,59 @@
+/// Small helpers for the server's hosted pages: escaping and one shared layout. Pages work without
+/// JavaScript (plain forms), fit a phone screen, and carry a strict Content-Security-Policy.
+enum HTML {
+    /// Escapes text for element content and attribute values.
+    static func escape(_ text: String) -> String {
+        var output = ""
+        output.reserveCapacity(text.count)
+        for character in text {
+            switch character {
+            case "&": output += "&amp;"
+            case "<": output += "&lt;"
+            case ">": output += "&gt;"
+            case "\"": output += "&quot;"
+            case "'": output += "&#39;"
+            default: output.append(character)
+            }
+        }
+        return output
+    }
+
+    /// A complete page with the shared style; `body` is already-escaped HTML.
+    static func page(title: String, body: String, refreshTo refreshURL: String? = nil) -> String {
+        let refresh = refreshURL.map { "<meta http-equiv=\"refresh\" content=\"3;url=\(escape($0))\">" } ?? ""
+        return """
+            <!doctype html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            \(refresh)
+            <title>\(escape(title))</title>
+            <style>
+            :root { color-scheme: light dark; --accent: #0a7d5a; --muted: #5f6b7a; --card: #ffffff; --bg: #eef2f5; --text: #14202b; }
+            @media (prefers-color-scheme: dark) { :root { --card: #17212b; --bg: #0d141b; --text: #e8eef3; --muted: #9aa7b4; } }
+            * { box-sizing: border-box; }
+            body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; background: var(--bg); color: var(--text); }
+            main { max-width: 28rem; margin: 0 auto; padding: 1.25rem; }
+            .card { background: var(--card); border-radius: 1rem; padding: 1.25rem; box-shadow: 0 1px 3px rgba(0,0,0,.12); }
+            h1 { font-size: 1.35rem; margin: 0 0 1rem; }
+            .brand { font-weight: 700; letter-spacing: .02em; color: var(--accent); margin-bottom: .75rem; }
+            dl { display: grid; grid-template-columns: auto 1fr; gap: .4rem 1rem; margin: 0 0 1.25rem; }
+            dt { color: var(--muted); } dd { margin: 0; text-align: right; font-variant-numeric: tabular-nums; overflow-wrap: anywhere; }
+            .total { font-weight: 700; }
+            .actions { display: grid; gap: .75rem; }
+            button, a.button { font: inherit; font-weight: 600; border-radius: .75rem; padding: .9rem 1rem; border: 2px solid var(--accent); cursor: pointer; text-align: center; text-decoration: none; }
+            button.primary { background: var(--accent); color: #fff; }
+            button.secondary, a.button { background: transparent; color: var(--accent); }
+            button:focus-visible, a.button:focus-visible { outline: 3px solid #f5a623; outline-offset: 2px; }
+            .note { color: var(--muted); font-size: .875rem; margin-top: 1rem; }
+            .sandbox { background: #fff4d6; color: #5c4400; border-radius: .5rem; padding: .5rem .75rem; margin-bottom: 1rem; }
+            </style>
+            </head>
+            <body><main><div class="card" role="main"><div class="brand">OnrampKit</div>
+            \(body)
+            </div></main></body>
+            </html>
+            """
+    }
+}

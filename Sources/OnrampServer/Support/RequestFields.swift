@@ -1,0 +1,89 @@
+import HTTPServer
+
+/// Reads and validates the fields of a parsed request body (JSON or form), throwing 400 errors in
+/// a form every family renders: `code` is the family's invalid-request code, `param` names the field.
+struct RequestFields {
+    let body: JSONValue
+    /// The code for an invalid field (`invalid_request` for CDP, `parameter_invalid` for Stripe…).
+    let invalidCode: String
+    /// The code for a missing field.
+    let missingCode: String
+
+    init(_ body: JSONValue, invalidCode: String = "invalid_request", missingCode: String = "invalid_request") {
+        self.body = body
+        self.invalidCode = invalidCode
+        self.missingCode = missingCode
+    }
+
+    func invalid(_ field: String, _ message: String) -> HTTPError {
+        HTTPError(status: 400, code: invalidCode, message: message, param: field)
+    }
+
+    /// A string field that must be present and non-empty, at most `maxLength` characters.
+    func required(_ field: String, maxLength: Int = 256) throws(HTTPError) -> String {
+        guard let value = try optional(field, maxLength: maxLength), !value.isEmpty else {
+            throw HTTPError(status: 400, code: missingCode, message: "Missing required field \(field).", param: field)
+        }
+        return value
+    }
+
+    /// A string field that may be absent (or `null`), at most `maxLength` characters. Numbers are
+    /// accepted as their exact text, so `25.00` and `"25.00"` read the same.
+    func optional(_ field: String, maxLength: Int = 256) throws(HTTPError) -> String? {
+        guard let value = lookup(field), !value.isNull else { return nil }
+        let text: String
+        switch value {
+        case .string(let string): text = string
+        case .number(let number): text = number
+        default: throw invalid(field, "\(field) must be a string.")
+        }
+        guard text.count <= maxLength else { throw invalid(field, "\(field) is longer than \(maxLength) characters.") }
+        return text
+    }
+
+    /// A boolean field (JSON boolean, or `"true"`/`"false"` in a form).
+    func optionalBool(_ field: String) throws(HTTPError) -> Bool? {
+        guard let value = lookup(field), !value.isNull else { return nil }
+        switch value {
+        case .bool(let flag): return flag
+        case .string("true"): return true
+        case .string("false"): return false
+        default: throw invalid(field, "\(field) must be a boolean.")
+        }
+    }
+
+    /// A list of strings (JSON array or form list), at most `maxCount` entries.
+    func optionalList(_ field: String, maxCount: Int = 50, maxLength: Int = 256) throws(HTTPError) -> [String]? {
+        guard let value = lookup(field), !value.isNull else { return nil }
+        guard case .array(let elements) = value, elements.count <= maxCount else {
+            throw invalid(field, "\(field) must be a list of at most \(maxCount) strings.")
+        }
+        var result: [String] = []
+        for element in elements {
+            guard case .string(let text) = element, text.count <= maxLength else {
+                throw invalid(field, "\(field) must be a list of strings.")
+            }
+            result.append(text)
+        }
+        return result
+    }
+
+    /// A nested object as its own fields.
+    func object(_ field: String) throws(HTTPError) -> RequestFields? {
+        guard let value = lookup(field), !value.isNull else { return nil }
+        guard case .object = value else { throw invalid(field, "\(field) must be an object.") }
+        return RequestFields(value, invalidCode: invalidCode, missingCode: missingCode)
+    }
+
+    /// Fails when the body has members outside `allowed` (typos must not be silently ignored).
+    func rejectUnknown(allowed: Set<String>) throws(HTTPError) {
+        guard case .object(let members) = body else { throw invalid("body", "The request body must be an object.") }
+        if let unknown = members.first(where: { !allowed.contains($0.0) }) {
+            throw invalid(unknown.0, "Unknown field \(unknown.0).")
+        }
+    }
+
+    private func lookup(_ field: String) -> JSONValue? {
+        body[field]
+    }
+}

@@ -1,0 +1,17 @@
+import HTTPServer
+import OnrampStore
+
+extension StoreError: HTTPErrorConvertible {
+    /// Storage failures are the server's problem: 503 when retrying may help, 500 otherwise. The
+    /// message never includes SQL or values.
+    public var httpError: HTTPError {
+        switch code {
+        case .busy, .serializationFailure, .connectionFailed:
+            return HTTPError(
+                status: 503, code: "service_unavailable", message: "The service is busy; retry shortly.",
+                headers: ["Retry-After": "1"])
+        default:
+            return .internalError
+        }
+    }
+}

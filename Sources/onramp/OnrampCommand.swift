@@ -1,0 +1,43 @@
+import Foundation
+
+/// The top-level command and its dispatch table.
+enum OnrampCommand {
+    static let usage = """
+        onramp — the OnrampKit server, operator and developer tool
+
+        Usage: onramp <command> [options]
+
+        Commands:
+          serve       Run the HTTP server (App2App and Embedded Components contracts)
+          project     Create and change partner projects and their keys
+          appattest   Verify App Attest objects; drive the software attester
+          help        Show this help, or a command's help: onramp help <command>
+
+        Run `onramp <command> --help` for a command's options.
+        """
+
+    static func run(_ arguments: [String]) -> Int32 {
+        guard let command = arguments.first else {
+            print(usage)
+            return 64
+        }
+        let rest = Array(arguments.dropFirst())
+        switch command {
+        case "serve": return ServeCommand.run(rest)
+        case "project": return ProjectCommand.run(rest)
+        case "appattest": return AppAttestCommand.run(rest)
+        case "help", "--help", "-h":
+            if let topic = rest.first { return run([topic, "--help"]) }
+            print(usage)
+            return 0
+        default:
+            printError("unknown command \(command)\n\n\(usage)")
+            return 64
+        }
+    }
+}
+
+/// Writes a line to standard error.
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+}

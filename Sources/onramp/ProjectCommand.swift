@@ -1,0 +1,104 @@
+import Foundation
+import HTTPServer
+import OnrampServer
+import OnrampStore
+
+/// `onramp project …`: operator commands on the same database as the server.
+enum ProjectCommand {
+    static let usage = """
+        Usage: onramp project <subcommand> [options]
+
+        Subcommands:
+          create --name NAME [--app-id TEAMID.BUNDLEID]... [--redirect-host HOST]... [--key-type es256|ed25519] [--live]
+          add-app-id --project ID --app-id TEAMID.BUNDLEID
+          add-redirect-host --project ID --redirect-host HOST
+          create-key --project ID [--key-type es256|ed25519]
+          disable-app2app --project ID          (enable-app2app to undo)
+          set-environments --project ID --environment development|production [--environment …]
+
+        Common options:
+          --database URL   sqlite:PATH or postgres://… (default sqlite:./onramp.db)
+          --json           Print the result as JSON
+        """
+
+    static func run(_ arguments: [String]) -> Int32 {
+        do {
+            let args = try Arguments(
+                arguments,
+                valueOptions: ["--name", "--app-id", "--redirect-host", "--key-type", "--project", "--database", "--environment"],
+                flagOptions: ["--json", "--help", "--live"])
+            guard let subcommand = args.positional.first, !args.flag("--help") else {
+                print(usage)
+                return args.flag("--help") ? 0 : 64
+            }
+            let database = try DatabaseURL.open(args.value("--database") ?? "sqlite:./onramp.db")
+            defer { database.close() }
+            try database.migrate(Schema.migrations)
+            let provisioner = ProjectProvisioner(database: database)
+            let output: JSONValue
+            switch subcommand {
+            case "create":
+                guard let name = args.value("--name"), !name.isEmpty else {
+                    throw Arguments.UsageError(description: "create needs --name")
+                }
+                let credentials = try provisioner.createProject(
+                    name: name, appIds: args.values("--app-id"), redirectHosts: args.values("--redirect-host"),
+                    keyType: try keyType(args), livemode: args.flag("--live"))
+                output = [
+                    "projectId": .string(credentials.projectId), "cdpApiKeyId": .string(credentials.cdpApiKeyId),
+                    "cdpApiKeySecret": .string(credentials.cdpApiKeySecret),
+                    "stripeSecretKey": .string(credentials.stripeSecretKey),
+                    "stripePublishableKey": .string(credentials.stripePublishableKey),
+                    "oauthClientId": .string(credentials.oauthClientId),
+                    "oauthClientSecret": .string(credentials.oauthClientSecret),
+                ]
+            case "add-app-id":
+                let project = try required(args, "--project")
+                try provisioner.addAppId(try required(args, "--app-id"), projectId: project)
+                output = ["projectId": .string(project), "appId": .string(try required(args, "--app-id"))]
+            case "add-redirect-host":
+                let project = try required(args, "--project")
+                try provisioner.addRedirectHost(try required(args, "--redirect-host"), projectId: project)
+                output = ["projectId": .string(project), "redirectHost": .string(try required(args, "--redirect-host"))]
+            case "create-key":
+                let project = try required(args, "--project")
+                let key = try provisioner.createKey(projectId: project, keyType: try keyType(args))
+                output = ["projectId": .string(project), "cdpApiKeyId": .string(key.id), "cdpApiKeySecret": .string(key.secret)]
+            case "disable-app2app", "enable-app2app":
+                let project = try required(args, "--project")
+                try provisioner.setApp2AppEnabled(subcommand == "enable-app2app", projectId: project)
+                output = ["projectId": .string(project), "app2appEnabled": .bool(subcommand == "enable-app2app")]
+            case "set-environments":
+                let project = try required(args, "--project")
+                try provisioner.setAllowedEnvironments(args.values("--environment"), projectId: project)
+                output = ["projectId": .string(project), "environments": .array(args.values("--environment").map(JSONValue.string))]
+            default:
+                throw Arguments.UsageError(description: "unknown subcommand \(subcommand)")
+            }
+            if args.flag("--json") {
+                print(output.serializedString)
+            } else if case .object(let members) = output {
+                for (name, value) in members { print("\(name): \(value.stringValue ?? value.serializedString)") }
+            }
+            return 0
+        } catch let error as Arguments.UsageError {
+            printError("onramp project: \(error)\n\n\(usage)")
+            return 64
+        } catch {
+            printError("onramp project: \(error)")
+            return 1
+        }
+    }
+
+    private static func required(_ args: Arguments, _ name: String) throws -> String {
+        guard let value = args.value(name), !value.isEmpty else { throw Arguments.UsageError(description: "missing \(name)") }
+        return value
+    }
+
+    private static func keyType(_ args: Arguments) throws -> ProjectProvisioner.KeyType {
+        guard let type = ProjectProvisioner.KeyType(rawValue: args.value("--key-type") ?? "es256") else {
+            throw Arguments.UsageError(description: "--key-type is es256 or ed25519")
+        }
+        return type
+    }
+}

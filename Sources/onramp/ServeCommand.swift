@@ -1,0 +1,117 @@
+import Dispatch
+import Foundation
+import HTTPServer
+import OnrampCrypto
+import OnrampServer
+import OnrampStore
+import AppAttest
+
+/// `onramp serve`: opens (and migrates) the database, starts the HTTP server and the background
+/// workers, and shuts down gracefully on SIGINT or SIGTERM.
+enum ServeCommand {
+    static let usage = """
+        Usage: onramp serve [options]
+
+        Options:
+          --port N                      TCP port (default 8080; 0 picks a free one)
+          --host ADDRESS                IPv4 address to bind (default 127.0.0.1)
+          --database URL                sqlite:PATH or postgres://user@host:port/db (default sqlite:./onramp.db)
+          --public-url URL              Base URL clients use to reach this server (default http://HOST:PORT)
+          --trust-appattest-root FILE   Also trust this PEM root for App Attest (repeatable; Apple's root is always trusted)
+          --threads N                   Worker threads (default: number of cores, at least 2)
+          --settlement-delay SECONDS    Time a transaction stays IN_PROGRESS in the simulator (default 1)
+          --access-log on|off           One log line per request on standard error (default on)
+        """
+
+    static func run(_ arguments: [String]) -> Int32 {
+        do {
+            let args = try Arguments(
+                arguments,
+                valueOptions: [
+                    "--port", "--host", "--database", "--public-url", "--trust-appattest-root", "--threads",
+                    "--settlement-delay", "--access-log",
+                ], flagOptions: ["--help"])
+            if args.flag("--help") {
+                print(usage)
+                return 0
+            }
+            let port = try args.integer("--port", default: 8080, in: 0...65535)
+            let host = args.value("--host") ?? "127.0.0.1"
+            let threads = try args.integer("--threads", default: ProcessInfo.processInfo.activeProcessorCount, in: 1...256)
+            let databaseURL = args.value("--database") ?? "sqlite:./onramp.db"
+            guard let delay = Double(args.value("--settlement-delay") ?? "1"), delay >= 0, delay <= 3600 else {
+                throw Arguments.UsageError(description: "--settlement-delay must be between 0 and 3600 seconds")
+            }
+            var roots = [AppleAppAttestRoot.certificate]
+            for path in args.values("--trust-appattest-root") {
+                roots.append(try X509Certificate(pemRepresentation: String(contentsOfFile: path, encoding: .utf8)))
+            }
+            AccessLog.shared.configure(enabled: args.value("--access-log") != "off")
+
+            let database = try DatabaseURL.open(databaseURL)
+            let server = try start(
+                database: database, host: host, port: port, threads: max(2, threads),
+                publicURL: args.value("--public-url"), roots: roots, settlementDelay: delay)
+            print("onramp listening on http://\(host):\(server.port) (database \(DatabaseURL.redacted(databaseURL)))")
+            fflush(nil)
+            waitForTermination()
+            AccessLog.shared.info("shutting down: finishing in-flight requests")
+            server.shutdown(gracePeriod: 30)
+            application?.stopWorkers()
+            database.close()
+            return 0
+        } catch let error as Arguments.UsageError {
+            printError("onramp serve: \(error)\n\n\(usage)")
+            return 64
+        } catch {
+            printError("onramp serve: \(error)")
+            return 1
+        }
+    }
+
+    nonisolated(unsafe) private static var application: OnrampApplication?
+
+    private static func start(
+        database: any Database, host: String, port: Int, threads: Int, publicURL: String?,
+        roots: [X509Certificate], settlementDelay: Double
+    ) throws -> HTTPServer {
+        // The public URL needs the bound port, so bind first with a router that is filled in below.
+        let configuration = ServerConfiguration(host: host, port: port, threadCount: threads)
+        let probe = HTTPServer(configuration: configuration, router: Router())
+        let boundPort: Int
+        if port == 0 {
+            try probe.start()
+            boundPort = probe.port
+            probe.shutdown(gracePeriod: 0)
+        } else {
+            boundPort = port
+        }
+        let displayHost = host == "0.0.0.0" ? "127.0.0.1" : host
+        let context = ServerContext(
+            database: database, publicBaseURL: publicURL ?? "http://\(displayHost):\(boundPort)",
+            appAttestRoots: roots, settlementDelay: settlementDelay)
+        let app = try OnrampApplication(context: context)
+        application = app
+        var finalConfiguration = configuration
+        finalConfiguration.port = boundPort
+        let server = HTTPServer(configuration: finalConfiguration, router: app.router, metrics: app.metrics)
+        try server.start()
+        app.startWorkers()
+        return server
+    }
+
+    /// Blocks until SIGINT or SIGTERM.
+    private static func waitForTermination() {
+        let semaphore = DispatchSemaphore(value: 0)
+        var sources: [DispatchSourceSignal] = []
+        for signalNumber in [SIGINT, SIGTERM] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            source.setEventHandler { semaphore.signal() }
+            source.resume()
+            sources.append(source)
+        }
+        semaphore.wait()
+        sources.forEach { $0.cancel() }
+    }
+}

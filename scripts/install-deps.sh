@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs the Debian packages OnrampKit needs, only those missing. Usage:
+#   scripts/install-deps.sh build   # to build and serve: C libraries
+#   scripts/install-deps.sh test    # also PostgreSQL, headless Chromium, wrk/nginx and a Python venv
+set -euo pipefail
+mode=${1:-build}
+packages=(libmicrohttpd-dev libssl-dev libsqlite3-dev libpq-dev pkg-config)
+if [ "$mode" = test ] || [ "$mode" = bench ]; then
+    packages+=(postgresql chromium chromium-driver wrk nginx-light openssl)
+fi
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "installing: ${missing[*]}"
+    sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo=sudo
+    export DEBIAN_FRONTEND=noninteractive
+    $sudo apt-get update -q >/dev/null || true
+    $sudo apt-get install -y -q "${missing[@]}" >/dev/null
+fi
+if [ "$mode" = test ] || [ "$mode" = bench ]; then
+    root=$(cd "$(dirname "$0")/.." && pwd)
+    if [ ! -x "$root/.venv/bin/python" ]; then
+        python3 -m venv "$root/.venv" 2>/dev/null || {
+            sudo=""; [ "$(id -u)" -eq 0 ] || sudo=sudo
+            $sudo apt-get install -y -q python3-venv >/dev/null
+            python3 -m venv "$root/.venv"
+        }
+    fi
+    "$root/.venv/bin/pip" install -q --disable-pip-version-check -r "$root/Tests/python/requirements.txt"
+fi
