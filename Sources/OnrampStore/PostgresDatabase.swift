@@ -41,11 +41,13 @@ public final class PostgresDatabase: Database {
   public var dialect: SQLDialect { .postgres }
 
   /// Runs `body` on a pooled connection in autocommit mode.
+  @discardableResult
   public func read<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
     try pool.withConnection { try body($0) }
   }
 
   /// Runs `body` inside `BEGIN` … `COMMIT` (read committed) on a pooled connection.
+  @discardableResult
   public func transaction<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
     try pool.withConnection { connection in
       try connection.execute("BEGIN")

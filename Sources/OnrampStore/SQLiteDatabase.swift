@@ -74,11 +74,13 @@ public final class SQLiteDatabase: Database {
   public var dialect: SQLDialect { .sqlite }
 
   /// Runs `body` on a reader connection; writes through it fail.
+  @discardableResult
   public func read<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
     try readers.withConnection { try body($0) }
   }
 
   /// Runs `body` inside `BEGIN IMMEDIATE` … `COMMIT` on the writer connection.
+  @discardableResult
   public func transaction<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
     try writer.withConnection { connection in
       try connection.execute("BEGIN IMMEDIATE")
