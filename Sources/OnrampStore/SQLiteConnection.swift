@@ -141,8 +141,9 @@ final class SQLiteConnection: PooledConnection, SQLConnection, @unchecked Sendab
         case SQLITE_INTEGER:
             return .integer(sqlite3_column_int64(statement, index))
         case SQLITE_BLOB:
+            // Pointer first, then length, as SQLite documents; an empty blob has a null pointer.
+            guard let bytes = sqlite3_column_blob(statement, index) else { return .blob([]) }
             let count = Int(sqlite3_column_bytes(statement, index))
-            guard count > 0, let bytes = sqlite3_column_blob(statement, index) else { return .blob([]) }
             return .blob(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
         default:
             // TEXT, and REAL rendered as text: the store has no floating-point values.
