@@ -82,8 +82,9 @@ final class ConnectionPool<Connection: PooledConnection>: @unchecked Sendable {
     }
 
     private func release(_ connection: Connection) {
+        let reusable = connection.prepareForReuse()
         condition.lock()
-        let keep = connection.isReusable && !isClosed
+        let keep = reusable && !isClosed
         if keep {
             idle.append(connection)
         } else {

@@ -1,7 +1,8 @@
 /// A driver connection that a ``ConnectionPool`` can lend out and take back.
 protocol PooledConnection: AnyObject, Sendable {
-    /// Whether the connection can be lent again; a connection that is not is closed and replaced.
-    var isReusable: Bool { get }
+    /// Rolls back a transaction its borrower left open and returns whether the connection can be
+    /// lent again; a connection that cannot is closed and replaced.
+    func prepareForReuse() -> Bool
     /// Releases the native handle.
     func close()
 }

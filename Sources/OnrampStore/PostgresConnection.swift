@@ -38,8 +38,10 @@ final class PostgresConnection: PooledConnection, SQLConnection, @unchecked Send
         handle = connection
     }
 
-    var isReusable: Bool {
-        !isBroken && PQstatus(handle) == CONNECTION_OK && PQtransactionStatus(handle) == PQTRANS_IDLE
+    func prepareForReuse() -> Bool {
+        guard !isBroken && PQstatus(handle) == CONNECTION_OK else { return false }
+        if PQtransactionStatus(handle) != PQTRANS_IDLE { _ = try? execute("ROLLBACK", []) }
+        return !isBroken && PQtransactionStatus(handle) == PQTRANS_IDLE
     }
 
     func close() {
@@ -62,11 +64,6 @@ final class PostgresConnection: PooledConnection, SQLConnection, @unchecked Send
         return (0..<PQntuples(result)).map { row in
             Row(index: index, values: (0..<columnCount).map { value(result, row, $0, types[Int($0)]) })
         }
-    }
-
-    /// Marks the connection unusable so the pool replaces it (after a failed `ROLLBACK`, say).
-    func discard() {
-        isBroken = true
     }
 
     /// Sends `sql` with text parameters (blobs in binary) and returns the successful result.

@@ -55,7 +55,7 @@ public final class PostgresDatabase: Database {
                 try connection.execute("COMMIT")
                 return result
             } catch {
-                if (try? connection.execute("ROLLBACK")) == nil { connection.discard() }
+                _ = try? connection.execute("ROLLBACK")
                 throw error
             }
         }

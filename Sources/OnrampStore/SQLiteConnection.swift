@@ -36,8 +36,9 @@ final class SQLiteConnection: PooledConnection, SQLConnection, @unchecked Sendab
         }
     }
 
-    var isReusable: Bool {
-        sqlite3_get_autocommit(handle) != 0
+    func prepareForReuse() -> Bool {
+        if sqlite3_get_autocommit(handle) == 0 { _ = try? execute("ROLLBACK", []) }
+        return sqlite3_get_autocommit(handle) != 0
     }
 
     func close() {

@@ -40,4 +40,17 @@ import Testing
             }
         }
     }
+
+    @Test func aTransactionLeftOpenIsRolledBackAndTheConnectionKept() throws {
+        let database = try DatabaseURL.open("sqlite::memory:")
+        defer { database.close() }
+        try database.migrate(testMigrations)
+        try database.read { connection in
+            try connection.execute("BEGIN")
+            try connection.execute("INSERT INTO events (kind) VALUES (?)", [.text("left open")])
+        }
+        // The in-memory database lives in its one connection: it must have been kept, not replaced.
+        let rows = try database.read { try $0.query("SELECT COUNT(*) AS n FROM events") }
+        #expect(try rows.first?.int("n") == 0)
+    }
 }
