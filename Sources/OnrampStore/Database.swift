@@ -29,6 +29,7 @@ public protocol Database: Sendable {
 ///
 /// Use it around a whole ``Database/transaction(_:)`` call whose body has no side effects outside
 /// the database.
+@discardableResult
 public func withRetry<T>(maxAttempts: Int = 5, _ body: () throws -> T) throws -> T {
     var attempt = 1
     while true {
