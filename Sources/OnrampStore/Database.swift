@@ -1,5 +1,3 @@
-import Foundation
-
 /// A database opened by ``DatabaseURL/open(_:)``: SQLite or PostgreSQL behind one API.
 ///
 /// Implementations are safe to share between threads. Their methods block the calling thread, so
@@ -22,23 +20,4 @@ public protocol Database: Sendable {
     func ping() throws
     /// Closes idle connections and refuses new work; connections in use close when they are returned.
     func close()
-}
-
-/// Runs `body` again when it throws a retryable ``StoreError`` (`busy` or `serializationFailure`),
-/// up to `maxAttempts` times in all, sleeping a short, growing, jittered delay between attempts.
-///
-/// Use it around a whole ``Database/transaction(_:)`` call whose body has no side effects outside
-/// the database.
-@discardableResult
-public func withRetry<T>(maxAttempts: Int = 5, _ body: () throws -> T) throws -> T {
-    var attempt = 1
-    while true {
-        do {
-            return try body()
-        } catch let error as StoreError where error.isRetryable && attempt < maxAttempts {
-            let baseMicroseconds = UInt32(1_000 << min(attempt, 8))
-            usleep(baseMicroseconds / 2 + UInt32.random(in: 0...baseMicroseconds))
-            attempt += 1
-        }
-    }
 }
