@@ -1,0 +1,23 @@
+/// A database opened by ``DatabaseURL/open(_:)``: SQLite or PostgreSQL behind one API.
+///
+/// Implementations are safe to share between threads. Their methods block the calling thread, so
+/// call them from a server's worker threads rather than from Swift concurrency's cooperative pool.
+public protocol Database: Sendable {
+    /// The dialect of the underlying database.
+    var dialect: SQLDialect { get }
+    /// Runs `body` with a connection for reading; reads may run concurrently with each other and with
+    /// a transaction. Each statement sees the data committed when it starts.
+    @discardableResult
+    func read<T>(_ body: (any SQLConnection) throws -> T) throws -> T
+    /// Runs `body` in a transaction (`BEGIN IMMEDIATE` on SQLite) and commits it; rolls back if `body`
+    /// throws. Not retried automatically: wrap the call in ``withRetry(maxAttempts:_:)`` when that is
+    /// safe. Do not start a transaction from inside another one on the same database.
+    @discardableResult
+    func transaction<T>(_ body: (any SQLConnection) throws -> T) throws -> T
+    /// Applies the migrations not yet recorded in `schema_migrations`, each in its own transaction.
+    func migrate(_ migrations: [Migration]) throws
+    /// Checks that the database answers a trivial query (for `/healthz`).
+    func ping() throws
+    /// Closes idle connections and refuses new work; connections in use close when they are returned.
+    func close()
+}

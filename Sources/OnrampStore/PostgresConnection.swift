@@ -1,0 +1,210 @@
+import CPostgres
+import Foundation
+
+/// One libpq connection.
+///
+/// `@unchecked Sendable` is sound because a ``ConnectionPool`` lends the connection to one thread at
+/// a time, and libpq allows a `PGconn` to move between threads as long as no two use it at once.
+final class PostgresConnection: PooledConnection, SQLConnection, @unchecked Sendable {
+    private static let int2: Oid = 21
+    private static let int4: Oid = 23
+    private static let int8: Oid = 20
+    private static let bool: Oid = 16
+    private static let bytea: Oid = 17
+
+    private let handle: OpaquePointer
+    private var isBroken = false
+
+    /// Connects with a libpq URI or `key=value` string; times out after `connectTimeoutSeconds` unless
+    /// `conninfo` sets `connect_timeout` itself.
+    init(conninfo: String, connectTimeoutSeconds: Int) throws {
+        // Earlier keywords are defaults: the expanded `dbname` (the whole conninfo) overrides them.
+        let keywords = ["connect_timeout", "fallback_application_name", "client_encoding", "dbname"]
+        let values = [String(connectTimeoutSeconds), "onramp", "UTF8", conninfo]
+        let connection = withCStrings(keywords) { keywordPointers in
+            withCStrings(values) { valuePointers in
+                PQconnectdbParams(keywordPointers, valuePointers, 1)
+            }
+        }
+        guard let connection else {
+            throw StoreError(.connectionFailed, "libpq could not allocate a connection")
+        }
+        guard PQstatus(connection) == CONNECTION_OK else {
+            let message = Self.trimmed(PQerrorMessage(connection))
+            PQfinish(connection)
+            throw StoreError(.connectionFailed, "cannot connect to PostgreSQL: \(message)")
+        }
+        PQsetNoticeProcessor(connection, { _, _ in }, nil)
+        handle = connection
+    }
+
+    func prepareForReuse() -> Bool {
+        guard !isBroken && PQstatus(handle) == CONNECTION_OK else { return false }
+        if PQtransactionStatus(handle) != PQTRANS_IDLE { _ = try? execute("ROLLBACK", []) }
+        return !isBroken && PQtransactionStatus(handle) == PQTRANS_IDLE
+    }
+
+    func close() {
+        PQfinish(handle)
+    }
+
+    @discardableResult
+    func execute(_ sql: String, _ parameters: [SQLValue]) throws -> Int {
+        let result = try run(sql, parameters)
+        defer { PQclear(result) }
+        return Int(String(cString: PQcmdTuples(result))) ?? 0
+    }
+
+    func query(_ sql: String, _ parameters: [SQLValue]) throws -> [Row] {
+        let result = try run(sql, parameters)
+        defer { PQclear(result) }
+        let columnCount = PQnfields(result)
+        let index = ColumnIndex(names: (0..<columnCount).map { String(cString: PQfname(result, $0)) })
+        let types = (0..<columnCount).map { PQftype(result, $0) }
+        return (0..<PQntuples(result)).map { row in
+            Row(index: index, values: (0..<columnCount).map { value(result, row, $0, types[Int($0)]) })
+        }
+    }
+
+    /// Sends `sql` with text parameters (blobs in binary) and returns the successful result.
+    private func run(_ sql: String, _ parameters: [SQLValue]) throws -> OpaquePointer {
+        let result: OpaquePointer?
+        if parameters.isEmpty {
+            // The simple protocol, so that migration scripts may hold several statements.
+            result = PQexec(handle, sql)
+        } else {
+            let (rewritten, count) = PostgresPlaceholders.rewrite(sql)
+            guard count == parameters.count else {
+                throw StoreError(
+                    .queryFailed,
+                    "the SQL has \(count) placeholders but \(parameters.count) parameters were given: \(sql)")
+            }
+            result = send(rewritten, parameters)
+        }
+        guard let result else {
+            isBroken = true
+            throw StoreError(.connectionFailed, "\(Self.trimmed(PQerrorMessage(handle))) in: \(sql)")
+        }
+        switch PQresultStatus(result) {
+        case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:
+            return result
+        default:
+            let error = self.error(result, sql)
+            PQclear(result)
+            throw error
+        }
+    }
+
+    private func send(_ sql: String, _ parameters: [SQLValue]) -> OpaquePointer? {
+        var types: [Oid] = []
+        var formats: [Int32] = []
+        var buffers: [[CChar]?] = []
+        for parameter in parameters {
+            switch parameter {
+            case .null:
+                types.append(0)
+                formats.append(0)
+                buffers.append(nil)
+            case .integer(let number):
+                types.append(Self.int8)
+                formats.append(0)
+                buffers.append(Array(String(number).utf8CString))
+            case .text(let text):
+                types.append(0)
+                formats.append(0)
+                buffers.append(Array(text.utf8CString))
+            case .blob(let bytes) where bytes.isEmpty:
+                // A zero-length binary value would need a non-null pointer; the hex text form is simpler.
+                types.append(Self.bytea)
+                formats.append(0)
+                buffers.append(Array("\\x".utf8CString))
+            case .blob(let bytes):
+                types.append(Self.bytea)
+                formats.append(1)
+                buffers.append(bytes.map { CChar(bitPattern: $0) })
+            }
+        }
+        let lengths = parameters.map { parameter -> Int32 in
+            if case .blob(let bytes) = parameter { return Int32(bytes.count) }
+            return 0
+        }
+        return withPointers(buffers) { pointers in
+            PQexecParams(handle, sql, Int32(parameters.count), types, pointers, lengths, formats, 0)
+        }
+    }
+
+    private func value(_ result: OpaquePointer, _ row: Int32, _ column: Int32, _ type: Oid) -> SQLValue {
+        if PQgetisnull(result, row, column) != 0 { return .null }
+        let text = PQgetvalue(result, row, column)!
+        switch type {
+        case Self.int2, Self.int4, Self.int8:
+            let digits = String(cString: text)
+            return Int64(digits).map(SQLValue.integer) ?? .text(digits)
+        case Self.bool:
+            return .integer(text.pointee == CChar(UInt8(ascii: "t")) ? 1 : 0)
+        case Self.bytea:
+            var count = 0
+            guard let bytes = PQunescapeBytea(UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), &count)
+            else { return .blob([]) }
+            defer { PQfreemem(bytes) }
+            return .blob(Array(UnsafeBufferPointer(start: bytes, count: count)))
+        default:
+            let count = Int(PQgetlength(result, row, column))
+            return .text(
+                String(
+                    decoding: UnsafeRawBufferPointer(start: text, count: count), as: UTF8.self))
+        }
+    }
+
+    private func error(_ result: OpaquePointer, _ sql: String) -> StoreError {
+        let state = field(result, "C") ?? ""
+        if PQstatus(handle) != CONNECTION_OK || state.hasPrefix("08") {
+            isBroken = true
+            return StoreError(.connectionFailed, "\(Self.trimmed(PQerrorMessage(handle))) in: \(sql)")
+        }
+        // Data exceptions (class 22) quote the offending input, which may be a parameter value.
+        let message =
+            state.hasPrefix("22")
+            ? "a value does not fit its column type" : (field(result, "M") ?? "unknown error")
+        let code: StoreError.Code
+        switch state {
+        case "23505": code = .constraintViolation
+        case "40001", "40P01": code = .serializationFailure
+        case "55P03": code = .busy
+        default: code = .queryFailed
+        }
+        return StoreError(code, "\(message) (SQLSTATE \(state)) in: \(sql)")
+    }
+
+    private func field(_ result: OpaquePointer, _ name: Unicode.Scalar) -> String? {
+        PQresultErrorField(result, Int32(name.value)).map { String(cString: $0) }
+    }
+
+    private static func trimmed(_ message: UnsafePointer<CChar>?) -> String {
+        message.map { String(cString: $0) }?.trimmingCharacters(in: .whitespacesAndNewlines)
+            ?? "unknown error"
+    }
+}
+
+/// Calls `body` with a C array of NUL-terminated copies of `strings`, itself terminated by `NULL`.
+private func withCStrings<T>(_ strings: [String], _ body: ([UnsafePointer<CChar>?]) -> T) -> T {
+    let copies = strings.map { Array($0.utf8CString) }
+    return withPointers(copies.map { Optional($0) }) { body($0 + [nil]) }
+}
+
+/// Calls `body` with pointers into each buffer (or `nil`), valid for the duration of the call.
+private func withPointers<T>(_ buffers: [[CChar]?], _ body: ([UnsafePointer<CChar>?]) -> T) -> T {
+    var pointers: [UnsafePointer<CChar>?] = []
+    func step(_ index: Int) -> T {
+        guard index < buffers.count else { return body(pointers) }
+        guard let buffer = buffers[index] else {
+            pointers.append(nil)
+            return step(index + 1)
+        }
+        return buffer.withUnsafeBufferPointer { pointer in
+            pointers.append(pointer.baseAddress)
+            return step(index + 1)
+        }
+    }
+    return step(0)
+}

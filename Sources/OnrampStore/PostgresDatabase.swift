@@ -1,0 +1,79 @@
+/// A ``Database`` on a PostgreSQL server, reached through libpq with a bounded connection pool.
+///
+/// Connections open lazily up to ``Configuration/poolSize``; a caller waits at most
+/// ``Configuration/acquireTimeout`` for a free one. A connection that broke, or that was left inside
+/// a transaction, is closed on return and a new one is opened on demand.
+public final class PostgresDatabase: Database {
+    /// Settings of a ``PostgresDatabase``.
+    public struct Configuration: Sendable {
+        /// The most connections open at once.
+        public var poolSize: Int
+        /// How long a caller waits for a free connection before failing with `busy`.
+        public var acquireTimeout: Duration
+        /// How long opening a connection may take, unless the conninfo sets `connect_timeout`.
+        public var connectTimeoutSeconds: Int
+
+        /// Creates a configuration.
+        public init(poolSize: Int = 10, acquireTimeout: Duration = .seconds(10), connectTimeoutSeconds: Int = 10) {
+            self.poolSize = poolSize
+            self.acquireTimeout = acquireTimeout
+            self.connectTimeoutSeconds = connectTimeoutSeconds
+        }
+    }
+
+    private let pool: ConnectionPool<PostgresConnection>
+
+    /// Connects with a libpq URI (`postgres://…`) or `key=value` conninfo string. One connection is
+    /// opened at once, so an unreachable server fails here with `connectionFailed`.
+    public init(conninfo: String, configuration: Configuration = Configuration()) throws {
+        let timeout = configuration.connectTimeoutSeconds
+        let first = try PostgresConnection(conninfo: conninfo, connectTimeoutSeconds: timeout)
+        pool = ConnectionPool(
+            maximumCount: max(1, configuration.poolSize), acquireTimeout: configuration.acquireTimeout,
+            opened: first
+        ) {
+            try PostgresConnection(conninfo: conninfo, connectTimeoutSeconds: timeout)
+        }
+    }
+
+    /// Always ``SQLDialect/postgres``.
+    public var dialect: SQLDialect { .postgres }
+
+    /// Runs `body` on a pooled connection in autocommit mode.
+    @discardableResult
+    public func read<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
+        try pool.withConnection { try body($0) }
+    }
+
+    /// Runs `body` inside `BEGIN` … `COMMIT` (read committed) on a pooled connection.
+    @discardableResult
+    public func transaction<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
+        try pool.withConnection { connection in
+            try connection.execute("BEGIN")
+            do {
+                let result = try body(connection)
+                try connection.execute("COMMIT")
+                return result
+            } catch {
+                _ = try? connection.execute("ROLLBACK")
+                throw error
+            }
+        }
+    }
+
+    /// Applies the pending migrations (see ``Database/migrate(_:)``), serialized between clients by an
+    /// advisory lock.
+    public func migrate(_ migrations: [Migration]) throws {
+        try Migrator.migrate(migrations, on: self)
+    }
+
+    /// Runs `SELECT 1` on a pooled connection.
+    public func ping() throws {
+        _ = try read { try $0.query("SELECT 1") }
+    }
+
+    /// Closes all idle connections.
+    public func close() {
+        pool.close()
+    }
+}

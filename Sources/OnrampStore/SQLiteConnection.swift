@@ -1,0 +1,167 @@
+import CSQLite
+
+/// One SQLite connection handle.
+///
+/// Opened with `SQLITE_OPEN_NOMUTEX`: a handle is only ever used by the one thread that borrowed
+/// it from a ``ConnectionPool``, so SQLite's own per-call mutex would be redundant. That exclusive
+/// lending is also why `@unchecked Sendable` is sound: the handle moves between threads but is never
+/// used by two at once.
+final class SQLiteConnection: PooledConnection, SQLConnection, @unchecked Sendable {
+    /// `SQLITE_TRANSIENT`, a macro Swift cannot import: SQLite copies bound bytes before returning.
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+    /// `SQLITE_CONSTRAINT_PRIMARYKEY` and `SQLITE_CONSTRAINT_UNIQUE`, macros Swift cannot import.
+    private static let primaryKeyViolation = SQLITE_CONSTRAINT | (6 << 8)
+    private static let uniqueViolation = SQLITE_CONSTRAINT | (8 << 8)
+    private let handle: OpaquePointer
+
+    /// Opens (and creates if needed) the database at `path` and applies the per-connection settings.
+    init(path: String, busyTimeoutMilliseconds: Int32, readOnly: Bool) throws {
+        var handle: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let status = sqlite3_open_v2(path, &handle, flags, nil)
+        guard status == SQLITE_OK, let handle else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close_v2(handle)
+            throw StoreError(.connectionFailed, "cannot open the SQLite database: \(message)")
+        }
+        self.handle = handle
+        sqlite3_extended_result_codes(handle, 1)
+        sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
+        do {
+            try execute("PRAGMA foreign_keys = ON", [])
+            if readOnly { try execute("PRAGMA query_only = ON", []) }
+        } catch {
+            sqlite3_close_v2(handle)
+            throw error
+        }
+    }
+
+    func prepareForReuse() -> Bool {
+        if sqlite3_get_autocommit(handle) == 0 { _ = try? execute("ROLLBACK", []) }
+        return sqlite3_get_autocommit(handle) != 0
+    }
+
+    func close() {
+        sqlite3_close_v2(handle)
+    }
+
+    @discardableResult
+    func execute(_ sql: String, _ parameters: [SQLValue]) throws -> Int {
+        try run(sql, parameters).changes
+    }
+
+    func query(_ sql: String, _ parameters: [SQLValue]) throws -> [Row] {
+        try run(sql, parameters).rows
+    }
+
+    /// Prepares and steps every statement in `sql`, binding `parameters` to their placeholders in order.
+    private func run(_ sql: String, _ parameters: [SQLValue]) throws -> (rows: [Row], changes: Int) {
+        var rows: [Row] = []
+        var changes = 0
+        var nextParameter = 0
+        try sql.withCString { start in
+            var remaining: UnsafePointer<CChar>? = start
+            while let cursor = remaining, cursor.pointee != 0 {
+                var statement: OpaquePointer?
+                let status = sqlite3_prepare_v2(handle, cursor, -1, &statement, &remaining)
+                guard status == SQLITE_OK else { throw error(status, sql) }
+                guard let statement else { continue }
+                defer { sqlite3_finalize(statement) }
+                let count = Int(sqlite3_bind_parameter_count(statement))
+                guard nextParameter + count <= parameters.count else {
+                    throw StoreError(
+                        .queryFailed, "the SQL needs more than \(parameters.count) parameters: \(sql)")
+                }
+                for offset in 0..<count {
+                    try bind(parameters[nextParameter + offset], at: Int32(offset + 1), statement, sql)
+                }
+                nextParameter += count
+                let totalBefore = sqlite3_total_changes64(handle)
+                let produced = try step(statement, sql)
+                rows += produced
+                if sqlite3_total_changes64(handle) != totalBefore {
+                    changes += Int(sqlite3_changes64(handle))
+                }
+            }
+        }
+        guard nextParameter == parameters.count else {
+            throw StoreError(
+                .queryFailed,
+                "the SQL has \(nextParameter) placeholders but \(parameters.count) parameters were given: \(sql)")
+        }
+        return (rows, changes)
+    }
+
+    private func bind(
+        _ value: SQLValue, at index: Int32, _ statement: OpaquePointer, _ sql: String
+    ) throws {
+        let status: Int32
+        switch value {
+        case .null:
+            status = sqlite3_bind_null(statement, index)
+        case .integer(let number):
+            status = sqlite3_bind_int64(statement, index, number)
+        case .text(let text):
+            status = sqlite3_bind_text64(
+                statement, index, text, UInt64(text.utf8.count), Self.transient, UInt8(SQLITE_UTF8))
+        case .blob(let bytes):
+            if bytes.isEmpty {
+                status = sqlite3_bind_zeroblob(statement, index, 0)
+            } else {
+                status = bytes.withUnsafeBytes { buffer in
+                    sqlite3_bind_blob64(
+                        statement, index, buffer.baseAddress, UInt64(buffer.count), Self.transient)
+                }
+            }
+        }
+        guard status == SQLITE_OK else { throw error(status, sql) }
+    }
+
+    private func step(_ statement: OpaquePointer, _ sql: String) throws -> [Row] {
+        let columnCount = sqlite3_column_count(statement)
+        var index: ColumnIndex?
+        var rows: [Row] = []
+        while true {
+            let status = sqlite3_step(statement)
+            if status == SQLITE_DONE { return rows }
+            guard status == SQLITE_ROW else { throw error(status, sql) }
+            let columns =
+                index
+                ?? ColumnIndex(
+                    names: (0..<columnCount).map { String(cString: sqlite3_column_name(statement, $0)) })
+            index = columns
+            let values = (0..<columnCount).map { column(statement, $0) }
+            rows.append(Row(index: columns, values: values))
+        }
+    }
+
+    private func column(_ statement: OpaquePointer, _ index: Int32) -> SQLValue {
+        switch sqlite3_column_type(statement, index) {
+        case SQLITE_NULL:
+            return .null
+        case SQLITE_INTEGER:
+            return .integer(sqlite3_column_int64(statement, index))
+        case SQLITE_BLOB:
+            // Pointer first, then length, as SQLite documents; an empty blob has a null pointer.
+            guard let bytes = sqlite3_column_blob(statement, index) else { return .blob([]) }
+            let count = Int(sqlite3_column_bytes(statement, index))
+            return .blob(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
+        default:
+            // TEXT, and REAL rendered as text: the store has no floating-point values.
+            guard let text = sqlite3_column_text(statement, index) else { return .text("") }
+            let count = Int(sqlite3_column_bytes(statement, index))
+            return .text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
+        }
+    }
+
+    private func error(_ status: Int32, _ sql: String) -> StoreError {
+        let message = String(cString: sqlite3_errmsg(handle))
+        let code: StoreError.Code
+        switch status {
+        case Self.uniqueViolation, Self.primaryKeyViolation: code = .constraintViolation
+        case _ where status & 0xFF == SQLITE_BUSY || status & 0xFF == SQLITE_LOCKED: code = .busy
+        default: code = .queryFailed
+        }
+        return StoreError(code, "\(message) in: \(sql)")
+    }
+}

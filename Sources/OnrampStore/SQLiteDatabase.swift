@@ -1,0 +1,117 @@
+/// A ``Database`` stored in one SQLite file, in WAL mode.
+///
+/// Concurrency model: one writer connection, lent through a pool of one, so the server's threads
+/// queue for writing on a lock in this process instead of spinning in SQLite's busy handler; and a
+/// pool of reader connections (`PRAGMA query_only`) that, thanks to WAL, read concurrently with each
+/// other and with the writer. Transactions start with `BEGIN IMMEDIATE`, so a transaction that reads
+/// before it writes never fails to upgrade its lock. `busy_timeout` still covers other processes
+/// using the same file. An in-memory database has a single connection for everything.
+public final class SQLiteDatabase: Database {
+    /// Settings of a ``SQLiteDatabase``.
+    public struct Configuration: Sendable {
+        /// How many reader connections may be open at once.
+        public var readerCount: Int
+        /// How long SQLite waits on a lock held by another process (`busy_timeout`), and how long a
+        /// caller waits for a free connection in this process, before failing with `busy`.
+        public var busyTimeout: Duration
+        /// `PRAGMA synchronous`: how hard a commit waits for the disk.
+        public var synchronous: Synchronous
+
+        /// Creates a configuration; the defaults suit a server on a small machine.
+        public init(readerCount: Int = 4, busyTimeout: Duration = .seconds(5), synchronous: Synchronous = .full) {
+            self.readerCount = readerCount
+            self.busyTimeout = busyTimeout
+            self.synchronous = synchronous
+        }
+    }
+
+    /// SQLite's `PRAGMA synchronous` levels that are safe in WAL mode.
+    public enum Synchronous: String, Sendable {
+        /// Every commit is durable against power loss (the default).
+        case full = "FULL"
+        /// Faster; commits are durable against a crash of the process, not of the machine.
+        case normal = "NORMAL"
+    }
+
+    /// The path of the database file, or `:memory:`.
+    public let path: String
+    private let writer: ConnectionPool<SQLiteConnection>
+    private let readers: ConnectionPool<SQLiteConnection>
+
+    /// Opens (creating if needed) the database at `path`, or an in-memory database for `:memory:`.
+    public init(path: String, configuration: Configuration = Configuration()) throws {
+        self.path = path
+        let components = configuration.busyTimeout.components
+        let milliseconds = Int32(
+            clamping: components.seconds * 1_000 + components.attoseconds / 1_000_000_000_000_000)
+        let first = try SQLiteConnection(
+            path: path, busyTimeoutMilliseconds: milliseconds, readOnly: false)
+        do {
+            if path != ":memory:" {
+                let mode = try first.query("PRAGMA journal_mode = WAL").first?["journal_mode"]
+                guard mode == .text("wal") else {
+                    throw StoreError(.connectionFailed, "SQLite refused WAL mode for \(path)")
+                }
+            }
+            try first.execute("PRAGMA synchronous = \(configuration.synchronous.rawValue)")
+        } catch {
+            first.close()
+            throw error
+        }
+        writer = ConnectionPool(
+            maximumCount: 1, acquireTimeout: configuration.busyTimeout, opened: first
+        ) {
+            try SQLiteConnection(path: path, busyTimeoutMilliseconds: milliseconds, readOnly: false)
+        }
+        if path == ":memory:" {
+            readers = writer
+        } else {
+            readers = ConnectionPool(
+                maximumCount: max(1, configuration.readerCount), acquireTimeout: configuration.busyTimeout
+            ) {
+                try SQLiteConnection(path: path, busyTimeoutMilliseconds: milliseconds, readOnly: true)
+            }
+        }
+    }
+
+    /// Always ``SQLDialect/sqlite``.
+    public var dialect: SQLDialect { .sqlite }
+
+    /// Runs `body` on a reader connection; writes through it fail.
+    @discardableResult
+    public func read<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
+        try readers.withConnection { try body($0) }
+    }
+
+    /// Runs `body` inside `BEGIN IMMEDIATE` … `COMMIT` on the writer connection.
+    @discardableResult
+    public func transaction<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
+        try writer.withConnection { connection in
+            try connection.execute("BEGIN IMMEDIATE")
+            do {
+                let result = try body(connection)
+                try connection.execute("COMMIT")
+                return result
+            } catch {
+                _ = try? connection.execute("ROLLBACK")
+                throw error
+            }
+        }
+    }
+
+    /// Applies the pending migrations (see ``Database/migrate(_:)``).
+    public func migrate(_ migrations: [Migration]) throws {
+        try Migrator.migrate(migrations, on: self)
+    }
+
+    /// Runs `SELECT 1` on a reader connection.
+    public func ping() throws {
+        _ = try read { try $0.query("SELECT 1") }
+    }
+
+    /// Closes all idle connections.
+    public func close() {
+        writer.close()
+        readers.close()
+    }
+}

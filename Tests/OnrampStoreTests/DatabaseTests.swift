@@ -1,0 +1,265 @@
+import Foundation
+import OnrampStore
+import Synchronization
+import Testing
+
+/// The same behaviour checked against every driver in one run.
+@Suite struct DatabaseTests {
+    @Test(arguments: Driver.all)
+    func migrationsApplyOnceAndSurviveReopening(driver: Driver) throws {
+        try withFreshDatabase(driver) { url in
+            let first = try DatabaseURL.open(url)
+            try first.migrate(testMigrations)
+            try first.migrate(testMigrations)
+            try first.transaction {
+                try $0.execute("INSERT INTO items (id, name) VALUES (?, ?)", [.integer(1), .text("kept")])
+            }
+            first.close()
+
+            let third = Migration(
+                version: 3, name: "notes", sql: "CREATE TABLE notes (id BIGINT PRIMARY KEY, body TEXT)")
+            let reopened = try DatabaseURL.open(url)
+            defer { reopened.close() }
+            try reopened.migrate(testMigrations + [third])
+            let applied = try reopened.read {
+                try $0.query("SELECT version, name, applied_at FROM schema_migrations ORDER BY version")
+            }
+            #expect(try applied.map { try $0.int("version") } == [1, 2, 3])
+            #expect(try applied.map { try $0.string("name") } == ["items", "events", "notes"])
+            #expect(applied.allSatisfy { $0.optionalString("applied_at") != nil })
+            let kept = try reopened.read { try $0.query("SELECT name FROM items") }
+            #expect(try kept.map { try $0.string("name") } == ["kept"])
+        }
+    }
+
+    @Test(arguments: Driver.all)
+    func migrationHistoryConflictsAndFailuresAreReported(driver: Driver) throws {
+        try withMigratedDatabase(driver) { database in
+            let renamed = Migration(version: 2, name: "renamed", sql: "SELECT 1")
+            expectStoreError(.migrationFailed) {
+                try database.migrate([renamed])
+            }
+            let broken = Migration(
+                version: 4, name: "broken",
+                sql: "CREATE TABLE half (id BIGINT PRIMARY KEY); CREATE TABLE half (id BIGINT)")
+            expectStoreError(.migrationFailed) {
+                try database.migrate([broken])
+            }
+            let versions = try database.read { try $0.query("SELECT version FROM schema_migrations") }
+            #expect(versions.count == 2)
+            try database.transaction { try $0.execute("CREATE TABLE half (id BIGINT PRIMARY KEY)") }
+        }
+    }
+
+    @Test(arguments: Driver.all)
+    func everyValueRoundTrips(driver: Driver) throws {
+        let texts = ["", "plain", "héllo ✓ 日本語 🚀", "it's 'quoted' \"twice\" ? $1 \\ -- /*", "12.345678"]
+        let blobs: [[UInt8]] = [[], [0], [0, 1, 127, 128, 255, 0], (0..<1_000).map { UInt8($0 % 256) }]
+        let integers: [Int64] = [0, 1, -1, .max, .min, 4_294_967_296]
+        try withMigratedDatabase(driver) { database in
+            var rows: [[SQLValue]] = []
+            for (offset, text) in texts.enumerated() {
+                rows.append([.integer(Int64(offset)), .text(text), .null, .integer(integers[offset])])
+            }
+            for (offset, blob) in blobs.enumerated() {
+                rows.append([.integer(Int64(100 + offset)), .null, .blob(blob), .null])
+            }
+            rows.append([.integer(200), .null, .null, .integer(integers[5])])
+            try database.transaction { connection in
+                for row in rows {
+                    let changed = try connection.execute(
+                        "INSERT INTO items (id, amount, data, quantity) VALUES (?, ?, ?, ?)", row)
+                    #expect(changed == 1)
+                }
+            }
+            let read = try database.read {
+                try $0.query("SELECT id, amount, data, quantity FROM items ORDER BY id")
+            }
+            #expect(read.map(\.values) == rows)
+            #expect(read.first?.columns == ["id", "amount", "data", "quantity"])
+
+            for value in rows.joined() where value != .null {
+                let echoed = try database.read { try $0.query("SELECT ? AS v", [value]) }
+                #expect(echoed.first?["v"] == value)
+            }
+            let null = try database.read { try $0.query("SELECT ? AS v", [.null]) }
+            #expect(null.first?["v"] == .null)
+        }
+    }
+
+    @Test(arguments: Driver.all)
+    func parametersWithQuotesAndQuestionMarksStayValues(driver: Driver) throws {
+        let tricky = "x'); DROP TABLE items; -- ? '?' \"?\" $1"
+        try withMigratedDatabase(driver) { database in
+            try database.transaction {
+                try $0.execute(
+                    "INSERT INTO items (id, name, amount) VALUES (?, ?, 'literal ? and ''?''')",
+                    [.integer(1), .text(tricky)])
+            }
+            let found = try database.read {
+                try $0.query(
+                    "SELECT name, amount, '?' AS mark FROM items WHERE name = ? /* ? */ -- ?\n AND id = ?",
+                    [.text(tricky), .integer(1)])
+            }
+            #expect(found.count == 1)
+            #expect(found.first?["name"] == .text(tricky))
+            #expect(found.first?["amount"] == .text("literal ? and '?'"))
+            #expect(found.first?["mark"] == .text("?"))
+
+            expectStoreError(.queryFailed) {
+                _ = try database.read { try $0.query("SELECT ? AS a, ? AS b", [.integer(1)]) }
+            }
+        }
+    }
+
+    @Test(arguments: Driver.all)
+    func aThrowingTransactionLeavesNothingWritten(driver: Driver) throws {
+        struct Abort: Error {}
+        try withMigratedDatabase(driver) { database in
+            #expect(throws: Abort.self) {
+                try database.transaction { connection in
+                    try connection.execute("INSERT INTO items (id, name) VALUES (?, ?)", [.integer(1), .text("a")])
+                    try connection.execute("INSERT INTO events (kind) VALUES (?)", [.text("created")])
+                    throw Abort()
+                }
+            }
+            let counts = try database.read {
+                try $0.query("SELECT (SELECT COUNT(*) FROM items) AS i, (SELECT COUNT(*) FROM events) AS e")
+            }
+            #expect(try counts.first?.int("i") == 0)
+            #expect(try counts.first?.int("e") == 0)
+        }
+    }
+
+    @Test(arguments: Driver.all)
+    func uniqueViolationsHaveTheirOwnCode(driver: Driver) throws {
+        try withMigratedDatabase(driver) { database in
+            try database.transaction {
+                try $0.execute("INSERT INTO items (id, name) VALUES (?, ?)", [.integer(1), .text("value-one-7f3a")])
+            }
+            for (id, name) in [(1, "value-other-7f3a"), (2, "value-one-7f3a")] {
+                let error = #expect(throws: StoreError.self) {
+                    try database.transaction {
+                        try $0.execute(
+                            "INSERT INTO items (id, name) VALUES (?, ?)", [.integer(Int64(id)), .text(name)])
+                    }
+                }
+                #expect(error?.code == .constraintViolation)
+                #expect(error?.message.contains(name) == false, "no parameter values in messages")
+            }
+            try database.transaction {
+                try $0.execute("INSERT INTO items (id, name) VALUES (?, ?)", [.integer(2), .text("two")])
+            }
+            let count = try database.read { try $0.query("SELECT COUNT(*) AS n FROM items") }
+            #expect(try count.first?.int("n") == 2)
+        }
+    }
+
+    @Test(arguments: Driver.all)
+    func concurrentWritersAllLand(driver: Driver) throws {
+        let threads = 8
+        let perThread = 100
+        try withMigratedDatabase(driver) { database in
+            let failures = Mutex<[String]>([])
+            onThreads(threads) { thread in
+                for index in 0..<perThread {
+                    do {
+                        try database.transaction { connection in
+                            let id = Int64(thread * perThread + index)
+                            try connection.execute(
+                                "INSERT INTO items (id, name, amount) VALUES (?, ?, ?)",
+                                [.integer(id), .text("item \(id)"), .text("\(id).50")])
+                            _ = try connection.query("SELECT COUNT(*) AS n FROM items")
+                        }
+                        _ = try database.read { try $0.query("SELECT COUNT(*) AS n FROM items") }
+                    } catch {
+                        failures.withLock { $0.append("\(error)") }
+                    }
+                }
+            }
+            #expect(failures.withLock { $0 } == [])
+            let count = try database.read { try $0.query("SELECT COUNT(*) AS n FROM items") }
+            #expect(try count.first?.int("n") == Int64(threads * perThread))
+        }
+    }
+
+    @Test(arguments: Driver.all)
+    func returningAndUpsertsWork(driver: Driver) throws {
+        try withMigratedDatabase(driver) { database in
+            let ids = try database.transaction { connection in
+                try ["created", "paid"].map { kind in
+                    try connection.query("INSERT INTO events (kind) VALUES (?) RETURNING id", [.text(kind)])
+                        .first!.int("id")
+                }
+            }
+            #expect(ids.count == 2 && ids[1] > ids[0])
+
+            let upsert = """
+                INSERT INTO items (id, name, quantity) VALUES (?, ?, ?)
+                ON CONFLICT (id) DO UPDATE SET quantity = items.quantity + excluded.quantity
+                RETURNING id, quantity
+                """
+            for _ in 0..<3 {
+                _ = try database.transaction {
+                    try $0.query(upsert, [.integer(7), .text("seven"), .integer(5)])
+                }
+            }
+            let quantity = try database.read { try $0.query("SELECT quantity FROM items WHERE id = ?", [.integer(7)]) }
+            #expect(try quantity.first?.int("quantity") == 15)
+
+            let ignored = try database.transaction {
+                try $0.execute(
+                    "INSERT INTO items (id, name) VALUES (?, ?) ON CONFLICT DO NOTHING", [.integer(7), .text("again")])
+            }
+            #expect(ignored == 0)
+            let updated = try database.transaction {
+                try $0.execute("UPDATE items SET amount = ? WHERE id >= ?", [.text("1.00"), .integer(0)])
+            }
+            #expect(updated == 1)
+        }
+    }
+
+    @Test(arguments: Driver.all)
+    func readsSeeOnlyCommittedDataWithoutWaitingForWriters(driver: Driver) throws {
+        try withMigratedDatabase(driver) { database in
+            let count = "SELECT COUNT(*) AS n FROM items"
+            try database.transaction { connection in
+                try connection.execute("INSERT INTO items (id) VALUES (?)", [.integer(1)])
+                #expect(try connection.query(count).first?.int("n") == 1)
+                #expect(try database.read { try $0.query(count) }.first?.int("n") == 0)
+            }
+            #expect(try database.read { try $0.query(count) }.first?.int("n") == 1)
+        }
+    }
+
+    @Test(arguments: Driver.all)
+    func pingAnswers(driver: Driver) throws {
+        try withMigratedDatabase(driver) { database in
+            try database.ping()
+            #expect(database.dialect == (driver == .sqlite ? .sqlite : .postgres))
+        }
+    }
+
+    @Test(arguments: Driver.all)
+    func rowAccessorsCheckTypes(driver: Driver) throws {
+        try withMigratedDatabase(driver) { database in
+            let row = try database.read {
+                try $0.query(
+                    "SELECT ? AS t, ? AS i, ? AS b, ? AS n, 1 = 1 AS yes, SUM(quantity) AS total FROM items",
+                    [.text("x"), .integer(3), .blob([1]), .null])
+            }.first!
+            #expect(try row.string("t") == "x")
+            #expect(try row.int("i") == 3)
+            #expect(try row.blob("b") == [1])
+            #expect(row.optionalString("n") == nil)
+            #expect(row.optionalInt("n") == nil)
+            #expect(row["missing"] == .null)
+            #expect(row["yes"] == .integer(1), "booleans read as 0 or 1 on both drivers")
+            #expect(row["total"] == .null)
+            for check in [{ _ = try row.int("t") }, { _ = try row.string("i") }, { _ = try row.blob("missing") }] {
+                let error = #expect(throws: StoreError.self) { try check() }
+                #expect(error?.code == .typeMismatch)
+            }
+        }
+    }
+}

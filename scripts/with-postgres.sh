@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Runs COMMAND… against a throw-away PostgreSQL cluster and returns the command's exit code.
+#
+# The cluster lives in a temp dir, listens on 127.0.0.1 at a free port (and a Unix socket inside the
+# temp dir), and is stopped and deleted on exit, also on failure. The command sees
+#   ONRAMP_TEST_POSTGRES_URL=postgres://postgres@127.0.0.1:PORT/onramp_test
+# initdb and postgres refuse to run as root, so as root they run as the `postgres` user of Debian's
+# package; otherwise they run as the current user.
+set -euo pipefail
+
+if [ "$#" -eq 0 ]; then
+  echo "usage: $0 COMMAND [ARG…]" >&2
+  exit 64
+fi
+
+bindir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1 || true)
+if [ -z "$bindir" ] || [ ! -x "$bindir/initdb" ]; then
+  echo "with-postgres: no PostgreSQL server binaries under /usr/lib/postgresql (apt-get install postgresql)" >&2
+  exit 69
+fi
+
+if [ "$(id -u)" -eq 0 ]; then
+  as_owner=(runuser -u postgres --)
+  owner=postgres
+else
+  as_owner=()
+  owner=$(id -un)
+fi
+
+dir=$(mktemp -d /tmp/onramp-pg.XXXXXX)
+chown "$owner" "$dir"
+chmod 700 "$dir"
+
+cleanup() {
+  if [ -f "$dir/data/postmaster.pid" ]; then
+    "${as_owner[@]}" "$bindir/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null 2>&1 || true
+  fi
+  rm -rf "$dir"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+
+"${as_owner[@]}" "$bindir/initdb" -D "$dir/data" --auth=trust --username=postgres \
+  --encoding=UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 \
+  || { cat "$dir/initdb.log" >&2; exit 70; }
+
+"${as_owner[@]}" "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 30 \
+  -o "-p $port -c listen_addresses=127.0.0.1 -c unix_socket_directories=$dir -c max_connections=200 -c fsync=off" \
+  start >/dev/null \
+  || { cat "$dir/server.log" >&2; exit 70; }
+
+"${as_owner[@]}" "$bindir/createdb" -h "$dir" -p "$port" -U postgres onramp_test
+
+export ONRAMP_TEST_POSTGRES_URL="postgres://postgres@127.0.0.1:$port/onramp_test"
+echo "with-postgres: PostgreSQL $("$bindir/postgres" --version | awk '{print $3}') on 127.0.0.1:$port" >&2
+
+set +e
+"$@"
+status=$?
+set -e
+exit "$status"
