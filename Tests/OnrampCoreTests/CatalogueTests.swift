@@ -1,0 +1,6 @@
+import OnrampCore
+import Testing
+
+@Test func standardCatalogueIsValid() throws {
+  try Catalogue.standard.validate()
+}
