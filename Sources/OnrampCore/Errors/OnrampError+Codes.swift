@@ -48,6 +48,10 @@ extension OnrampError.Code {
     /// The amount is above the highest tier's limit (an OnrampKit extension of the contract's codes).
     public static let transactionLimitReached = Self(rawValue: "crypto_onramp_transaction_limit_reached")
 
+    // Contact details.
+    /// A phone number is not in E.164 form.
+    public static let invalidPhoneFormat = Self(rawValue: "invalid_phone_format")
+
     // State machines.
     /// An event is not allowed in the machine's current state.
     public static let illegalTransition = Self(rawValue: "illegal_transition")
