@@ -1,6 +1,7 @@
 import Foundation
-import OnrampCore
 import Testing
+
+@testable import OnrampCore
 
 private func hex(_ bytes: [UInt8]) -> String {
     bytes.map { String(format: "%02x", $0) }.joined()
