@@ -1,0 +1,111 @@
+import Foundation
+import OnrampCore
+import Testing
+
+@Suite struct IdGeneratorTests {
+    private let base62 = Set("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+
+    @Test func idsArePrefixedBase62() {
+        let id = IdGenerator(random: SeededRandomSource(seed: 1)).id(prefix: IdPrefix.onrampSession)
+        #expect(id.hasPrefix("cos_"))
+        #expect(id.count == 4 + 24)
+        #expect(id.dropFirst(4).allSatisfy { base62.contains($0) })
+    }
+
+    @Test func seededSourceIsDeterministic() {
+        let first = IdGenerator(random: SeededRandomSource(seed: 42))
+        let second = IdGenerator(random: SeededRandomSource(seed: 42))
+        #expect(first.id(prefix: "crc") == second.id(prefix: "crc"))
+        #expect(SeededRandomSource(seed: 7).bytes(16) == SeededRandomSource(seed: 7).bytes(16))
+        #expect(SeededRandomSource(seed: 7).bytes(16) != SeededRandomSource(seed: 8).bytes(16))
+    }
+
+    @Test func systemSourceGivesDistinctIds() {
+        let generator = IdGenerator()
+        let ids = Set((0..<100).map { _ in generator.id(prefix: "evt") })
+        #expect(ids.count == 100)
+        #expect(SystemRandomSource().bytes(32).count == 32)
+    }
+
+    @Test func clientSecretsNameTheirObject() {
+        let generator = IdGenerator(random: SeededRandomSource(seed: 3))
+        let id = generator.id(prefix: "cos")
+        let secret = generator.clientSecret(for: id)
+        #expect(secret.hasPrefix(id + "_secret_"))
+        #expect(IdGenerator.objectID(fromClientSecret: secret) == id)
+        #expect(IdGenerator.objectID(fromClientSecret: id) == nil)
+        #expect(IdGenerator.objectID(fromClientSecret: id + "_secret_short") == nil)
+    }
+}
+
+@Suite struct ClockTests {
+    @Test func manualClockMovesOnlyWhenTold() {
+        let start = Date(timeIntervalSince1970: 1_000)
+        let clock = ManualClock(start)
+        #expect(clock.now() == start)
+        clock.advance(by: 60)
+        #expect(clock.now() == start.addingTimeInterval(60))
+        clock.set(start)
+        #expect(clock.now() == start)
+    }
+
+    @Test func systemClockIsNearNow() {
+        let clock: any Clock = SystemClock()
+        #expect(abs(clock.now().timeIntervalSinceNow) < 5)
+    }
+}
+
+@Suite struct OnrampErrorTests {
+    @Test func descriptionShowsCodeAndDeveloperMessageOnly() {
+        let error = OnrampError(
+            code: .invalidAmount, userMessage: "The amount is not valid.", developerMessage: "Bad amount.",
+            parameter: "paymentAmount")
+        #expect(error.description == "OnrampError(invalid_amount, parameter: paymentAmount): Bad amount.")
+        #expect(!error.description.contains(error.userMessage))
+        #expect(error.code.rawValue == "invalid_amount")
+    }
+
+    @Test func contractCodesAreSpelledAsOnTheWire() {
+        #expect(
+            OnrampError.Code.missingMinimumIdentityVerification.rawValue
+                == "crypto_onramp_missing_minimum_identity_verification")
+        #expect(OnrampError.Code.missingIdentityVerification.rawValue == "crypto_onramp_missing_identity_verification")
+        #expect(OnrampError.Code.missingDocumentVerification.rawValue == "crypto_onramp_missing_document_verification")
+        #expect(OnrampError.Code.unsupportedCountry.rawValue == "crypto_onramp_unsupported_country")
+    }
+}
+
+@Suite struct TransactionHashGeneratorTests {
+    let generator = TransactionHashGenerator(random: SeededRandomSource(seed: 9))
+
+    @Test func evmHashesAreZeroXPlus64Hex() {
+        let hash = generator.hash(for: .evm)
+        #expect(hash.hasPrefix("0x") && hash.count == 66)
+        #expect(hash.dropFirst(2).allSatisfy { $0.isHexDigit && !$0.isUppercase })
+    }
+
+    @Test func bitcoinHashesAre64Hex() {
+        #expect(generator.hash(for: .bitcoin).count == 64)
+    }
+
+    @Test func solanaSignaturesDecodeTo64Bytes() {
+        #expect(Base58.decode(generator.hash(for: .solana))?.count == 64)
+    }
+
+    @Test func suiDigestsAreBase58AndAptosHashesHex() {
+        #expect(Base58.decode(generator.hash(for: .hex32, networkID: "sui"))?.count == 32)
+        #expect(generator.hash(for: .hex32, networkID: "aptos").hasPrefix("0x"))
+    }
+}
+
+@Suite struct PaymentMethodWireTests {
+    @Test func mapsToTransactionsAPISpelling() {
+        #expect(PaymentMethodType.ach.transactionsAPIValue == "ACH_BANK_ACCOUNT")
+        #expect(PaymentMethodType.cryptoWallet.transactionsAPIValue == "CRYPTO_ACCOUNT")
+        #expect(PaymentMethodType(transactionsAPIValue: "GUEST_CHECKOUT_CARD") == .card)
+        #expect(PaymentMethodType(transactionsAPIValue: "RTP") == nil)
+        for method in PaymentMethodType.allCases {
+            #expect(PaymentMethodType(transactionsAPIValue: method.transactionsAPIValue) == method)
+        }
+    }
+}
