@@ -115,3 +115,13 @@ enum ServeCommand {
         sources.forEach { $0.cancel() }
     }
 }
+
+extension DatabaseURL {
+    /// The URL with any password replaced by `***`, for printing.
+    static func redacted(_ url: String) -> String {
+        guard let components = URLComponents(string: url), components.password != nil else { return url }
+        var copy = components
+        copy.password = "***"
+        return copy.string ?? "postgres://…"
+    }
+}

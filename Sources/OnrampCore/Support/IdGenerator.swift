@@ -28,6 +28,32 @@ public struct IdGenerator: Sendable {
         return String(decoding: characters, as: UTF8.self)
     }
 
+    /// `count` random bytes (for challenges and tokens).
+    public func randomBytes(_ count: Int) -> [UInt8] {
+        random.bytes(count)
+    }
+
+    /// A random (version 4) UUID in lower case, as CDP ids are written.
+    public func uuid() -> String {
+        var bytes = random.bytes(16)
+        bytes[6] = (bytes[6] & 0x0F) | 0x40
+        bytes[8] = (bytes[8] & 0x3F) | 0x80
+        return Self.uuidString(from: bytes)
+    }
+
+    /// 16 bytes written in the UUID layout (`8-4-4-4-12` lower-case hex).
+    public static func uuidString(from bytes: [UInt8]) -> String {
+        precondition(bytes.count == 16, "a UUID has 16 bytes")
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        for (index, byte) in bytes.enumerated() {
+            if [4, 6, 8, 10].contains(index) { text.append(UInt8(ascii: "-")) }
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
     /// A new id: `prefix`, `_` and 24 base62 characters, for example `cos_1a2B…`.
     public func id(prefix: String) -> String {
         "\(prefix)_\(base62())"

@@ -1,5 +1,4 @@
 import OnrampCore
-import OnrampCrypto
 
 /// Delivers purchased crypto. The server ships a simulator; a real provider (a custody or chain
 /// client) implements the same protocol.
@@ -19,32 +18,25 @@ public enum SettlementResult: Sendable, Equatable {
     case sendFailed
 }
 
-/// A deterministic settlement simulator: transaction hashes shaped like the network's (EVM `0x` + 64
-/// hex, Solana base58 signatures, Bitcoin/Stellar 64 hex), derived from the purchase reference.
-/// Documented test inputs fail: a `partnerUserRef` ending in `-fail-buy` fails the purchase, one
-/// ending in `-fail-send` fails the send.
+/// The settlement simulator: transaction hashes shaped like the network's (EVM `0x` + 64 hex,
+/// Solana base58 signatures, Bitcoin/Stellar 64 hex). Documented test inputs fail: a
+/// `partnerUserRef` ending in `-fail-buy` fails the purchase, one ending in `-fail-send` fails the send.
 public struct SimulatedSettlement: SettlementProvider {
+    let catalogue: Catalogue
+    let hashes: TransactionHashGenerator
+
     /// Creates the simulator.
-    public init() {}
+    public init(catalogue: Catalogue = .standard, random: any RandomSource = SystemRandomSource()) {
+        self.catalogue = catalogue
+        hashes = TransactionHashGenerator(random: random)
+    }
 
     public func settle(
         reference: String, network: String, asset: String, amount: String, walletAddress: String, partnerUserRef: String
     ) -> SettlementResult {
         if partnerUserRef.hasSuffix("-fail-buy") { return .buyFailed }
         if partnerUserRef.hasSuffix("-fail-send") { return .sendFailed }
-        return .delivered(txHash: Self.transactionHash(reference: reference, network: network))
-    }
-
-    /// A hash in the shape of `network`'s transaction ids.
-    public static func transactionHash(reference: String, network: String) -> String {
-        let digest = SHA256.hash(Array("settlement:\(reference)".utf8))
-        switch network {
-        case "solana":
-            return Base58.encode(digest + SHA256.hash(digest))
-        case "bitcoin", "stellar":
-            return Hex.encode(digest)
-        default:
-            return "0x" + Hex.encode(digest)
-        }
+        let format = (try? catalogue.network(network).addressFormat) ?? .evm
+        return .delivered(txHash: hashes.hash(for: format, networkID: network))
     }
 }
