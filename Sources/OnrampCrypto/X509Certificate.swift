@@ -86,6 +86,9 @@ public struct X509Certificate: Sendable, Equatable {
     /// End of the validity period (inclusive).
     public var notAfter: Date { Self.date(X509_get0_notAfter(handle.pointer)) }
 
+    /// Whether the certificate is a CA certificate (OpenSSL `X509_check_ca`).
+    public var isCertificateAuthority: Bool { X509_check_ca(handle.pointer) != 0 }
+
     /// Every extension in certificate order.
     public var extensions: [X509Extension] {
         let count = X509_get_ext_count(handle.pointer)
