@@ -83,7 +83,7 @@ public struct X509Certificate: Sendable, Equatable {
     /// Start of the validity period.
     public var notBefore: Date { Self.date(X509_get0_notBefore(handle.pointer)) }
 
-    /// End of the validity period (inclusive).
+    /// End of the validity period; OpenSSL treats the certificate as expired from this instant on.
     public var notAfter: Date { Self.date(X509_get0_notAfter(handle.pointer)) }
 
     /// Whether the certificate is a CA certificate (OpenSSL `X509_check_ca`).
