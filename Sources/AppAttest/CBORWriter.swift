@@ -42,7 +42,9 @@ public enum CBORWriter {
         case .float(let number):
             output.append(0xFB)
             let bits = number.bitPattern
-            for shift in stride(from: 56, through: 0, by: -8) { output.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
+            for shift in stride(from: 56, through: 0, by: -8) {
+                output.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift)))
+            }
         }
     }
 
@@ -54,10 +56,14 @@ public enum CBORWriter {
         case 0x100...0xFFFF: output += [type | 25, UInt8(argument >> 8), UInt8(truncatingIfNeeded: argument)]
         case 0x10000...0xFFFF_FFFF:
             output.append(type | 26)
-            for shift in stride(from: 24, through: 0, by: -8) { output.append(UInt8(truncatingIfNeeded: argument >> UInt64(shift))) }
+            for shift in stride(from: 24, through: 0, by: -8) {
+                output.append(UInt8(truncatingIfNeeded: argument >> UInt64(shift)))
+            }
         default:
             output.append(type | 27)
-            for shift in stride(from: 56, through: 0, by: -8) { output.append(UInt8(truncatingIfNeeded: argument >> UInt64(shift))) }
+            for shift in stride(from: 56, through: 0, by: -8) {
+                output.append(UInt8(truncatingIfNeeded: argument >> UInt64(shift)))
+            }
         }
     }
 }

@@ -75,7 +75,10 @@ public struct SoftwareAttester: Sendable {
                     .map([
                         CBORMapEntry(
                             .text("x5c"),
-                            .array([.bytes(leaf.derRepresentation), .bytes(authority.intermediateCertificate.derRepresentation)])),
+                            .array([
+                                .bytes(leaf.derRepresentation),
+                                .bytes(authority.intermediateCertificate.derRepresentation),
+                            ])),
                         CBORMapEntry(.text("receipt"), .bytes(Self.receipt)),
                     ])),
                 CBORMapEntry(.text("authData"), .bytes(authData)),
@@ -102,6 +105,9 @@ public struct SoftwareAttester: Sendable {
     private func header(appId: String, extended: Bool, signCount: UInt32) -> [UInt8] {
         let flags = AuthenticatorData.attestedCredentialDataFlag | (extended ? AuthenticatorData.extensionDataFlag : 0)
         return SHA256.hash(appId) + [flags]
-            + [UInt8(signCount >> 24), UInt8(signCount >> 16 & 0xFF), UInt8(signCount >> 8 & 0xFF), UInt8(signCount & 0xFF)]
+            + [
+                UInt8(signCount >> 24), UInt8(signCount >> 16 & 0xFF), UInt8(signCount >> 8 & 0xFF),
+                UInt8(signCount & 0xFF),
+            ]
     }
 }

@@ -82,7 +82,9 @@ public struct TestCertificateAuthority: Sendable {
         ]
         for (name, text, secret) in files {
             let path = directory.appendingPathComponent(name).path
-            guard manager.createFile(atPath: path, contents: Data(text.utf8), attributes: secret ? [.posixPermissions: 0o600] : nil)
+            guard
+                manager.createFile(
+                    atPath: path, contents: Data(text.utf8), attributes: secret ? [.posixPermissions: 0o600] : nil)
             else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
         }
     }
@@ -99,7 +101,8 @@ public struct TestCertificateAuthority: Sendable {
             notBefore: time, notAfter: time.addingTimeInterval(validity), publicKey: publicKey,
             extensions: [
                 .basicConstraints(isCA: false), .keyUsageDigitalSignature,
-                X509Extension(oid: AppAttestNonceExtension.oid, critical: false, value: AppAttestNonceExtension.encode(nonce)),
+                X509Extension(
+                    oid: AppAttestNonceExtension.oid, critical: false, value: AppAttestNonceExtension.encode(nonce)),
             ]
         ).sign(issuer: intermediateCertificate, issuerKey: intermediateKey)
     }

@@ -37,7 +37,8 @@ public struct CDPAPIKey: Sendable, CustomStringConvertible {
 
     /// The `uris` entry for a request: "METHOD host/path" (method upper-cased, no scheme, no query).
     public static func uri(method: String, host: String, path: String) -> String {
-        let bare = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        let bare =
+            path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
         return "\(method.uppercased()) \(host)\(bare)"
     }
 

@@ -187,7 +187,9 @@ final class EVPKey: @unchecked Sendable {
 
     /// Signs `message` with `EVP_DigestSign`; `digest` is `EVP_sha256()` for ECDSA and `nil` for Ed25519.
     func sign(_ message: [UInt8], digest: OpaquePointer?) throws -> [UInt8] {
-        guard let context = EVP_MD_CTX_new() else { throw CryptoError(code: .internalFailure, message: "EVP_MD_CTX_new") }
+        guard let context = EVP_MD_CTX_new() else {
+            throw CryptoError(code: .internalFailure, message: "EVP_MD_CTX_new")
+        }
         defer { EVP_MD_CTX_free(context) }
         guard EVP_DigestSignInit(context, nil, digest, nil, pointer) == 1 else {
             ERR_clear_error()

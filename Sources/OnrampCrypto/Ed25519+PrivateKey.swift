@@ -47,4 +47,3 @@ extension Ed25519 {
         public var description: String { "Ed25519.PrivateKey(<redacted>)" }
     }
 }
-

@@ -136,6 +136,7 @@ public struct JWTVerifier: Sendable {
         if object["crit"] != nil {
             throw CryptoError(code: .malformedToken, message: "crit header parameters are not supported")
         }
-        return JWTHeader(algorithm: algorithm, keyID: try optional("kid"), type: try optional("typ"), nonce: try optional("nonce"))
+        return JWTHeader(
+            algorithm: algorithm, keyID: try optional("kid"), type: try optional("typ"), nonce: try optional("nonce"))
     }
 }

@@ -103,7 +103,9 @@ public struct X509Certificate: Sendable, Equatable {
             guard length > 0, Int(length) < buffer.count else { return nil }
             let oid = String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
             let valueLength = Int(ASN1_STRING_length(data))
-            let value = valueLength > 0 ? Array(UnsafeBufferPointer(start: ASN1_STRING_get0_data(data), count: valueLength)) : []
+            let value =
+                valueLength > 0
+                ? Array(UnsafeBufferPointer(start: ASN1_STRING_get0_data(data), count: valueLength)) : []
             return X509Extension(oid: oid, critical: X509_EXTENSION_get_critical(item) == 1, value: value)
         }
     }
@@ -159,7 +161,8 @@ public struct X509Certificate: Sendable, Equatable {
         guard X509_STORE_CTX_init(context, store, handle.pointer, untrusted) == 1 else {
             throw CryptoError(code: .internalFailure, message: "X509_STORE_CTX_init")
         }
-        X509_VERIFY_PARAM_set_time(X509_STORE_CTX_get0_param(context), time_t(time.timeIntervalSince1970.rounded(.down)))
+        X509_VERIFY_PARAM_set_time(
+            X509_STORE_CTX_get0_param(context), time_t(time.timeIntervalSince1970.rounded(.down)))
         let status = withExtendedLifetime((intermediates, trustedRoots)) { X509_verify_cert(context) }
         guard status == 1 else {
             let reason = String(cString: X509_verify_cert_error_string(Int(X509_STORE_CTX_get_error(context))))
@@ -186,7 +189,8 @@ public struct X509Certificate: Sendable, Equatable {
             var utf8: UnsafeMutablePointer<UInt8>?
             let length = ASN1_STRING_to_UTF8(&utf8, data)
             guard length >= 0, let utf8 else { continue }
-            parts.append("\(key)=" + String(decoding: UnsafeBufferPointer(start: utf8, count: Int(length)), as: UTF8.self))
+            parts.append(
+                "\(key)=" + String(decoding: UnsafeBufferPointer(start: utf8, count: Int(length)), as: UTF8.self))
             CRYPTO_free(utf8, #fileID, #line)
         }
         return parts.joined(separator: ", ")

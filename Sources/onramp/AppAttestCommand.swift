@@ -93,7 +93,8 @@ enum AppAttestCommand {
         let environments: Set<AppAttestEnvironment> =
             vector.optionalString("environment").flatMap(AppAttestEnvironment.init(rawValue:)).map { [$0] }
             ?? Set(AppAttestEnvironment.allCases)
-        let verifier = AttestationVerifier(appId: vector.string("app_id"), allowedEnvironments: environments, trustedRoots: roots)
+        let verifier = AttestationVerifier(
+            appId: vector.string("app_id"), allowedEnvironments: environments, trustedRoots: roots)
         return try verifier.verify(
             attestationObject: try vector.base64("attestation_b64"), keyId: vector.string("key_id"),
             clientDataHash: try vector.hex("client_data_hash_hex"), at: try vector.date("verify_at_time"))
@@ -191,7 +192,8 @@ enum AppAttestCommand {
 
     static func save(_ key: SoftwareAttestKey, to path: String) throws {
         let data = try JSONEncoder().encode(key)
-        guard FileManager.default.createFile(atPath: path, contents: data, attributes: [.posixPermissions: 0o600]) else {
+        guard FileManager.default.createFile(atPath: path, contents: data, attributes: [.posixPermissions: 0o600])
+        else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
         }
     }

@@ -118,7 +118,9 @@ import Testing
                 entries[index].value = .bytes(bytes)
             }
             let code = verifyAttestation(object)
-            #expect(code == .nonceMismatch || code == .invalidFormat, "bit flip at \(position) gave \(String(describing: code))")
+            #expect(
+                code == .nonceMismatch || code == .invalidFormat,
+                "bit flip at \(position) gave \(String(describing: code))")
         }
     }
 

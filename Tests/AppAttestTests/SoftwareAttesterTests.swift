@@ -67,7 +67,8 @@ import Testing
             object.authenticatorData.attestedCredential?.publicKeyBytes.prefix(10)
                 == real.authenticatorData.attestedCredential?.publicKeyBytes.prefix(10))
         let leaf = try X509Certificate(derRepresentation: object.certificates[0])
-        #expect(leaf.extensionValue(oid: AppAttestNonceExtension.oid)?.prefix(6) == [0x30, 0x24, 0xA1, 0x22, 0x04, 0x20])
+        #expect(
+            leaf.extensionValue(oid: AppAttestNonceExtension.oid)?.prefix(6) == [0x30, 0x24, 0xA1, 0x22, 0x04, 0x20])
     }
 
     @Test func refusedWhenTheCAIsNotTrusted() throws {

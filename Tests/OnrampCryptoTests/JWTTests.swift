@@ -76,15 +76,20 @@ import Testing
         }
     }
 
-    @Test(arguments: fixture.tokens.filter { $0.expected == "valid" }) func tamperedTokenFails(token: Fixture.Token) throws {
+    @Test(arguments: fixture.tokens.filter { $0.expected == "valid" }) func tamperedTokenFails(token: Fixture.Token)
+        throws
+    {
         let at = Date(timeIntervalSince1970: TimeInterval(token.verify_at))
         var parts = token.token.split(separator: ".").map(String.init)
         var signature = Base64URL.decode(parts[2])!
         signature[5] ^= 1
         parts[2] = Base64URL.encode(signature)
-        let error = #expect(throws: CryptoError.self) { try Self.verifier(token.alg).verify(parts.joined(separator: "."), at: at) }
+        let error = #expect(throws: CryptoError.self) {
+            try Self.verifier(token.alg).verify(parts.joined(separator: "."), at: at)
+        }
         #expect(error?.code == .invalidSignature)
-        let other: JWTVerificationKey = token.alg == "ES256" ? .ed25519(try Ed25519.PrivateKey().publicKey) : .p256(try P256.PrivateKey().publicKey)
+        let other: JWTVerificationKey =
+            token.alg == "ES256" ? .ed25519(try Ed25519.PrivateKey().publicKey) : .p256(try P256.PrivateKey().publicKey)
         let mismatch = #expect(throws: CryptoError.self) { try JWTVerifier(key: other).verify(token.token, at: at) }
         #expect(mismatch?.code == .unsupportedAlgorithm)
     }
@@ -95,13 +100,16 @@ import Testing
         #expect(key.signingKey.algorithm.rawValue == alg)
         #expect(key.signingKey.verificationKey == (try Self.verificationKey(alg)))
         let now = Date(timeIntervalSince1970: 1_780_000_000)
-        let token = try key.jwt(method: "post", host: fixture.request.host, path: fixture.request.path + "?x=1", at: now)
+        let token = try key.jwt(
+            method: "post", host: fixture.request.host, path: fixture.request.path + "?x=1", at: now)
         let verified = try Self.verifier(alg).verify(token, at: now.addingTimeInterval(119))
         #expect(verified.claims.audience == ["cdp_service"])
         #expect(verified.claims.expiresAt == now.addingTimeInterval(120))
         #expect(verified.header.nonce?.count == 16)
         #expect(verified.header.nonce?.allSatisfy(\.isNumber) == true)
-        let expired = #expect(throws: CryptoError.self) { try Self.verifier(alg).verify(token, at: now.addingTimeInterval(151)) }
+        let expired = #expect(throws: CryptoError.self) {
+            try Self.verifier(alg).verify(token, at: now.addingTimeInterval(151))
+        }
         #expect(expired?.code == .tokenExpired)
         #expect(!String(describing: key).contains("BEGIN"))
     }

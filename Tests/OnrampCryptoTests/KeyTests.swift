@@ -33,7 +33,9 @@ import Testing
     }
 
     @Test func p256RefusesOtherKeys() throws {
-        #expect(throws: CryptoError.self) { try P256.PublicKey(x963Representation: [0x04] + [UInt8](repeating: 1, count: 64)) }
+        #expect(throws: CryptoError.self) {
+            try P256.PublicKey(x963Representation: [0x04] + [UInt8](repeating: 1, count: 64))
+        }
         let edwards = try Ed25519.PrivateKey()
         #expect(throws: CryptoError.self) { try P256.PrivateKey(pemRepresentation: edwards.pemRepresentation) }
     }
@@ -42,7 +44,9 @@ import Testing
     @Test func ed25519RFC8032() throws {
         let seed = Hex.decode("9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60")!
         let key = try Ed25519.PrivateKey(seed: seed)
-        #expect(Hex.encode(key.publicKey.rawRepresentation) == "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a")
+        #expect(
+            Hex.encode(key.publicKey.rawRepresentation)
+                == "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a")
         let signature = try key.signature(for: [])
         #expect(
             Hex.encode(signature)

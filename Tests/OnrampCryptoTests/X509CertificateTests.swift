@@ -14,7 +14,9 @@ import Testing
         #expect(root.subject == "CN=Apple App Attestation Root CA, O=Apple Inc., ST=California")
         #expect(root.issuer == root.subject)
         #expect(root.notBefore == Date(timeIntervalSince1970: 1_584_556_373))
-        #expect(Hex.encode(SHA256.hash(root.derRepresentation)).uppercased() == "1CB9823BA28BA6AD2D33A006941DE2AE4F513EF1D4E831B9F7E0FA7B6242C932")
+        #expect(
+            Hex.encode(SHA256.hash(root.derRepresentation)).uppercased()
+                == "1CB9823BA28BA6AD2D33A006941DE2AE4F513EF1D4E831B9F7E0FA7B6242C932")
         #expect(root.isCertificateAuthority)
         #expect(root.extensionValue(oid: "2.5.29.19") == [0x30, 0x03, 0x01, 0x01, 0xFF])
         #expect(try root.publicKeyX963.count == 97)
@@ -39,7 +41,9 @@ import Testing
         let leaf = try X509CertificateBuilder(
             serialNumber: [2], subject: [("CN", "Leaf"), ("O", "Test")], notBefore: now, notAfter: now + 3_600,
             publicKey: leafKey.publicKey,
-            extensions: [.basicConstraints(isCA: false), X509Extension(oid: "1.2.3.4.5", critical: false, value: [0x05, 0x00])]
+            extensions: [
+                .basicConstraints(isCA: false), X509Extension(oid: "1.2.3.4.5", critical: false, value: [0x05, 0x00]),
+            ]
         ).sign(issuer: root, issuerKey: rootKey)
         #expect(leaf.subject == "CN=Leaf, O=Test")
         #expect(leaf.issuer == "CN=Root")
