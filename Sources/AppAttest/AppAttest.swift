@@ -1,2 +1,0 @@
-/// The AppAttest module. Its contents land with the issue that builds it.
-public enum AppAttestModule {}

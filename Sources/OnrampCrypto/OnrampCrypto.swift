@@ -1,2 +1,0 @@
-/// The OnrampCrypto module. Its contents land with the issue that builds it.
-public enum OnrampCryptoModule {}

@@ -1,0 +1,35 @@
+import OnrampCrypto
+import Testing
+
+@Suite struct HashTests {
+    @Test func sha256KnownAnswers() {
+        #expect(Hex.encode(SHA256.hash("abc")) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(Hex.encode(SHA256.hash([])) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    }
+
+    @Test func hmacRFC4231() {
+        let mac = HMACSHA256.authenticationCode(key: "Jefe", message: "what do ya want for nothing?")
+        #expect(Hex.encode(mac) == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
+        #expect(HMACSHA256.authenticationCode(key: [], message: []).count == 32)
+    }
+
+    /// The Stripe-scheme vector from `contracts/webhooks.md` (computed independently, checked with openssl).
+    @Test func webhookSignatureVector() {
+        let body = #"{"id":"evt_1","object":"event","type":"crypto.onramp_session.updated"}"#
+        let mac = HMACSHA256.authenticationCode(key: "whsec_test_secret", message: "1700000000." + body)
+        #expect(Hex.encode(mac) == "f081a3f0cef1b4b04600c88ea4723a34994c5c720406d7b954e9a1139e178a30")
+    }
+
+    @Test func constantTimeEquals() {
+        #expect(ConstantTime.equals([1, 2, 3], [1, 2, 3]))
+        #expect(!ConstantTime.equals([1, 2, 3], [1, 2, 4]))
+        #expect(!ConstantTime.equals([1, 2], [1, 2, 3]))
+        #expect(ConstantTime.equals([], []))
+    }
+
+    @Test func secureRandom() {
+        #expect(SecureRandom.bytes(0).isEmpty)
+        #expect(SecureRandom.bytes(32).count == 32)
+        #expect(SecureRandom.bytes(32) != SecureRandom.bytes(32))
+    }
+}
