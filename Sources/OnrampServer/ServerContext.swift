@@ -23,7 +23,8 @@ public struct ServerContext: Sendable {
 
     /// Creates a context.
     public init(
-        database: any Database, clock: any OnrampCore.Clock = SystemClock(), random: any RandomSource = SystemRandomSource(),
+        database: any Database, clock: any OnrampCore.Clock = SystemClock(),
+        random: any RandomSource = SystemRandomSource(),
         catalogue: Catalogue = .standard, publicBaseURL: String, appAttestRoots: [X509Certificate],
         settlementDelay: TimeInterval = 1
     ) {

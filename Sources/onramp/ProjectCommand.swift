@@ -25,7 +25,9 @@ enum ProjectCommand {
         do {
             let args = try Arguments(
                 arguments,
-                valueOptions: ["--name", "--app-id", "--redirect-host", "--key-type", "--project", "--database", "--environment"],
+                valueOptions: [
+                    "--name", "--app-id", "--redirect-host", "--key-type", "--project", "--database", "--environment",
+                ],
                 flagOptions: ["--json", "--help", "--live"])
             guard let subcommand = args.positional.first, !args.flag("--help") else {
                 print(usage)
@@ -59,11 +61,16 @@ enum ProjectCommand {
             case "add-redirect-host":
                 let project = try required(args, "--project")
                 try provisioner.addRedirectHost(try required(args, "--redirect-host"), projectId: project)
-                output = ["projectId": .string(project), "redirectHost": .string(try required(args, "--redirect-host"))]
+                output = [
+                    "projectId": .string(project), "redirectHost": .string(try required(args, "--redirect-host")),
+                ]
             case "create-key":
                 let project = try required(args, "--project")
                 let key = try provisioner.createKey(projectId: project, keyType: try keyType(args))
-                output = ["projectId": .string(project), "cdpApiKeyId": .string(key.id), "cdpApiKeySecret": .string(key.secret)]
+                output = [
+                    "projectId": .string(project), "cdpApiKeyId": .string(key.id),
+                    "cdpApiKeySecret": .string(key.secret),
+                ]
             case "disable-app2app", "enable-app2app":
                 let project = try required(args, "--project")
                 try provisioner.setApp2AppEnabled(subcommand == "enable-app2app", projectId: project)
@@ -71,7 +78,10 @@ enum ProjectCommand {
             case "set-environments":
                 let project = try required(args, "--project")
                 try provisioner.setAllowedEnvironments(args.values("--environment"), projectId: project)
-                output = ["projectId": .string(project), "environments": .array(args.values("--environment").map(JSONValue.string))]
+                output = [
+                    "projectId": .string(project),
+                    "environments": .array(args.values("--environment").map(JSONValue.string)),
+                ]
             default:
                 throw Arguments.UsageError(description: "unknown subcommand \(subcommand)")
             }
@@ -91,7 +101,9 @@ enum ProjectCommand {
     }
 
     private static func required(_ args: Arguments, _ name: String) throws -> String {
-        guard let value = args.value(name), !value.isEmpty else { throw Arguments.UsageError(description: "missing \(name)") }
+        guard let value = args.value(name), !value.isEmpty else {
+            throw Arguments.UsageError(description: "missing \(name)")
+        }
         return value
     }
 

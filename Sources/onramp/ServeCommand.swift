@@ -1,10 +1,10 @@
+import AppAttest
 import Dispatch
 import Foundation
 import HTTPServer
 import OnrampCrypto
 import OnrampServer
 import OnrampStore
-import AppAttest
 
 /// `onramp serve`: opens (and migrates) the database, starts the HTTP server and the background
 /// workers, and shuts down gracefully on SIGINT or SIGTERM.
@@ -37,7 +37,8 @@ enum ServeCommand {
             }
             let port = try args.integer("--port", default: 8080, in: 0...65535)
             let host = args.value("--host") ?? "127.0.0.1"
-            let threads = try args.integer("--threads", default: ProcessInfo.processInfo.activeProcessorCount, in: 1...256)
+            let threads = try args.integer(
+                "--threads", default: ProcessInfo.processInfo.activeProcessorCount, in: 1...256)
             let databaseURL = args.value("--database") ?? "sqlite:./onramp.db"
             guard let delay = Double(args.value("--settlement-delay") ?? "1"), delay >= 0, delay <= 3600 else {
                 throw Arguments.UsageError(description: "--settlement-delay must be between 0 and 3600 seconds")

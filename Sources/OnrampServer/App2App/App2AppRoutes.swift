@@ -10,11 +10,13 @@ struct App2AppRoutes: Sendable {
         let mobile = "/platform/v2/onramp/mobile"
         // Seed form.
         router.add("POST", "\(mobile)/projects/{projectId}/attestation/challenges") { request in
-            try service.createRegistrationChallenge(projectId: request.pathParameters["projectId"]!, encoding: .base64URL)
+            try service.createRegistrationChallenge(
+                projectId: request.pathParameters["projectId"]!, encoding: .base64URL)
         }
         router.add("POST", "\(mobile)/projects/{projectId}/attestation/registrations") { request in
             try service.register(
-                body: try request.jsonBody(), projectIdFromPath: request.pathParameters["projectId"], keyIdFromPath: nil)
+                body: try request.jsonBody(), projectIdFromPath: request.pathParameters["projectId"], keyIdFromPath: nil
+            )
         }
         router.add("PUT", "\(mobile)/projects/{projectId}/attestation/registrations/{keyId}") { request in
             try service.register(
@@ -24,10 +26,13 @@ struct App2AppRoutes: Sendable {
         router.add("POST", "\(mobile)/challenges") { request in
             let body = try request.jsonBody()
             guard let projectId = body["projectId"]?.stringValue, !projectId.isEmpty else {
-                throw HTTPError(status: 400, code: "invalid_request", message: "Missing required field projectId.", param: "projectId")
+                throw HTTPError(
+                    status: 400, code: "invalid_request", message: "Missing required field projectId.",
+                    param: "projectId")
             }
             return try service.createPurchaseChallenge(
-                projectId: projectId, body: body, idempotencyKey: request.headers["Idempotency-Key"], encoding: .base64URL)
+                projectId: projectId, body: body, idempotencyKey: request.headers["Idempotency-Key"],
+                encoding: .base64URL)
         }
         router.add("POST", "\(mobile)/sessions") { request in
             try service.createSession(body: try request.jsonBody())
@@ -46,7 +51,9 @@ struct App2AppRoutes: Sendable {
             if case .object(let members) = body, body["projectId"] == nil {
                 body = .object(members + [("projectId", .string(projectId))])
             } else if body["projectId"]?.stringValue != projectId {
-                throw HTTPError(status: 400, code: "invalid_request", message: "projectId does not match the API key.", param: "projectId")
+                throw HTTPError(
+                    status: 400, code: "invalid_request", message: "projectId does not match the API key.",
+                    param: "projectId")
             }
             return try service.createPurchaseChallenge(
                 projectId: projectId, body: body, idempotencyKey: request.headers["Idempotency-Key"], encoding: .base64)

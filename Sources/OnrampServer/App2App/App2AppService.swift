@@ -40,14 +40,17 @@ struct App2AppService: Sendable {
         let purchase = try PurchaseRequest(fields: RequestFields(body))
         _ = try purchase.validate(for: project, catalogue: context.catalogue)
         if let idempotencyKey, idempotencyKey.isEmpty || idempotencyKey.count > 255 {
-            throw HTTPError(status: 400, code: "invalid_request", message: "Idempotency-Key must be 1 to 255 characters.")
+            throw HTTPError(
+                status: 400, code: "invalid_request", message: "Idempotency-Key must be 1 to 255 characters.")
         }
         let stored = purchase.json.serializedString
         let bytes = context.ids.randomBytes(32)
         let now = context.nowMilliseconds
         let record = try context.database.transaction { connection -> ChallengeRepository.Record in
             let challenges = ChallengeRepository(connection: connection)
-            if let idempotencyKey, let existing = try challenges.find(projectId: projectId, idempotencyKey: idempotencyKey) {
+            if let idempotencyKey,
+                let existing = try challenges.find(projectId: projectId, idempotencyKey: idempotencyKey)
+            {
                 guard existing.purchase == stored else {
                     throw HTTPError(
                         status: 400, code: "invalid_request",
@@ -86,12 +89,14 @@ struct App2AppService: Sendable {
         try ios.rejectUnknown(allowed: ["keyId", "attestation", "bundleId"])
         let keyId = try keyIdFromPath ?? ios.required("keyId", maxLength: 64)
         if let bodyKeyId = try ios.optional("keyId", maxLength: 64), bodyKeyId != keyId {
-            throw HTTPError(status: 400, code: "invalid_request", message: "keyId in the path and body differ.", param: "keyId")
+            throw HTTPError(
+                status: 400, code: "invalid_request", message: "keyId in the path and body differ.", param: "keyId")
         }
         let attestationText = try ios.required("attestation", maxLength: 16384)
         let bundleId = try ios.optional("bundleId", maxLength: 255)
         guard let attestation = Base64.decode(attestationText) ?? Base64URL.decode(attestationText) else {
-            throw HTTPError(status: 400, code: "invalid_request", message: "attestation is not base64.", param: "attestation")
+            throw HTTPError(
+                status: 400, code: "invalid_request", message: "attestation is not base64.", param: "attestation")
         }
 
         let now = context.nowMilliseconds
@@ -100,7 +105,9 @@ struct App2AppService: Sendable {
             throw Self.unknownChallenge
         }
         let project = try loadEnabledProject(challenge.projectId)
-        let candidates = project.appIds.filter { appId in bundleId.map { appId.hasSuffix("." + $0) && appId.dropFirst(11) == $0 } ?? true }
+        let candidates = project.appIds.filter { appId in
+            bundleId.map { appId.hasSuffix("." + $0) && appId.dropFirst(11) == $0 } ?? true
+        }
         let environments = Set(project.allowedEnvironments.compactMap(AppAttestEnvironment.init(rawValue:)))
         var verified: (appId: String, result: VerifiedAttestation)?
         var lastFailure: AppAttestError?
@@ -109,7 +116,11 @@ struct App2AppService: Sendable {
                 appId: appId, allowedEnvironments: environments, trustedRoots: context.appAttestRoots)
             for hash in ChallengeRepository.clientDataHashes(forChallengeText: challengeText) {
                 do {
-                    verified = (appId, try verifier.verify(attestationObject: attestation, keyId: keyId, clientDataHash: hash, at: context.clock.now()))
+                    verified = (
+                        appId,
+                        try verifier.verify(
+                            attestationObject: attestation, keyId: keyId, clientDataHash: hash, at: context.clock.now())
+                    )
                     break search
                 } catch {
                     lastFailure = error
@@ -119,7 +130,9 @@ struct App2AppService: Sendable {
         guard let verified else {
             throw HTTPError(
                 status: 400, code: "invalid_request",
-                message: "Registration attestation failed (\(lastFailure?.code.rawValue ?? "no_registered_app_id")). Create a new registration challenge.")
+                message:
+                    "Registration attestation failed (\(lastFailure?.code.rawValue ?? "no_registered_app_id")). Create a new registration challenge."
+            )
         }
         try context.database.transaction { connection in
             guard try ChallengeRepository(connection: connection).consume(id: challenge.id, now: now) else {
@@ -128,7 +141,8 @@ struct App2AppService: Sendable {
             try AttestKeyRepository(connection: connection).upsert(
                 projectId: project.id, appId: verified.appId, keyId: keyId,
                 publicKey: Base64.encode(verified.result.publicKeyX963),
-                environment: verified.result.environment.rawValue, receipt: Base64.encode(verified.result.receipt), now: now)
+                environment: verified.result.environment.rawValue, receipt: Base64.encode(verified.result.receipt),
+                now: now)
         }
         return .json([
             "appId": .string(verified.appId), "keyId": .string(keyId), "platform": "ios",
@@ -151,50 +165,64 @@ struct App2AppService: Sendable {
         let keyId = try ios.required("keyId", maxLength: 64)
         let assertionText = try ios.required("assertion", maxLength: 4096)
         guard let assertion = Base64.decode(assertionText) ?? Base64URL.decode(assertionText) else {
-            throw HTTPError(status: 400, code: "invalid_request", message: "assertion is not base64.", param: "assertion")
+            throw HTTPError(
+                status: 400, code: "invalid_request", message: "assertion is not base64.", param: "assertion")
         }
         let now = context.nowMilliseconds
         guard let challengeId = ChallengeRepository.id(forChallengeText: challengeText),
-            let challenge = try context.database.read({ try ChallengeRepository(connection: $0).find(id: challengeId) }),
+            let challenge = try context.database.read({ try ChallengeRepository(connection: $0).find(id: challengeId) }
+            ),
             challenge.purpose == .purchase, let purchaseText = challenge.purchase
         else { throw Self.unknownChallenge }
 
         // A retry on an attested challenge returns the same URL (after checking the assertion's key).
         if challenge.usedAt != nil {
-            return try retrySession(challenge: challenge, keyId: keyId, assertion: assertion, challengeText: challengeText, now: now)
+            return try retrySession(
+                challenge: challenge, keyId: keyId, assertion: assertion, challengeText: challengeText, now: now)
         }
         guard now <= challenge.expiresAt else { throw Self.staleChallenge }
         let project = try loadEnabledProject(challenge.projectId)
         let purchase = try PurchaseRequest(stored: purchaseText)
-        let keys = try context.database.read { try AttestKeyRepository(connection: $0).find(projectId: project.id, keyId: keyId) }
+        let keys = try context.database.read {
+            try AttestKeyRepository(connection: $0).find(projectId: project.id, keyId: keyId)
+        }
         let (key, counter) = try verifyAssertion(
             assertion, keys: keys, previousCounter: { $0.counter }, challengeText: challengeText)
         if key.environment == AppAttestEnvironment.development.rawValue && !purchase.isSandbox {
             throw HTTPError(
                 status: 400, code: "invalid_request",
-                message: "A development App Attest key may only create sessions whose partnerUserRef starts with sandbox-.",
+                message:
+                    "A development App Attest key may only create sessions whose partnerUserRef starts with sandbox-.",
                 param: "partnerUserRef")
         }
         let quote = try purchase.validate(for: project, catalogue: context.catalogue)
         let token = Base64URL.encode(context.ids.randomBytes(32), padded: false)
         let stored = StoredQuote(quote)
         let created = try context.database.transaction { connection -> Bool in
-            guard try ChallengeRepository(connection: connection).consume(id: challenge.id, now: now) else { return false }
-            guard try AttestKeyRepository(connection: connection).advanceCounter(
-                projectId: project.id, appId: key.appId, keyId: keyId, to: counter)
+            guard try ChallengeRepository(connection: connection).consume(id: challenge.id, now: now) else {
+                return false
+            }
+            guard
+                try AttestKeyRepository(connection: connection).advanceCounter(
+                    projectId: project.id, appId: key.appId, keyId: keyId, to: counter)
             else {
-                throw HTTPError(status: 400, code: "invalid_request", message: "Purchase assertion failed (counter_not_increased).")
+                throw HTTPError(
+                    status: 400, code: "invalid_request", message: "Purchase assertion failed (counter_not_increased).")
             }
             try PurchaseSessionRepository(connection: connection).insert(
-                token: token, challengeId: challenge.id, projectId: project.id, keyId: keyId, environment: key.environment,
+                token: token, challengeId: challenge.id, projectId: project.id, keyId: keyId,
+                environment: key.environment,
                 assertionCounter: counter, purchase: purchaseText, quote: stored.json.serializedString,
                 sandbox: purchase.isSandbox, now: now)
             return true
         }
         guard created else {
             // Another request attested this challenge first: answer as its retry.
-            let used = try context.database.read { try ChallengeRepository(connection: $0).find(id: challenge.id) } ?? challenge
-            return try retrySession(challenge: used, keyId: keyId, assertion: assertion, challengeText: challengeText, now: now)
+            let used =
+                try context.database.read { try ChallengeRepository(connection: $0).find(id: challenge.id) }
+                ?? challenge
+            return try retrySession(
+                challenge: used, keyId: keyId, assertion: assertion, challengeText: challengeText, now: now)
         }
         return sessionResponse(token: token, quote: stored)
     }
@@ -202,11 +230,16 @@ struct App2AppService: Sendable {
     private func retrySession(
         challenge: ChallengeRepository.Record, keyId: String, assertion: [UInt8], challengeText: String, now: Int64
     ) throws -> HTTPResponse {
-        guard let session = try context.database.read({ try PurchaseSessionRepository(connection: $0).find(challengeId: challenge.id) }),
+        guard
+            let session = try context.database.read({
+                try PurchaseSessionRepository(connection: $0).find(challengeId: challenge.id)
+            }),
             session.keyId == keyId
         else { throw Self.unknownChallenge }
         guard now < session.expiresAt else { throw Self.staleChallenge }
-        let keys = try context.database.read { try AttestKeyRepository(connection: $0).find(projectId: session.projectId, keyId: keyId) }
+        let keys = try context.database.read {
+            try AttestKeyRepository(connection: $0).find(projectId: session.projectId, keyId: keyId)
+        }
         // The same assertion may be replayed for this challenge: accept a counter equal to the one it used.
         _ = try verifyAssertion(
             assertion, keys: keys, previousCounter: { _ in session.assertionCounter - 1 }, challengeText: challengeText)
@@ -223,19 +256,22 @@ struct App2AppService: Sendable {
     }
 
     private func verifyAssertion(
-        _ assertion: [UInt8], keys: [AttestKeyRepository.Record], previousCounter: (AttestKeyRepository.Record) -> Int64,
+        _ assertion: [UInt8], keys: [AttestKeyRepository.Record],
+        previousCounter: (AttestKeyRepository.Record) -> Int64,
         challengeText: String
     ) throws(HTTPError) -> (AttestKeyRepository.Record, Int64) {
         var lastFailure = "unknown_key"
         for key in keys {
-            guard let publicKeyBytes = Base64.decode(key.publicKey), let publicKey = try? P256.PublicKey(x963Representation: publicKeyBytes)
+            guard let publicKeyBytes = Base64.decode(key.publicKey),
+                let publicKey = try? P256.PublicKey(x963Representation: publicKeyBytes)
             else { continue }
             let verifier = AssertionVerifier(appId: key.appId)
             let previous = UInt32(clamping: max(previousCounter(key), 0))
             for hash in ChallengeRepository.clientDataHashes(forChallengeText: challengeText) {
                 do {
                     let result = try verifier.verify(
-                        assertionObject: assertion, publicKey: publicKey, previousCounter: previous, clientDataHash: hash)
+                        assertionObject: assertion, publicKey: publicKey, previousCounter: previous,
+                        clientDataHash: hash)
                     return (key, Int64(result.counter))
                 } catch {
                     lastFailure = error.code.rawValue
@@ -250,7 +286,9 @@ struct App2AppService: Sendable {
 
     // MARK: - Shared checks
 
-    private func loadChallenge(_ text: String, purpose: ChallengeRepository.Purpose, now: Int64) throws -> ChallengeRepository.Record {
+    private func loadChallenge(_ text: String, purpose: ChallengeRepository.Purpose, now: Int64) throws
+        -> ChallengeRepository.Record
+    {
         guard let id = ChallengeRepository.id(forChallengeText: text),
             let challenge = try context.database.read({ try ChallengeRepository(connection: $0).find(id: id) }),
             challenge.purpose == purpose, challenge.usedAt == nil
@@ -261,7 +299,8 @@ struct App2AppService: Sendable {
 
     /// The project, when it exists and App2App is enabled (403 otherwise).
     func loadEnabledProject(_ id: String) throws -> Project {
-        guard id.count <= 64, let project = try context.database.read({ try ProjectRepository(connection: $0).find(id) }),
+        guard id.count <= 64,
+            let project = try context.database.read({ try ProjectRepository(connection: $0).find(id) }),
             project.app2AppEnabled
         else {
             throw HTTPError(status: 403, code: "forbidden", message: "This project is not enabled for App2App.")
@@ -272,5 +311,6 @@ struct App2AppService: Sendable {
     static let unknownChallenge = HTTPError(
         status: 400, code: "invalid_request", message: "Unknown challenge. Create a new challenge.", param: "challenge")
     static let staleChallenge = HTTPError(
-        status: 422, code: "stale_attestation", message: "The challenge is older than 5 minutes. Create a new challenge and re-attest.")
+        status: 422, code: "stale_attestation",
+        message: "The challenge is older than 5 minutes. Create a new challenge and re-attest.")
 }

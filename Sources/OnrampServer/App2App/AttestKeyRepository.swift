@@ -27,7 +27,10 @@ struct AttestKeyRepository {
                 public_key = excluded.public_key, environment = excluded.environment, receipt = excluded.receipt,
                 counter = 0, attested_at = excluded.attested_at
             """,
-            [.text(projectId), .text(appId), .text(keyId), .text(publicKey), .text(environment), .text(receipt), .integer(now)])
+            [
+                .text(projectId), .text(appId), .text(keyId), .text(publicKey), .text(environment), .text(receipt),
+                .integer(now),
+            ])
     }
 
     func find(projectId: String, keyId: String) throws -> [Record] {
@@ -36,7 +39,8 @@ struct AttestKeyRepository {
             [.text(projectId), .text(keyId)]
         ).map { row in
             Record(
-                projectId: try row.string("project_id"), appId: try row.string("app_id"), keyId: try row.string("key_id"),
+                projectId: try row.string("project_id"), appId: try row.string("app_id"),
+                keyId: try row.string("key_id"),
                 publicKey: try row.string("public_key"), environment: try row.string("environment"),
                 counter: try row.int("counter"))
         }

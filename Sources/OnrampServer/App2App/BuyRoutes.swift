@@ -30,19 +30,22 @@ struct BuyRoutes: Sendable {
 
     private func options(_ request: HTTPRequest) throws -> HTTPResponse {
         guard let countryId = request.queryValue("country"), let country = context.catalogue.country(countryId) else {
-            throw HTTPError(status: 400, code: "invalid_request", message: "country must be a supported ISO 3166-1 code.", param: "country")
+            throw HTTPError(
+                status: 400, code: "invalid_request", message: "country must be a supported ISO 3166-1 code.",
+                param: "country")
         }
         let networkFilter = request.queryValue("networks").map { Set($0.split(separator: ",").map(String.init)) }
         let catalogue = context.catalogue
         let paymentCurrencies: [JSONValue] = catalogue.fiatCurrencies.map { fiat in
-            let limits: [JSONValue] = catalogue.paymentMethods.filter { country.paymentMethods.contains($0.type) }.compactMap { method in
-                method.limit(for: fiat.code).map { limit in
-                    [
-                        "id": .string(method.type.rawValue), "min": .string(limit.minimum.description),
-                        "max": .string(limit.maximum.description),
-                    ]
+            let limits: [JSONValue] = catalogue.paymentMethods.filter { country.paymentMethods.contains($0.type) }
+                .compactMap { method in
+                    method.limit(for: fiat.code).map { limit in
+                        [
+                            "id": .string(method.type.rawValue), "min": .string(limit.minimum.description),
+                            "max": .string(limit.maximum.description),
+                        ]
+                    }
                 }
-            }
             return ["id": .string(fiat.code), "limits": .array(limits)]
         }
         let purchaseCurrencies: [JSONValue] = catalogue.assets.compactMap { asset in
@@ -61,7 +64,9 @@ struct BuyRoutes: Sendable {
                 "networks": .array(networks),
             ]
         }
-        return .json(["payment_currencies": .array(paymentCurrencies), "purchase_currencies": .array(purchaseCurrencies)])
+        return .json([
+            "payment_currencies": .array(paymentCurrencies), "purchase_currencies": .array(purchaseCurrencies),
+        ])
     }
 
     private func quote(_ request: HTTPRequest, projectId: String) throws -> HTTPResponse {
@@ -100,9 +105,12 @@ struct BuyRoutes: Sendable {
             let quote = try QuoteCalculator(catalogue: context.catalogue).app2AppQuote(
                 App2AppQuoteRequest(
                     purchaseCurrency: purchaseCurrency, network: network, paymentCurrency: paymentCurrency,
-                    paymentMethod: method, amount: .payment(try DecimalAmount(parsing: paymentAmount, parameter: "payment_amount"))))
+                    paymentMethod: method,
+                    amount: .payment(try DecimalAmount(parsing: paymentAmount, parameter: "payment_amount"))))
             let stored = StoredQuote(quote)
-            func amount(_ value: String, _ currency: String) -> JSONValue { ["value": .string(value), "currency": .string(currency)] }
+            func amount(_ value: String, _ currency: String) -> JSONValue {
+                ["value": .string(value), "currency": .string(currency)]
+            }
             return .json([
                 "payment_total": amount(stored.paymentTotal, stored.paymentCurrency),
                 "payment_subtotal": amount(stored.paymentSubtotal, stored.paymentCurrency),
@@ -112,7 +120,8 @@ struct BuyRoutes: Sendable {
                 "quote_id": .string(context.ids.uuid()),
             ])
         } catch let error as OnrampError {
-            throw HTTPError(status: 400, code: "invalid_request", message: error.developerMessage, param: error.parameter)
+            throw HTTPError(
+                status: 400, code: "invalid_request", message: error.developerMessage, param: error.parameter)
         }
     }
 }

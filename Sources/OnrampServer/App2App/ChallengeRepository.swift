@@ -75,13 +75,14 @@ struct ChallengeRepository {
     /// Marks the challenge used; `false` when it was already used (single use, even under races).
     func consume(id: String, now: Int64) throws -> Bool {
         try connection.execute(
-            "UPDATE attestation_challenges SET used_at = ? WHERE id = ? AND used_at IS NULL", [.integer(now), .text(id)])
+            "UPDATE attestation_challenges SET used_at = ? WHERE id = ? AND used_at IS NULL",
+            [.integer(now), .text(id)])
             == 1
     }
 
     private static func record(_ row: Row) throws -> Record {
         guard let purpose = Purpose(rawValue: try row.string("purpose")) else {
-            throw StoreError(code: .typeMismatch, message: "unknown challenge purpose")
+            throw StoreError(.typeMismatch, "unknown challenge purpose")
         }
         return Record(
             id: try row.string("id"), projectId: try row.string("project_id"), purpose: purpose,

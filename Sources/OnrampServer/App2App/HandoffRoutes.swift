@@ -26,7 +26,9 @@ struct HandoffRoutes: Sendable {
         let opened = try context.database.transaction { connection in
             try PurchaseSessionRepository(connection: connection).open(token: token, pageSecret: pageSecret, now: now)
         }
-        guard let session = try context.database.read({ try PurchaseSessionRepository(connection: $0).find(token: token) })
+        guard
+            let session = try context.database.read({ try PurchaseSessionRepository(connection: $0).find(token: token) }
+            )
         else { return notFound() }
         let purchase = try PurchaseRequest(stored: session.purchase)
         guard opened else {
@@ -36,7 +38,8 @@ struct HandoffRoutes: Sendable {
                     token: token, outcome: "error", redirectTransactionId: nil, transactionId: nil)
             }
             let target = redirect(purchase, session: session, status: "error")
-            let reason = now >= session.expiresAt ? "This purchase link has expired." : "This purchase link was already used."
+            let reason =
+                now >= session.expiresAt ? "This purchase link has expired." : "This purchase link was already used."
             return .html(
                 HTML.page(
                     title: "Purchase unavailable",
@@ -46,7 +49,10 @@ struct HandoffRoutes: Sendable {
                         <div class="actions"><a class="button" href="\(HTML.escape(target))">Return to the app</a></div>
                         """, refreshTo: target), status: 410)
         }
-        return .html(confirmationPage(purchase: purchase, quote: try StoredQuote(stored: session.quote), session: session, pageSecret: pageSecret))
+        return .html(
+            confirmationPage(
+                purchase: purchase, quote: try StoredQuote(stored: session.quote), session: session,
+                pageSecret: pageSecret))
     }
 
     /// POST: Confirm or Cancel, answered with a 303 to the redirect URL.
@@ -56,9 +62,12 @@ struct HandoffRoutes: Sendable {
         let pageSecret = try form.required("pageSecret", maxLength: 64)
         let action = try form.required("action", maxLength: 16)
         guard action == "confirm" || action == "cancel" else {
-            throw HTTPError(status: 400, code: "invalid_request", message: "action must be confirm or cancel.", param: "action")
+            throw HTTPError(
+                status: 400, code: "invalid_request", message: "action must be confirm or cancel.", param: "action")
         }
-        guard let session = try context.database.read({ try PurchaseSessionRepository(connection: $0).find(token: token) }),
+        guard
+            let session = try context.database.read({ try PurchaseSessionRepository(connection: $0).find(token: token) }
+            ),
             let storedHash = session.pageSecretHash,
             ConstantTime.equals(Array(storedHash.utf8), Array(PurchaseSessionRepository.hash(pageSecret).utf8))
         else { return notFound() }
@@ -83,7 +92,8 @@ struct HandoffRoutes: Sendable {
         } else {
             try transactions.confirm(session: session, purchase: purchase, now: now)
         }
-        let finished = try context.database.read { try PurchaseSessionRepository(connection: $0).find(token: token) } ?? session
+        let finished =
+            try context.database.read { try PurchaseSessionRepository(connection: $0).find(token: token) } ?? session
         return .seeOther(redirect(purchase, session: finished, status: finished.outcome ?? "error"))
     }
 
@@ -102,7 +112,9 @@ struct HandoffRoutes: Sendable {
         .html(
             HTML.page(
                 title: "Purchase not found",
-                body: "<h1>Purchase not found</h1><p>This purchase link is not valid. Start a new purchase from the app.</p>"),
+                body:
+                    "<h1>Purchase not found</h1><p>This purchase link is not valid. Start a new purchase from the app.</p>"
+            ),
             status: 404)
     }
 
@@ -112,7 +124,8 @@ struct HandoffRoutes: Sendable {
         let address = purchase.destinationAddress
         let shortAddress = address.count > 14 ? "\(address.prefix(6))…\(address.suffix(6))" : address
         let networkName = (try? context.catalogue.network(quote.network).displayName) ?? quote.network
-        let sandbox = session.sandbox
+        let sandbox =
+            session.sandbox
             ? "<p class=\"sandbox\" role=\"note\">Sandbox purchase: no funds move.</p>" : ""
         let body = """
             <h1>Buy \(HTML.escape(quote.purchaseAmount)) \(HTML.escape(quote.purchaseCurrency))</h1>

@@ -52,13 +52,17 @@ struct PurchaseRequest: Sendable, Equatable {
         if let country, country.count != 2 || !country.allSatisfy({ $0.isASCII && $0.isUppercase }) {
             throw invalid("country", "country must be an ISO 3166-1 alpha-2 code such as US.")
         }
-        if let subdivision, subdivision.isEmpty || !subdivision.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) {
+        if let subdivision,
+            subdivision.isEmpty || !subdivision.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
+        {
             throw invalid("subdivision", "subdivision must be an ISO 3166-2 code such as NY.")
         }
         let method: PaymentMethodType
         if let paymentMethod {
             guard let parsed = PaymentMethodType(rawValue: paymentMethod) else {
-                throw invalid("paymentMethod", "paymentMethod must be one of CARD, ACH, APPLE_PAY, FIAT_WALLET, CRYPTO_WALLET, PAYPAL.")
+                throw invalid(
+                    "paymentMethod",
+                    "paymentMethod must be one of CARD, ACH, APPLE_PAY, FIAT_WALLET, CRYPTO_WALLET, PAYPAL.")
             }
             method = parsed
         } else {
@@ -69,7 +73,8 @@ struct PurchaseRequest: Sendable, Equatable {
             do {
                 try AddressValidator.validate(destinationAddress, format: network.addressFormat)
             } catch {
-                throw invalid("destinationAddress", "destinationAddress is not a valid \(network.id) address: \(error).")
+                throw invalid(
+                    "destinationAddress", "destinationAddress is not a valid \(network.id) address: \(error).")
             }
             let amount = try App2AppAmount.parse(paymentAmount: paymentAmount, purchaseAmount: purchaseAmount)
             return try QuoteCalculator(catalogue: catalogue).app2AppQuote(
@@ -79,7 +84,8 @@ struct PurchaseRequest: Sendable, Equatable {
         } catch let error as HTTPError {
             throw error
         } catch let error as OnrampError {
-            throw HTTPError(status: 400, code: "invalid_request", message: error.developerMessage, param: error.parameter)
+            throw HTTPError(
+                status: 400, code: "invalid_request", message: error.developerMessage, param: error.parameter)
         } catch {
             throw HTTPError(status: 400, code: "invalid_request", message: "The purchase is invalid.")
         }

@@ -74,7 +74,8 @@ struct PurchaseSessionRepository {
             WHERE token = ? AND outcome IS NULL
             """,
             [
-                .text(outcome), redirectTransactionId.map(SQLValue.text) ?? .null, transactionId.map(SQLValue.text) ?? .null,
+                .text(outcome), redirectTransactionId.map(SQLValue.text) ?? .null,
+                transactionId.map(SQLValue.text) ?? .null,
                 .text(token),
             ]) == 1
     }
@@ -91,7 +92,8 @@ struct PurchaseSessionRepository {
             purchase: try row.string("purchase"), quote: try row.string("quote"), sandbox: try row.int("sandbox") != 0,
             createdAt: try row.int("created_at"), expiresAt: try row.int("expires_at"),
             openedAt: row.optionalInt("opened_at"), pageSecretHash: row.optionalString("page_secret_hash"),
-            outcome: row.optionalString("outcome"), redirectTransactionId: row.optionalString("redirect_transaction_id"),
+            outcome: row.optionalString("outcome"),
+            redirectTransactionId: row.optionalString("redirect_transaction_id"),
             transactionId: row.optionalString("transaction_id"))
     }
 }

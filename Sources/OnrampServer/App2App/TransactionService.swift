@@ -30,9 +30,10 @@ struct TransactionService: Sendable {
                 partnerUserRef: partnerUserRef, quote: quote, purchase: purchase,
                 paymentTotalUSD: paymentTotalUSD(quote), endPartnerName: project?.name ?? "",
                 userId: Self.userId(projectId: session.projectId, partnerUserRef: partnerUserRef), now: now)
-            guard try sessions.finish(
-                token: session.token, outcome: "success", redirectTransactionId: redirectTransactionId,
-                transactionId: record.transactionId)
+            guard
+                try sessions.finish(
+                    token: session.token, outcome: "success", redirectTransactionId: redirectTransactionId,
+                    transactionId: record.transactionId)
             else { return }
             try record.insert(into: connection)
             let (_, events) = App2AppTransaction.create()
@@ -61,10 +62,12 @@ struct TransactionService: Sendable {
     /// Takes one step for one transaction; `false` when another worker already took it.
     func advance(transactionId: String, now: Int64) throws -> Bool {
         try context.database.transaction { connection in
-            guard let row = try connection.query(
-                "SELECT * FROM onramp_transactions WHERE transaction_id = ? AND next_step_at IS NOT NULL",
-                [.text(transactionId)]
-            ).first else { return false }
+            guard
+                let row = try connection.query(
+                    "SELECT * FROM onramp_transactions WHERE transaction_id = ? AND next_step_at IS NOT NULL",
+                    [.text(transactionId)]
+                ).first
+            else { return false }
             var record = try TransactionRecord(row: row)
             guard let status = App2AppTransaction.Status(rawValue: record.status) else { return false }
             var machine = App2AppTransaction(status: status)

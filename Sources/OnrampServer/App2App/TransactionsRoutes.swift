@@ -13,7 +13,8 @@ struct TransactionsRoutes: Sendable {
         router.add("GET", "/onramp/v1/buy/user/{partnerUserRef}/transactions") { request in
             let projectId = try authenticator.authenticate(request, at: context.clock.now())
             guard let ref = request.pathParameters["partnerUserRef"], !ref.isEmpty, ref.count <= 50 else {
-                throw HTTPError(status: 400, code: "invalid_request", message: "partnerUserRef must be 1 to 50 characters.")
+                throw HTTPError(
+                    status: 400, code: "invalid_request", message: "partnerUserRef must be 1 to 50 characters.")
             }
             return try list(request, projectId: projectId, filter: ("partner_user_ref = ?", [.text(ref)]))
         }
@@ -29,7 +30,9 @@ struct TransactionsRoutes: Sendable {
                 clauses.append("created_at < ?")
                 values.append(.integer(try Self.parseDate(end, name: "end_date")))
             }
-            return try list(request, projectId: projectId, filter: clauses.isEmpty ? nil : (clauses.joined(separator: " AND "), values))
+            return try list(
+                request, projectId: projectId,
+                filter: clauses.isEmpty ? nil : (clauses.joined(separator: " AND "), values))
         }
     }
 
@@ -53,12 +56,15 @@ struct TransactionsRoutes: Sendable {
                 "SELECT * FROM onramp_transactions WHERE \(pageClause) ORDER BY created_at DESC, transaction_id DESC LIMIT ?",
                 pageParameters + [.integer(Int64(pageSize + 1))]
             ).map(TransactionRecord.init(row:))
-            let total = try connection.query("SELECT COUNT(*) AS n FROM onramp_transactions WHERE \(base)", parameters)
+            let total =
+                try connection.query("SELECT COUNT(*) AS n FROM onramp_transactions WHERE \(base)", parameters)
                 .first?.int("n") ?? 0
             return (rows, total)
         }
         let page = Array(rows.prefix(pageSize))
-        let nextKey = rows.count > pageSize ? page.last.map { Self.encodeCursor(createdAt: $0.createdAt, id: $0.transactionId) } : nil
+        let nextKey =
+            rows.count > pageSize
+            ? page.last.map { Self.encodeCursor(createdAt: $0.createdAt, id: $0.transactionId) } : nil
         return .json([
             "transactions": .array(page.map(\.apiJSON)),
             "next_page_key": .string(nextKey ?? ""),
@@ -69,7 +75,9 @@ struct TransactionsRoutes: Sendable {
     static func pageSize(_ text: String?) throws(HTTPError) -> Int {
         guard let text else { return 10 }
         guard let size = Int(text), (1...1000).contains(size) else {
-            throw HTTPError(status: 400, code: "invalid_request", message: "page_size must be between 1 and 1000.", param: "page_size")
+            throw HTTPError(
+                status: 400, code: "invalid_request", message: "page_size must be between 1 and 1000.",
+                param: "page_size")
         }
         return size
     }
@@ -81,7 +89,9 @@ struct TransactionsRoutes: Sendable {
     static func decodeCursor(_ key: String) throws(HTTPError) -> (createdAt: Int64, id: String) {
         guard key.count <= 256, let bytes = Base64URL.decode(key), let text = String(validating: bytes, as: UTF8.self),
             let colon = text.firstIndex(of: ":"), let createdAt = Int64(text[..<colon])
-        else { throw HTTPError(status: 400, code: "invalid_request", message: "page_key is not valid.", param: "page_key") }
+        else {
+            throw HTTPError(status: 400, code: "invalid_request", message: "page_key is not valid.", param: "page_key")
+        }
         return (createdAt, String(text[text.index(after: colon)...]))
     }
 

@@ -28,7 +28,9 @@ struct CDPAuthenticator: Sendable {
             predicates: [
                 .init(name: "sub") { $0.claims.subject == $0.header.keyID },
                 .init(name: "uris") { token in
-                    Self.acceptableURIs(for: request).contains { expected in token.claims.uris?.contains(expected) ?? false }
+                    Self.acceptableURIs(for: request).contains { expected in
+                        token.claims.uris?.contains(expected) ?? false
+                    }
                 },
                 .init(name: "lifetime") { token in
                     guard let exp = token.claims.expiresAt else { return false }

@@ -61,7 +61,7 @@ struct APIKeyRepository {
 
     private static func record(_ row: Row) throws -> APIKeyRecord {
         guard let kind = APIKeyRecord.Kind(rawValue: try row.string("kind")) else {
-            throw StoreError(code: .typeMismatch, message: "unknown api key kind")
+            throw StoreError(.typeMismatch, "unknown api key kind")
         }
         return APIKeyRecord(
             id: try row.string("id"), projectId: try row.string("project_id"), kind: kind,

@@ -36,7 +36,10 @@ public struct ProjectProvisioner: Sendable {
     let ids: IdGenerator
 
     /// Creates a provisioner on `database`.
-    public init(database: any Database, clock: any OnrampCore.Clock = SystemClock(), random: any RandomSource = SystemRandomSource()) {
+    public init(
+        database: any Database, clock: any OnrampCore.Clock = SystemClock(),
+        random: any RandomSource = SystemRandomSource()
+    ) {
         self.database = database
         self.clock = clock
         self.ids = IdGenerator(random: random)
@@ -99,7 +102,9 @@ public struct ProjectProvisioner: Sendable {
         try Self.validateAppId(appId)
         try database.transaction { connection in
             let projects = ProjectRepository(connection: connection)
-            guard try projects.find(projectId) != nil else { throw ProvisioningError(message: "no project \(projectId)") }
+            guard try projects.find(projectId) != nil else {
+                throw ProvisioningError(message: "no project \(projectId)")
+            }
             try projects.addAppId(appId, to: projectId)
         }
     }
@@ -111,7 +116,9 @@ public struct ProjectProvisioner: Sendable {
         }
         try database.transaction { connection in
             let projects = ProjectRepository(connection: connection)
-            guard try projects.find(projectId) != nil else { throw ProvisioningError(message: "no project \(projectId)") }
+            guard try projects.find(projectId) != nil else {
+                throw ProvisioningError(message: "no project \(projectId)")
+            }
             try projects.addRedirectHost(host, to: projectId)
         }
     }
@@ -145,20 +152,23 @@ public struct ProjectProvisioner: Sendable {
 
     static func validateAppId(_ appId: String) throws {
         let parts = appId.split(separator: ".", maxSplits: 1)
-        guard parts.count == 2, parts[0].count == 10, parts[0].allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber) }),
+        guard parts.count == 2, parts[0].count == 10,
+            parts[0].allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber) }),
             !parts[1].isEmpty, appId.count <= 255
         else { throw ProvisioningError(message: "an App ID is TEAMID.bundle.id with a 10-character team id") }
     }
 
-    private func makeCDPKey(_ type: KeyType) throws -> (id: String, secret: String, publicKey: String, kind: APIKeyRecord.Kind) {
+    private func makeCDPKey(_ type: KeyType) throws -> (
+        id: String, secret: String, publicKey: String, kind: APIKeyRecord.Kind
+    ) {
         switch type {
         case .es256:
             let key = try P256.PrivateKey()
             let id = "organizations/\(ids.uuid())/apiKeys/\(ids.uuid())"
-            return (id, key.ecPEMRepresentation, try key.publicKey.pemRepresentation, .cdpES256)
+            return (id, try key.ecPEMRepresentation, try key.publicKey.pemRepresentation, .cdpES256)
         case .ed25519:
             let key = try Ed25519.PrivateKey()
-            let secret = Base64.encode(key.seed + key.publicKey.rawRepresentation)
+            let secret = Base64.encode(try key.seed + key.publicKey.rawRepresentation)
             return (ids.uuid(), secret, Base64.encode(key.publicKey.rawRepresentation), .cdpEd25519)
         }
     }

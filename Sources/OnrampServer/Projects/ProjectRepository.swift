@@ -23,7 +23,8 @@ struct ProjectRepository {
 
     func insert(id: String, name: String, createdAt: Int64) throws {
         try connection.execute(
-            "INSERT INTO projects (id, name, created_at) VALUES (?, ?, ?)", [.text(id), .text(name), .integer(createdAt)])
+            "INSERT INTO projects (id, name, created_at) VALUES (?, ?, ?)",
+            [.text(id), .text(name), .integer(createdAt)])
     }
 
     func addAppId(_ appId: String, to projectId: String) throws {

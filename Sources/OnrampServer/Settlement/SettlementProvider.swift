@@ -4,7 +4,9 @@ import OnrampCore
 /// client) implements the same protocol.
 public protocol SettlementProvider: Sendable {
     /// Sends `amount` of `asset` to `walletAddress` on `network` for the purchase `reference`.
-    func settle(reference: String, network: String, asset: String, amount: String, walletAddress: String, partnerUserRef: String)
+    func settle(
+        reference: String, network: String, asset: String, amount: String, walletAddress: String, partnerUserRef: String
+    )
         -> SettlementResult
 }
 
