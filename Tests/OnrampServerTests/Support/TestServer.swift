@@ -24,7 +24,7 @@ final class TestServer: @unchecked Sendable {
 
     init(
         clock: any OnrampCore.Clock = SystemClock(), settlementDelay: TimeInterval = 0, startWorkers: Bool = true,
-        trustTestRoot: Bool = true, keyType: ProjectProvisioner.KeyType = .es256
+        trustTestRoot: Bool = true, keyType: ProjectProvisioner.KeyType = .es256, mobileRequestsPerSecond: Double? = nil
     ) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("onramp-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -41,7 +41,7 @@ final class TestServer: @unchecked Sendable {
         probe.shutdown(gracePeriod: 0)
         let context = ServerContext(
             database: database, clock: clock, publicBaseURL: "http://127.0.0.1:\(port)", appAttestRoots: roots,
-            settlementDelay: settlementDelay)
+            settlementDelay: settlementDelay, mobileRequestsPerSecond: mobileRequestsPerSecond)
         application = try OnrampApplication(context: context)
         server = HTTPServer(
             configuration: ServerConfiguration(port: port, threadCount: 2), router: application.router,
