@@ -15,7 +15,7 @@ pin=(taskset -c 0)
 command -v taskset > /dev/null || pin=()
 
 cd "$root"
-swift build -c release --product onramp > /dev/null
+swift build -c release --product onramp > "$root/.build/bench-build.log" 2>&1 || { cat "$root/.build/bench-build.log"; exit 1; }
 echo "vectors: $(basename "$attestation"), $(basename "$assertion"); ${seconds}s per measurement, one core"
 
 ours="$("${pin[@]}" .build/release/onramp appattest bench --attestation "$attestation" --assertion "$assertion" --seconds "$seconds")"
