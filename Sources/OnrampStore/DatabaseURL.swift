@@ -5,6 +5,8 @@ import Foundation
 ///
 /// Accepted forms:
 /// - `sqlite:PATH` (also `sqlite://PATH`), and `sqlite::memory:` for a throw-away in-memory database;
+///   `?synchronous=normal` trades the fsync of every commit for speed (still safe from process
+///   crashes; a power loss may drop the last commits), the default is `full`;
 /// - `postgres://user:password@host:port/db?…` or `postgresql://…`, any libpq URI; the extra query
 ///   parameters `pool_size` (connections) and `pool_timeout` (seconds to wait for one) configure the
 ///   pool and are not passed to libpq;
@@ -21,8 +23,20 @@ public enum DatabaseURL {
         if url.hasPrefix("sqlite:") {
             var path = url.dropFirst("sqlite:".count)
             if path.hasPrefix("//") { path = path.dropFirst(2) }
+            var configuration = SQLiteDatabase.Configuration()
+            if let mark = path.firstIndex(of: "?") {
+                let query = path[path.index(after: mark)...]
+                path = path[..<mark]
+                for pair in query.split(separator: "&") {
+                    let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+                    guard parts.count == 2, parts[0] == "synchronous",
+                        let level = SQLiteDatabase.Synchronous(rawValue: parts[1].uppercased())
+                    else { throw StoreError(.invalidURL, "the only sqlite: option is synchronous=full|normal") }
+                    configuration.synchronous = level
+                }
+            }
             guard !path.isEmpty else { throw StoreError(.invalidURL, "the sqlite: URL names no file") }
-            return try SQLiteDatabase(path: String(path))
+            return try SQLiteDatabase(path: String(path), configuration: configuration)
         }
         if url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") {
             let (conninfo, configuration) = try poolOptions(url)

@@ -11,6 +11,7 @@ enum OnrampCommand {
           serve       Run the HTTP server (App2App and Embedded Components contracts)
           project     Create and change partner projects and their keys
           appattest   Verify App Attest objects; drive the software attester
+          bench-fixtures  Prepare attested requests for the benchmarks (bench/app2app.sh)
           help        Show this help, or a command's help: onramp help <command>
 
         Run `onramp <command> --help` for a command's options.
@@ -26,6 +27,7 @@ enum OnrampCommand {
         case "serve": return ServeCommand.run(rest)
         case "project": return ProjectCommand.run(rest)
         case "appattest": return AppAttestCommand.run(rest)
+        case "bench-fixtures": return BenchFixturesCommand.run(rest)
         case "help", "--help", "-h":
             if let topic = rest.first { return run([topic, "--help"]) }
             print(usage)

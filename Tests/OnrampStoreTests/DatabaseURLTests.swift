@@ -6,7 +6,7 @@ import Testing
     @Test(arguments: [
         "", "mysql://root@localhost/db", "sqlite:", "sqlite://", "just words",
         "postgres://user@localhost/db?not_a_libpq_option=1", "postgres://u@h/db?pool_size=0",
-        "host=localhost port",
+        "host=localhost port", "sqlite:/tmp/x.db?synchronous=off", "sqlite:/tmp/x.db?journal=delete",
     ])
     func badURLsAreRejected(url: String) {
         expectStoreError(.invalidURL) { _ = try DatabaseURL.open(url) }
@@ -25,5 +25,15 @@ import Testing
         try database.transaction { try $0.execute("INSERT INTO events (kind) VALUES (?)", [.text("a")]) }
         let rows = try database.read { try $0.query("SELECT kind FROM events") }
         #expect(try rows.map { try $0.string("kind") } == ["a"])
+    }
+
+    @Test func sqliteSynchronousLevelComesFromTheURL() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("sync-\(UUID().uuidString).db").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let database = try DatabaseURL.open("sqlite:\(path)?synchronous=normal")
+        defer { database.close() }
+        // PRAGMA synchronous: 1 = NORMAL, 2 = FULL.
+        let level = try database.transaction { try $0.query("PRAGMA synchronous").first?.int("synchronous") }
+        #expect(level == 1)
     }
 }

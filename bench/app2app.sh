@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# App2App session creation throughput: attested session requests are prepared ahead (one software
+# App Attest key each, so counters never race) and replayed once each by wrk. Printed next to
+# `openssl speed ecdsap256` verify/s from the same run (one core), with the ratio; then the
+# transactions API's p99 latency with 1k and with 1M stored transactions.
+# Usage: [SYNCHRONOUS=full|normal] bench/app2app.sh [SESSIONS] [CONNECTIONS]
+# SYNCHRONOUS picks SQLite's commit durability (default full: every commit is fsynced).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+sessions=${1:-6000}
+connections=${2:-16}
+threads=2
+work=$(mktemp -d)
+trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
+[ -x .build/release/onramp ] || swift build -c release --product onramp >/dev/null
+[ -x .venv/bin/python ] || scripts/install-deps.sh bench
+onramp=.build/release/onramp
+port=18082
+app_id=ABCDE12345.com.example.bench
+
+$onramp appattest ca create --out "$work/ca" >/dev/null
+$onramp project create --name Bench --app-id $app_id --redirect-host bench.example.com \
+    --database "sqlite:$work/bench.db" --json >"$work/project.json"
+field() { .venv/bin/python -c "import json,sys; print(json.load(open('$work/project.json'))['$1'])"; }
+project=$(field projectId)
+$onramp serve --port $port --database "sqlite:$work/bench.db?synchronous=${SYNCHRONOUS:-full}" --trust-appattest-root "$work/ca/root.pem" \
+    --rate-limit 0 --access-log off >"$work/serve.log" 2>&1 &
+for _ in $(seq 1 50); do curl -sf "http://127.0.0.1:$port/livez" >/dev/null && break; sleep 0.1; done
+
+echo "SQLite synchronous=${SYNCHRONOUS:-full}"
+echo "preparing $sessions attested session requests (registration of one key each)…"
+start=$(date +%s)
+$onramp bench-fixtures app2app --server "http://127.0.0.1:$port" --project "$project" --app-id $app_id \
+    --ca "$work/ca" --redirect-host bench.example.com --count "$sessions" --out "$work/sessions.txt"
+echo "prepared in $(( $(date +%s) - start )) s"
+
+echo "openssl speed -seconds 3 ecdsap256 (one core)…"
+verify=$(openssl speed -seconds 3 ecdsap256 2>/dev/null | awk '/256 bits ecdsa \(nistp256\)/ {print $NF}')
+
+# wrk divides by its -d duration even when the threads stop early, so time the run here instead.
+run_wrk() {
+    local start end
+    start=$(date +%s.%N)
+    wrk -t$threads -c"$1" -d120s --latency -s bench/replay.lua "http://127.0.0.1:$port$2"
+    end=$(date +%s.%N)
+    echo "elapsed $(awk -v a="$start" -v b="$end" 'BEGIN { print b - a }')"
+}
+per_second() { awk '/requests in/ {n = $1} /^elapsed/ {t = $2} END { printf "%.0f", n / t }' "$1"; }
+REPLAY_FILE="$work/sessions.txt" REPLAY_MODE=body REPLAY_THREADS=$threads REPLAY_PATH=/platform/v2/onramp/mobile/sessions \
+    run_wrk "$connections" /platform/v2/onramp/mobile/sessions >"$work/sessions.out"
+created=$(awk '/requests in/ {print $1}' "$work/sessions.out")
+rate=$(per_second "$work/sessions.out")
+p50=$(awk '$1 == "50%" {print $2}' "$work/sessions.out")
+p99=$(awk '$1 == "99%" {print $2}' "$work/sessions.out")
+errors=$(awk '/Non-2xx/ {print $NF}' "$work/sessions.out")
+printf '%-44s %10s\n' "attested sessions created" "$created" "session creations/s" "$rate" \
+    "latency p50 / p99" "$p50 / $p99" "non-2xx responses" "${errors:-0}" "openssl ecdsap256 verify/s (one core)" "$verify"
+awk -v a="$rate" -v b="$verify" 'BEGIN { printf "%-44s %10.2f\n", "ratio sessions/s ÷ verify/s", a / b }'
+
+tx_path=/onramp/v1/buy/user/bench-user-7/transactions
+for total in 1000 1000000; do
+    .venv/bin/python bench/seed-transactions.py "$work/bench.db" "$project" "$total" >/dev/null
+    .venv/bin/python bench/make-jwts.py "$(field cdpApiKeyId)" "$(field cdpApiKeySecret)" "127.0.0.1:$port" \
+        "$tx_path" 20000 "$work/jwts.txt"
+    REPLAY_FILE="$work/jwts.txt" REPLAY_MODE=bearer REPLAY_THREADS=$threads REPLAY_PATH="$tx_path" \
+        run_wrk 8 "$tx_path" >"$work/tx.out"
+    printf '%-44s %10s  (p50 %s, %s req/s, non-2xx %s)\n' "transactions API p99 with $total rows" \
+        "$(awk '$1 == "99%" {print $2}' "$work/tx.out")" "$(awk '$1 == "50%" {print $2}' "$work/tx.out")" \
+        "$(per_second "$work/tx.out")" "$(awk '/Non-2xx/ {print $NF}' "$work/tx.out" | grep . || echo 0)"
+done
