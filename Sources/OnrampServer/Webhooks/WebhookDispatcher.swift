@@ -269,8 +269,9 @@ public final class WebhookDispatcher: Sendable {
                     }
                     let attempts = Int(claim.attemptCount) + 1
                     let jitter = Double(context.ids.randomBytes(1)[0]) / 255
-                    let next = now + Int64(configuration.retry.delay(afterAttempts: attempts, jitter: jitter) * 1000)
-                    let givesUp = next - claim.createdAt > window
+                    let delay = Int64(configuration.retry.delay(afterAttempts: attempts, jitter: jitter) * 1000)
+                    let next = min(now + delay, claim.createdAt + window)
+                    let givesUp = now >= claim.createdAt + window
                     try connection.execute(
                         """
                         UPDATE webhook_deliveries SET status = ?, attempt_count = attempt_count + 1, next_attempt_at = ?,
@@ -283,14 +284,18 @@ public final class WebhookDispatcher: Sendable {
                     try connection.execute(
                         "UPDATE webhook_subscriptions SET failing_since = ? WHERE id = ? AND failing_since IS NULL",
                         [.integer(now), .text(claim.subscriptionId)])
+                    // Disabled once every attempt has failed for the window, or when a delivery gives up
+                    // and every attempt since its first one has failed.
                     let disabled = try connection.execute(
                         """
                         UPDATE webhook_subscriptions SET enabled = 0, disabled_reason = ?, updated_at = ?
-                        WHERE id = ? AND enabled = 1 AND failing_since <= ?
+                        WHERE id = ? AND enabled = 1 AND (failing_since <= ? OR (? = 1 AND failing_since <=
+                            (SELECT MIN(attempted_at) FROM webhook_attempts WHERE delivery_id = ?)))
                         """,
                         [
                             .text("Every delivery failed for \(Int(configuration.retry.retryWindow / 3600)) hours."),
                             .integer(now), .text(claim.subscriptionId), .integer(now - window),
+                            .integer(givesUp ? 1 : 0), .text(claim.deliveryId),
                         ])
                     if disabled == 1 {
                         AccessLog.shared.error(
