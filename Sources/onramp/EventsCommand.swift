@@ -50,7 +50,9 @@ enum EventsCommand {
                     for event in events { print(summary(event)) }
                 }
             case "redeliver":
-                guard args.positional.count == 2 else { throw Arguments.UsageError(description: "redeliver needs EVENT_ID") }
+                guard args.positional.count == 2 else {
+                    throw Arguments.UsageError(description: "redeliver needs EVENT_ID")
+                }
                 let id = args.positional[1]
                 guard try operations.redeliver(eventId: id) else {
                     printError("onramp events: no event \(id)")

@@ -89,7 +89,8 @@ enum ListenCommand {
         let started = Date()
         let (status, error) = send(outgoing)
         let milliseconds = Int(Date().timeIntervalSince(started) * 1000)
-        let time = ISO8601DateFormatter.string(from: Date(), timeZone: .current, formatOptions: [.withTime, .withColonSeparatorInTime])
+        let time = ISO8601DateFormatter.string(
+            from: Date(), timeZone: .current, formatOptions: [.withTime, .withColonSeparatorInTime])
         let outcome = status.map { "[\($0)]" } ?? "[ERR] \(error ?? "")"
         print("\(time)  \(type) [\(id)]  --> \(outcome) POST \(forward) (\(milliseconds) ms)")
         fflush(nil)
@@ -129,7 +130,9 @@ enum ListenCommand {
         guard result.status == 200, let id = endpoint["id"]?.stringValue, let secret = endpoint["secret"]?.stringValue
         else {
             throw Arguments.UsageError(
-                description: "the server refused the endpoint (\(result.status ?? 0)): \(String(decoding: result.data, as: UTF8.self))")
+                description:
+                    "the server refused the endpoint (\(result.status ?? 0)): \(String(decoding: result.data, as: UTF8.self))"
+            )
         }
         return (
             secret,

@@ -47,9 +47,12 @@ struct WebhookRetryTests {
             #expect(delivery.attemptCount == 2)
             #expect(receiver.deliveries.map(\.eventId) == [eventId, eventId])
             let attempts = try fixture.database.read {
-                try $0.query("SELECT status_code FROM webhook_attempts WHERE delivery_id = ? ORDER BY attempted_at", [
-                    .text(delivery.id)
-                ]).map { try $0.int("status_code") }
+                try $0.query(
+                    "SELECT status_code FROM webhook_attempts WHERE delivery_id = ? ORDER BY attempted_at",
+                    [
+                        .text(delivery.id)
+                    ]
+                ).map { try $0.int("status_code") }
             }
             #expect(attempts == [500, 200])
             let stored = try fixture.database.read {

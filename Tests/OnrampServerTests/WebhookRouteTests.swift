@@ -68,7 +68,8 @@ struct WebhookRouteTests {
             #expect(updated["status"] == "disabled")
             #expect(updated["enabled_events"] == ["*"])
 
-            _ = harness.stripe("POST", "/v1/webhook_endpoints", form: "url=https%3A%2F%2Fb.example%2F&enabled_events[]=*")
+            _ = harness.stripe(
+                "POST", "/v1/webhook_endpoints", form: "url=https%3A%2F%2Fb.example%2F&enabled_events[]=*")
             let (_, page) = harness.stripe("GET", "/v1/webhook_endpoints?limit=1")
             #expect(page["object"] == "list")
             #expect(page["has_more"] == true)
@@ -170,7 +171,8 @@ struct WebhookRouteTests {
             let (_, page) = harness.stripe("GET", "/v1/events?type=crypto.onramp_session.updated&limit=2")
             #expect(page["data"]?.arrayValue?.compactMap { $0["id"]?.stringValue } == [ids[2], ids[1]])
             #expect(page["has_more"] == true)
-            let (_, next) = harness.stripe("GET", "/v1/events?type=crypto.onramp_session.updated&starting_after=\(ids[1])")
+            let (_, next) = harness.stripe(
+                "GET", "/v1/events?type=crypto.onramp_session.updated&starting_after=\(ids[1])")
             #expect(next["data"]?.arrayValue?.compactMap { $0["id"]?.stringValue } == [ids[0]])
             let (status, event) = harness.stripe("GET", "/v1/events/\(ids[0])")
             #expect(status == 200)

@@ -86,7 +86,9 @@ struct WebhookFixture {
         let payload: JSONValue = [
             "id": .string(id), "object": "event", "type": .string(type),
             "created": .integer(Timestamp.unixSeconds(milliseconds: now)), "livemode": false,
-            "data": ["object": ["id": "cos_test", "object": "crypto.onramp_session", "status": "fulfillment_complete"]],
+            "data": [
+                "object": ["id": "cos_test", "object": "crypto.onramp_session", "status": "fulfillment_complete"]
+            ],
         ]
         try database.transaction {
             try Outbox.append(
@@ -101,7 +103,8 @@ struct WebhookFixture {
     func emitCDPEvent(type: String = "onramp.transaction.success") throws -> String {
         let id = context.ids.uuid()
         let payload: JSONValue = [
-            "eventType": .string(type), "transactionId": .string(context.ids.uuid()), "status": "ONRAMP_TRANSACTION_STATUS_SUCCESS",
+            "eventType": .string(type), "transactionId": .string(context.ids.uuid()),
+            "status": "ONRAMP_TRANSACTION_STATUS_SUCCESS",
             "partnerUserRef": "user-1", "isAppToApp": true,
         ]
         try database.transaction {

@@ -30,7 +30,8 @@ struct WebhookVerifierTests {
         #expect(
             code {
                 _ = try verifier.verifyStripe(
-                    payload: vectorBody, signatureHeader: "t=1700000000,v1=\(String(repeating: "0", count: 64)),v1=\(vectorSignature)",
+                    payload: vectorBody,
+                    signatureHeader: "t=1700000000,v1=\(String(repeating: "0", count: 64)),v1=\(vectorSignature)",
                     now: vectorTime.addingTimeInterval(299))
             } == .invalidPayload, "any v1 may match")
         #expect(
@@ -42,10 +43,12 @@ struct WebhookVerifierTests {
         #expect(
             code {
                 _ = try verifier.verifyStripe(
-                    payload: vectorBody + [0x20], signatureHeader: "t=1700000000,v1=\(vectorSignature)", now: vectorTime)
+                    payload: vectorBody + [0x20], signatureHeader: "t=1700000000,v1=\(vectorSignature)", now: vectorTime
+                )
             } == .signatureMismatch)
         #expect(code { _ = try verifier.verifyStripe(payload: vectorBody, signatureHeader: nil) } == .missingHeader)
-        #expect(code { _ = try verifier.verifyStripe(payload: vectorBody, signatureHeader: "v1=abc") } == .malformedHeader)
+        #expect(
+            code { _ = try verifier.verifyStripe(payload: vectorBody, signatureHeader: "v1=abc") } == .malformedHeader)
     }
 
     /// Deliveries made by the server decode into typed events on the partner side.
@@ -75,11 +78,15 @@ struct WebhookVerifierTests {
             var forged = cdpDelivery.headers
             forged["x-event-type"] = "onramp.transaction.failed"
             #expect(
-                code { _ = try WebhookVerifier(secret: cdp.secret).verifyCDP(payload: cdpDelivery.body, headers: forged) }
+                code {
+                    _ = try WebhookVerifier(secret: cdp.secret).verifyCDP(payload: cdpDelivery.body, headers: forged)
+                }
                     == .signatureMismatch, "the signature covers the event type header")
             forged.removeValue(forKey: "x-event-id")
             #expect(
-                code { _ = try WebhookVerifier(secret: cdp.secret).verifyCDP(payload: cdpDelivery.body, headers: forged) }
+                code {
+                    _ = try WebhookVerifier(secret: cdp.secret).verifyCDP(payload: cdpDelivery.body, headers: forged)
+                }
                     == .missingHeader)
         }
     }

@@ -26,7 +26,8 @@ public struct StripeEvent<Object: Decodable & Sendable>: Decodable, Sendable {
         type = try container.decode(String.self, forKey: .type)
         created = try container.decode(Int64.self, forKey: .created)
         livemode = try container.decode(Bool.self, forKey: .livemode)
-        object = try container.nestedContainer(keyedBy: DataKeys.self, forKey: .data).decode(Object.self, forKey: .object)
+        object = try container.nestedContainer(keyedBy: DataKeys.self, forKey: .data).decode(
+            Object.self, forKey: .object)
     }
 }
 

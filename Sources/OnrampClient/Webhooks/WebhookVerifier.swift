@@ -54,7 +54,8 @@ public struct WebhookVerifier: Sendable {
             }
             values.append(value)
         }
-        let prefix = "\(header.timestamp).\(header.signedHeaders.joined(separator: " ")).\(values.joined(separator: "."))."
+        let prefix =
+            "\(header.timestamp).\(header.signedHeaders.joined(separator: " ")).\(values.joined(separator: "."))."
         try check(header, message: Array(prefix.utf8) + payload, now: now)
         return try Self.decode(CDPTransactionEvent.self, from: payload)
     }

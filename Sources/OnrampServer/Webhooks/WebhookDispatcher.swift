@@ -299,7 +299,8 @@ public final class WebhookDispatcher: Sendable {
                         ])
                     if disabled == 1 {
                         AccessLog.shared.error(
-                            "webhook endpoint \(claim.subscriptionId) disabled: every delivery failed for the retry window")
+                            "webhook endpoint \(claim.subscriptionId) disabled: every delivery failed for the retry window"
+                        )
                     }
                 }
             }

@@ -22,7 +22,9 @@ struct WebhookEndpointRoutes: Sendable {
                 secret: "whsec_" + context.ids.base62(length: 32), enabled: true, disabledReason: nil,
                 failingSince: nil, livemode: livemode, createdAt: now)
             try Self.apply(fields, to: &endpoint, creating: true)
-            try context.database.transaction { try WebhookSubscriptionRepository(connection: $0).insert(endpoint, now: now) }
+            try context.database.transaction {
+                try WebhookSubscriptionRepository(connection: $0).insert(endpoint, now: now)
+            }
             return .json(Self.json(endpoint, includeSecret: true))
         }
         router.add("GET", Self.basePath) { request in
@@ -48,7 +50,9 @@ struct WebhookEndpointRoutes: Sendable {
             try Self.apply(fields, to: &endpoint, creating: false)
             if let disabled = try fields.optionalBool("disabled") { endpoint.enabled = !disabled }
             let now = context.nowMilliseconds
-            try context.database.transaction { try WebhookSubscriptionRepository(connection: $0).update(endpoint, now: now) }
+            try context.database.transaction {
+                try WebhookSubscriptionRepository(connection: $0).update(endpoint, now: now)
+            }
             return .json(Self.json(endpoint, includeSecret: false))
         }
         router.add("DELETE", Self.basePath + "/{id}") { request in

@@ -55,7 +55,9 @@ public struct WebhookOperations: Sendable {
     /// `false` when there is no such event.
     public func redeliver(eventId: String) throws -> Bool {
         let now = Timestamp.milliseconds(clock.now())
-        return try database.transaction { try WebhookDeliveryRepository(connection: $0).redeliver(eventId: eventId, now: now) }
+        return try database.transaction {
+            try WebhookDeliveryRepository(connection: $0).redeliver(eventId: eventId, now: now)
+        }
     }
 
     /// Creates an enabled subscription of `family` for `projectId`; `secret` defaults to a new

@@ -12,8 +12,9 @@ public struct WebhookRetryPolicy: Sendable {
     public var retryWindow: TimeInterval
 
     /// Creates a policy; the defaults retry for 3 days, at most every 6 hours.
-    public init(baseDelay: TimeInterval = 5, maximumDelay: TimeInterval = 6 * 3600, retryWindow: TimeInterval = 3 * 86400)
-    {
+    public init(
+        baseDelay: TimeInterval = 5, maximumDelay: TimeInterval = 6 * 3600, retryWindow: TimeInterval = 3 * 86400
+    ) {
         self.baseDelay = baseDelay
         self.maximumDelay = maximumDelay
         self.retryWindow = retryWindow

@@ -16,7 +16,10 @@ public enum WebhookSigner {
         case .stripe:
             return [
                 ("Content-Type", contentType),
-                ("Stripe-Signature", "t=\(timestamp),v1=\(stripeSignature(secret: secret, timestamp: timestamp, body: body))"),
+                (
+                    "Stripe-Signature",
+                    "t=\(timestamp),v1=\(stripeSignature(secret: secret, timestamp: timestamp, body: body))"
+                ),
             ]
         case .cdp:
             let signed = cdpSignedHeaders.joined(separator: " ")

@@ -20,7 +20,9 @@ struct WebhookSubscriptionRoutes: Sendable {
                 headers: [], metadata: .object([]), labels: .object([]), secret: context.ids.uuid(), enabled: true,
                 disabledReason: nil, failingSince: nil, livemode: false, createdAt: now)
             try apply(fields, to: &subscription, creating: true)
-            try context.database.transaction { try WebhookSubscriptionRepository(connection: $0).insert(subscription, now: now) }
+            try context.database.transaction {
+                try WebhookSubscriptionRepository(connection: $0).insert(subscription, now: now)
+            }
             return .json(Self.json(subscription), status: 201)
         }
         router.add("GET", Self.basePath) { request in
@@ -32,7 +34,9 @@ struct WebhookSubscriptionRoutes: Sendable {
                     projectId: projectId, family: .cdp, limit: limit + 1, startingAfter: after)
             }
             var members: [(String, JSONValue)] = [("subscriptions", .array(page.prefix(limit).map(Self.json)))]
-            if page.count > limit, let last = page.prefix(limit).last { members.append(("nextPageToken", .string(last.id))) }
+            if page.count > limit, let last = page.prefix(limit).last {
+                members.append(("nextPageToken", .string(last.id)))
+            }
             return .json(.object(members))
         }
         router.add("GET", Self.basePath + "/{subscriptionId}") { request in
@@ -45,7 +49,9 @@ struct WebhookSubscriptionRoutes: Sendable {
             try fields.rejectUnknown(allowed: Self.allowedFields)
             try apply(fields, to: &subscription, creating: false)
             let now = context.nowMilliseconds
-            try context.database.transaction { try WebhookSubscriptionRepository(connection: $0).update(subscription, now: now) }
+            try context.database.transaction {
+                try WebhookSubscriptionRepository(connection: $0).update(subscription, now: now)
+            }
             if subscription.enabled { subscription.disabledReason = nil }
             return .json(Self.json(subscription))
         }
@@ -84,8 +90,12 @@ struct WebhookSubscriptionRoutes: Sendable {
         return (projectId, subscription)
     }
 
-    private func apply(_ fields: RequestFields, to subscription: inout WebhookSubscription, creating: Bool) throws(HTTPError) {
-        if let description = try fields.optional("description", maxLength: 500) { subscription.description = description }
+    private func apply(_ fields: RequestFields, to subscription: inout WebhookSubscription, creating: Bool)
+        throws(HTTPError)
+    {
+        if let description = try fields.optional("description", maxLength: 500) {
+            subscription.description = description
+        }
         if let types = try fields.optionalList("eventTypes", maxCount: 50, maxLength: 100) {
             guard !types.isEmpty, types.allSatisfy({ !$0.isEmpty }) else {
                 throw fields.invalid("eventTypes", "eventTypes must list at least one event type.")
@@ -122,8 +132,11 @@ struct WebhookSubscriptionRoutes: Sendable {
     /// Custom headers may not replace the ones the signature covers.
     private static func isAllowedHeader(_ name: String) -> Bool {
         let lowered = name.lowercased()
-        return !lowered.isEmpty && !["content-type", "x-event-id", "x-event-type", "x-hook0-signature", "host",
-            "content-length"].contains(lowered)
+        return !lowered.isEmpty
+            && ![
+                "content-type", "x-event-id", "x-event-type", "x-hook0-signature", "host",
+                "content-length",
+            ].contains(lowered)
     }
 
     static func pageSize(_ text: String?) throws(HTTPError) -> Int {

@@ -79,7 +79,9 @@ public struct WebhookTrigger: Sendable {
         }
         let steps = ["onramp.transaction.created": 0, "onramp.transaction.updated": 1][type] ?? 2
         let service = TransactionService(context: context, settlement: SimulatedSettlement())
-        for _ in 0..<steps { _ = try service.advance(transactionId: record.transactionId, now: context.nowMilliseconds) }
+        for _ in 0..<steps {
+            _ = try service.advance(transactionId: record.transactionId, now: context.nowMilliseconds)
+        }
         return try context.database.read { connection in
             try connection.query(
                 "SELECT id FROM outbox_events WHERE project_id = ? AND payload LIKE ? ORDER BY created_at, type",
