@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Webhook delivery benchmark: commits EVENTS Stripe-family events one transaction each (as the
 # Embedded routes do) while `onramp serve` delivers them to a local receiver, then prints the
-# delivered events per second and the commit-to-delivery latency (p50/p99).
-#   EVENTS=2000 DATABASE=sqlite:… | postgres://… ONRAMP_BIN=.build/release/onramp bench/webhooks.sh
+# delivered events per second and the commit-to-delivery latency (p50/p99). Events are committed as
+# fast as possible (a backlog: throughput), or RATE per second (latency below saturation).
+#   EVENTS=2000 RATE=0 DATABASE=sqlite:… | postgres://… ONRAMP_BIN=.build/release/onramp bench/webhooks.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 events=${EVENTS:-2000}
+rate=${RATE:-0}
 bin=${ONRAMP_BIN:-.build/release/onramp}
 [ -x "$bin" ] || swift build -c release --product onramp
 dir=$(mktemp -d /tmp/onramp-webhook-bench.XXXXXX)
@@ -20,6 +22,7 @@ trap cleanup EXIT
 
 "$bin" project create --name Bench --json --database "$database" >"$dir/project.json"
 key=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["stripeSecretKey"])' "$dir/project.json")
+project=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["projectId"])' "$dir/project.json")
 
 python3 bench/webhook_receiver.py "$dir/arrivals.txt" >"$dir/receiver.port" &
 pids+=($!)
@@ -35,13 +38,13 @@ curl -sf -u "$key:" "http://127.0.0.1:$port/v1/webhook_endpoints" \
     -d "url=http://127.0.0.1:$receiver/hook" -d 'enabled_events[]=*' >/dev/null
 
 start=$(python3 -c 'import time; print(time.time())')
-"$bin" trigger crypto.onramp_session.updated --count "$events" --database "$database" >/dev/null
+"$bin" trigger crypto.onramp_session.updated --count "$events" --rate "$rate" --project "$project" --database "$database" >/dev/null
 committed=$(python3 -c 'import time; print(time.time())')
 for _ in $(seq 1200); do
     [ "$(wc -l <"$dir/arrivals.txt" 2>/dev/null || echo 0)" -ge "$events" ] && break
     sleep 0.05
 done
-"$bin" events list --json --limit "$events" --database "$database" >"$dir/events.json"
+"$bin" events list --json --limit "$events" --project "$project" --database "$database" >"$dir/events.json"
 
 python3 - "$dir/arrivals.txt" "$dir/events.json" "$start" "$committed" "$events" "$database" <<'PY'
 import json, sys

@@ -6,7 +6,7 @@ import OnrampStore
 /// a running server on the same database delivers it.
 enum TriggerCommand {
     static let usage = """
-        Usage: onramp trigger EVENT [--project ID] [--count N] [--database URL]
+        Usage: onramp trigger EVENT [--project ID] [--count N] [--rate PER_SECOND] [--database URL]
 
         Events: \(WebhookTrigger.supportedTypes.joined(separator: ", "))
 
@@ -18,7 +18,7 @@ enum TriggerCommand {
     static func run(_ arguments: [String]) -> Int32 {
         do {
             let args = try Arguments(
-                arguments, valueOptions: ["--project", "--count", "--database"], flagOptions: ["--help"])
+                arguments, valueOptions: ["--project", "--count", "--rate", "--database"], flagOptions: ["--help"])
             guard args.positional.count == 1, !args.flag("--help") else {
                 print(usage)
                 return args.flag("--help") ? 0 : 64
@@ -28,8 +28,14 @@ enum TriggerCommand {
             try database.migrate(Schema.migrations)
             let projectId = try args.value("--project") ?? onlyProject(database)
             let count = try args.integer("--count", default: 1, in: 1...1_000_000)
+            let rate = try args.integer("--rate", default: 0, in: 0...100_000)
             let trigger = WebhookTrigger(database: database)
-            for _ in 0..<count {
+            let start = Date()
+            for index in 0..<count {
+                if rate > 0 {
+                    let due = start.addingTimeInterval(Double(index) / Double(rate))
+                    if due > Date() { Thread.sleep(until: due) }
+                }
                 for id in try trigger.trigger(args.positional[0], projectId: projectId) { print(id) }
             }
             return 0
