@@ -214,3 +214,19 @@ enum PythonVerifier {
         }
     }
 }
+
+/// A server on a real port that answers every POST with `307` to another URL.
+final class WebhookRedirector: Sendable {
+    private let server: HTTPServer
+
+    init(to location: String) throws {
+        var router = Router()
+        router.add("POST", "/hook") { _ in HTTPResponse(status: 307, headers: HTTPHeaders([("Location", location)])) }
+        server = HTTPServer(configuration: ServerConfiguration(port: 0, threadCount: 2), router: router)
+        try server.start()
+    }
+
+    deinit { server.shutdown(gracePeriod: 0) }
+
+    var url: String { "http://127.0.0.1:\(server.port)/hook" }
+}

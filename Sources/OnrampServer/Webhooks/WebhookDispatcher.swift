@@ -80,7 +80,7 @@ public final class WebhookDispatcher: Sendable {
         sessionConfiguration.timeoutIntervalForResource = configuration.requestTimeout
         sessionConfiguration.httpMaximumConnectionsPerHost = max(4, configuration.batchSize)
         sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        session = URLSession(configuration: sessionConfiguration)
+        session = URLSession(configuration: sessionConfiguration, delegate: RedirectRefusal(), delegateQueue: nil)
     }
 
     /// Fans out new events and makes one round of due deliveries; returns how many events were fanned
@@ -312,6 +312,16 @@ public final class WebhookDispatcher: Sendable {
         var text = String(decoding: bytes.prefix(1024), as: UTF8.self)
         while text.utf8.count > 1024 { text.removeLast() }
         return text
+    }
+}
+
+/// Refuses redirects: a delivery goes to the registered URL only, and a 3xx counts as a failure.
+private final class RedirectRefusal: NSObject, URLSessionTaskDelegate, Sendable {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
     }
 }
 
