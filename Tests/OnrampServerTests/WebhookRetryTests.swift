@@ -92,23 +92,3 @@ struct WebhookRetryTests {
         }
     }
 }
-
-@Suite("Webhook targets")
-struct WebhookTargetTests {
-    /// A redirect is not followed: the attempt records the 3xx and the delivery stays pending.
-    @Test func redirectsAreNotFollowed() throws {
-        try withWebhookDatabaseURL(.sqlite) { url in
-            let fixture = try WebhookFixture(url: url)
-            defer { fixture.database.close() }
-            let target = try WebhookReceiver()
-            let redirector = try WebhookRedirector(to: target.url)
-            try fixture.subscribe(.stripe, url: redirector.url)
-            let eventId = try fixture.emitStripeEvent()
-            try WebhookDispatcher(context: fixture.context).step()
-            #expect(target.deliveries.isEmpty)
-            let delivery = try #require(fixture.deliveries(of: eventId).first)
-            #expect(delivery.lastStatusCode == 307)
-            #expect(delivery.status == "pending")
-        }
-    }
-}

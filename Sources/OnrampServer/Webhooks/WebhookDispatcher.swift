@@ -18,8 +18,11 @@ import OnrampStore
 public final class WebhookDispatcher: Sendable {
     /// Tuning of the dispatcher.
     public struct Configuration: Sendable {
-        /// Deliveries claimed and sent concurrently per step.
+        /// Deliveries claimed and sent concurrently per ``WebhookDispatcher/step()``.
         public var batchSize: Int
+        /// Deliveries the background worker keeps in flight at once; a slow endpoint holds one slot
+        /// (at most the timeout), never the others.
+        public var maximumInFlight: Int
         /// How long a claim is exclusive; a crashed instance's claims are retried after it.
         public var leaseDuration: TimeInterval
         /// The request timeout; no 2xx within it counts as a failure.
@@ -29,10 +32,11 @@ public final class WebhookDispatcher: Sendable {
 
         /// Creates a configuration.
         public init(
-            batchSize: Int = 32, leaseDuration: TimeInterval = 30, requestTimeout: TimeInterval = 10,
-            retry: WebhookRetryPolicy = WebhookRetryPolicy()
+            batchSize: Int = 32, maximumInFlight: Int = 64, leaseDuration: TimeInterval = 30,
+            requestTimeout: TimeInterval = 10, retry: WebhookRetryPolicy = WebhookRetryPolicy()
         ) {
             self.batchSize = batchSize
+            self.maximumInFlight = maximumInFlight
             self.leaseDuration = leaseDuration
             self.requestTimeout = requestTimeout
             self.retry = retry
@@ -78,7 +82,7 @@ public final class WebhookDispatcher: Sendable {
         let sessionConfiguration = URLSessionConfiguration.ephemeral
         sessionConfiguration.timeoutIntervalForRequest = configuration.requestTimeout
         sessionConfiguration.timeoutIntervalForResource = configuration.requestTimeout
-        sessionConfiguration.httpMaximumConnectionsPerHost = max(4, configuration.batchSize)
+        sessionConfiguration.httpMaximumConnectionsPerHost = max(configuration.batchSize, configuration.maximumInFlight)
         sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
         session = URLSession(configuration: sessionConfiguration, delegate: RedirectRefusal(), delegateQueue: nil)
     }
@@ -134,7 +138,7 @@ public final class WebhookDispatcher: Sendable {
     }
 
     /// Leases up to a batch of due deliveries of enabled subscriptions to this instance.
-    func claimDue() throws -> [Claim] {
+    func claimDue(limit: Int? = nil) throws -> [Claim] {
         let now = context.nowMilliseconds
         let leaseUntil = now + Int64(configuration.leaseDuration * 1000)
         let lock = context.database.dialect == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
@@ -147,7 +151,7 @@ public final class WebhookDispatcher: Sendable {
                       AND EXISTS (SELECT 1 FROM webhook_subscriptions s WHERE s.id = subscription_id AND s.enabled = 1)
                     ORDER BY next_attempt_at LIMIT ?\(lock)
                     """,
-                    [.integer(now), .integer(now), .integer(Int64(configuration.batchSize))])
+                    [.integer(now), .integer(now), .integer(Int64(limit ?? configuration.batchSize))])
                 var claims: [Claim] = []
                 for row in due {
                     let id = try row.string("id")
@@ -190,43 +194,46 @@ public final class WebhookDispatcher: Sendable {
 
     /// Sends every claim concurrently and waits for all of them (each bounded by the timeout).
     func send(_ claims: [Claim]) -> [Attempt] {
-        let results = ResultBox(count: claims.count)
+        let results = ResultBox()
         let group = DispatchGroup()
-        let timestamp = Int64(context.clock.now().timeIntervalSince1970)
-        for (index, claim) in claims.enumerated() {
-            guard let url = URL(string: claim.url) else {
-                results.set(
-                    index,
-                    Attempt(
-                        claim: claim, statusCode: nil, latencyMilliseconds: 0, responseExcerpt: nil,
-                        error: "invalid URL"))
-                continue
-            }
-            var request = URLRequest(url: url, timeoutInterval: configuration.requestTimeout)
-            request.httpMethod = "POST"
-            request.setValue("OnrampKit-Webhooks/1.0", forHTTPHeaderField: "User-Agent")
-            for (name, value) in claim.headers { request.setValue(value, forHTTPHeaderField: name) }
-            let signed = WebhookSigner.headers(
-                family: claim.family, secret: claim.secret, eventId: claim.eventId, eventType: claim.eventType,
-                body: claim.payload, timestamp: timestamp)
-            for (name, value) in signed { request.setValue(value, forHTTPHeaderField: name) }
-            request.httpBody = Data(claim.payload)
-            let started = DispatchTime.now().uptimeNanoseconds
+        for claim in claims {
             group.enter()
-            session.dataTask(with: request) { data, response, error in
-                let latency = Int64((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000)
-                let status = (response as? HTTPURLResponse)?.statusCode
-                results.set(
-                    index,
-                    Attempt(
-                        claim: claim, statusCode: status, latencyMilliseconds: latency,
-                        responseExcerpt: data.map { Self.excerpt(Array($0)) },
-                        error: error.map { "\($0.localizedDescription)" }))
+            send(claim) { attempt in
+                results.append(attempt)
                 group.leave()
-            }.resume()
+            }
         }
         group.wait()
         return results.values
+    }
+
+    /// Sends one claim signed at the current time and calls `completion` (on URLSession's queue)
+    /// with the outcome.
+    func send(_ claim: Claim, completion: @escaping @Sendable (Attempt) -> Void) {
+        guard let url = URL(string: claim.url) else {
+            completion(
+                Attempt(
+                    claim: claim, statusCode: nil, latencyMilliseconds: 0, responseExcerpt: nil, error: "invalid URL"))
+            return
+        }
+        var request = URLRequest(url: url, timeoutInterval: configuration.requestTimeout)
+        request.httpMethod = "POST"
+        request.setValue("OnrampKit-Webhooks/1.0", forHTTPHeaderField: "User-Agent")
+        for (name, value) in claim.headers { request.setValue(value, forHTTPHeaderField: name) }
+        let signed = WebhookSigner.headers(
+            family: claim.family, secret: claim.secret, eventId: claim.eventId, eventType: claim.eventType,
+            body: claim.payload, timestamp: Int64(context.clock.now().timeIntervalSince1970))
+        for (name, value) in signed { request.setValue(value, forHTTPHeaderField: name) }
+        request.httpBody = Data(claim.payload)
+        let started = DispatchTime.now().uptimeNanoseconds
+        session.dataTask(with: request) { data, response, error in
+            let latency = Int64((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000)
+            completion(
+                Attempt(
+                    claim: claim, statusCode: (response as? HTTPURLResponse)?.statusCode,
+                    latencyMilliseconds: latency, responseExcerpt: data.map { Self.excerpt(Array($0)) },
+                    error: error.map { "\($0.localizedDescription)" }))
+        }.resume()
     }
 
     /// Writes the attempts and the deliveries' new states in one transaction.
@@ -326,16 +333,23 @@ private final class RedirectRefusal: NSObject, URLSessionTaskDelegate, Sendable 
 }
 
 /// Results written by URLSession's completion handlers on its own queue.
-private final class ResultBox: @unchecked Sendable {
+final class ResultBox: @unchecked Sendable {
     // Every access holds `lock`.
     private let lock = NSLock()
-    private var slots: [WebhookDispatcher.Attempt?]
+    private var attempts: [WebhookDispatcher.Attempt] = []
 
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ attempt: WebhookDispatcher.Attempt) {
-        lock.withLock { slots[index] = attempt }
+    func append(_ attempt: WebhookDispatcher.Attempt) {
+        lock.withLock { attempts.append(attempt) }
     }
 
-    var values: [WebhookDispatcher.Attempt] { lock.withLock { slots.compactMap { $0 } } }
+    /// Every result so far.
+    var values: [WebhookDispatcher.Attempt] { lock.withLock { attempts } }
+
+    /// Removes and returns every result so far.
+    func drain() -> [WebhookDispatcher.Attempt] {
+        lock.withLock {
+            defer { attempts = [] }
+            return attempts
+        }
+    }
 }
