@@ -44,6 +44,7 @@ extension Schema {
                 );
                 CREATE INDEX webhook_deliveries_due ON webhook_deliveries(status, next_attempt_at);
                 CREATE INDEX webhook_deliveries_subscription ON webhook_deliveries(subscription_id, created_at);
+                CREATE INDEX webhook_deliveries_lease ON webhook_deliveries(lease_owner);
                 CREATE TABLE webhook_attempts (
                     id TEXT PRIMARY KEY,
                     delivery_id TEXT NOT NULL,

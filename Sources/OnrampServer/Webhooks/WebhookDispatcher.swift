@@ -12,9 +12,10 @@ import OnrampStore
 /// `fanned_out`), then claims due deliveries under a lease, sends them signed, and records every
 /// attempt. Everything is in the database, so a restarted or second instance carries on.
 ///
-/// On PostgreSQL the claim selects with `FOR UPDATE SKIP LOCKED` and then writes a lease (owner and
-/// `lease_until`); on SQLite the writer lock serializes claims and the lease is taken by a
-/// conditional `UPDATE`. No transaction is held while sending.
+/// A claim is one `UPDATE` writing a lease (a per-round owner token and `lease_until`) on the due
+/// rows its subquery picks: on PostgreSQL with `FOR UPDATE SKIP LOCKED`, so instances never wait
+/// for or take each other's rows; on SQLite under the writer lock (`BEGIN IMMEDIATE`), which
+/// serializes claims between threads and processes. No transaction is held while sending.
 public final class WebhookDispatcher: Sendable {
     /// Tuning of the dispatcher.
     public struct Configuration: Sendable {
@@ -46,6 +47,8 @@ public final class WebhookDispatcher: Sendable {
     /// A delivery claimed by this instance, with what is needed to send it.
     struct Claim: Sendable {
         let deliveryId: String
+        /// The `lease_owner` value written by the claim; recording requires it to be unchanged.
+        let leaseToken: String
         let eventId: String
         let eventType: String
         let family: WebhookFamily
@@ -142,52 +145,46 @@ public final class WebhookDispatcher: Sendable {
         let now = context.nowMilliseconds
         let leaseUntil = now + Int64(configuration.leaseDuration * 1000)
         let lock = context.database.dialect == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
+        // A token per claim round, so the rows of this round are told apart from earlier ones.
+        let token = "\(owner):\(context.ids.base62(length: 12))"
         return try withRetry {
             try context.database.transaction { connection in
-                let due = try connection.query(
+                try connection.execute(
                     """
-                    SELECT id FROM webhook_deliveries
-                    WHERE status = 'pending' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until < ?)
-                      AND EXISTS (SELECT 1 FROM webhook_subscriptions s WHERE s.id = subscription_id AND s.enabled = 1)
-                    ORDER BY next_attempt_at LIMIT ?\(lock)
+                    UPDATE webhook_deliveries SET lease_owner = ?, lease_until = ?
+                    WHERE id IN (
+                        SELECT id FROM webhook_deliveries
+                        WHERE status = 'pending' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until < ?)
+                          AND EXISTS (
+                            SELECT 1 FROM webhook_subscriptions s WHERE s.id = subscription_id AND s.enabled = 1)
+                        ORDER BY next_attempt_at LIMIT ?\(lock))
                     """,
-                    [.integer(now), .integer(now), .integer(Int64(limit ?? configuration.batchSize))])
-                var claims: [Claim] = []
-                for row in due {
-                    let id = try row.string("id")
-                    let taken = try connection.execute(
-                        """
-                        UPDATE webhook_deliveries SET lease_owner = ?, lease_until = ?
-                        WHERE id = ? AND status = 'pending' AND (lease_until IS NULL OR lease_until < ?)
-                        """,
-                        [.text(owner), .integer(leaseUntil), .text(id), .integer(now)])
-                    guard taken == 1 else { continue }
-                    if let claim = try loadClaim(id, connection: connection) { claims.append(claim) }
-                }
-                return claims
+                    [
+                        .text(token), .integer(leaseUntil), .integer(now), .integer(now),
+                        .integer(Int64(limit ?? configuration.batchSize)),
+                    ])
+                return try connection.query(
+                    """
+                    SELECT d.id, d.event_id, d.attempt_count, d.created_at, e.type, e.family, e.payload,
+                           s.id AS subscription_id, s.url, s.secret, s.headers
+                    FROM webhook_deliveries d
+                    JOIN outbox_events e ON e.id = d.event_id
+                    JOIN webhook_subscriptions s ON s.id = d.subscription_id
+                    WHERE d.lease_owner = ?
+                    """, [.text(token)]
+                ).compactMap { try Self.claim($0, token: token) }
             }
         }
     }
 
-    private func loadClaim(_ id: String, connection: any SQLConnection) throws -> Claim? {
-        guard
-            let row = try connection.query(
-                """
-                SELECT d.id, d.event_id, d.attempt_count, d.created_at, e.type, e.family, e.payload,
-                       s.id AS subscription_id, s.url, s.secret, s.headers
-                FROM webhook_deliveries d
-                JOIN outbox_events e ON e.id = d.event_id
-                JOIN webhook_subscriptions s ON s.id = d.subscription_id
-                WHERE d.id = ?
-                """, [.text(id)]
-            ).first,
-            let family = WebhookFamily(rawValue: try row.string("family"))
-        else { return nil }
+    private static func claim(_ row: Row, token: String) throws -> Claim? {
+        guard let family = WebhookFamily(rawValue: try row.string("family")) else { return nil }
         let headers = (try? JSONParser().parse(try row.string("headers")))?.objectValue ?? []
         return Claim(
-            deliveryId: id, eventId: try row.string("event_id"), eventType: try row.string("type"), family: family,
-            payload: Array(try row.string("payload").utf8), subscriptionId: try row.string("subscription_id"),
-            url: try row.string("url"), secret: try row.string("secret"),
+            deliveryId: try row.string("id"), leaseToken: token, eventId: try row.string("event_id"),
+            eventType: try row.string("type"), family: family, payload: Array(try row.string("payload").utf8),
+            subscriptionId: try row.string("subscription_id"), url: try row.string("url"),
+            secret: try row.string("secret"),
             headers: headers.compactMap { name, value in value.stringValue.map { (name, $0) } },
             attemptCount: try row.int("attempt_count"), createdAt: try row.int("created_at"))
     }
@@ -268,7 +265,7 @@ public final class WebhookDispatcher: Sendable {
                                 succeeded_at = ?, last_status_code = ?, last_response = ?, last_error = ?,
                                 lease_owner = NULL, lease_until = NULL
                             WHERE id = ? AND lease_owner = ?
-                            """, [.integer(now)] + outcome + [.text(claim.deliveryId), .text(owner)])
+                            """, [.integer(now)] + outcome + [.text(claim.deliveryId), .text(claim.leaseToken)])
                         try connection.execute(
                             "UPDATE webhook_subscriptions SET failing_since = NULL WHERE id = ? AND failing_since IS NOT NULL",
                             [.text(claim.subscriptionId)])
@@ -286,7 +283,7 @@ public final class WebhookDispatcher: Sendable {
                         WHERE id = ? AND lease_owner = ?
                         """,
                         [.text(givesUp ? "failed" : "pending"), .integer(next)] + outcome + [
-                            .text(claim.deliveryId), .text(owner),
+                            .text(claim.deliveryId), .text(claim.leaseToken),
                         ])
                     try connection.execute(
                         "UPDATE webhook_subscriptions SET failing_since = ? WHERE id = ? AND failing_since IS NULL",
