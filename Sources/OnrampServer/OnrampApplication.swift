@@ -33,6 +33,7 @@ public final class OnrampApplication: Sendable {
         HandoffRoutes(context: context, transactions: transactions).register(on: &router)
         TransactionsRoutes(context: context, authenticator: authenticator).register(on: &router)
         BuyRoutes(context: context, authenticator: authenticator).register(on: &router)
+        WebhookRoutes(context: context, authenticator: authenticator).register(on: &router)
         self.router = router
         workers = BackgroundWorkers()
     }
@@ -40,6 +41,7 @@ public final class OnrampApplication: Sendable {
     /// Starts the background workers (settlement); call once after the HTTP server starts.
     public func startWorkers(interval: TimeInterval = 0.2) {
         let transactions = self.transactions
+        WebhookDispatcher(context: context).start(on: workers, interval: min(interval, 0.05))
         workers.start(name: "settlement", interval: interval) {
             do {
                 try transactions.advanceDueTransactions()

@@ -11,6 +11,9 @@ enum OnrampCommand {
           serve       Run the HTTP server (App2App and Embedded Components contracts)
           project     Create and change partner projects and their keys
           appattest   Verify App Attest objects; drive the software attester
+          events      List webhook events and their deliveries; redeliver one
+          listen      Forward webhook deliveries to a local URL, like `stripe listen`
+          trigger     Cause a real event of a given type in the sandbox
           bench-fixtures  Prepare attested requests for the benchmarks (bench/app2app.sh)
           help        Show this help, or a command's help: onramp help <command>
 
@@ -27,6 +30,7 @@ enum OnrampCommand {
         case "serve": return ServeCommand.run(rest)
         case "project": return ProjectCommand.run(rest)
         case "appattest": return AppAttestCommand.run(rest)
+        case "events", "listen", "trigger": return EventsCommand.run(command, rest)
         case "bench-fixtures": return BenchFixturesCommand.run(rest)
         case "help", "--help", "-h":
             if let topic = rest.first { return run([topic, "--help"]) }

@@ -1,0 +1,62 @@
+import OnrampStore
+
+extension Schema {
+    /// Webhook subscriptions (both families in one table), one delivery row per event and subscription,
+    /// and every delivery attempt.
+    static let webhookMigrations = [
+        Migration(
+            version: 400, name: "webhooks",
+            sql: """
+                CREATE TABLE webhook_subscriptions (
+                    id TEXT PRIMARY KEY,
+                    project_id TEXT NOT NULL,
+                    family TEXT NOT NULL,
+                    url TEXT NOT NULL,
+                    description TEXT NOT NULL DEFAULT '',
+                    event_types TEXT NOT NULL,
+                    headers TEXT NOT NULL DEFAULT '{}',
+                    metadata TEXT NOT NULL DEFAULT '{}',
+                    labels TEXT NOT NULL DEFAULT '{}',
+                    secret TEXT NOT NULL,
+                    enabled BIGINT NOT NULL DEFAULT 1,
+                    disabled_reason TEXT,
+                    failing_since BIGINT,
+                    livemode BIGINT NOT NULL DEFAULT 0,
+                    created_at BIGINT NOT NULL,
+                    updated_at BIGINT NOT NULL
+                );
+                CREATE INDEX webhook_subscriptions_project ON webhook_subscriptions(project_id, family, created_at, id);
+                CREATE TABLE webhook_deliveries (
+                    id TEXT PRIMARY KEY,
+                    event_id TEXT NOT NULL,
+                    subscription_id TEXT NOT NULL,
+                    status TEXT NOT NULL,
+                    attempt_count BIGINT NOT NULL DEFAULT 0,
+                    next_attempt_at BIGINT NOT NULL,
+                    lease_owner TEXT,
+                    lease_until BIGINT,
+                    created_at BIGINT NOT NULL,
+                    succeeded_at BIGINT,
+                    last_status_code BIGINT,
+                    last_response TEXT,
+                    last_error TEXT,
+                    UNIQUE (event_id, subscription_id)
+                );
+                CREATE INDEX webhook_deliveries_due ON webhook_deliveries(status, next_attempt_at);
+                CREATE INDEX webhook_deliveries_subscription ON webhook_deliveries(subscription_id, created_at);
+                CREATE INDEX webhook_deliveries_lease ON webhook_deliveries(lease_owner);
+                CREATE TABLE webhook_attempts (
+                    id TEXT PRIMARY KEY,
+                    delivery_id TEXT NOT NULL,
+                    event_id TEXT NOT NULL,
+                    subscription_id TEXT NOT NULL,
+                    attempted_at BIGINT NOT NULL,
+                    status_code BIGINT,
+                    latency_ms BIGINT NOT NULL,
+                    response_excerpt TEXT,
+                    error TEXT
+                );
+                CREATE INDEX webhook_attempts_delivery ON webhook_attempts(delivery_id, attempted_at);
+                """)
+    ]
+}

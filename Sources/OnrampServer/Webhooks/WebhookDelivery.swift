@@ -1,0 +1,111 @@
+import HTTPServer
+import OnrampStore
+
+/// One event's delivery to one subscription, as the operator views show it.
+public struct WebhookDelivery: Sendable {
+    /// The delivery row id.
+    public let id: String
+    /// The stable event id (`X-Event-Id`, or the Stripe event's `id`).
+    public let eventId: String
+    /// The event type.
+    public let eventType: String
+    /// The subscription delivered to.
+    public let subscriptionId: String
+    /// `pending`, `succeeded` or `failed` (gave up after the retry window).
+    public let status: String
+    /// Attempts made so far.
+    public let attemptCount: Int64
+    /// When the delivery was created (ms).
+    public let createdAt: Int64
+    /// When a 2xx was received (ms).
+    public let succeededAt: Int64?
+    /// When the next attempt is due (ms).
+    public let nextAttemptAt: Int64
+    /// The last HTTP status received.
+    public let lastStatusCode: Int64?
+    /// The first kilobyte of the last response.
+    public let lastResponse: String?
+    /// The last transport error.
+    public let lastError: String?
+
+    init(row: Row) throws {
+        id = try row.string("id")
+        eventId = try row.string("event_id")
+        eventType = try row.string("type")
+        subscriptionId = try row.string("subscription_id")
+        status = try row.string("status")
+        attemptCount = try row.int("attempt_count")
+        createdAt = try row.int("created_at")
+        succeededAt = row.optionalInt("succeeded_at")
+        nextAttemptAt = try row.int("next_attempt_at")
+        lastStatusCode = row.optionalInt("last_status_code")
+        lastResponse = row.optionalString("last_response")
+        lastError = row.optionalString("last_error")
+    }
+
+    /// The CDP listing entry `{eventId, eventTypeName, status, createdAt, succeededAt?, retryCount, response?}`.
+    var cdpJSON: JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("eventId", .string(eventId)),
+            ("eventTypeName", .string(eventType)),
+            ("status", .string(status)),
+            ("createdAt", .string(Timestamp.rfc3339(milliseconds: createdAt))),
+        ]
+        if let succeededAt { members.append(("succeededAt", .string(Timestamp.rfc3339(milliseconds: succeededAt)))) }
+        members.append(("retryCount", .integer(max(attemptCount - 1, 0))))
+        if lastStatusCode != nil || lastError != nil {
+            var response: [(String, JSONValue)] = []
+            if let lastStatusCode { response.append(("statusCode", .integer(lastStatusCode))) }
+            if let lastResponse { response.append(("body", .string(lastResponse))) }
+            if let lastError { response.append(("error", .string(lastError))) }
+            members.append(("response", .object(response)))
+        }
+        return .object(members)
+    }
+
+    /// The operator view (`onramp events list --json`).
+    public var json: JSONValue {
+        [
+            "deliveryId": .string(id), "subscriptionId": .string(subscriptionId), "status": .string(status),
+            "attempts": .integer(attemptCount), "createdAt": .integer(createdAt),
+            "succeededAt": succeededAt.map(JSONValue.integer) ?? .null, "nextAttemptAt": .integer(nextAttemptAt),
+            "lastStatusCode": lastStatusCode.map(JSONValue.integer) ?? .null, "lastError": .optional(lastError),
+        ]
+    }
+}
+
+/// Reads deliveries and resets them for redelivery.
+struct WebhookDeliveryRepository {
+    let connection: any SQLConnection
+
+    private static let select = """
+        SELECT d.*, e.type FROM webhook_deliveries d JOIN outbox_events e ON e.id = d.event_id
+        """
+
+    /// A subscription's deliveries, newest first.
+    func list(subscriptionId: String, limit: Int) throws -> [WebhookDelivery] {
+        try connection.query(
+            Self.select + " WHERE d.subscription_id = ? ORDER BY d.created_at DESC, d.id DESC LIMIT ?",
+            [.text(subscriptionId), .integer(Int64(limit))]
+        ).map(WebhookDelivery.init(row:))
+    }
+
+    /// An event's deliveries.
+    func list(eventId: String) throws -> [WebhookDelivery] {
+        try connection.query(Self.select + " WHERE d.event_id = ? ORDER BY d.created_at, d.id", [.text(eventId)])
+            .map(WebhookDelivery.init(row:))
+    }
+
+    /// Makes every delivery of `eventId` due now (also succeeded and failed ones), and fans the event
+    /// out again so subscriptions created since receive it too. `false` when there is no such event.
+    func redeliver(eventId: String, now: Int64) throws -> Bool {
+        let found = try connection.execute("UPDATE outbox_events SET fanned_out = 0 WHERE id = ?", [.text(eventId)])
+        guard found == 1 else { return false }
+        try connection.execute(
+            """
+            UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = ?, lease_owner = NULL, lease_until = NULL
+            WHERE event_id = ?
+            """, [.integer(now), .text(eventId)])
+        return true
+    }
+}

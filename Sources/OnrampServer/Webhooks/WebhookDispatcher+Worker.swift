@@ -1,0 +1,55 @@
+import Foundation
+import HTTPServer
+import Synchronization
+
+extension WebhookDispatcher {
+    /// Runs the dispatcher on `workers` as a pipeline: each iteration records the attempts that
+    /// finished, fans out new events and claims due deliveries up to ``Configuration/maximumInFlight``
+    /// sends in flight, without waiting for them; it iterates while there is work, then sleeps `interval`.
+    func start(on workers: BackgroundWorkers, interval: TimeInterval) {
+        let pipeline = WebhookPipeline(dispatcher: self)
+        workers.start(name: "webhooks", interval: interval) {
+            do {
+                while try pipeline.iterate() > 0 {}
+            } catch {
+                AccessLog.shared.error("webhook dispatch step failed: \(error)")
+            }
+        }
+    }
+}
+
+/// The state of the background pipeline: finished attempts waiting to be recorded, and the number
+/// of sends in flight.
+final class WebhookPipeline: Sendable {
+    let dispatcher: WebhookDispatcher
+    private let finished = ResultBox()
+    private let inFlight = Atomic<Int>(0)
+
+    init(dispatcher: WebhookDispatcher) {
+        self.dispatcher = dispatcher
+    }
+
+    /// One round; returns how much work it did (recorded + fanned out + sent).
+    func iterate() throws -> Int {
+        let done = finished.drain()
+        if !done.isEmpty {
+            do {
+                try dispatcher.record(done)
+            } catch {
+                // Not recorded: the leases run out and the deliveries are sent again (at least once).
+                AccessLog.shared.error("webhook attempts not recorded: \(error)")
+            }
+        }
+        let fanned = try dispatcher.fanOut()
+        let capacity = dispatcher.configuration.maximumInFlight - inFlight.load(ordering: .relaxed)
+        let claims = capacity > 0 ? try dispatcher.claimDue(limit: capacity) : []
+        for claim in claims {
+            inFlight.add(1, ordering: .relaxed)
+            dispatcher.send(claim) { [self] attempt in
+                finished.append(attempt)
+                inFlight.subtract(1, ordering: .relaxed)
+            }
+        }
+        return done.count + fanned + claims.count
+    }
+}

@@ -1,0 +1,352 @@
+import Dispatch
+import Foundation
+import HTTPServer
+import OnrampStore
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Delivers the outbox: fans each new event out to the matching enabled subscriptions of its
+/// project and family (one `webhook_deliveries` row each, in the transaction that marks the event
+/// `fanned_out`), then claims due deliveries under a lease, sends them signed, and records every
+/// attempt. Everything is in the database, so a restarted or second instance carries on.
+///
+/// A claim is one `UPDATE` writing a lease (a per-round owner token and `lease_until`) on the due
+/// rows its subquery picks: on PostgreSQL with `FOR UPDATE SKIP LOCKED`, so instances never wait
+/// for or take each other's rows; on SQLite under the writer lock (`BEGIN IMMEDIATE`), which
+/// serializes claims between threads and processes. No transaction is held while sending.
+public final class WebhookDispatcher: Sendable {
+    /// Tuning of the dispatcher.
+    public struct Configuration: Sendable {
+        /// Deliveries claimed and sent concurrently per ``WebhookDispatcher/step()``.
+        public var batchSize: Int
+        /// Deliveries the background worker keeps in flight at once; a slow endpoint holds one slot
+        /// (at most the timeout), never the others.
+        public var maximumInFlight: Int
+        /// How long a claim is exclusive; a crashed instance's claims are retried after it.
+        public var leaseDuration: TimeInterval
+        /// The request timeout; no 2xx within it counts as a failure.
+        public var requestTimeout: TimeInterval
+        /// Back-off and give-up rules.
+        public var retry: WebhookRetryPolicy
+
+        /// Creates a configuration.
+        public init(
+            batchSize: Int = 32, maximumInFlight: Int = 64, leaseDuration: TimeInterval = 30,
+            requestTimeout: TimeInterval = 10, retry: WebhookRetryPolicy = WebhookRetryPolicy()
+        ) {
+            self.batchSize = batchSize
+            self.maximumInFlight = maximumInFlight
+            self.leaseDuration = leaseDuration
+            self.requestTimeout = requestTimeout
+            self.retry = retry
+        }
+    }
+
+    /// A delivery claimed by this instance, with what is needed to send it.
+    struct Claim: Sendable {
+        let deliveryId: String
+        /// The `lease_owner` value written by the claim; recording requires it to be unchanged.
+        let leaseToken: String
+        let eventId: String
+        let eventType: String
+        let family: WebhookFamily
+        let payload: [UInt8]
+        let subscriptionId: String
+        let url: String
+        let secret: String
+        let headers: [(String, String)]
+        let attemptCount: Int64
+        let createdAt: Int64
+    }
+
+    /// The outcome of one HTTP attempt.
+    struct Attempt: Sendable {
+        let claim: Claim
+        let statusCode: Int?
+        let latencyMilliseconds: Int64
+        let responseExcerpt: String?
+        let error: String?
+        var succeeded: Bool { statusCode.map { (200..<300).contains($0) } ?? false }
+    }
+
+    let context: ServerContext
+    /// This instance's lease owner name.
+    public let owner: String
+    let configuration: Configuration
+    private let session: URLSession
+
+    /// Creates a dispatcher on `context`'s database and clock.
+    public init(context: ServerContext, configuration: Configuration = Configuration()) {
+        self.context = context
+        self.configuration = configuration
+        self.owner = "\(ProcessInfo.processInfo.hostName):\(getpid()):\(context.ids.base62(length: 8))"
+        let sessionConfiguration = URLSessionConfiguration.ephemeral
+        sessionConfiguration.timeoutIntervalForRequest = configuration.requestTimeout
+        sessionConfiguration.timeoutIntervalForResource = configuration.requestTimeout
+        sessionConfiguration.httpMaximumConnectionsPerHost = max(configuration.batchSize, configuration.maximumInFlight)
+        sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        session = URLSession(configuration: sessionConfiguration, delegate: RedirectRefusal(), delegateQueue: nil)
+    }
+
+    /// Fans out new events and makes one round of due deliveries; returns how many events were fanned
+    /// out plus how many attempts were made, so a caller can loop while there is work.
+    @discardableResult
+    public func step() throws -> Int {
+        let fanned = try fanOut()
+        let claims = try claimDue()
+        guard !claims.isEmpty else { return fanned }
+        try record(send(claims))
+        return fanned + claims.count
+    }
+
+    /// Creates the delivery rows of up to `limit` new events and marks them fanned out.
+    @discardableResult
+    func fanOut(limit: Int = 200) throws -> Int {
+        let now = context.nowMilliseconds
+        let lock = context.database.dialect == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
+        return try withRetry {
+            try context.database.transaction { connection in
+                let events = try connection.query(
+                    "SELECT id, project_id, family, type FROM outbox_events WHERE fanned_out = 0 ORDER BY created_at, id LIMIT ?\(lock)",
+                    [.integer(Int64(limit))])
+                let subscriptions = WebhookSubscriptionRepository(connection: connection)
+                var cache: [String: [WebhookSubscription]] = [:]
+                for event in events {
+                    let eventId = try event.string("id")
+                    let key = "\(try event.string("project_id"))\u{0}\(try event.string("family"))"
+                    if cache[key] == nil {
+                        cache[key] = try subscriptions.enabled(
+                            projectId: try event.string("project_id"), family: try event.string("family"))
+                    }
+                    for subscription in cache[key]! where subscription.accepts(try event.string("type")) {
+                        try connection.execute(
+                            """
+                            INSERT INTO webhook_deliveries (id, event_id, subscription_id, status, attempt_count,
+                                next_attempt_at, created_at)
+                            VALUES (?, ?, ?, 'pending', 0, ?, ?)
+                            ON CONFLICT (event_id, subscription_id) DO NOTHING
+                            """,
+                            [
+                                .text(context.ids.uuid()), .text(eventId), .text(subscription.id), .integer(now),
+                                .integer(now),
+                            ])
+                    }
+                    try connection.execute("UPDATE outbox_events SET fanned_out = 1 WHERE id = ?", [.text(eventId)])
+                }
+                return events.count
+            }
+        }
+    }
+
+    /// Leases up to a batch of due deliveries of enabled subscriptions to this instance.
+    func claimDue(limit: Int? = nil) throws -> [Claim] {
+        let now = context.nowMilliseconds
+        let leaseUntil = now + Int64(configuration.leaseDuration * 1000)
+        let lock = context.database.dialect == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
+        // A token per claim round, so the rows of this round are told apart from earlier ones.
+        let token = "\(owner):\(context.ids.base62(length: 12))"
+        return try withRetry {
+            try context.database.transaction { connection in
+                try connection.execute(
+                    """
+                    UPDATE webhook_deliveries SET lease_owner = ?, lease_until = ?
+                    WHERE id IN (
+                        SELECT id FROM webhook_deliveries
+                        WHERE status = 'pending' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until < ?)
+                          AND EXISTS (
+                            SELECT 1 FROM webhook_subscriptions s WHERE s.id = subscription_id AND s.enabled = 1)
+                        ORDER BY next_attempt_at LIMIT ?\(lock))
+                    """,
+                    [
+                        .text(token), .integer(leaseUntil), .integer(now), .integer(now),
+                        .integer(Int64(limit ?? configuration.batchSize)),
+                    ])
+                return try connection.query(
+                    """
+                    SELECT d.id, d.event_id, d.attempt_count, d.created_at, e.type, e.family, e.payload,
+                           s.id AS subscription_id, s.url, s.secret, s.headers
+                    FROM webhook_deliveries d
+                    JOIN outbox_events e ON e.id = d.event_id
+                    JOIN webhook_subscriptions s ON s.id = d.subscription_id
+                    WHERE d.lease_owner = ?
+                    """, [.text(token)]
+                ).compactMap { try Self.claim($0, token: token) }
+            }
+        }
+    }
+
+    private static func claim(_ row: Row, token: String) throws -> Claim? {
+        guard let family = WebhookFamily(rawValue: try row.string("family")) else { return nil }
+        let headers = (try? JSONParser().parse(try row.string("headers")))?.objectValue ?? []
+        return Claim(
+            deliveryId: try row.string("id"), leaseToken: token, eventId: try row.string("event_id"),
+            eventType: try row.string("type"), family: family, payload: Array(try row.string("payload").utf8),
+            subscriptionId: try row.string("subscription_id"), url: try row.string("url"),
+            secret: try row.string("secret"),
+            headers: headers.compactMap { name, value in value.stringValue.map { (name, $0) } },
+            attemptCount: try row.int("attempt_count"), createdAt: try row.int("created_at"))
+    }
+
+    /// Sends every claim concurrently and waits for all of them (each bounded by the timeout).
+    func send(_ claims: [Claim]) -> [Attempt] {
+        let results = ResultBox()
+        let group = DispatchGroup()
+        for claim in claims {
+            group.enter()
+            send(claim) { attempt in
+                results.append(attempt)
+                group.leave()
+            }
+        }
+        group.wait()
+        return results.values
+    }
+
+    /// Sends one claim signed at the current time and calls `completion` (on URLSession's queue)
+    /// with the outcome.
+    func send(_ claim: Claim, completion: @escaping @Sendable (Attempt) -> Void) {
+        guard let url = URL(string: claim.url) else {
+            completion(
+                Attempt(
+                    claim: claim, statusCode: nil, latencyMilliseconds: 0, responseExcerpt: nil, error: "invalid URL"))
+            return
+        }
+        var request = URLRequest(url: url, timeoutInterval: configuration.requestTimeout)
+        request.httpMethod = "POST"
+        request.setValue("OnrampKit-Webhooks/1.0", forHTTPHeaderField: "User-Agent")
+        for (name, value) in claim.headers { request.setValue(value, forHTTPHeaderField: name) }
+        let signed = WebhookSigner.headers(
+            family: claim.family, secret: claim.secret, eventId: claim.eventId, eventType: claim.eventType,
+            body: claim.payload, timestamp: Int64(context.clock.now().timeIntervalSince1970))
+        for (name, value) in signed { request.setValue(value, forHTTPHeaderField: name) }
+        request.httpBody = Data(claim.payload)
+        let started = DispatchTime.now().uptimeNanoseconds
+        session.dataTask(with: request) { data, response, error in
+            let latency = Int64((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000)
+            completion(
+                Attempt(
+                    claim: claim, statusCode: (response as? HTTPURLResponse)?.statusCode,
+                    latencyMilliseconds: latency, responseExcerpt: data.map { Self.excerpt(Array($0)) },
+                    error: error.map { "\($0.localizedDescription)" }))
+        }.resume()
+    }
+
+    /// Writes the attempts and the deliveries' new states in one transaction.
+    func record(_ attempts: [Attempt]) throws {
+        let now = context.nowMilliseconds
+        let window = Int64(configuration.retry.retryWindow * 1000)
+        try withRetry {
+            try context.database.transaction { connection in
+                for attempt in attempts {
+                    let claim = attempt.claim
+                    try connection.execute(
+                        """
+                        INSERT INTO webhook_attempts (id, delivery_id, event_id, subscription_id, attempted_at,
+                            status_code, latency_ms, response_excerpt, error)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        """,
+                        [
+                            .text(context.ids.uuid()), .text(claim.deliveryId), .text(claim.eventId),
+                            .text(claim.subscriptionId), .integer(now),
+                            attempt.statusCode.map { .integer(Int64($0)) } ?? .null,
+                            .integer(attempt.latencyMilliseconds), attempt.responseExcerpt.map(SQLValue.text) ?? .null,
+                            attempt.error.map(SQLValue.text) ?? .null,
+                        ])
+                    let outcome: [SQLValue] = [
+                        attempt.statusCode.map { .integer(Int64($0)) } ?? .null,
+                        attempt.responseExcerpt.map(SQLValue.text) ?? .null, attempt.error.map(SQLValue.text) ?? .null,
+                    ]
+                    if attempt.succeeded {
+                        try connection.execute(
+                            """
+                            UPDATE webhook_deliveries SET status = 'succeeded', attempt_count = attempt_count + 1,
+                                succeeded_at = ?, last_status_code = ?, last_response = ?, last_error = ?,
+                                lease_owner = NULL, lease_until = NULL
+                            WHERE id = ? AND lease_owner = ?
+                            """, [.integer(now)] + outcome + [.text(claim.deliveryId), .text(claim.leaseToken)])
+                        try connection.execute(
+                            "UPDATE webhook_subscriptions SET failing_since = NULL WHERE id = ? AND failing_since IS NOT NULL",
+                            [.text(claim.subscriptionId)])
+                        continue
+                    }
+                    let attempts = Int(claim.attemptCount) + 1
+                    let jitter = Double(context.ids.randomBytes(1)[0]) / 255
+                    let delay = Int64(configuration.retry.delay(afterAttempts: attempts, jitter: jitter) * 1000)
+                    let next = min(now + delay, claim.createdAt + window)
+                    let givesUp = now >= claim.createdAt + window
+                    try connection.execute(
+                        """
+                        UPDATE webhook_deliveries SET status = ?, attempt_count = attempt_count + 1, next_attempt_at = ?,
+                            last_status_code = ?, last_response = ?, last_error = ?, lease_owner = NULL, lease_until = NULL
+                        WHERE id = ? AND lease_owner = ?
+                        """,
+                        [.text(givesUp ? "failed" : "pending"), .integer(next)] + outcome + [
+                            .text(claim.deliveryId), .text(claim.leaseToken),
+                        ])
+                    try connection.execute(
+                        "UPDATE webhook_subscriptions SET failing_since = ? WHERE id = ? AND failing_since IS NULL",
+                        [.integer(now), .text(claim.subscriptionId)])
+                    // Disabled once every attempt has failed for the window, or when a delivery gives up
+                    // and every attempt since its first one has failed.
+                    let disabled = try connection.execute(
+                        """
+                        UPDATE webhook_subscriptions SET enabled = 0, disabled_reason = ?, updated_at = ?
+                        WHERE id = ? AND enabled = 1 AND (failing_since <= ? OR (? = 1 AND failing_since <=
+                            (SELECT MIN(attempted_at) FROM webhook_attempts WHERE delivery_id = ?)))
+                        """,
+                        [
+                            .text("Every delivery failed for \(Int(configuration.retry.retryWindow / 3600)) hours."),
+                            .integer(now), .text(claim.subscriptionId), .integer(now - window),
+                            .integer(givesUp ? 1 : 0), .text(claim.deliveryId),
+                        ])
+                    if disabled == 1 {
+                        AccessLog.shared.error(
+                            "webhook endpoint \(claim.subscriptionId) disabled: every delivery failed for the retry window"
+                        )
+                    }
+                }
+            }
+        }
+    }
+
+    /// At most 1 KB of a response body, as text.
+    static func excerpt(_ bytes: [UInt8]) -> String {
+        var text = String(decoding: bytes.prefix(1024), as: UTF8.self)
+        while text.utf8.count > 1024 { text.removeLast() }
+        return text
+    }
+}
+
+/// Refuses redirects: a delivery goes to the registered URL only, and a 3xx counts as a failure.
+private final class RedirectRefusal: NSObject, URLSessionTaskDelegate, Sendable {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
+    }
+}
+
+/// Results written by URLSession's completion handlers on its own queue.
+final class ResultBox: @unchecked Sendable {
+    // Every access holds `lock`.
+    private let lock = NSLock()
+    private var attempts: [WebhookDispatcher.Attempt] = []
+
+    func append(_ attempt: WebhookDispatcher.Attempt) {
+        lock.withLock { attempts.append(attempt) }
+    }
+
+    /// Every result so far.
+    var values: [WebhookDispatcher.Attempt] { lock.withLock { attempts } }
+
+    /// Removes and returns every result so far.
+    func drain() -> [WebhookDispatcher.Attempt] {
+        lock.withLock {
+            defer { attempts = [] }
+            return attempts
+        }
+    }
+}

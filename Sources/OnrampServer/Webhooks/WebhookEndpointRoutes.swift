@@ -1,0 +1,142 @@
+import HTTPServer
+import OnrampCore
+import OnrampStore
+
+/// Stripe's `/v1/webhook_endpoints`: create, retrieve, update, list and delete webhook endpoints
+/// (form-encoded, secret key auth). The `whsec_…` secret is shown only in the creation response.
+struct WebhookEndpointRoutes: Sendable {
+    static let basePath = "/v1/webhook_endpoints"
+
+    let context: ServerContext
+    let auth: WebhookStripeAuth
+
+    func register(on router: inout Router) {
+        router.add("POST", Self.basePath) { request in
+            let (projectId, livemode) = try auth.authenticate(request)
+            let fields = Self.fields(try request.parsedBody())
+            try fields.rejectUnknown(allowed: Self.allowedFields)
+            let now = context.nowMilliseconds
+            var endpoint = WebhookSubscription(
+                id: context.ids.id(prefix: IdPrefix.webhookEndpoint), projectId: projectId, family: .stripe, url: "",
+                description: "", eventTypes: [], headers: [], metadata: .object([]), labels: .object([]),
+                secret: "whsec_" + context.ids.base62(length: 32), enabled: true, disabledReason: nil,
+                failingSince: nil, livemode: livemode, createdAt: now)
+            try Self.apply(fields, to: &endpoint, creating: true)
+            try context.database.transaction {
+                try WebhookSubscriptionRepository(connection: $0).insert(endpoint, now: now)
+            }
+            return .json(Self.json(endpoint, includeSecret: true))
+        }
+        router.add("GET", Self.basePath) { request in
+            let (projectId, _) = try auth.authenticate(request)
+            let limit = try Self.limit(request.queryValue("limit"))
+            let page = try context.database.read {
+                try WebhookSubscriptionRepository(connection: $0).list(
+                    projectId: projectId, family: .stripe, limit: limit + 1,
+                    startingAfter: request.queryValue("starting_after"))
+            }
+            return .json([
+                "object": "list", "data": .array(page.prefix(limit).map { Self.json($0, includeSecret: false) }),
+                "has_more": .bool(page.count > limit), "url": .string(Self.basePath),
+            ])
+        }
+        router.add("GET", Self.basePath + "/{id}") { request in
+            .json(Self.json(try find(request).1, includeSecret: false))
+        }
+        router.add("POST", Self.basePath + "/{id}") { request in
+            var (_, endpoint) = try find(request)
+            let fields = Self.fields(try request.parsedBody())
+            try fields.rejectUnknown(allowed: Self.allowedFields.union(["disabled"]))
+            try Self.apply(fields, to: &endpoint, creating: false)
+            if let disabled = try fields.optionalBool("disabled") { endpoint.enabled = !disabled }
+            let now = context.nowMilliseconds
+            try context.database.transaction {
+                try WebhookSubscriptionRepository(connection: $0).update(endpoint, now: now)
+            }
+            return .json(Self.json(endpoint, includeSecret: false))
+        }
+        router.add("DELETE", Self.basePath + "/{id}") { request in
+            let (projectId, endpoint) = try find(request)
+            try context.database.transaction {
+                _ = try WebhookSubscriptionRepository(connection: $0).delete(
+                    id: endpoint.id, projectId: projectId, family: .stripe)
+            }
+            return .json(["id": .string(endpoint.id), "object": "webhook_endpoint", "deleted": true])
+        }
+    }
+
+    private static let allowedFields: Set<String> = [
+        "url", "enabled_events", "description", "metadata", "api_version", "connect", "expand",
+    ]
+
+    private static func fields(_ body: JSONValue) -> RequestFields {
+        RequestFields(body, invalidCode: "parameter_invalid", missingCode: "parameter_missing")
+    }
+
+    private func find(_ request: HTTPRequest) throws -> (String, WebhookSubscription) {
+        let (projectId, _) = try auth.authenticate(request)
+        let id = request.pathParameters["id"] ?? ""
+        guard
+            let endpoint = try context.database.read({
+                try WebhookSubscriptionRepository(connection: $0).find(id: id, projectId: projectId, family: .stripe)
+            })
+        else {
+            throw HTTPError(
+                status: 404, code: "resource_missing", message: "No such webhook endpoint: '\(id)'", param: "id")
+        }
+        return (projectId, endpoint)
+    }
+
+    private static func apply(_ fields: RequestFields, to endpoint: inout WebhookSubscription, creating: Bool)
+        throws(HTTPError)
+    {
+        if let url = try fields.optional("url", maxLength: 2048) {
+            endpoint.url = try WebhookTargetURL.validate(url, param: "url", code: "url_invalid")
+        } else if creating {
+            _ = try fields.required("url")
+        }
+        if let events = try fields.optionalList("enabled_events", maxCount: 100, maxLength: 100) {
+            guard !events.isEmpty, events.allSatisfy({ !$0.isEmpty }) else {
+                throw fields.invalid("enabled_events", "enabled_events must list at least one event type, or *.")
+            }
+            endpoint.eventTypes = events
+        } else if creating {
+            throw HTTPError(
+                status: 400, code: "parameter_missing", message: "Missing required param: enabled_events.",
+                param: "enabled_events")
+        }
+        if let description = try fields.optional("description", maxLength: 5000) { endpoint.description = description }
+        if let metadata = fields.body["metadata"], !metadata.isNull {
+            guard metadata.objectValue != nil else { throw fields.invalid("metadata", "metadata must be a hash.") }
+            endpoint.metadata = metadata
+        }
+    }
+
+    static func limit(_ text: String?) throws(HTTPError) -> Int {
+        guard let text else { return 10 }
+        guard let limit = Int(text), (1...100).contains(limit) else {
+            throw HTTPError(
+                status: 400, code: "parameter_invalid_integer", message: "limit must be between 1 and 100.",
+                param: "limit")
+        }
+        return limit
+    }
+
+    static func json(_ endpoint: WebhookSubscription, includeSecret: Bool) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("id", .string(endpoint.id)),
+            ("object", "webhook_endpoint"),
+            ("api_version", .null),
+            ("application", .null),
+            ("created", .integer(Timestamp.unixSeconds(milliseconds: endpoint.createdAt))),
+            ("description", endpoint.description.isEmpty ? .null : .string(endpoint.description)),
+            ("enabled_events", .array(endpoint.eventTypes.map(JSONValue.string))),
+            ("livemode", .bool(endpoint.livemode)),
+            ("metadata", endpoint.metadata),
+        ]
+        if includeSecret { members.append(("secret", .string(endpoint.secret))) }
+        members.append(("status", endpoint.enabled ? "enabled" : "disabled"))
+        members.append(("url", .string(endpoint.url)))
+        return .object(members)
+    }
+}

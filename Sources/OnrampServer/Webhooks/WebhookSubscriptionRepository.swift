@@ -1,0 +1,88 @@
+import HTTPServer
+import OnrampStore
+
+/// Reads and writes `webhook_subscriptions` on one connection.
+struct WebhookSubscriptionRepository {
+    let connection: any SQLConnection
+
+    func insert(_ subscription: WebhookSubscription, now: Int64) throws {
+        try connection.execute(
+            """
+            INSERT INTO webhook_subscriptions (id, project_id, family, url, description, event_types, headers,
+                metadata, labels, secret, enabled, disabled_reason, failing_since, livemode, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, ?, ?, ?)
+            """,
+            [
+                .text(subscription.id), .text(subscription.projectId), .text(subscription.family.rawValue),
+                .text(subscription.url), .text(subscription.description),
+                .text(JSONValue.array(subscription.eventTypes.map(JSONValue.string)).serializedString),
+                .text(JSONValue.object(subscription.headers.map { ($0, .string($1)) }).serializedString),
+                .text(subscription.metadata.serializedString), .text(subscription.labels.serializedString),
+                .text(subscription.secret), .integer(subscription.enabled ? 1 : 0),
+                .integer(subscription.livemode ? 1 : 0), .integer(subscription.createdAt), .integer(now),
+            ])
+    }
+
+    /// Writes the editable fields; re-enabling clears the failure state.
+    func update(_ subscription: WebhookSubscription, now: Int64) throws {
+        try connection.execute(
+            """
+            UPDATE webhook_subscriptions
+            SET url = ?, description = ?, event_types = ?, headers = ?, metadata = ?, labels = ?, enabled = ?,
+                disabled_reason = CASE WHEN ? = 1 THEN NULL ELSE disabled_reason END,
+                failing_since = CASE WHEN ? = 1 THEN NULL ELSE failing_since END, updated_at = ?
+            WHERE id = ?
+            """,
+            [
+                .text(subscription.url), .text(subscription.description),
+                .text(JSONValue.array(subscription.eventTypes.map(JSONValue.string)).serializedString),
+                .text(JSONValue.object(subscription.headers.map { ($0, .string($1)) }).serializedString),
+                .text(subscription.metadata.serializedString), .text(subscription.labels.serializedString),
+                .integer(subscription.enabled ? 1 : 0), .integer(subscription.enabled ? 1 : 0),
+                .integer(subscription.enabled ? 1 : 0), .integer(now), .text(subscription.id),
+            ])
+    }
+
+    func find(id: String, projectId: String, family: WebhookFamily) throws -> WebhookSubscription? {
+        try connection.query(
+            "SELECT * FROM webhook_subscriptions WHERE id = ? AND project_id = ? AND family = ?",
+            [.text(id), .text(projectId), .text(family.rawValue)]
+        ).first.map(WebhookSubscription.init(row:))
+    }
+
+    /// Newest first, after the subscription `startingAfter` when given.
+    func list(projectId: String, family: WebhookFamily, limit: Int, startingAfter: String? = nil) throws
+        -> [WebhookSubscription]
+    {
+        var sql = "SELECT * FROM webhook_subscriptions WHERE project_id = ? AND family = ?"
+        var parameters: [SQLValue] = [.text(projectId), .text(family.rawValue)]
+        if let startingAfter {
+            sql += """
+                 AND (created_at < (SELECT created_at FROM webhook_subscriptions WHERE id = ?)
+                  OR (created_at = (SELECT created_at FROM webhook_subscriptions WHERE id = ?) AND id < ?))
+                """
+            parameters += [.text(startingAfter), .text(startingAfter), .text(startingAfter)]
+        }
+        sql += " ORDER BY created_at DESC, id DESC LIMIT ?"
+        return try connection.query(sql, parameters + [.integer(Int64(limit))]).map(WebhookSubscription.init(row:))
+    }
+
+    /// Deletes the subscription and its pending deliveries; `false` when it does not exist.
+    func delete(id: String, projectId: String, family: WebhookFamily) throws -> Bool {
+        let deleted = try connection.execute(
+            "DELETE FROM webhook_subscriptions WHERE id = ? AND project_id = ? AND family = ?",
+            [.text(id), .text(projectId), .text(family.rawValue)])
+        guard deleted == 1 else { return false }
+        try connection.execute(
+            "DELETE FROM webhook_deliveries WHERE subscription_id = ? AND status = 'pending'", [.text(id)])
+        return true
+    }
+
+    /// The enabled subscriptions of a project and family.
+    func enabled(projectId: String, family: String) throws -> [WebhookSubscription] {
+        try connection.query(
+            "SELECT * FROM webhook_subscriptions WHERE project_id = ? AND family = ? AND enabled = 1",
+            [.text(projectId), .text(family)]
+        ).map(WebhookSubscription.init(row:))
+    }
+}

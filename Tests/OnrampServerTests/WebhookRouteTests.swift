@@ -1,0 +1,207 @@
+import Foundation
+import HTTPServer
+import OnrampCrypto
+import Testing
+
+@testable import OnrampServer
+
+/// In-process router tests of the subscription, endpoint and event routes.
+@Suite("Webhook routes")
+struct WebhookRouteTests {
+    struct Harness {
+        let fixture: WebhookFixture
+        let application: OnrampApplication
+
+        init(url: String) throws {
+            fixture = try WebhookFixture(url: url)
+            application = try OnrampApplication(context: fixture.context)
+        }
+
+        func stripe(_ method: String, _ path: String, form: String = "", key: String? = nil) -> (Int, JSONValue) {
+            let parts = path.split(separator: "?", maxSplits: 1).map(String.init)
+            let query = parts.count > 1 ? ((try? FormDecoder().pairs(parts[1])) ?? []) : []
+            let request = HTTPRequest(
+                method: method, path: parts[0], query: query,
+                headers: HTTPHeaders([
+                    ("Authorization", "Bearer \(key ?? fixture.credentials.stripeSecretKey)"),
+                    ("Content-Type", "application/x-www-form-urlencoded"),
+                ]), body: Array(form.utf8))
+            let response = application.router.respond(to: request).response
+            return (response.status, (try? JSONParser().parse(response.body)) ?? .null)
+        }
+
+        func cdp(_ method: String, _ path: String, json: JSONValue? = nil) throws -> (Int, JSONValue) {
+            let key = try CDPAPIKey(id: fixture.credentials.cdpApiKeyId, secret: fixture.credentials.cdpApiKeySecret)
+            let token = try key.jwt(method: method, host: "api.test", path: path, at: Date())
+            let request = HTTPRequest(
+                method: method, path: path,
+                headers: HTTPHeaders([
+                    ("Authorization", "Bearer \(token)"), ("Host", "api.test"), ("Content-Type", "application/json"),
+                ]), body: json?.serialized ?? [])
+            let response = application.router.respond(to: request).response
+            return (response.status, (try? JSONParser().parse(response.body)) ?? .null)
+        }
+    }
+
+    @Test(arguments: WebhookDriver.all)
+    func stripeWebhookEndpointsLifecycle(driver: WebhookDriver) throws {
+        try withWebhookDatabaseURL(driver) { url in
+            let harness = try Harness(url: url)
+            defer { harness.fixture.database.close() }
+            let form =
+                "url=https%3A%2F%2Fexample.com%2Fhook&enabled_events[]=crypto.onramp_session.updated&description=main"
+            let (status, created) = harness.stripe("POST", "/v1/webhook_endpoints", form: form)
+            #expect(status == 200)
+            let id = try #require(created["id"]?.stringValue)
+            #expect(id.hasPrefix("we_"))
+            #expect(created["object"] == "webhook_endpoint")
+            #expect(created["secret"]?.stringValue?.hasPrefix("whsec_") == true)
+            #expect(created["enabled_events"] == ["crypto.onramp_session.updated"])
+            #expect(created["status"] == "enabled")
+
+            let (_, retrieved) = harness.stripe("GET", "/v1/webhook_endpoints/\(id)")
+            #expect(retrieved["secret"] == nil, "the secret is shown only on creation")
+            #expect(retrieved["url"] == "https://example.com/hook")
+
+            let (_, updated) = harness.stripe(
+                "POST", "/v1/webhook_endpoints/\(id)", form: "disabled=true&enabled_events[]=*")
+            #expect(updated["status"] == "disabled")
+            #expect(updated["enabled_events"] == ["*"])
+
+            _ = harness.stripe(
+                "POST", "/v1/webhook_endpoints", form: "url=https%3A%2F%2Fb.example%2F&enabled_events[]=*")
+            let (_, page) = harness.stripe("GET", "/v1/webhook_endpoints?limit=1")
+            #expect(page["object"] == "list")
+            #expect(page["has_more"] == true)
+            #expect(page["url"] == "/v1/webhook_endpoints")
+            let first = try #require(page["data"]?.arrayValue?.first?["id"]?.stringValue)
+            let (_, rest) = harness.stripe("GET", "/v1/webhook_endpoints?limit=10&starting_after=\(first)")
+            #expect(rest["data"]?.arrayValue?.count == 1)
+            #expect(rest["has_more"] == false)
+
+            let (deleteStatus, deleted) = harness.stripe("DELETE", "/v1/webhook_endpoints/\(id)")
+            #expect(deleteStatus == 200)
+            #expect(deleted["deleted"] == true)
+            #expect(harness.stripe("GET", "/v1/webhook_endpoints/\(id)").0 == 404)
+        }
+    }
+
+    @Test func stripeEndpointValidationAndAuth() throws {
+        try withWebhookDatabaseURL(.sqlite) { url in
+            let harness = try Harness(url: url)
+            defer { harness.fixture.database.close() }
+            let insecure = harness.stripe(
+                "POST", "/v1/webhook_endpoints", form: "url=http%3A%2F%2Fexample.com%2F&enabled_events[]=*")
+            #expect(insecure.0 == 400)
+            #expect(insecure.1["error"]?["param"] == "url")
+            let local = harness.stripe(
+                "POST", "/v1/webhook_endpoints", form: "url=http%3A%2F%2Flocalhost%3A4242%2Fhook&enabled_events[]=*")
+            #expect(local.0 == 200)
+            let missing = harness.stripe("POST", "/v1/webhook_endpoints", form: "url=https%3A%2F%2Fa.example%2F")
+            #expect(missing.0 == 400)
+            #expect(missing.1["error"]?["param"] == "enabled_events")
+            let unauthorized = harness.stripe("GET", "/v1/webhook_endpoints", key: "sk_test_wrong")
+            #expect(unauthorized.0 == 401)
+            #expect(unauthorized.1["error"]?["type"] == "invalid_request_error")
+        }
+    }
+
+    @Test(arguments: WebhookDriver.all)
+    func cdpSubscriptionsLifecycleAndEvents(driver: WebhookDriver) throws {
+        try withWebhookDatabaseURL(driver) { url in
+            let harness = try Harness(url: url)
+            defer { harness.fixture.database.close() }
+            let receiver = try WebhookReceiver()
+            let path = "/platform/v2/data/webhooks/subscriptions"
+            let (status, created) = try harness.cdp(
+                "POST", path,
+                json: [
+                    "description": "settlement", "eventTypes": ["onramp.transaction.success"],
+                    "target": ["url": .string(receiver.url), "headers": ["X-Partner": "p1"]], "isEnabled": true,
+                    "labels": ["env": "test"],
+                ])
+            #expect(status == 201)
+            let id = try #require(created["subscriptionId"]?.stringValue)
+            #expect(created["secret"]?.stringValue?.isEmpty == false)
+            #expect(created["createdAt"]?.stringValue?.hasSuffix("Z") == true)
+            #expect(created["target"]?["headers"]?["X-Partner"] == "p1")
+
+            let (_, list) = try harness.cdp("GET", path)
+            #expect(list["subscriptions"]?.arrayValue?.count == 1)
+
+            let eventId = try harness.fixture.emitCDPEvent()
+            try WebhookDispatcher(context: harness.fixture.context).step()
+            #expect(receiver.deliveries.first?.headers["x-partner"] == "p1")
+            let (_, events) = try harness.cdp("GET", "\(path)/\(id)/events")
+            let entry = try #require(events["events"]?.arrayValue?.first)
+            #expect(entry["eventId"] == .string(eventId))
+            #expect(entry["eventTypeName"] == "onramp.transaction.success")
+            #expect(entry["status"] == "succeeded")
+            #expect(entry["retryCount"] == 0)
+            #expect(entry["response"]?["statusCode"] == 200)
+            #expect(entry["succeededAt"] != nil)
+
+            let (_, replaced) = try harness.cdp(
+                "PUT", "\(path)/\(id)", json: ["isEnabled": false, "eventTypes": ["onramp.transaction.failed"]])
+            #expect(replaced["isEnabled"] == false)
+            #expect(replaced["eventTypes"] == ["onramp.transaction.failed"])
+
+            let bad = try harness.cdp(
+                "POST", path, json: ["eventTypes": ["x"], "target": ["url": "http://example.com/hook"]])
+            #expect(bad.0 == 400)
+            #expect(bad.1["errorType"] == "invalid_request")
+
+            #expect(try harness.cdp("DELETE", "\(path)/\(id)").0 == 204)
+            #expect(try harness.cdp("GET", "\(path)/\(id)").0 == 404)
+        }
+    }
+
+    @Test(arguments: WebhookDriver.all)
+    func stripeEventsAreListedNewestFirstAsStored(driver: WebhookDriver) throws {
+        try withWebhookDatabaseURL(driver) { url in
+            let harness = try Harness(url: url)
+            defer { harness.fixture.database.close() }
+            var ids: [String] = []
+            for _ in 0..<3 {
+                ids.append(try harness.fixture.emitStripeEvent())
+                Thread.sleep(forTimeInterval: 0.002)
+            }
+            try harness.fixture.emitStripeEvent(type: "crypto.other")
+            try harness.fixture.emitCDPEvent()
+            let (_, page) = harness.stripe("GET", "/v1/events?type=crypto.onramp_session.updated&limit=2")
+            #expect(page["data"]?.arrayValue?.compactMap { $0["id"]?.stringValue } == [ids[2], ids[1]])
+            #expect(page["has_more"] == true)
+            let (_, next) = harness.stripe(
+                "GET", "/v1/events?type=crypto.onramp_session.updated&starting_after=\(ids[1])")
+            #expect(next["data"]?.arrayValue?.compactMap { $0["id"]?.stringValue } == [ids[0]])
+            let (status, event) = harness.stripe("GET", "/v1/events/\(ids[0])")
+            #expect(status == 200)
+            #expect(event["object"] == "event")
+            #expect(event["data"]?["object"]?["status"] == "fulfillment_complete")
+            #expect(harness.stripe("GET", "/v1/events/evt_missing").0 == 404)
+        }
+    }
+
+    /// `onramp events redeliver`: same event id, delivered again, including to endpoints added since.
+    @Test func redeliverySendsTheSameEventIdAgain() throws {
+        try withWebhookDatabaseURL(.sqlite) { url in
+            let fixture = try WebhookFixture(url: url)
+            defer { fixture.database.close() }
+            let receiver = try WebhookReceiver()
+            try fixture.subscribe(.stripe, url: receiver.url)
+            let eventId = try fixture.emitStripeEvent()
+            let dispatcher = WebhookDispatcher(context: fixture.context)
+            while try dispatcher.step() > 0 {}
+            let later = try WebhookReceiver()
+            try fixture.subscribe(.stripe, url: later.url)
+            let operations = WebhookOperations(database: fixture.database)
+            #expect(try operations.redeliver(eventId: eventId))
+            #expect(try !operations.redeliver(eventId: "evt_unknown"))
+            while try dispatcher.step() > 0 {}
+            #expect(receiver.deliveries.map(\.eventId) == [eventId, eventId])
+            #expect(later.deliveries.map(\.eventId) == [eventId])
+            let listed = try operations.listEvents(limit: 5)
+            #expect(listed.first?["deliveries"]?.arrayValue?.count == 2)
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import OnrampStore
+import Testing
+
+@testable import OnrampServer
+
+@Suite("Webhooks with several server instances")
+struct WebhookSharedDatabaseTests {
+    /// Two server instances (each with its own connection pool and dispatcher) on one database
+    /// deliver every event exactly once while events keep being committed.
+    @Test(arguments: WebhookDriver.all)
+    func twoInstancesDeliverEachEventExactlyOnce(driver: WebhookDriver) throws {
+        try withWebhookDatabaseURL(driver) { url in
+            let fixture = try WebhookFixture(url: url)
+            defer { fixture.database.close() }
+            let receiver = try WebhookReceiver()
+            try fixture.subscribe(.stripe, url: receiver.url)
+            try fixture.subscribe(.cdp, url: receiver.url)
+            var instances: [(OnrampApplication, any Database)] = []
+            for _ in 0..<2 {
+                let database = try DatabaseURL.open(url)
+                let context = ServerContext(database: database, publicBaseURL: "http://127.0.0.1:1", appAttestRoots: [])
+                let application = try OnrampApplication(context: context)
+                application.startWorkers(interval: 0.02)
+                instances.append((application, database))
+            }
+            defer {
+                for (application, database) in instances {
+                    application.stopWorkers()
+                    database.close()
+                }
+            }
+            var expected: Set<String> = []
+            for index in 0..<200 {
+                expected.insert(index.isMultiple(of: 2) ? try fixture.emitStripeEvent() : try fixture.emitCDPEvent())
+            }
+            #expect(receiver.wait(timeout: 60) { Set($0.compactMap(\.eventId)) == expected })
+            Thread.sleep(forTimeInterval: 0.5)  // room for a duplicate to show up
+            let ids = receiver.deliveries.compactMap(\.eventId)
+            #expect(ids.count == expected.count, "duplicates: \(ids.count - Set(ids).count)")
+            #expect(Set(ids) == expected)
+            let owners = try fixture.database.read {
+                try $0.query("SELECT COUNT(*) AS n FROM webhook_attempts").first?.int("n")
+            }
+            #expect(owners == Int64(expected.count))
+        }
+    }
+}

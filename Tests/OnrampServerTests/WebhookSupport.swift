@@ -1,0 +1,232 @@
+import Foundation
+import HTTPServer
+import OnrampCore
+import OnrampStore
+import Synchronization
+import Testing
+
+@testable import OnrampServer
+
+/// The database drivers the webhook tests run on.
+enum WebhookDriver: String, CustomTestStringConvertible, Sendable {
+    case sqlite
+    case postgres
+
+    var testDescription: String { rawValue }
+
+    /// Both drivers, unless `ONRAMP_SKIP_POSTGRES=1` leaves PostgreSQL out explicitly.
+    static let all: [WebhookDriver] =
+        ProcessInfo.processInfo.environment["ONRAMP_SKIP_POSTGRES"] == "1" ? [.sqlite] : [.sqlite, .postgres]
+}
+
+/// Why a PostgreSQL case cannot run; thrown so that it fails instead of passing silently.
+struct WebhookMissingPostgres: Error, CustomStringConvertible {
+    var description: String {
+        "ONRAMP_TEST_POSTGRES_URL is not set: run `scripts/with-postgres.sh swift test` or set ONRAMP_SKIP_POSTGRES=1"
+    }
+}
+
+/// A fresh database URL for one test (a temp SQLite file or a new PostgreSQL schema), removed afterwards.
+func withWebhookDatabaseURL(_ driver: WebhookDriver, _ body: (String) throws -> Void) throws {
+    let name = "wh" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+    switch driver {
+    case .sqlite:
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(name).db").path
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        try body("sqlite:\(path)")
+    case .postgres:
+        guard let base = ProcessInfo.processInfo.environment["ONRAMP_TEST_POSTGRES_URL"] else {
+            throw WebhookMissingPostgres()
+        }
+        let admin = try DatabaseURL.open(base)
+        defer { admin.close() }
+        try admin.transaction { try $0.execute("CREATE SCHEMA \(name)") }
+        defer { _ = try? admin.transaction { try $0.execute("DROP SCHEMA \(name) CASCADE") } }
+        let separator = base.contains("?") ? "&" : "?"
+        try body("\(base)\(separator)options=-csearch_path%3D\(name)")
+    }
+}
+
+/// A migrated database with one project, and a context on it.
+struct WebhookFixture {
+    let database: any Database
+    let context: ServerContext
+    let credentials: ProjectProvisioner.Credentials
+
+    init(url: String, clock: any OnrampCore.Clock = SystemClock()) throws {
+        database = try DatabaseURL.open(url)
+        try database.migrate(Schema.migrations)
+        context = ServerContext(
+            database: database, clock: clock, publicBaseURL: "http://127.0.0.1:1", appAttestRoots: [])
+        credentials = try ProjectProvisioner(database: database, clock: clock).createProject(
+            name: "Webhook Tests", appIds: [], redirectHosts: [], keyType: .es256)
+    }
+
+    var projectId: String { credentials.projectId }
+
+    /// Stores a subscription of `family` for every event type, delivering to `url`.
+    @discardableResult
+    func subscribe(_ family: WebhookFamily, url: String, eventTypes: [String] = ["*"]) throws -> WebhookSubscription {
+        let now = context.nowMilliseconds
+        let subscription = WebhookSubscription(
+            id: family == .stripe ? context.ids.id(prefix: "we") : context.ids.uuid(), projectId: projectId,
+            family: family, url: url, description: "test", eventTypes: eventTypes, headers: [],
+            metadata: .object([]), labels: .object([]),
+            secret: family == .stripe ? "whsec_" + context.ids.base62(length: 32) : context.ids.uuid(), enabled: true,
+            disabledReason: nil, failingSince: nil, livemode: false, createdAt: now)
+        try database.transaction { try WebhookSubscriptionRepository(connection: $0).insert(subscription, now: now) }
+        return subscription
+    }
+
+    /// Commits one Stripe-family event (the full event object as payload) and returns its id.
+    @discardableResult
+    func emitStripeEvent(type: String = "crypto.onramp_session.updated") throws -> String {
+        let id = context.ids.id(prefix: "evt")
+        let now = context.nowMilliseconds
+        let payload: JSONValue = [
+            "id": .string(id), "object": "event", "type": .string(type),
+            "created": .integer(Timestamp.unixSeconds(milliseconds: now)), "livemode": false,
+            "data": [
+                "object": ["id": "cos_test", "object": "crypto.onramp_session", "status": "fulfillment_complete"]
+            ],
+        ]
+        try database.transaction {
+            try Outbox.append(
+                $0, id: id, projectId: projectId, family: .stripe, type: type, payload: payload, livemode: false,
+                createdAtMilliseconds: now)
+        }
+        return id
+    }
+
+    /// Commits one CDP-family event and returns its id.
+    @discardableResult
+    func emitCDPEvent(type: String = "onramp.transaction.success") throws -> String {
+        let id = context.ids.uuid()
+        let payload: JSONValue = [
+            "eventType": .string(type), "transactionId": .string(context.ids.uuid()),
+            "status": "ONRAMP_TRANSACTION_STATUS_SUCCESS",
+            "partnerUserRef": "user-1", "isAppToApp": true,
+        ]
+        try database.transaction {
+            try Outbox.append(
+                $0, id: id, projectId: projectId, family: .cdp, type: type, payload: payload, livemode: true,
+                createdAtMilliseconds: context.nowMilliseconds)
+        }
+        return id
+    }
+
+    /// The delivery rows of `eventId`.
+    func deliveries(of eventId: String) throws -> [WebhookDelivery] {
+        try database.read { try WebhookDeliveryRepository(connection: $0).list(eventId: eventId) }
+    }
+}
+
+/// An HTTP receiver on a real port that records every delivery and answers with the status the
+/// `respond` closure picks (by the number of requests seen so far, starting at 0).
+final class WebhookReceiver: Sendable {
+    /// One received request.
+    struct Delivery: Sendable {
+        let path: String
+        let headers: [String: String]
+        let body: [UInt8]
+        var text: String { String(decoding: body, as: UTF8.self) }
+        var eventId: String? {
+            headers["x-event-id"] ?? (try? JSONParser().parse(body))?["id"]?.stringValue
+        }
+    }
+
+    private final class Recorder: Sendable {
+        let list = Mutex<[Delivery]>([])
+    }
+
+    private let server: HTTPServer
+    private let received = Recorder()
+
+    init(respond: @escaping @Sendable (Int) -> Int = { _ in 200 }) throws {
+        AccessLog.shared.configure(enabled: false)
+        var router = Router()
+        let received = self.received
+        let handler: HTTPHandler = { request in
+            var headers: [String: String] = [:]
+            for field in request.headers { headers[field.name.lowercased()] = field.value }
+            let index = received.list.withLock { list -> Int in
+                list.append(Delivery(path: request.path, headers: headers, body: request.body))
+                return list.count - 1
+            }
+            return .text("received \(index)", status: respond(index))
+        }
+        router.add("POST", "/hook", handler)
+        server = HTTPServer(configuration: ServerConfiguration(port: 0, threadCount: 4), router: router)
+        try server.start()
+    }
+
+    deinit { server.shutdown(gracePeriod: 0) }
+
+    var url: String { "http://127.0.0.1:\(server.port)/hook" }
+
+    var deliveries: [Delivery] { received.list.withLock { $0 } }
+
+    /// Waits until `condition` holds for the deliveries, or `timeout` seconds pass.
+    @discardableResult
+    func wait(timeout: TimeInterval = 20, until condition: ([Delivery]) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if condition(deliveries) { return true }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return condition(deliveries)
+    }
+}
+
+/// Runs the Python verifier (`Tests/python/verify_webhooks.py`) over captured deliveries.
+enum PythonVerifier {
+    static var packageRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+    }
+
+    /// One result per delivery: the event id the verifier accepted, or its error.
+    static func verify(_ items: [(scheme: String, secret: String, delivery: WebhookReceiver.Delivery)]) throws
+        -> [(ok: Bool, id: String?, error: String?)]
+    {
+        let input: JSONValue = .array(
+            items.map { item in
+                [
+                    "scheme": .string(item.scheme), "secret": .string(item.secret),
+                    "headers": .object(item.delivery.headers.map { ($0.key, .string($0.value)) }),
+                    "body": .string(item.delivery.text),
+                ]
+            })
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("wh-\(UUID().uuidString).json")
+        try Data(input.serialized).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let process = Process()
+        process.executableURL = packageRoot.appendingPathComponent(".venv/bin/python")
+        process.arguments = [packageRoot.appendingPathComponent("Tests/python/verify_webhooks.py").path, file.path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return try String(decoding: data, as: UTF8.self).split(separator: "\n").map { line in
+            let value = try JSONParser().parse(String(line))
+            return (value["ok"]?.boolValue ?? false, value["id"]?.stringValue, value["error"]?.stringValue)
+        }
+    }
+}
+
+/// A server on a real port that answers every POST with `307` to another URL.
+final class WebhookRedirector: Sendable {
+    private let server: HTTPServer
+
+    init(to location: String) throws {
+        var router = Router()
+        router.add("POST", "/hook") { _ in HTTPResponse(status: 307, headers: HTTPHeaders([("Location", location)])) }
+        server = HTTPServer(configuration: ServerConfiguration(port: 0, threadCount: 2), router: router)
+        try server.start()
+    }
+
+    deinit { server.shutdown(gracePeriod: 0) }
+
+    var url: String { "http://127.0.0.1:\(server.port)/hook" }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+@testable import OnrampServer
+
+@Suite("Webhook targets")
+struct WebhookTargetTests {
+    /// A redirect is not followed: the attempt records the 3xx and the delivery stays pending.
+    @Test func redirectsAreNotFollowed() throws {
+        try withWebhookDatabaseURL(.sqlite) { url in
+            let fixture = try WebhookFixture(url: url)
+            defer { fixture.database.close() }
+            let target = try WebhookReceiver()
+            let redirector = try WebhookRedirector(to: target.url)
+            try fixture.subscribe(.stripe, url: redirector.url)
+            let eventId = try fixture.emitStripeEvent()
+            try WebhookDispatcher(context: fixture.context).step()
+            #expect(target.deliveries.isEmpty)
+            let delivery = try #require(fixture.deliveries(of: eventId).first)
+            #expect(delivery.lastStatusCode == 307)
+            #expect(delivery.status == "pending")
+        }
+    }
+
+    /// The background pipeline does not let a slow endpoint hold up the others.
+    @Test func slowEndpointDoesNotHoldUpOthers() throws {
+        try withWebhookDatabaseURL(.sqlite) { url in
+            let fixture = try WebhookFixture(url: url)
+            defer { fixture.database.close() }
+            let slow = try WebhookReceiver { _ in
+                Thread.sleep(forTimeInterval: 3)
+                return 200
+            }
+            let fast = try WebhookReceiver()
+            try fixture.subscribe(.stripe, url: slow.url)
+            try fixture.subscribe(.cdp, url: fast.url)
+            let application = try OnrampApplication(context: fixture.context)
+            application.startWorkers(interval: 0.02)
+            defer { application.stopWorkers() }
+            try fixture.emitStripeEvent()
+            Thread.sleep(forTimeInterval: 0.2)
+            var ids: Set<String> = []
+            for _ in 0..<20 { ids.insert(try fixture.emitCDPEvent()) }
+            let started = Date()
+            #expect(fast.wait(timeout: 10) { Set($0.compactMap(\.eventId)) == ids })
+            #expect(Date().timeIntervalSince(started) < 2, "fast deliveries wait for the slow one")
+            #expect(slow.wait(timeout: 10) { $0.count == 1 })
+        }
+    }
+}
