@@ -1,6 +1,8 @@
--- Replays prepared request bodies (or bearer tokens), one per request, each used once.
--- Lines are split between wrk threads; a thread stops when its share is used up.
--- Environment: REPLAY_FILE (one item per line), REPLAY_MODE ("body" or "bearer"), REPLAY_PATH.
+-- Replays prepared request bodies (or bearer tokens), one per request, each meant to be used once.
+-- Lines are split between wrk threads. When a thread runs out it starts over and counts the
+-- repeats, which done() reports: a run with repeats needs more prepared items (or a shorter -d).
+-- Environment: REPLAY_FILE (one item per line), REPLAY_MODE ("body" or "bearer"), REPLAY_PATH,
+-- REPLAY_THREADS (the wrk -t value).
 local threads = {}
 local counter = 1
 
@@ -18,6 +20,7 @@ function init(args)
     index = index + 1
   end
   position = 0
+  repeats = 0
   mode = os.getenv("REPLAY_MODE")
   path = os.getenv("REPLAY_PATH")
 end
@@ -25,11 +28,18 @@ end
 function request()
   position = position + 1
   if position > #items then
-    wrk.thread:stop()
-    position = #items
+    position = 1
+    wrapped = true
   end
+  if wrapped then repeats = repeats + 1 end
   if mode == "bearer" then
     return wrk.format("GET", path, { ["Authorization"] = "Bearer " .. items[position] })
   end
   return wrk.format("POST", path, { ["Content-Type"] = "application/json" }, items[position])
+end
+
+function done(summary, latency, requests)
+  local total = 0
+  for _, thread in ipairs(threads) do total = total + thread:get("repeats") end
+  io.write(string.format("repeated items: %d\n", total))
 end
