@@ -1,0 +1,38 @@
+import HTTPServer
+import OnrampStore
+
+/// Who is calling a Stripe-style route: the project and mode of the API key, and which kind of key it is.
+struct StripeCaller: Sendable {
+    /// The project the key belongs to.
+    let projectId: String
+    /// Whether the key is a live key (`sk_live_…`, `pk_live_…`).
+    let livemode: Bool
+    /// Whether the key is the secret key (server side) rather than the publishable key.
+    let isSecret: Bool
+
+    /// Resolves `Authorization: Bearer <key>`. `allowPublishable` admits `pk_…` keys (client SDK routes).
+    static func authenticate(_ request: HTTPRequest, database: any Database, allowPublishable: Bool) throws
+        -> StripeCaller
+    {
+        guard let header = request.headers["Authorization"], header.hasPrefix("Bearer ") else {
+            throw StripeErrors.authentication("You did not provide an API key. Use Authorization: Bearer sk_test_….")
+        }
+        let key = String(header.dropFirst("Bearer ".count))
+        guard key.count <= 256, key.hasPrefix("sk_") || key.hasPrefix("pk_"),
+            let record = try database.read({ try APIKeyRepository(connection: $0).find(secret: key) }),
+            !record.disabled
+        else { throw StripeErrors.authentication("Invalid API key provided.") }
+        switch record.kind {
+        case .stripeSecret:
+            return StripeCaller(projectId: record.projectId, livemode: record.livemode, isSecret: true)
+        case .stripePublishable where allowPublishable:
+            return StripeCaller(projectId: record.projectId, livemode: record.livemode, isSecret: false)
+        case .stripePublishable:
+            throw HTTPError(
+                status: 403, code: "secret_key_required", message: "This call needs your secret key (sk_…).",
+                type: "invalid_request_error")
+        default:
+            throw StripeErrors.authentication("Invalid API key provided.")
+        }
+    }
+}
