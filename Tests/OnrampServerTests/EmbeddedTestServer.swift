@@ -19,7 +19,10 @@ final class EmbeddedTestServer: @unchecked Sendable {
     var baseURL: String { "http://127.0.0.1:\(port)" }
 
     /// Starts the server; `clock` drives expiry and `settlementDelay` how long fulfilment takes.
-    init(clock: any OnrampCore.Clock = SystemClock(), settlementDelay: TimeInterval = 0.2, livemode: Bool = false) throws {
+    init(
+        clock: any OnrampCore.Clock = SystemClock(), settlementDelay: TimeInterval = 0.2, livemode: Bool = false,
+        settlement: any SettlementProvider = SimulatedSettlement()
+    ) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("embedded-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         database = try SQLiteDatabase(path: directory.appendingPathComponent("onramp.db").path)
@@ -32,7 +35,7 @@ final class EmbeddedTestServer: @unchecked Sendable {
         let context = ServerContext(
             database: database, clock: clock, publicBaseURL: "http://127.0.0.1:\(port)", appAttestRoots: [],
             settlementDelay: settlementDelay)
-        application = try OnrampApplication(context: context)
+        application = try OnrampApplication(context: context, settlement: settlement)
         credentials = try ProjectProvisioner(database: database, clock: clock).createProject(
             name: "Embedded test", appIds: [], redirectHosts: [], keyType: .es256, livemode: livemode)
         server = HTTPServer(
@@ -191,7 +194,7 @@ final class EmbeddedTestServer: @unchecked Sendable {
     func sessionEvents(_ id: String) throws -> [String] {
         try database.read { connection in
             try connection.query(
-                "SELECT type, payload FROM outbox_events WHERE family = 'stripe' ORDER BY created_at, id", []
+                "SELECT type, payload FROM outbox_events WHERE family = 'stripe' ORDER BY created_at, rowid", []
             ).compactMap { row -> String? in
                 let payload = try row.string("payload")
                 guard payload.contains(id),
