@@ -109,10 +109,14 @@ struct OnrampSessionRecord: Sendable {
                 .integer(updatedAt), .text(id),
             ])
         for event in events {
+            // Each event carries the session as it was right after its own status change.
+            guard case .updated(let status, let lastError) = event else { continue }
+            var snapshot = self
+            snapshot.machine = OnrampSession(status: status, lastError: lastError, transactionID: machine.transactionID)
             let eventId = context.ids.id(prefix: IdPrefix.event)
             let payload: JSONValue = [
                 "id": .string(eventId), "object": "event", "type": .string(event.eventType),
-                "created": .integer(updatedAt / 1000), "livemode": .bool(livemode), "data": ["object": json],
+                "created": .integer(updatedAt / 1000), "livemode": .bool(livemode), "data": ["object": snapshot.json],
             ]
             try Outbox.append(
                 connection, id: eventId, projectId: projectId, family: .stripe, type: event.eventType,
