@@ -5,7 +5,9 @@ import OnrampStore
 public enum Schema {
     /// All migrations in version order.
     public static var migrations: [Migration] {
-        (projectMigrations + app2AppMigrations + outboxMigrations + EmbeddedSchema.migrations).sorted { $0.version < $1.version }
+        (projectMigrations + app2AppMigrations + outboxMigrations + EmbeddedSchema.migrations).sorted {
+            $0.version < $1.version
+        }
     }
 
     static let projectMigrations = [

@@ -58,7 +58,8 @@ public final class StripeTestClient: @unchecked Sendable {
     }
 
     /// POSTs a form.
-    public func post(_ path: String, _ form: [(String, String)] = [], headers: [(String, String)] = []) throws -> Reply {
+    public func post(_ path: String, _ form: [(String, String)] = [], headers: [(String, String)] = []) throws -> Reply
+    {
         try send(
             "POST", path, body: Array(Self.formEncode(form).utf8),
             headers: headers + [("Content-Type", "application/x-www-form-urlencoded")])
@@ -72,7 +73,8 @@ public final class StripeTestClient: @unchecked Sendable {
     }
 
     /// GETs `path` with `query` pairs.
-    public func get(_ path: String, _ query: [(String, String)] = [], headers: [(String, String)] = []) throws -> Reply {
+    public func get(_ path: String, _ query: [(String, String)] = [], headers: [(String, String)] = []) throws -> Reply
+    {
         try send("GET", query.isEmpty ? path : "\(path)?\(Self.formEncode(query))", body: [], headers: headers)
     }
 

@@ -10,7 +10,9 @@ import Testing
         #expect(user.customerId.hasPrefix("crc_"))
         let customer = try server.collectKYC(user)
         let tiers = customer["kyc_tiers"] as? [[String: Any]] ?? []
-        #expect(tiers.first { $0["tier"] as? String == "l1" }?["verification_status"] as? String == "verified", "\(customer)")
+        #expect(
+            tiers.first { $0["tier"] as? String == "l1" }?["verification_status"] as? String == "verified",
+            "\(customer)")
         let wallet = try server.registerWallet(user)
         let token = try server.paymentToken(user)
         let created = try server.createSession(user, token: token, wallet: wallet)
@@ -53,7 +55,8 @@ import Testing
         #expect(answered.status == 200 && answered.text.contains("Authentication complete"))
         let paid = try server.checkout(user, id)
         #expect(paid.string("status") == "fulfillment_processing", "\(paid)")
-        #expect(try server.waitForSession(id, status: "fulfillment_complete").string("status") == "fulfillment_complete")
+        #expect(
+            try server.waitForSession(id, status: "fulfillment_complete").string("status") == "fulfillment_complete")
     }
 
     @Test func documentVerificationChallengeThenRetrySucceeds() throws {
@@ -70,14 +73,20 @@ import Testing
         let url = verification.string("url")
         let reject = try server.submitPage(
             path: "/embedded/test/identity",
-            [("session", verification.string("id")), ("token", EmbeddedTestServer.queryValue(url, "token")), ("outcome", "rejected")])
+            [
+                ("session", verification.string("id")), ("token", EmbeddedTestServer.queryValue(url, "token")),
+                ("outcome", "rejected"),
+            ])
         #expect(reject.status == 200)
         let rejected = try server.backend.get("/v1/crypto/customers/\(user.customerId)", headers: user.oauth)
         #expect((rejected["kyc_tiers"] as? [[String: Any]])?.last?["verification_status"] as? String == "rejected")
         let again = try server.sdk.post("/v1/crypto/internal/start_identity_verification", [user.credentials])
         let pass = try server.submitPage(
             path: "/embedded/test/identity",
-            [("session", again.string("id")), ("token", EmbeddedTestServer.queryValue(again.string("url"), "token")), ("outcome", "verified")])
+            [
+                ("session", again.string("id")), ("token", EmbeddedTestServer.queryValue(again.string("url"), "token")),
+                ("outcome", "verified"),
+            ])
         #expect(pass.status == 200)
         let retried = try server.createSession(user, token: token, wallet: wallet)
         #expect(retried.status == 200, "\(retried)")

@@ -28,7 +28,9 @@ import Testing
         let server = try EmbeddedTestServer()
         let form = [("email_address", "a@example.com"), ("phone_number", "+14155550123"), ("country", "US")]
         #expect(try server.sdk.post("/v1/consumers/accounts/sign_up", form).status == 200)
-        expectError(try server.sdk.post("/v1/consumers/accounts/sign_up", form), status: 400, code: "link_account_already_exists")
+        expectError(
+            try server.sdk.post("/v1/consumers/accounts/sign_up", form), status: 400,
+            code: "link_account_already_exists")
     }
 
     @Test func linkAccountNotVerified() throws {
@@ -45,13 +47,15 @@ import Testing
     @Test func missingCryptoCustomerId() throws {
         let server = try EmbeddedTestServer()
         let user = try server.signUpAndAuthorize()
-        let reply = try server.sdk.post("/v1/crypto/internal/payment_token", [user.credentials, ("payment_method", "pm_card_visa")])
+        let reply = try server.sdk.post(
+            "/v1/crypto/internal/payment_token", [user.credentials, ("payment_method", "pm_card_visa")])
         expectError(reply, status: 400, code: "missing_crypto_customer_id")
     }
 
     @Test func seamlessSignInTokenInvalid() throws {
         let server = try EmbeddedTestServer()
-        let reply = try server.sdk.post("/v1/consumers/sessions/lookup", [("link_auth_token_client_secret", "latcs_nope")])
+        let reply = try server.sdk.post(
+            "/v1/consumers/sessions/lookup", [("link_auth_token_client_secret", "latcs_nope")])
         expectError(reply, status: 400, code: "seamless_sign_in_token_invalid")
     }
 
@@ -59,19 +63,29 @@ import Testing
         let server = try EmbeddedTestServer()
         let arrayScopes = try server.backend.postJSON(
             "/v1/link_auth_intent",
-            ["email": "x@example.com", "oauth_client_id": server.credentials.oauthClientId, "oauth_scopes": ["crypto:ramp"]])
+            [
+                "email": "x@example.com", "oauth_client_id": server.credentials.oauthClientId,
+                "oauth_scopes": ["crypto:ramp"],
+            ])
         expectError(arrayScopes, status: 400, code: "parameter_invalid")
         #expect(arrayScopes.string("error.param") == "oauth_scopes")
         let unknown = try server.backend.postJSON(
             "/v1/link_auth_intent",
-            ["email": "nobody@example.com", "oauth_client_id": server.credentials.oauthClientId, "oauth_scopes": "crypto:ramp"])
+            [
+                "email": "nobody@example.com", "oauth_client_id": server.credentials.oauthClientId,
+                "oauth_scopes": "crypto:ramp",
+            ])
         expectError(unknown, status: 404, code: "link_consumer_not_found")
         let wrongClient = try server.backend.postJSON(
-            "/v1/link_auth_intent", ["email": "nobody@example.com", "oauth_client_id": "lnk_oauth_x", "oauth_scopes": "crypto:ramp"])
+            "/v1/link_auth_intent",
+            ["email": "nobody@example.com", "oauth_client_id": "lnk_oauth_x", "oauth_scopes": "crypto:ramp"])
         expectError(wrongClient, status: 403, code: "link_oauth_not_enabled")
         let badScope = try server.backend.postJSON(
             "/v1/link_auth_intent",
-            ["email": "nobody@example.com", "oauth_client_id": server.credentials.oauthClientId, "oauth_scopes": "admin"])
+            [
+                "email": "nobody@example.com", "oauth_client_id": server.credentials.oauthClientId,
+                "oauth_scopes": "admin",
+            ])
         expectError(badScope, status: 400, code: "invalid_scope")
     }
 
@@ -84,7 +98,9 @@ import Testing
     }
 
     /// A user with KYC collected under `lastName` and a wallet and card, ready to create sessions.
-    private func sessionFixture(_ server: EmbeddedTestServer, lastName: String = "Verified", state: String = "CA", kyc: Bool = true)
+    private func sessionFixture(
+        _ server: EmbeddedTestServer, lastName: String = "Verified", state: String = "CA", kyc: Bool = true
+    )
         throws -> (EmbeddedTestServer.User, String, String)
     {
         let user = try server.signUpAndAuthorize()
@@ -105,10 +121,15 @@ import Testing
         let user = try server.signUpAndAuthorize()
         let kyc = try server.sdk.post(
             "/v1/crypto/internal/kyc_data_collection",
-            [user.credentials, ("first_name", "Ada"), ("last_name", "Verified"), ("line1", "1 Main St"), ("city", "Austin"),
-             ("state", "TX"), ("zip", "73301"), ("country", "US")])
+            [
+                user.credentials, ("first_name", "Ada"), ("last_name", "Verified"), ("line1", "1 Main St"),
+                ("city", "Austin"),
+                ("state", "TX"), ("zip", "73301"), ("country", "US"),
+            ])
         #expect(kyc.status == 200)
-        _ = try server.waitForCustomer(user) { ($0["verifications"] as? [[String: Any]])?.first?["status"] as? String == "verified" }
+        _ = try server.waitForCustomer(user) {
+            ($0["verifications"] as? [[String: Any]])?.first?["status"] as? String == "verified"
+        }
         let token = try server.paymentToken(user)
         let wallet = try server.registerWallet(user)
         expectError(
@@ -120,14 +141,17 @@ import Testing
         let server = try EmbeddedTestServer()
         let user = try server.signUpAndAuthorize()
         try server.collectKYC(user, firstName: "Challenge")
-        let reply = try server.createSession(user, token: try server.paymentToken(user), wallet: try server.registerWallet(user))
+        let reply = try server.createSession(
+            user, token: try server.paymentToken(user), wallet: try server.registerWallet(user))
         expectError(reply, status: 400, code: "crypto_onramp_missing_document_verification")
     }
 
     @Test func unsupportedCountryForNewYork() throws {
         let server = try EmbeddedTestServer()
         let (user, token, wallet) = try sessionFixture(server, state: "NY")
-        expectError(try server.createSession(user, token: token, wallet: wallet), status: 400, code: "crypto_onramp_unsupported_country")
+        expectError(
+            try server.createSession(user, token: token, wallet: wallet), status: 400,
+            code: "crypto_onramp_unsupported_country")
     }
 
     @Test func invalidSourceDestinationPair() throws {
@@ -140,7 +164,9 @@ import Testing
     @Test func unsupportableCustomer() throws {
         let server = try EmbeddedTestServer()
         let (user, token, wallet) = try sessionFixture(server, lastName: "Lovelace")
-        expectError(try server.createSession(user, token: token, wallet: wallet), status: 400, code: "crypto_onramp_unsupportable_customer")
+        expectError(
+            try server.createSession(user, token: token, wallet: wallet), status: 400,
+            code: "crypto_onramp_unsupportable_customer")
     }
 
     @Test func sourceAndDestinationAmountTogether() throws {
@@ -158,7 +184,10 @@ import Testing
         expectError(wallet, status: 400, code: "crypto_invalid_wallet_address")
         let card = try server.sdk.post(
             "/v1/payment_methods",
-            [("type", "card"), ("card[number]", "4242424242424241"), ("card[exp_month]", "12"), ("card[exp_year]", "2034")])
+            [
+                ("type", "card"), ("card[number]", "4242424242424241"), ("card[exp_month]", "12"),
+                ("card[exp_year]", "2034"),
+            ])
         expectError(card, status: 402, code: "incorrect_number", type: "card_error")
     }
 

@@ -30,7 +30,10 @@ import Testing
     @Test func sameKeyWithAnotherBodyIsRefused() throws {
         let server = try EmbeddedTestServer()
         let key = [("Idempotency-Key", "pm-1")]
-        let card = [("type", "card"), ("card[number]", "4242424242424242"), ("card[exp_month]", "12"), ("card[exp_year]", "2034")]
+        let card = [
+            ("type", "card"), ("card[number]", "4242424242424242"), ("card[exp_month]", "12"),
+            ("card[exp_year]", "2034"),
+        ]
         let first = try server.sdk.post("/v1/payment_methods", card, headers: key)
         #expect(first.status == 200)
         var other = card
@@ -54,11 +57,15 @@ import Testing
     @Test func keysAreScopedPerProject() throws {
         let server = try EmbeddedTestServer()
         let key = [("Idempotency-Key", "shared")]
-        let card = [("type", "card"), ("card[number]", "4242424242424242"), ("card[exp_month]", "12"), ("card[exp_year]", "2034")]
+        let card = [
+            ("type", "card"), ("card[number]", "4242424242424242"), ("card[exp_month]", "12"),
+            ("card[exp_year]", "2034"),
+        ]
         let a = try server.sdk.post("/v1/payment_methods", card, headers: key)
         let second = try ProjectProvisioner(database: server.database).createProject(
             name: "Second", appIds: [], redirectHosts: [], keyType: .es256)
-        let b = try StripeTestClient(port: server.port, key: second.stripePublishableKey).post("/v1/payment_methods", card, headers: key)
+        let b = try StripeTestClient(port: server.port, key: second.stripePublishableKey).post(
+            "/v1/payment_methods", card, headers: key)
         #expect(a.status == 200 && b.status == 200 && a.string("id") != b.string("id"))
     }
 }

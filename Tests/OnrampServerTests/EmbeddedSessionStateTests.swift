@@ -72,7 +72,8 @@ import Testing
         let user = try readyUser(server)
         let wallet = try server.registerWallet(user)
         for (method, status, lastError) in [
-            ("pm_card_visa", "fulfillment_processing", nil), ("pm_card_chargeDeclined", "rejected", "transaction_failed"),
+            ("pm_card_visa", "fulfillment_processing", nil),
+            ("pm_card_chargeDeclined", "rejected", "transaction_failed"),
             ("pm_card_authenticationRequired", "requires_payment", "action_required"),
         ] {
             let token = try server.token(user, paymentMethod: method)
@@ -143,7 +144,10 @@ import Testing
         #expect(missing.string("transaction_details.last_error") == "action_required")
         let paid = try server.checkout(
             user, id,
-            [("mandate_data[customer_acceptance][type]", "online"), ("mandate_data[customer_acceptance][online][ip_address]", "203.0.113.7")])
+            [
+                ("mandate_data[customer_acceptance][type]", "online"),
+                ("mandate_data[customer_acceptance][online][ip_address]", "203.0.113.7"),
+            ])
         #expect(paid.string("status") == "fulfillment_processing", "\(paid)")
     }
 
@@ -181,7 +185,8 @@ import Testing
         let firstPage = try server.backend.get("/v1/crypto/onramp_sessions", [("limit", "2")])
         #expect((firstPage["data"] as? [Any])?.count == 2 && firstPage["has_more"] as? Bool == true, "\(firstPage)")
         let last = firstPage.string("data.1.id")
-        let secondPage = try server.backend.get("/v1/crypto/onramp_sessions", [("limit", "2"), ("starting_after", last)])
+        let secondPage = try server.backend.get(
+            "/v1/crypto/onramp_sessions", [("limit", "2"), ("starting_after", last)])
         #expect((secondPage["data"] as? [Any])?.count == 1 && secondPage["has_more"] as? Bool == false)
         let all = Set([firstPage.string("data.0.id"), last, secondPage.string("data.0.id")])
         #expect(all == Set(ids))

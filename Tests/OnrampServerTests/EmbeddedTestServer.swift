@@ -78,10 +78,14 @@ final class EmbeddedTestServer: @unchecked Sendable {
         #expect(lookup.status == 200 && lookup["exists"] as? Bool == false, "\(lookup)")
         let signUp = try sdk.post(
             "/v1/consumers/accounts/sign_up",
-            [("email_address", email), ("phone_number", "+14155550123"), ("country", "US"), ("legal_name", "Ada Verified")])
+            [
+                ("email_address", email), ("phone_number", "+14155550123"), ("country", "US"),
+                ("legal_name", "Ada Verified"),
+            ])
         #expect(signUp.status == 200, "\(signUp)")
         let intent = try backend.postJSON(
-            "/v1/link_auth_intent", ["email": email, "oauth_client_id": credentials.oauthClientId, "oauth_scopes": scopes])
+            "/v1/link_auth_intent",
+            ["email": email, "oauth_client_id": credentials.oauthClientId, "oauth_scopes": scopes])
         #expect(intent.status == 200 && intent.string("id").hasPrefix("lai_"), "\(intent)")
         let intentId = intent.string("id")
         let session = try sdk.post("/v1/consumers/sessions/lookup", [("link_auth_intent_id", intentId)])
@@ -90,7 +94,8 @@ final class EmbeddedTestServer: @unchecked Sendable {
         let started = try sdk.post("/v1/consumers/sessions/start_verification", [credential, ("type", "SMS")])
         #expect(started.status == 200, "\(started)")
         let confirmed = try sdk.post(
-            "/v1/consumers/sessions/confirm_verification", [credential, ("code", "000000"), ("consent_granted", "true")])
+            "/v1/consumers/sessions/confirm_verification",
+            [credential, ("code", "000000"), ("consent_granted", "true")])
         #expect(confirmed.string("link_auth_intent.status") == "consented", "\(confirmed)")
         let tokens = try backend.post("/v1/link_auth_intent/\(intentId)/tokens")
         #expect(tokens.string("access_token").hasPrefix("liwltoken_"), "\(tokens)")
@@ -131,7 +136,9 @@ final class EmbeddedTestServer: @unchecked Sendable {
     }
 
     /// Registers a Base wallet and returns its address.
-    func registerWallet(_ user: User, address: String = "0x52908400098527886E0F7030069857D2E4169EE7", network: String = "base")
+    func registerWallet(
+        _ user: User, address: String = "0x52908400098527886E0F7030069857D2E4169EE7", network: String = "base"
+    )
         throws -> String
     {
         let wallet = try sdk.post(
@@ -144,7 +151,10 @@ final class EmbeddedTestServer: @unchecked Sendable {
     func paymentToken(_ user: User, card number: String = "4242424242424242") throws -> String {
         let method = try sdk.post(
             "/v1/payment_methods",
-            [("type", "card"), ("card[number]", number), ("card[exp_month]", "12"), ("card[exp_year]", "2034"), ("card[cvc]", "123")])
+            [
+                ("type", "card"), ("card[number]", number), ("card[exp_month]", "12"), ("card[exp_year]", "2034"),
+                ("card[cvc]", "123"),
+            ])
         #expect(method.status == 200, "\(method)")
         return try token(user, paymentMethod: method.string("id"))
     }

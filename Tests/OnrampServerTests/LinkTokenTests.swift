@@ -10,7 +10,8 @@ import Testing
         try server.backend.post(
             "/auth/token",
             [
-                ("grant_type", "refresh_token"), ("refresh_token", token), ("client_id", server.credentials.oauthClientId),
+                ("grant_type", "refresh_token"), ("refresh_token", token),
+                ("client_id", server.credentials.oauthClientId),
                 ("client_secret", server.credentials.oauthClientSecret),
             ])
     }
@@ -84,7 +85,8 @@ import Testing
         let intent = try server.backend.postJSON(
             "/v1/link_auth_intent",
             ["email": email, "oauth_client_id": server.credentials.oauthClientId, "oauth_scopes": "crypto:ramp"])
-        let session = try server.sdk.post("/v1/consumers/sessions/lookup", [("link_auth_intent_id", intent.string("id"))])
+        let session = try server.sdk.post(
+            "/v1/consumers/sessions/lookup", [("link_auth_intent_id", intent.string("id"))])
         let secret = session.string("consumer_session.client_secret")
         _ = try server.sdk.post(
             "/v1/consumers/sessions/start_verification", [("credentials[consumer_session_client_secret]", secret)])
@@ -134,10 +136,12 @@ import Testing
         let (_, secret) = try intent(server, email: user.email)
         let credential = ("credentials[consumer_session_client_secret]", secret)
         for _ in 0..<5 {
-            let wrong = try server.sdk.post("/v1/consumers/sessions/confirm_verification", [credential, ("code", "123456")])
+            let wrong = try server.sdk.post(
+                "/v1/consumers/sessions/confirm_verification", [credential, ("code", "123456")])
             #expect(wrong.string("error.code") == "consumer_verification_code_invalid")
         }
-        let locked = try server.sdk.post("/v1/consumers/sessions/confirm_verification", [credential, ("code", "000000")])
+        let locked = try server.sdk.post(
+            "/v1/consumers/sessions/confirm_verification", [credential, ("code", "000000")])
         #expect(locked.status == 429 && locked.string("error.code") == "consumer_verification_locked", "\(locked)")
     }
 
@@ -150,14 +154,16 @@ import Testing
         let latcs = try server.backend.post("/v1/link_auth_tokens/client_secret", [("link_auth_token", first)])
         #expect(latcs.string("link_auth_token_client_secret").hasPrefix("latcs_"), "\(latcs)")
         let signIn = try server.sdk.post(
-            "/v1/consumers/sessions/lookup", [("link_auth_token_client_secret", latcs.string("link_auth_token_client_secret"))])
+            "/v1/consumers/sessions/lookup",
+            [("link_auth_token_client_secret", latcs.string("link_auth_token_client_secret"))])
         #expect(signIn.string("consumer_session.verification_sessions.0.state") == "verified", "\(signIn)")
         let kyc = try server.sdk.get(
             "/v1/crypto/internal/kyc_data_retrieve",
             [("credentials[consumer_session_client_secret]", signIn.string("consumer_session.client_secret"))])
         #expect(kyc.status == 200, "\(kyc)")
         let reuse = try server.sdk.post(
-            "/v1/consumers/sessions/lookup", [("link_auth_token_client_secret", latcs.string("link_auth_token_client_secret"))])
+            "/v1/consumers/sessions/lookup",
+            [("link_auth_token_client_secret", latcs.string("link_auth_token_client_secret"))])
         #expect(reuse.status == 400 && reuse.string("error.code") == "seamless_sign_in_token_invalid")
     }
 
@@ -176,12 +182,18 @@ extension EmbeddedTestServer {
     func signUpAndAuthorizeExisting(email: String) throws -> String {
         let intent = try backend.postJSON(
             "/v1/link_auth_intent",
-            ["email": email, "oauth_client_id": credentials.oauthClientId, "oauth_scopes": "crypto:ramp,auth.persist_login:read"])
+            [
+                "email": email, "oauth_client_id": credentials.oauthClientId,
+                "oauth_scopes": "crypto:ramp,auth.persist_login:read",
+            ])
         let session = try sdk.post("/v1/consumers/sessions/lookup", [("link_auth_intent_id", intent.string("id"))])
-        let credential = ("credentials[consumer_session_client_secret]", session.string("consumer_session.client_secret"))
+        let credential = (
+            "credentials[consumer_session_client_secret]", session.string("consumer_session.client_secret")
+        )
         _ = try sdk.post("/v1/consumers/sessions/start_verification", [credential])
         let confirmed = try sdk.post(
-            "/v1/consumers/sessions/confirm_verification", [credential, ("code", "000000"), ("consent_granted", "true")])
+            "/v1/consumers/sessions/confirm_verification",
+            [credential, ("code", "000000"), ("consent_granted", "true")])
         return confirmed.string("link_auth_token")
     }
 }

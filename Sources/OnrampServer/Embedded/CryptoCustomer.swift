@@ -128,7 +128,9 @@ struct CryptoCustomer: Sendable {
             "id": .string(id), "object": "crypto.customer", "livemode": .bool(livemode),
             "kyc_region": .optional(region?.rawValue),
             "kyc_tiers": .array(
-                KYCTier.allCases.map { ["tier": .string($0.rawValue), "verification_status": .string(tiers.status(of: $0).rawValue)] }),
+                KYCTier.allCases.map {
+                    ["tier": .string($0.rawValue), "verification_status": .string(tiers.status(of: $0).rawValue)]
+                }),
             "provided_fields": .array(providedFields.map(JSONValue.string)),
             "verifications": [
                 ["name": "phone_verified", "status": .string(phoneStatus.rawValue), "errors": []],

@@ -168,7 +168,9 @@ struct CryptoInternalRoutes: Sendable {
             throw StripeErrors.invalid(
                 "missing_crypto_customer_id", "Send crypto_customer_id.", param: "crypto_customer_id")
         }
-        guard customerId == customer.id else { throw StripeErrors.missing("crypto customer", param: "crypto_customer_id") }
+        guard customerId == customer.id else {
+            throw StripeErrors.missing("crypto customer", param: "crypto_customer_id")
+        }
         let methodId = try fields.required("payment_method", maxLength: 64)
         guard
             let method = try TestPaymentMethod.wellKnown(methodId)
@@ -190,7 +192,10 @@ struct CryptoInternalRoutes: Sendable {
     }
 
     private func reload(_ id: String, caller: StripeCaller) throws -> CryptoCustomer {
-        guard let customer = try context.database.read({ try CryptoCustomer.find($0, id: id, projectId: caller.projectId) })
+        guard
+            let customer = try context.database.read({
+                try CryptoCustomer.find($0, id: id, projectId: caller.projectId)
+            })
         else { throw StripeErrors.missing("crypto customer") }
         return customer
     }

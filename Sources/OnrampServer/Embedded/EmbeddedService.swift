@@ -41,6 +41,13 @@ struct EmbeddedService: Sendable {
     /// id number is on file); any other last name is rejected.
     func finishDueVerifications() throws {
         let now = context.nowMilliseconds
+        let due = try context.database.read { connection in
+            try !connection.query(
+                "SELECT id FROM crypto_customers WHERE verification_due_at IS NOT NULL AND verification_due_at <= ? LIMIT 1",
+                [.integer(now)]
+            ).isEmpty
+        }
+        guard due else { return }
         try context.database.transaction { connection in
             try connection.execute(
                 """

@@ -43,7 +43,8 @@ struct HostedTestPages: Sendable {
         let token = try form.required("token", maxLength: 64)
         let outcome = try form.required("outcome", maxLength: 16)
         guard outcome == "complete" || outcome == "fail" else {
-            throw HTTPError(status: 400, code: "invalid_request", message: "outcome is complete or fail.", param: "outcome")
+            throw HTTPError(
+                status: 400, code: "invalid_request", message: "outcome is complete or fail.", param: "outcome")
         }
         guard try challengeStatus(id: id, token: token) != nil else { return Self.notFound() }
         let result = outcome == "complete" ? "passed" : "failed"
@@ -52,7 +53,9 @@ struct HostedTestPages: Sendable {
                 "UPDATE crypto_onramp_sessions SET three_ds_status = ? WHERE id = ? AND three_ds_status = 'pending'",
                 [.text(result), .text(id)])
         }
-        guard changed == 1 else { return Self.done("3-D Secure", "This challenge was already answered. Return to the app.") }
+        guard changed == 1 else {
+            return Self.done("3-D Secure", "This challenge was already answered. Return to the app.")
+        }
         return Self.done(
             "3-D Secure",
             result == "passed"
@@ -75,11 +78,14 @@ struct HostedTestPages: Sendable {
 
     /// A page that closes a test-mode flow.
     static func done(_ title: String, _ message: String) -> HTTPResponse {
-        .html(HTML.page(title: title, body: "<h1>\(HTML.escape(title))</h1><p id=\"result\">\(HTML.escape(message))</p>"))
+        .html(
+            HTML.page(title: title, body: "<h1>\(HTML.escape(title))</h1><p id=\"result\">\(HTML.escape(message))</p>"))
     }
 
     /// The answer to an unknown or mistyped page link.
     static func notFound() -> HTTPResponse {
-        .html(HTML.page(title: "Not found", body: "<h1>Link not valid</h1><p>This link is unknown or expired.</p>"), status: 404)
+        .html(
+            HTML.page(title: "Not found", body: "<h1>Link not valid</h1><p>This link is unknown or expired.</p>"),
+            status: 404)
     }
 }

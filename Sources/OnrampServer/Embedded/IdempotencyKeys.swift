@@ -28,10 +28,12 @@ struct IdempotencyKeys: Sendable {
             guard try stored.string("request_hash") == requestHash else {
                 throw HTTPError(
                     status: 400, code: "idempotency_error",
-                    message: "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                    message:
+                        "Keys for idempotent requests can only be used with the same parameters they were first used with.",
                     type: "idempotency_error")
             }
-            var response = HTTPResponse(status: Int(try stored.int("status")), body: Array(try stored.string("body").utf8))
+            var response = HTTPResponse(
+                status: Int(try stored.int("status")), body: Array(try stored.string("body").utf8))
             response.headers.set("Content-Type", "application/json")
             response.headers.set("Idempotent-Replayed", "true")
             return response

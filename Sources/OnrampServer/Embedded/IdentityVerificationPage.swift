@@ -53,7 +53,10 @@ struct IdentityVerificationPage: Sendable {
         let id = request.queryValue("session") ?? ""
         let token = request.queryValue("token") ?? ""
         guard let status = try status(id: id, token: token) else { return HostedTestPages.notFound() }
-        guard status == "requires_input" else { return HostedTestPages.done("Identity verification", "This verification was already submitted (\(status)). Return to the app.") }
+        guard status == "requires_input" else {
+            return HostedTestPages.done(
+                "Identity verification", "This verification was already submitted (\(status)). Return to the app.")
+        }
         let buttons = Self.outcomes.map { outcome in
             """
             <button class="\(outcome.value == "verified" ? "primary" : "secondary")" type="submit" name="outcome" value="\(outcome.value)">\(HTML.escape(outcome.label))</button>
@@ -84,7 +87,8 @@ struct IdentityVerificationPage: Sendable {
         }
         guard let status = try status(id: id, token: token) else { return HostedTestPages.notFound() }
         guard status == "requires_input" else {
-            return HostedTestPages.done("Identity verification", "This verification was already submitted. Return to the app.")
+            return HostedTestPages.done(
+                "Identity verification", "This verification was already submitted. Return to the app.")
         }
         try context.database.transaction { connection in
             try connection.execute(
@@ -105,9 +109,11 @@ struct IdentityVerificationPage: Sendable {
     private func status(id: String, token: String) throws -> String? {
         guard id.count <= 64, token.count <= 64,
             let row = try context.database.read({
-                try $0.query("SELECT page_token_hash, status FROM identity_verifications WHERE id = ?", [.text(id)]).first
+                try $0.query("SELECT page_token_hash, status FROM identity_verifications WHERE id = ?", [.text(id)])
+                    .first
             }),
-            ConstantTime.equals(Array(try row.string("page_token_hash").utf8), Array(APIKeyRepository.secretHash(token).utf8))
+            ConstantTime.equals(
+                Array(try row.string("page_token_hash").utf8), Array(APIKeyRepository.secretHash(token).utf8))
         else { return nil }
         return try row.string("status")
     }

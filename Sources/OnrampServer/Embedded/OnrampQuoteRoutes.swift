@@ -19,7 +19,9 @@ struct OnrampQuoteRoutes: Sendable {
                 ("l2", .string(limits.l2.string(places: 2))),
             ]
             if !caller.livemode {
-                tiers = tiers.map { ($0.0, .string(min(DecimalAmount(exactly: 100), Self.amount($0.1)).string(places: 2))) }
+                tiers = tiers.map {
+                    ($0.0, .string(min(DecimalAmount(exactly: 100), Self.amount($0.1)).string(places: 2)))
+                }
             }
             return [
                 "object": "crypto.onramp_transaction_limits", "livemode": .bool(caller.livemode), "currency": "usd",
@@ -37,7 +39,8 @@ struct OnrampQuoteRoutes: Sendable {
         let amount: EmbeddedAmount
         do {
             amount = try EmbeddedAmount.parse(
-                sourceAmount: request.queryValue("source_amount"), destinationAmount: request.queryValue("destination_amount"))
+                sourceAmount: request.queryValue("source_amount"),
+                destinationAmount: request.queryValue("destination_amount"))
         } catch let error as OnrampError { throw StripeErrors.domain(error) }
         let currencies = Self.list(request, "destination_currencies") ?? ["usdc"]
         let networks =
@@ -67,7 +70,8 @@ struct OnrampQuoteRoutes: Sendable {
             byNetwork.append((network, .array(entries)))
         }
         return [
-            "id": .string(context.ids.id(prefix: "cqs")), "object": "crypto.onramp_quotes", "livemode": .bool(caller.livemode),
+            "id": .string(context.ids.id(prefix: "cqs")), "object": "crypto.onramp_quotes",
+            "livemode": .bool(caller.livemode),
             "rate_fetched_at": .integer(context.nowMilliseconds / 1000), "source_currency": .string(sourceCurrency),
             "source_amount": .optional(request.queryValue("source_amount")),
             "destination_network_quotes": .object(byNetwork),

@@ -18,7 +18,8 @@ struct OnrampSessionRoutes: Sendable {
         routes.server(&router, "GET", "/v1/crypto/onramp_sessions/{id}") { request, caller, _ in
             guard
                 let record = try context.database.read({
-                    try OnrampSessionRecord.find($0, id: request.pathParameters["id"] ?? "", projectId: caller.projectId)
+                    try OnrampSessionRecord.find(
+                        $0, id: request.pathParameters["id"] ?? "", projectId: caller.projectId)
                 })
             else { throw StripeErrors.missing("crypto_onramp_session") }
             return record.json
@@ -78,8 +79,14 @@ struct OnrampSessionRoutes: Sendable {
                 let anchor = try context.database.read({
                     try OnrampSessionRecord.find($0, id: cursor, projectId: caller.projectId)
                 })
-            else { throw StripeErrors.missing("crypto_onramp_session", param: ascending ? "ending_before" : "starting_after") }
-            sql += ascending ? " AND (created_at > ? OR (created_at = ? AND id > ?))" : " AND (created_at < ? OR (created_at = ? AND id < ?))"
+            else {
+                throw StripeErrors.missing(
+                    "crypto_onramp_session", param: ascending ? "ending_before" : "starting_after")
+            }
+            sql +=
+                ascending
+                ? " AND (created_at > ? OR (created_at = ? AND id > ?))"
+                : " AND (created_at < ? OR (created_at = ? AND id < ?))"
             parameters += [.integer(anchor.createdAt), .integer(anchor.createdAt), .text(anchor.id)]
         }
         sql += ascending ? " ORDER BY created_at ASC, id ASC LIMIT ?" : " ORDER BY created_at DESC, id DESC LIMIT ?"

@@ -27,7 +27,8 @@ struct OnrampSessionService: Sendable {
         let sourceCurrency = try fields.required("source_currency", maxLength: 8).lowercased()
         let destinationCurrency = try fields.required("destination_currency", maxLength: 8).lowercased()
         let network = try fields.required("destination_network", maxLength: 32).lowercased()
-        let currencies = try fields.optionalList("destination_currencies")?.map { $0.lowercased() } ?? [destinationCurrency]
+        let currencies =
+            try fields.optionalList("destination_currencies")?.map { $0.lowercased() } ?? [destinationCurrency]
         let networks = try fields.optionalList("destination_networks")?.map { $0.lowercased() } ?? [network]
         let walletAddress = try fields.required("wallet_address", maxLength: 128)
         let settlementSpeed = try fields.optional("settlement_speed", maxLength: 16) ?? "instant"
@@ -76,7 +77,8 @@ struct OnrampSessionService: Sendable {
         let hasWallet = try walletRegistered(customer.id, network: network, address: walletAddress)
         _ = try machine.handle(hasWallet ? .ready : .blocked(.missingConsumerWallet))
         let record = OnrampSessionRecord(
-            id: id, projectId: caller.projectId, customerId: customer.id, clientSecret: context.ids.clientSecret(for: id),
+            id: id, projectId: caller.projectId, customerId: customer.id,
+            clientSecret: context.ids.clientSecret(for: id),
             livemode: caller.livemode, machine: machine, details: details,
             quoteExpiresAt: Timestamp.milliseconds(quote.expiresAt), now: now)
         try context.database.transaction { connection in try record.insert(connection) }
@@ -112,7 +114,8 @@ struct OnrampSessionService: Sendable {
             guard record.machine.status == .initialized || record.machine.status == .requiresPayment else {
                 if record.machine.status == .rejected {
                     throw StripeErrors.invalid(
-                        "crypto_onramp_session_rejected", "The session was rejected: \(record.machine.lastError?.rawValue ?? "blocked").")
+                        "crypto_onramp_session_rejected",
+                        "The session was rejected: \(record.machine.lastError?.rawValue ?? "blocked").")
                 }
                 return []
             }
@@ -147,7 +150,10 @@ struct OnrampSessionService: Sendable {
             ).map { (try $0.string("id"), try $0.string("project_id")) }
         }
         for (id, projectId) in due {
-            guard var record = try context.database.read({ try OnrampSessionRecord.find($0, id: id, projectId: projectId) }),
+            guard
+                var record = try context.database.read({
+                    try OnrampSessionRecord.find($0, id: id, projectId: projectId)
+                }),
                 record.machine.status == .fulfillmentProcessing
             else { continue }
             let result = settlement.settle(
@@ -161,7 +167,8 @@ struct OnrampSessionService: Sendable {
                 record = current
                 let events: [OnrampSession.DomainEvent]
                 switch result {
-                case .delivered(let hash): events = try record.machine.handle(.fulfillmentSucceeded(transactionID: hash))
+                case .delivered(let hash):
+                    events = try record.machine.handle(.fulfillmentSucceeded(transactionID: hash))
                 case .buyFailed, .sendFailed: events = try record.machine.handle(.fulfillmentFailed)
                 }
                 record.fulfillDueAt = nil
@@ -174,7 +181,9 @@ struct OnrampSessionService: Sendable {
 
     /// The customer `id` when the OAuth grant's consumer owns it.
     func ownedCustomer(_ id: String, grant: OAuthTokens.Grant) throws -> CryptoCustomer {
-        guard let customer = try context.database.read({ try CryptoCustomer.find($0, id: id, projectId: grant.projectId) }),
+        guard
+            let customer = try context.database.read({ try CryptoCustomer.find($0, id: id, projectId: grant.projectId) }
+            ),
             customer.consumerId == grant.consumerId
         else { throw StripeErrors.missing("crypto customer", param: "crypto_customer_id") }
         return customer
@@ -184,7 +193,10 @@ struct OnrampSessionService: Sendable {
         id: String, caller: StripeCaller, grant: OAuthTokens.Grant,
         _ change: (inout OnrampSessionRecord, CryptoCustomer) throws -> [OnrampSession.DomainEvent]
     ) throws -> OnrampSessionRecord {
-        guard let existing = try context.database.read({ try OnrampSessionRecord.find($0, id: id, projectId: caller.projectId) })
+        guard
+            let existing = try context.database.read({
+                try OnrampSessionRecord.find($0, id: id, projectId: caller.projectId)
+            })
         else { throw StripeErrors.missing("crypto_onramp_session") }
         let customer = try ownedCustomer(existing.customerId, grant: grant)
         return try context.database.transaction { connection in
@@ -249,7 +261,8 @@ struct OnrampSessionService: Sendable {
                 "crypto_onramp_unsupportable_customer", "The customer's KYC was rejected; they cannot buy crypto.")
         }
         let request = KYCPolicy.Request(
-            verifications: customer.verifications, amount: amount, country: customer.address["country"] ?? customer.country,
+            verifications: customer.verifications, amount: amount,
+            country: customer.address["country"] ?? customer.country,
             subdivision: customer.address["state"], paymentMethod: method,
             riskRequiresDocumentVerification: customer.firstName == Self.riskChallengeFirstName)
         switch policy.evaluate(request) {
@@ -260,11 +273,14 @@ struct OnrampSessionService: Sendable {
 
     private func requote(_ record: OnrampSessionRecord) throws -> EmbeddedQuote {
         let input = Self.storedAmount(record.detail("amount_input"))
-        let method = try paymentMethod(record.detail("payment_token") ?? "", customerId: record.customerId)?.type ?? .card
+        let method =
+            try paymentMethod(record.detail("payment_token") ?? "", customerId: record.customerId)?.type ?? .card
         return try quote(
             sourceCurrency: record.detail("source_currency") ?? "usd",
-            destinationCurrency: record.detail("destination_currency") ?? "", network: record.detail("destination_network") ?? "",
-            method: method, amount: record.detail("amount_side") == "destination" ? .destination(input) : .source(input))
+            destinationCurrency: record.detail("destination_currency") ?? "",
+            network: record.detail("destination_network") ?? "",
+            method: method, amount: record.detail("amount_side") == "destination" ? .destination(input) : .source(input)
+        )
     }
 
     func quote(
@@ -274,7 +290,8 @@ struct OnrampSessionService: Sendable {
         do {
             return try QuoteCalculator(catalogue: context.catalogue).embeddedQuote(
                 EmbeddedQuoteRequest(
-                    sourceCurrency: sourceCurrency, destinationCurrency: destinationCurrency, destinationNetwork: network,
+                    sourceCurrency: sourceCurrency, destinationCurrency: destinationCurrency,
+                    destinationNetwork: network,
                     paymentMethod: method, amount: amount), clock: context.clock)
         } catch let error as OnrampError {
             switch error.code {
@@ -294,7 +311,8 @@ struct OnrampSessionService: Sendable {
         guard
             let details = try context.database.read({
                 try $0.query(
-                    "SELECT details FROM payment_tokens WHERE id = ? AND customer_id = ?", [.text(tokenId), .text(customerId)]
+                    "SELECT details FROM payment_tokens WHERE id = ? AND customer_id = ?",
+                    [.text(tokenId), .text(customerId)]
                 ).first?.string("details")
             })
         else { return nil }

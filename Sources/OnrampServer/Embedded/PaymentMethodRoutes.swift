@@ -82,7 +82,8 @@ struct PaymentMethodRoutes: Sendable {
         else { throw bank.invalid("us_bank_account[account_number]", "Invalid routing or account number.") }
         let accountType = try bank.optional("account_type", maxLength: 16) ?? "checking"
         let details: JSONValue = [
-            "account_type": .string(accountType), "bank_name": "STRIPE TEST BANK", "last4": .string(String(account.suffix(4))),
+            "account_type": .string(accountType), "bank_name": "STRIPE TEST BANK",
+            "last4": .string(String(account.suffix(4))),
             "routing_number": .string(routing),
         ]
         return try TestPaymentMethod(stored: [

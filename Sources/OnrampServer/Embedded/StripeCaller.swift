@@ -1,4 +1,5 @@
 import HTTPServer
+import OnrampCrypto
 import OnrampStore
 
 /// Who is calling a Stripe-style route: the project and mode of the API key, and which kind of key it is.
@@ -10,14 +11,14 @@ struct StripeCaller: Sendable {
     /// Whether the key is the secret key (server side) rather than the publishable key.
     let isSecret: Bool
 
-    /// Resolves `Authorization: Bearer <key>`. `allowPublishable` admits `pk_…` keys (client SDK routes).
+    /// Resolves `Authorization: Bearer <key>` (or Basic with the key as user name, as `curl -u sk_test_…:`
+    /// sends it). `allowPublishable` admits `pk_…` keys (client SDK routes).
     static func authenticate(_ request: HTTPRequest, database: any Database, allowPublishable: Bool) throws
         -> StripeCaller
     {
-        guard let header = request.headers["Authorization"], header.hasPrefix("Bearer ") else {
+        guard let key = key(request.headers["Authorization"]) else {
             throw StripeErrors.authentication("You did not provide an API key. Use Authorization: Bearer sk_test_….")
         }
-        let key = String(header.dropFirst("Bearer ".count))
         guard key.count <= 256, key.hasPrefix("sk_") || key.hasPrefix("pk_"),
             let record = try database.read({ try APIKeyRepository(connection: $0).find(secret: key) }),
             !record.disabled
@@ -34,5 +35,15 @@ struct StripeCaller: Sendable {
         default:
             throw StripeErrors.authentication("Invalid API key provided.")
         }
+    }
+
+    private static func key(_ header: String?) -> String? {
+        guard let header else { return nil }
+        if header.hasPrefix("Bearer ") { return String(header.dropFirst("Bearer ".count)) }
+        guard header.hasPrefix("Basic "), header.count <= 512,
+            let decoded = Base64.decode(String(header.dropFirst("Basic ".count))),
+            let text = String(validating: decoded, as: UTF8.self)
+        else { return nil }
+        return text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)
     }
 }

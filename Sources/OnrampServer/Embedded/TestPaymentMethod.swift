@@ -26,24 +26,31 @@ struct TestPaymentMethod: Sendable {
         case "pm_card_authenticationRequired": behaviour = .requiresAuthentication
         default: return nil
         }
-        let last4 = ["pm_card_visa": "4242", "pm_card_chargeDeclined": "0002", "pm_card_authenticationRequired": "3220"]
-        return try card(brand: "visa", last4: last4[id] ?? "4242", expMonth: 12, expYear: 2034, wallet: nil, behaviour: behaviour)
+        let last4 = [
+            "pm_card_visa": "4242", "pm_card_chargeDeclined": "0002", "pm_card_authenticationRequired": "3220",
+        ]
+        return try card(
+            brand: "visa", last4: last4[id] ?? "4242", expMonth: 12, expYear: 2034, wallet: nil, behaviour: behaviour)
     }
 
     static func card(brand: String, last4: String, expMonth: Int, expYear: Int, wallet: String?, behaviour: Behaviour)
         throws -> TestPaymentMethod
     {
         let card: JSONValue = [
-            "brand": .string(brand), "exp_month": .integer(expMonth), "exp_year": .integer(expYear), "funding": "credit",
+            "brand": .string(brand), "exp_month": .integer(expMonth), "exp_year": .integer(expYear),
+            "funding": "credit",
             "last4": .string(last4), "wallet": wallet.map { ["type": .string($0)] } ?? .null,
         ]
         return try TestPaymentMethod(stored: ["type": "card", "behaviour": .string(behaviour.rawValue), "card": card])
     }
 
     init(stored: JSONValue) throws {
-        guard let type = stored["type"]?.stringValue, let behaviour = stored["behaviour"]?.stringValue.flatMap(Behaviour.init)
+        guard let type = stored["type"]?.stringValue,
+            let behaviour = stored["behaviour"]?.stringValue.flatMap(Behaviour.init)
         else { throw StripeErrors.invalid("payment_method_invalid", "The stored payment method is unreadable.") }
-        self.type = type == "us_bank_account" ? .ach : (stored["card"]?["wallet"]?["type"]?.stringValue == "apple_pay" ? .applePay : .card)
+        self.type =
+            type == "us_bank_account"
+            ? .ach : (stored["card"]?["wallet"]?["type"]?.stringValue == "apple_pay" ? .applePay : .card)
         self.behaviour = behaviour
         self.stored = stored
     }

@@ -26,7 +26,8 @@ struct ConsumerRoutes: Sendable {
             try confirmVerification(request, caller: caller, body: body)
         }
         routes.client(&router, "POST", "/v1/consumers/sessions/log_out") { request, caller, body in
-            let session = try ConsumerSession.require(request, body: body, caller: caller, context: context, verified: false)
+            let session = try ConsumerSession.require(
+                request, body: body, caller: caller, context: context, verified: false)
             try context.database.transaction { connection in
                 try connection.execute(
                     "UPDATE consumer_sessions SET logged_out = 1 WHERE secret_hash = ?", [.text(session.secretHash)])
@@ -72,7 +73,9 @@ struct ConsumerRoutes: Sendable {
                     [.text(intentId), .text(caller.projectId)]
                 ).first?.string("consumer_id")
             }
-            guard consumerId != nil else { throw StripeErrors.missing("link_auth_intent", param: "link_auth_intent_id") }
+            guard consumerId != nil else {
+                throw StripeErrors.missing("link_auth_intent", param: "link_auth_intent_id")
+            }
         } else {
             let email = try fields.required("email_address", maxLength: 800).lowercased()
             consumerId = try context.database.read { connection in
@@ -127,12 +130,14 @@ struct ConsumerRoutes: Sendable {
                     .text(APIKeyRepository.secretHash(email)), .text(phone.e164), .text(country), .text(legalName),
                     .integer(context.nowMilliseconds),
                 ])
-            return try sessionResponse(connection, caller: caller, consumerId: consumerId, intentId: nil, verified: false)
+            return try sessionResponse(
+                connection, caller: caller, consumerId: consumerId, intentId: nil, verified: false)
         }
     }
 
     func startVerification(_ request: HTTPRequest, caller: StripeCaller, body: JSONValue) throws -> JSONValue {
-        let session = try ConsumerSession.require(request, body: body, caller: caller, context: context, verified: false)
+        let session = try ConsumerSession.require(
+            request, body: body, caller: caller, context: context, verified: false)
         let type = try StripeErrors.fields(body).optional("type", maxLength: 16) ?? "SMS"
         guard type == "SMS" else {
             throw StripeErrors.invalid("parameter_invalid", "Only type=SMS is supported.", param: "type")
@@ -145,7 +150,8 @@ struct ConsumerRoutes: Sendable {
     }
 
     func confirmVerification(_ request: HTTPRequest, caller: StripeCaller, body: JSONValue) throws -> JSONValue {
-        let session = try ConsumerSession.require(request, body: body, caller: caller, context: context, verified: false)
+        let session = try ConsumerSession.require(
+            request, body: body, caller: caller, context: context, verified: false)
         let fields = StripeErrors.fields(body)
         let code = try fields.required("code", maxLength: 16)
         let consent = try fields.optionalBool("consent_granted")
@@ -184,8 +190,12 @@ struct ConsumerRoutes: Sendable {
                 members.append(("crypto_customer_id", .string(customer)))
                 if intent.scopes.contains("auth.persist_login:read") {
                     members.append(
-                        ("link_auth_token", .string(try LinkAuthIntents(context: context).issueLinkAuthToken(
-                            connection, projectId: caller.projectId, consumerId: session.consumerId))))
+                        (
+                            "link_auth_token",
+                            .string(
+                                try LinkAuthIntents(context: context).issueLinkAuthToken(
+                                    connection, projectId: caller.projectId, consumerId: session.consumerId))
+                        ))
                 }
             }
             return .object(members)
@@ -198,7 +208,8 @@ struct ConsumerRoutes: Sendable {
         let secret = try ConsumerSession.create(
             connection, context: context, projectId: caller.projectId, consumerId: consumerId,
             linkAuthIntentId: intentId, verified: verified)
-        let email = try connection.query("SELECT email FROM link_consumers WHERE id = ?", [.text(consumerId)]).first?
+        let email =
+            try connection.query("SELECT email FROM link_consumers WHERE id = ?", [.text(consumerId)]).first?
             .string("email") ?? ""
         let verifications: JSONValue = verified ? [["type": "SMS", "state": "verified"]] : []
         return [

@@ -71,7 +71,8 @@ struct LinkAuthIntents: Sendable {
     /// Issues a seamless sign-in token for `consumerId`; only its hash is stored.
     func issueLinkAuthToken(_ connection: any SQLConnection, projectId: String, consumerId: String) throws -> String {
         let token = "lat_" + context.ids.base62(length: 40)
-        try insertToken(connection, token, kind: "token", projectId: projectId, consumerId: consumerId,
+        try insertToken(
+            connection, token, kind: "token", projectId: projectId, consumerId: consumerId,
             lifetime: Self.linkAuthTokenLifetime)
         return token
     }
@@ -93,7 +94,8 @@ struct LinkAuthIntents: Sendable {
                     param: "link_auth_token")
             }
             let secret = "latcs_" + context.ids.base62(length: 40)
-            try insertToken(connection, secret, kind: "client_secret", projectId: projectId,
+            try insertToken(
+                connection, secret, kind: "client_secret", projectId: projectId,
                 consumerId: try row.string("consumer_id"), lifetime: Self.clientSecretLifetime)
             return (secret, now + Self.clientSecretLifetime)
         }

@@ -48,7 +48,8 @@ struct LinkAuthorizePage: Sendable {
                 "Log in with Link",
                 status == "consented" ? "Access allowed. Return to the app." : "Access denied. Return to the app.")
         } catch let error as HTTPError where error.code == "consumer_verification_code_invalid" {
-            return .html(self.form(intentId: intentId, secret: secret, message: "That code is not correct."), status: 400)
+            return .html(
+                self.form(intentId: intentId, secret: secret, message: "That code is not correct."), status: 400)
         }
     }
 
@@ -84,7 +85,8 @@ struct LinkAuthorizePage: Sendable {
                     """, [.text(id)]
                 ).first
             else { return nil }
-            return StripeCaller(projectId: try row.string("project_id"), livemode: try row.int("livemode") != 0, isSecret: false)
+            return StripeCaller(
+                projectId: try row.string("project_id"), livemode: try row.int("livemode") != 0, isSecret: false)
         }
     }
 }

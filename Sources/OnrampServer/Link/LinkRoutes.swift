@@ -42,7 +42,8 @@ struct LinkRoutes: Sendable {
         }
         guard !scopes.isEmpty, scopes.allSatisfy(OAuthTokens.knownScopes.contains) else {
             throw StripeErrors.invalid(
-                "invalid_scope", "oauth_scopes may contain \(OAuthTokens.knownScopes.sorted().joined(separator: ", ")).",
+                "invalid_scope",
+                "oauth_scopes may contain \(OAuthTokens.knownScopes.sorted().joined(separator: ", ")).",
                 param: "oauth_scopes")
         }
         let email = try fields.optional("email", maxLength: 800)?.lowercased()
@@ -119,7 +120,8 @@ struct LinkRoutes: Sendable {
     }
 
     func refresh(_ request: HTTPRequest, caller: StripeCaller) throws -> JSONValue {
-        let fields = RequestFields(try request.formBody(), invalidCode: "invalid_request", missingCode: "invalid_request")
+        let fields = RequestFields(
+            try request.formBody(), invalidCode: "invalid_request", missingCode: "invalid_request")
         guard try fields.required("grant_type", maxLength: 32) == "refresh_token" else {
             throw OAuthErrorRenderer.error("unsupported_grant_type", "grant_type must be refresh_token.")
         }
@@ -129,7 +131,9 @@ struct LinkRoutes: Sendable {
         let client = try context.database.read { try APIKeyRepository(connection: $0).find(secret: clientSecret) }
         guard let client, client.id == clientId, client.kind == .oauthClient, client.projectId == caller.projectId,
             !client.disabled
-        else { throw OAuthErrorRenderer.error("invalid_client", "Unknown client_id or wrong client_secret.", status: 401) }
+        else {
+            throw OAuthErrorRenderer.error("invalid_client", "Unknown client_id or wrong client_secret.", status: 401)
+        }
         let pair = try OAuthTokens(context: context).rotate(
             refreshToken: refreshToken, projectId: caller.projectId, clientId: clientId)
         return [

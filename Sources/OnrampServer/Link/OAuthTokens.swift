@@ -37,7 +37,9 @@ struct OAuthTokens: Sendable {
         let now = context.nowMilliseconds
         let access = "liwltoken_" + context.ids.base62(length: 40)
         let refresh = "liwlrefresh_" + context.ids.base62(length: 40)
-        for (token, kind, lifetime) in [(access, "access", Self.accessLifetime), (refresh, "refresh", Self.refreshLifetime)] {
+        for (token, kind, lifetime) in [
+            (access, "access", Self.accessLifetime), (refresh, "refresh", Self.refreshLifetime),
+        ] {
             try connection.execute(
                 """
                 INSERT INTO oauth_tokens (token_hash, kind, family_id, project_id, consumer_id, oauth_client_id, scopes,
