@@ -204,7 +204,7 @@ final class EmbeddedTestServer: @unchecked Sendable {
     func sessionEvents(_ id: String) throws -> [String] {
         try database.read { connection in
             try connection.query(
-                "SELECT type, payload FROM outbox_events WHERE family = 'stripe' ORDER BY created_at, rowid", []
+                "SELECT type, payload FROM outbox_events WHERE family = 'stripe' ORDER BY created_at, id", []
             ).compactMap { row -> String? in
                 let payload = try row.string("payload")
                 guard payload.contains(id),

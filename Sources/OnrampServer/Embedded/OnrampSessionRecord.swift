@@ -108,7 +108,8 @@ struct OnrampSessionRecord: Sendable {
                 machine.transactionID.map(SQLValue.text) ?? .null, fulfillDueAt.map(SQLValue.integer) ?? .null,
                 .integer(updatedAt), .text(id),
             ])
-        for event in events {
+        // Events of one transaction are a millisecond apart so every listing orders them as they happened.
+        for (index, event) in events.enumerated() {
             // Each event carries the session as it was right after its own status change.
             guard case .updated(let status, let lastError) = event else { continue }
             var snapshot = self
@@ -120,7 +121,7 @@ struct OnrampSessionRecord: Sendable {
             ]
             try Outbox.append(
                 connection, id: eventId, projectId: projectId, family: .stripe, type: event.eventType,
-                payload: payload, livemode: livemode, createdAtMilliseconds: updatedAt)
+                payload: payload, livemode: livemode, createdAtMilliseconds: updatedAt + Int64(index))
         }
     }
 
