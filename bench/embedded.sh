@@ -3,6 +3,8 @@
 # customers (Link consent, OAuth token, KYC L1, wallet and card token prepared ahead), with p50/p99
 # latency of those calls, printed next to a bare /healthz run of the same load generator (wrk) in the
 # same run. Usage: bench/embedded.sh [SECONDS] [CONNECTIONS] [CUSTOMERS]
+# EMBEDDED_BENCH_DATABASE picks the database (default: a temporary SQLite file), for example
+#   scripts/with-postgres.sh bash -c 'EMBEDDED_BENCH_DATABASE=$ONRAMP_TEST_POSTGRES_URL bench/embedded.sh'.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-20}
@@ -15,12 +17,13 @@ trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
 onramp=.build/release/onramp
 port=${EMBEDDED_BENCH_PORT:-18083}
 base="http://127.0.0.1:$port"
+database=${EMBEDDED_BENCH_DATABASE:-sqlite:$work/bench.db}
 
-$onramp project create --name EmbeddedBench --database "sqlite:$work/bench.db" --json >"$work/project.json"
+$onramp project create --name EmbeddedBench --database "$database" --json >"$work/project.json"
 sk=$(jq -r .stripeSecretKey "$work/project.json")
 pk=$(jq -r .stripePublishableKey "$work/project.json")
 client_id=$(jq -r .oauthClientId "$work/project.json")
-$onramp serve --port $port --database "sqlite:$work/bench.db" --access-log off >"$work/serve.log" 2>&1 &
+$onramp serve --port $port --database "$database" --access-log off >"$work/serve.log" 2>&1 &
 for _ in $(seq 1 50); do curl -sf "$base/healthz" >/dev/null && break; sleep 0.1; done
 
 sdk() { curl -sf -u "$pk:" "$base$1" "${@:2}"; }
