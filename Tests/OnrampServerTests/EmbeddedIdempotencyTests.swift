@@ -1,6 +1,7 @@
 import Foundation
 import OnrampServer
 import OnrampTestSupport
+import Synchronization
 import Testing
 
 /// `Idempotency-Key` on POST: same key and body replays, another body is a 400 `idempotency_error`.
@@ -67,5 +68,25 @@ import Testing
         let b = try StripeTestClient(port: server.port, key: second.stripePublishableKey).post(
             "/v1/payment_methods", card, headers: key)
         #expect(a.status == 200 && b.status == 200 && a.string("id") != b.string("id"))
+    }
+
+    @Test func concurrentDuplicatesRunOnce() throws {
+        let server = try EmbeddedTestServer()
+        let card = [
+            ("type", "card"), ("card[number]", "4242424242424242"), ("card[exp_month]", "12"),
+            ("card[exp_year]", "2034"),
+        ]
+        let replies = Mutex<[(status: Int, id: String, code: String)]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            if let reply = try? server.sdk.post("/v1/payment_methods", card, headers: [("Idempotency-Key", "race")]) {
+                replies.withLock { $0.append((reply.status, reply.string("id"), reply.string("error.code"))) }
+            }
+        }
+        let all = replies.withLock { $0 }
+        #expect(all.count == 8)
+        #expect(all.allSatisfy { $0.status == 200 || $0.code == "idempotency_key_in_use" }, "\(all)")
+        #expect(Set(all.filter { $0.status == 200 }.map(\.id)).count == 1)
+        let stored = try server.database.read { try $0.query("SELECT id FROM payment_methods", []) }
+        #expect(stored.count == 1)
     }
 }
