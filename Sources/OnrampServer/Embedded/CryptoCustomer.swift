@@ -9,8 +9,6 @@ struct CryptoCustomer: Sendable {
     let projectId: String
     let consumerId: String
     let livemode: Bool
-    let email: String
-    let phone: String
     let legalName: String
     let firstName: String?
     let lastName: String?
@@ -55,7 +53,7 @@ struct CryptoCustomer: Sendable {
     static func find(_ connection: any SQLConnection, id: String, projectId: String) throws -> CryptoCustomer? {
         try connection.query(
             """
-            SELECT c.*, l.email AS email, l.phone AS phone, l.legal_name AS legal_name
+            SELECT c.*, l.legal_name AS legal_name
             FROM crypto_customers c JOIN link_consumers l ON l.id = c.consumer_id
             WHERE c.id = ? AND c.project_id = ?
             """, [.text(id), .text(projectId)]
@@ -66,7 +64,7 @@ struct CryptoCustomer: Sendable {
     static func find(_ connection: any SQLConnection, consumerId: String) throws -> CryptoCustomer? {
         try connection.query(
             """
-            SELECT c.*, l.email AS email, l.phone AS phone, l.legal_name AS legal_name
+            SELECT c.*, l.legal_name AS legal_name
             FROM crypto_customers c JOIN link_consumers l ON l.id = c.consumer_id
             WHERE c.consumer_id = ?
             """, [.text(consumerId)]
@@ -78,8 +76,6 @@ struct CryptoCustomer: Sendable {
         projectId = try row.string("project_id")
         consumerId = try row.string("consumer_id")
         livemode = try row.int("livemode") != 0
-        email = try row.string("email")
-        phone = try row.string("phone")
         legalName = try row.string("legal_name")
         firstName = row.optionalString("first_name")
         lastName = row.optionalString("last_name")

@@ -2,14 +2,12 @@ import HTTPServer
 import OnrampCrypto
 import OnrampStore
 
-/// Who is calling a Stripe-style route: the project and mode of the API key, and which kind of key it is.
+/// Who is calling a Stripe-style route: the project and mode of the API key.
 struct StripeCaller: Sendable {
     /// The project the key belongs to.
     let projectId: String
     /// Whether the key is a live key (`sk_live_…`, `pk_live_…`).
     let livemode: Bool
-    /// Whether the key is the secret key (server side) rather than the publishable key.
-    let isSecret: Bool
 
     /// Resolves `Authorization: Bearer <key>` (or Basic with the key as user name, as `curl -u sk_test_…:`
     /// sends it). `allowPublishable` admits `pk_…` keys (client SDK routes).
@@ -25,9 +23,9 @@ struct StripeCaller: Sendable {
         else { throw StripeErrors.authentication("Invalid API key provided.") }
         switch record.kind {
         case .stripeSecret:
-            return StripeCaller(projectId: record.projectId, livemode: record.livemode, isSecret: true)
+            return StripeCaller(projectId: record.projectId, livemode: record.livemode)
         case .stripePublishable where allowPublishable:
-            return StripeCaller(projectId: record.projectId, livemode: record.livemode, isSecret: false)
+            return StripeCaller(projectId: record.projectId, livemode: record.livemode)
         case .stripePublishable:
             throw HTTPError(
                 status: 403, code: "secret_key_required", message: "This call needs your secret key (sk_…).",

@@ -86,7 +86,7 @@ struct LinkAuthorizePage: Sendable {
                 ).first
             else { return nil }
             return StripeCaller(
-                projectId: try row.string("project_id"), livemode: try row.int("livemode") != 0, isSecret: false)
+                projectId: try row.string("project_id"), livemode: try row.int("livemode") != 0)
         }
     }
 }

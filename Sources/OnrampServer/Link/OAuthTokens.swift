@@ -24,7 +24,6 @@ struct OAuthTokens: Sendable {
     struct Grant {
         let projectId: String
         let consumerId: String
-        let scopes: [String]
     }
 
     let context: ServerContext
@@ -121,6 +120,6 @@ struct OAuthTokens: Sendable {
                 status: 403, code: "oauth_scope_missing", message: "The access token lacks the scope \(scope).",
                 type: "invalid_request_error")
         }
-        return Grant(projectId: caller.projectId, consumerId: try row.string("consumer_id"), scopes: scopes)
+        return Grant(projectId: caller.projectId, consumerId: try row.string("consumer_id"))
     }
 }
