@@ -34,6 +34,7 @@ public final class AccessLog: Sendable {
 
     /// Logs one request.
     public func request(method: String, route: String, status: Int, durationSeconds: Double, requestId: String) {
+        guard isEnabled else { return }
         let millis = (durationSeconds * 1_000_000).rounded() / 1000
         write(
             "level=info msg=request method=\(method) route=\(route) status=\(status) duration_ms=\(millis) request_id=\(requestId)"
@@ -50,9 +51,14 @@ public final class AccessLog: Sendable {
         write("level=error msg=\"\(message.replacingOccurrences(of: "\"", with: "'"))\"")
     }
 
-    private func write(_ fields: String) {
-        let timestamp = Date().timeIntervalSince1970
-        let line = "ts=\(String(format: "%.3f", timestamp)) \(fields)\n"
+    /// Whether lines are being written (callers skip formatting when not).
+    public var isEnabled: Bool { state.withLock { $0.enabled } }
+
+    private func write(_ fields: @autoclosure () -> String) {
+        guard isEnabled else { return }
+        let millis = Int64(Date().timeIntervalSince1970 * 1000)
+        let fraction = String(millis % 1000)
+        let line = "ts=\(millis / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction) \(fields())\n"
         let shouldFlushNow = state.withLock { state -> Bool in
             guard state.enabled else { return false }
             state.buffer.append(contentsOf: line.utf8)

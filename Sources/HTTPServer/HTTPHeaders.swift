@@ -9,8 +9,15 @@ public struct HTTPHeaders: Sendable, Sequence {
 
     /// The first value of `name`, compared case-insensitively.
     public subscript(name: String) -> String? {
-        let lowered = name.lowercased()
-        return fields.first(where: { $0.name.lowercased() == lowered })?.value
+        fields.first(where: { Self.equalIgnoringASCIICase($0.name, name) })?.value
+    }
+
+    /// Compares header names without allocating (names are ASCII).
+    static func equalIgnoringASCIICase(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
+        return zip(a.utf8, b.utf8).allSatisfy { x, y in
+            x == y || (x | 0x20 == y | 0x20 && (x | 0x20) >= UInt8(ascii: "a") && (x | 0x20) <= UInt8(ascii: "z"))
+        }
     }
 
     /// Appends a field.
@@ -20,8 +27,7 @@ public struct HTTPHeaders: Sendable, Sequence {
 
     /// Replaces every field called `name` with one holding `value`.
     public mutating func set(_ name: String, _ value: String) {
-        let lowered = name.lowercased()
-        fields.removeAll(where: { $0.name.lowercased() == lowered })
+        fields.removeAll(where: { Self.equalIgnoringASCIICase($0.name, name) })
         fields.append((name: name, value: value))
     }
 

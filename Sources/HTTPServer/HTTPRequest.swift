@@ -14,6 +14,8 @@ public struct HTTPRequest: Sendable {
     public var pathParameters: [String: String]
     /// The id sent back in the `Request-Id` header and written to the access log.
     public var requestId: String
+    /// The client's IP address as text (empty when unknown), for rate limiting.
+    public var remoteAddress: String = ""
 
     /// Creates a request.
     public init(

@@ -82,6 +82,7 @@ let accessHandlerCallback: MHD_AccessHandlerCallback = {
         method: String(cString: method), path: String(cString: url), headers: collectHeaders(connection),
         body: context.body, requestId: context.requestId)
     request.query = collectQuery(connection)
+    request.remoteAddress = clientAddress(connection)
     let response: HTTPResponse
     if context.bodyTooLarge {
         response = server.refuse(
@@ -150,4 +151,10 @@ private func collectQuery(_ connection: OpaquePointer) -> [(String, String)] {
         else { return nil }
         return (name, decoded)
     }
+}
+
+private func clientAddress(_ connection: OpaquePointer) -> String {
+    var buffer = [CChar](repeating: 0, count: 64)
+    guard onramp_mhd_client_address(connection, &buffer, socklen_t(buffer.count)) == 0 else { return "" }
+    return String(cString: buffer)
 }

@@ -185,7 +185,7 @@ final class EVPKey: @unchecked Sendable {
         return bio.readString()
     }
 
-    /// Signs `message` with `EVP_DigestSign`; `digest` is `EVP_sha256()` for ECDSA and `nil` for Ed25519.
+    /// Signs `message` with `EVP_DigestSign`; `digest` is SHA-256 for ECDSA and `nil` for Ed25519.
     func sign(_ message: [UInt8], digest: OpaquePointer?) throws -> [UInt8] {
         guard let context = EVP_MD_CTX_new() else {
             throw CryptoError(code: .internalFailure, message: "EVP_MD_CTX_new")

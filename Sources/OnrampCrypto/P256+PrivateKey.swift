@@ -48,7 +48,7 @@ extension P256 {
 
         /// Signs SHA-256(`message`) with ECDSA.
         public func signature(for message: [UInt8]) throws -> Signature {
-            try Signature(derRepresentation: key.sign(message, digest: EVP_sha256()))
+            try Signature(derRepresentation: key.sign(message, digest: FetchedDigest.sha256))
         }
 
         /// `P256.PrivateKey(<redacted>)`.

@@ -52,13 +52,13 @@ extension P256 {
         /// Whether `signature` is a valid ECDSA signature of SHA-256(`message`).
         public func isValidSignature(_ signature: Signature, for message: [UInt8]) -> Bool {
             guard let der = try? signature.derRepresentation else { return false }
-            return key.verify(signature: der, message: message, digest: EVP_sha256())
+            return key.verify(signature: der, message: message, digest: FetchedDigest.sha256)
         }
 
         /// Whether the DER-encoded ECDSA signature, exactly as received, is valid for SHA-256(`message`).
         /// OpenSSL refuses non-canonical DER.
         public func isValidSignature(derRepresentation: [UInt8], for message: [UInt8]) -> Bool {
-            key.verify(signature: derRepresentation, message: message, digest: EVP_sha256())
+            key.verify(signature: derRepresentation, message: message, digest: FetchedDigest.sha256)
         }
 
         /// Keys are equal when their points are equal.

@@ -11,7 +11,7 @@ public enum SHA256 {
         var length: UInt32 = 0
         let status = bytes.withUnsafeBytes { input in
             digest.withUnsafeMutableBufferPointer { output in
-                EVP_Digest(input.baseAddress, input.count, output.baseAddress, &length, EVP_sha256(), nil)
+                EVP_Digest(input.baseAddress, input.count, output.baseAddress, &length, FetchedDigest.sha256, nil)
             }
         }
         precondition(status == 1 && length == 32, "EVP_Digest(SHA-256) failed")

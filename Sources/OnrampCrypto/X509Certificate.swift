@@ -125,9 +125,14 @@ public struct X509Certificate: Sendable, Equatable {
         get throws { try subjectKey().encodedECPoint() }
     }
 
-    /// The subject public key as a P-256 key; throws when it is another type or curve.
+    /// The subject public key as a P-256 key; throws when it is another type or curve. The key is rebuilt
+    /// from its point rather than shared with the certificate, which keeps OpenSSL on its fast P-256 path.
     public var p256PublicKey: P256.PublicKey {
-        get throws { try P256.PublicKey(checking: subjectKey()) }
+        get throws {
+            let key = try subjectKey()
+            guard key.isP256 else { throw CryptoError(code: .invalidKey, message: "not a P-256 key") }
+            return try P256.PublicKey(x963Representation: key.encodedECPoint())
+        }
     }
 
     func subjectKey() throws -> EVPKey {

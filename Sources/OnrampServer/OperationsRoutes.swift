@@ -1,7 +1,8 @@
 import HTTPServer
 import OnrampStore
 
-/// The server's own routes: `/healthz` (checks the database) and `/metrics` (Prometheus text).
+/// The server's own routes: `/healthz` (checks the database), `/livez` (the process answers; no
+/// database) and `/metrics` (Prometheus text).
 enum OperationsRoutes {
     static func register(on router: inout Router, database: any Database, metrics: Metrics) {
         router.add("GET", "/healthz") { _ in
@@ -12,6 +13,7 @@ enum OperationsRoutes {
                 return .json(["status": "unavailable", "database": "unreachable"], status: 503)
             }
         }
+        router.add("GET", "/livez") { _ in .json(["status": "ok"]) }
         router.add("GET", "/metrics") { _ in
             .text(metrics.prometheusText(), contentType: "text/plain; version=0.0.4; charset=utf-8")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import OnrampCore
 import OnrampCrypto
 import OnrampStore
@@ -20,13 +21,15 @@ public struct ServerContext: Sendable {
     public let appAttestRoots: [X509Certificate]
     /// Seconds a transaction spends `IN_PROGRESS` before the settlement simulator completes it.
     public let settlementDelay: TimeInterval
+    /// Limits unauthenticated mobile calls per client address (`nil`: no limit).
+    public let mobileRateLimiter: RateLimiter?
 
     /// Creates a context.
     public init(
         database: any Database, clock: any OnrampCore.Clock = SystemClock(),
         random: any RandomSource = SystemRandomSource(),
         catalogue: Catalogue = .standard, publicBaseURL: String, appAttestRoots: [X509Certificate],
-        settlementDelay: TimeInterval = 1
+        settlementDelay: TimeInterval = 1, mobileRequestsPerSecond: Double? = 50
     ) {
         self.database = database
         self.clock = clock
@@ -35,6 +38,7 @@ public struct ServerContext: Sendable {
         self.publicBaseURL = publicBaseURL.hasSuffix("/") ? String(publicBaseURL.dropLast()) : publicBaseURL
         self.appAttestRoots = appAttestRoots
         self.settlementDelay = settlementDelay
+        self.mobileRateLimiter = mobileRequestsPerSecond.map { RateLimiter(ratePerSecond: $0, burst: 2 * $0) }
     }
 
     /// The current time in stored milliseconds.

@@ -21,6 +21,7 @@ enum ServeCommand {
           --threads N                   Worker threads (default: number of cores, at least 2)
           --settlement-delay SECONDS    Time a transaction stays IN_PROGRESS in the simulator (default 1)
           --access-log on|off           One log line per request on standard error (default on)
+          --rate-limit N                Unauthenticated mobile calls per second per client address (default 50; 0 = off)
         """
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -29,7 +30,7 @@ enum ServeCommand {
                 arguments,
                 valueOptions: [
                     "--port", "--host", "--database", "--public-url", "--trust-appattest-root", "--threads",
-                    "--settlement-delay", "--access-log",
+                    "--settlement-delay", "--access-log", "--rate-limit",
                 ], flagOptions: ["--help"])
             if args.flag("--help") {
                 print(usage)
@@ -43,6 +44,7 @@ enum ServeCommand {
             guard let delay = Double(args.value("--settlement-delay") ?? "1"), delay >= 0, delay <= 3600 else {
                 throw Arguments.UsageError(description: "--settlement-delay must be between 0 and 3600 seconds")
             }
+            let rateLimit = try args.integer("--rate-limit", default: 50, in: 0...1_000_000)
             var roots = [AppleAppAttestRoot.certificate]
             for path in args.values("--trust-appattest-root") {
                 roots.append(try X509Certificate(pemRepresentation: String(contentsOfFile: path, encoding: .utf8)))
@@ -52,7 +54,8 @@ enum ServeCommand {
             let database = try DatabaseURL.open(databaseURL)
             let server = try start(
                 database: database, host: host, port: port, threads: max(2, threads),
-                publicURL: args.value("--public-url"), roots: roots, settlementDelay: delay)
+                publicURL: args.value("--public-url"), roots: roots, settlementDelay: delay,
+                rateLimit: rateLimit == 0 ? nil : Double(rateLimit))
             print("onramp listening on http://\(host):\(server.port) (database \(DatabaseURL.redacted(databaseURL)))")
             fflush(nil)
             waitForTermination()
@@ -74,7 +77,7 @@ enum ServeCommand {
 
     private static func start(
         database: any Database, host: String, port: Int, threads: Int, publicURL: String?,
-        roots: [X509Certificate], settlementDelay: Double
+        roots: [X509Certificate], settlementDelay: Double, rateLimit: Double?
     ) throws -> HTTPServer {
         // The public URL needs the bound port, so bind first with a router that is filled in below.
         let configuration = ServerConfiguration(host: host, port: port, threadCount: threads)
@@ -90,7 +93,7 @@ enum ServeCommand {
         let displayHost = host == "0.0.0.0" ? "127.0.0.1" : host
         let context = ServerContext(
             database: database, publicBaseURL: publicURL ?? "http://\(displayHost):\(boundPort)",
-            appAttestRoots: roots, settlementDelay: settlementDelay)
+            appAttestRoots: roots, settlementDelay: settlementDelay, mobileRequestsPerSecond: rateLimit)
         let app = try OnrampApplication(context: context)
         application = app
         var finalConfiguration = configuration

@@ -6,24 +6,36 @@ struct App2AppRoutes: Sendable {
     let service: App2AppService
     let authenticator: CDPAuthenticator
 
+    /// Answers 429 `rate_limit_exceeded` when the client is over the mobile rate limit.
+    private func limit(_ request: HTTPRequest) throws(HTTPError) {
+        guard let limiter = service.context.mobileRateLimiter, !limiter.allow(request.remoteAddress) else { return }
+        throw HTTPError(
+            status: 429, code: "rate_limit_exceeded", message: "Too many requests; back off and retry.",
+            headers: ["Retry-After": String(limiter.retryAfterSeconds())])
+    }
+
     func register(on router: inout Router) {
         let mobile = "/platform/v2/onramp/mobile"
         // Seed form.
         router.add("POST", "\(mobile)/projects/{projectId}/attestation/challenges") { request in
-            try service.createRegistrationChallenge(
+            try limit(request)
+            return try service.createRegistrationChallenge(
                 projectId: request.pathParameters["projectId"]!, encoding: .base64URL)
         }
         router.add("POST", "\(mobile)/projects/{projectId}/attestation/registrations") { request in
-            try service.register(
+            try limit(request)
+            return try service.register(
                 body: try request.jsonBody(), projectIdFromPath: request.pathParameters["projectId"], keyIdFromPath: nil
             )
         }
         router.add("PUT", "\(mobile)/projects/{projectId}/attestation/registrations/{keyId}") { request in
-            try service.register(
+            try limit(request)
+            return try service.register(
                 body: try request.jsonBody(), projectIdFromPath: request.pathParameters["projectId"],
                 keyIdFromPath: request.pathParameters["keyId"])
         }
         router.add("POST", "\(mobile)/challenges") { request in
+            try limit(request)
             let body = try request.jsonBody()
             guard let projectId = body["projectId"]?.stringValue, !projectId.isEmpty else {
                 throw HTTPError(
@@ -35,7 +47,8 @@ struct App2AppRoutes: Sendable {
                 encoding: .base64URL)
         }
         router.add("POST", "\(mobile)/sessions") { request in
-            try service.createSession(body: try request.jsonBody())
+            try limit(request)
+            return try service.createSession(body: try request.jsonBody())
         }
         // cdp-sdk form.
         router.add("POST", "\(mobile)/attestation/challenges") { request in
@@ -43,7 +56,8 @@ struct App2AppRoutes: Sendable {
             return try service.createRegistrationChallenge(projectId: projectId, encoding: .base64)
         }
         router.add("POST", "\(mobile)/attestation/registrations") { request in
-            try service.register(body: try request.jsonBody(), projectIdFromPath: nil, keyIdFromPath: nil)
+            try limit(request)
+            return try service.register(body: try request.jsonBody(), projectIdFromPath: nil, keyIdFromPath: nil)
         }
         router.add("POST", "\(mobile)/sessions/challenges") { request in
             let projectId = try authenticator.authenticate(request, at: service.context.clock.now())

@@ -1,0 +1,255 @@
+import AppAttest
+import Foundation
+import HTTPServer
+import OnrampCore
+import OnrampCrypto
+import OnrampServer
+import OnrampStore
+import Testing
+
+/// One test per row of the seed's error table, plus replay and JWT refusals. Each checks the
+/// status and the CDP error shape `{errorType, errorMessage, correlationId}`.
+@Suite(.serialized) struct App2AppErrorTests {
+    func expectError(_ response: (status: Int, body: JSONValue), _ status: Int, _ type: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(response.status == status, sourceLocation: sourceLocation)
+        #expect(response.body["errorType"] == .string(type), sourceLocation: sourceLocation)
+        #expect(response.body["errorMessage"]?.stringValue?.isEmpty == false, sourceLocation: sourceLocation)
+        #expect(response.body["correlationId"]?.stringValue?.hasPrefix("req_") == true, sourceLocation: sourceLocation)
+    }
+
+    @Test func invalidRequestMissingField() throws {
+        let server = try TestServer()
+        let device = try TestDevice(server: server)
+        expectError(try device.purchaseChallenge(device.purchase(removing: ["destinationAddress"])), 400, "invalid_request")
+        expectError(try device.purchaseChallenge(device.purchase([("unexpected", "x")])), 400, "invalid_request")
+    }
+
+    @Test func redirectHostNotAllowlisted() throws {
+        let server = try TestServer()
+        let device = try TestDevice(server: server)
+        expectError(
+            try device.purchaseChallenge(device.purchase([("redirectUrl", "https://evil.example.net/back")])), 400,
+            "invalid_request")
+        expectError(
+            try device.purchaseChallenge(device.purchase([("redirectUrl", .string("http://\(TestServer.redirectHost)/back"))])),
+            400, "invalid_request")
+    }
+
+    @Test(arguments: [
+        ("base", "0x52908400098527886e0F7030069857D2E4169EE7"),  // bad EIP-55 checksum
+        ("base", "7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV"),  // a Solana address
+        ("solana", "0x52908400098527886E0F7030069857D2E4169EE7"),
+        ("solana", "7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtX0"),  // '0' is not base58
+        ("bitcoin", "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5"),  // bad bech32 checksum
+        ("bitcoin", "1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN3"),  // bad base58check checksum
+        ("stellar", "GAAZI4TCR3TY5OJHCTJC2A4QSY6CJWJH5IAJTGKIN2ER7LBNVKOCCWN8"),
+    ])
+    func addressDoesNotMatchTheNetwork(network: String, address: String) throws {
+        let server = try TestServer()
+        let device = try TestDevice(server: server)
+        let asset: JSONValue = network == "bitcoin" ? "BTC" : network == "stellar" ? "XLM" : "USDC"
+        let response = try device.purchaseChallenge(
+            device.purchase([("destinationNetwork", .string(network)), ("destinationAddress", .string(address)), ("purchaseCurrency", asset)]))
+        expectError(response, 400, "invalid_request")
+    }
+
+    @Test(arguments: [
+        ("base", "USDC", "0x52908400098527886E0F7030069857D2E4169EE7"),
+        ("solana", "USDC", "7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV"),
+        ("bitcoin", "BTC", "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4"),
+        ("bitcoin", "BTC", "1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2"),
+        ("bitcoin", "BTC", "3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy"),
+        ("bitcoin", "BTC", "bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0"),
+        ("stellar", "XLM", "GAAZI4TCR3TY5OJHCTJC2A4QSY6CJWJH5IAJTGKIN2ER7LBNVKOCCWN7"),
+    ])
+    func addressValidForTheNetworkIsAccepted(network: String, asset: String, address: String) throws {
+        let server = try TestServer()
+        let device = try TestDevice(server: server)
+        let response = try device.purchaseChallenge(
+            device.purchase([
+                ("destinationNetwork", .string(network)), ("destinationAddress", .string(address)),
+                ("purchaseCurrency", .string(asset)),
+            ]))
+        #expect(response.status == 201, "\(response.body.serializedString)")
+    }
+
+    @Test func unknownPurchaseCurrency() throws {
+        let server = try TestServer()
+        let device = try TestDevice(server: server)
+        expectError(try device.purchaseChallenge(device.purchase([("purchaseCurrency", "usdc")])), 400, "invalid_request")
+        expectError(try device.purchaseChallenge(device.purchase([("purchaseCurrency", "NOPE")])), 400, "invalid_request")
+    }
+
+    @Test func exactlyOneAmount() throws {
+        let server = try TestServer()
+        let device = try TestDevice(server: server)
+        expectError(try device.purchaseChallenge(device.purchase([("purchaseAmount", "10")])), 400, "invalid_request")
+        expectError(try device.purchaseChallenge(device.purchase(removing: ["paymentAmount"])), 400, "invalid_request")
+        expectError(try device.purchaseChallenge(device.purchase([("paymentAmount", "1e3")])), 400, "invalid_request")
+        #expect(try device.purchaseChallenge(device.purchase([("purchaseAmount", "10")], removing: ["paymentAmount"])).status == 201)
+    }
+
+    @Test func partnerUserRefLongerThan50Characters() throws {
+        let server = try TestServer()
+        let device = try TestDevice(server: server)
+        let long = JSONValue.string(String(repeating: "u", count: 51))
+        expectError(try device.purchaseChallenge(device.purchase([("partnerUserRef", long)])), 400, "invalid_request")
+    }
+
+    @Test func unknownChallenge() throws {
+        let server = try TestServer()
+        var device = try TestDevice(server: server)
+        _ = try device.register()
+        let made = Base64URL.encode(SecureRandom.bytes(32), padded: false)
+        expectError(try device.createSession(challenge: made), 400, "invalid_request")
+        expectError(try device.createSession(challenge: "not-a-challenge"), 400, "invalid_request")
+    }
+
+    @Test func registrationAttestationFailedWithAnUntrustedAuthority() throws {
+        let server = try TestServer(trustTestRoot: false)
+        var device = try TestDevice(server: server)
+        expectError(try device.register(), 400, "invalid_request")
+        #expect(try server.count("SELECT COUNT(*) AS n FROM app_attest_keys") == 0)
+    }
+
+    @Test func registrationForAnAppIdTheProjectDidNotRegister() throws {
+        let server = try TestServer()
+        var device = try TestDevice(server: server, appId: "ZZZZZ99999.com.other.app")
+        expectError(try device.register(), 400, "invalid_request")
+    }
+
+    @Test func purchaseAssertionFailed() throws {
+        let server = try TestServer()
+        var device = try TestDevice(server: server)
+        _ = try device.register()
+        let first = try #require(try device.purchaseChallenge(device.purchase()).body["challenge"]?.stringValue)
+        let second = try #require(try device.purchaseChallenge(device.purchase()).body["challenge"]?.stringValue)
+        // An assertion made for another challenge.
+        let wrong = try device.assertion(for: second)
+        expectError(try device.createSession(challenge: first, assertion: wrong), 400, "invalid_request")
+        // A different key's assertion.
+        var stranger = try TestDevice(server: server)
+        let foreign = try stranger.assertion(for: first)
+        expectError(try device.createSession(challenge: first, assertion: foreign), 400, "invalid_request")
+    }
+
+    @Test func assertionCounterReplayIsRefused() throws {
+        let server = try TestServer()
+        var device = try TestDevice(server: server)
+        _ = try device.register()
+        let first = try #require(try device.purchaseChallenge(device.purchase()).body["challenge"]?.stringValue)
+        #expect(try device.createSession(challenge: first).status == 201)
+        let second = try #require(try device.purchaseChallenge(device.purchase()).body["challenge"]?.stringValue)
+        device.key.counter -= 1  // the next assertion repeats the counter already used
+        expectError(try device.createSession(challenge: second), 400, "invalid_request")
+    }
+
+    @Test func registrationChallengeIsSingleUse() throws {
+        let server = try TestServer()
+        var device = try TestDevice(server: server)
+        let challenge = try server.request(
+            "POST", "/platform/v2/onramp/mobile/projects/\(server.projectId)/attestation/challenges")
+        let text = try #require(challenge.body["challenge"]?.stringValue)
+        let attestation = Base64.encode(try device.attester.attestKey(device.key, clientDataHash: TestDevice.clientDataHash(text), at: Date()))
+        let body: JSONValue = ["challenge": .string(text), "ios": ["keyId": .string(device.key.keyId), "attestation": .string(attestation)]]
+        let path = "/platform/v2/onramp/mobile/projects/\(server.projectId)/attestation/registrations"
+        #expect(try server.request("POST", path, json: body).status == 200)
+        let replay = try server.request("POST", path, json: body)
+        expectError((replay.status, replay.body), 400, "invalid_request")
+        // A purchase challenge cannot register a key either.
+        let purchase = try #require(try device.purchaseChallenge(device.purchase()).body["challenge"]?.stringValue)
+        _ = try device.createSession(challenge: purchase)
+    }
+
+    @Test func developmentKeyWithoutSandboxPrefix() throws {
+        let server = try TestServer()
+        var device = try TestDevice(server: server, environment: .development)
+        #expect(try device.register().status == 200)
+        let text = try #require(try device.purchaseChallenge(device.purchase()).body["challenge"]?.stringValue)
+        expectError(try device.createSession(challenge: text), 400, "invalid_request")
+        let sandbox = try #require(
+            try device.purchaseChallenge(device.purchase([("partnerUserRef", "sandbox-1")])).body["challenge"]?.stringValue)
+        #expect(try device.createSession(challenge: sandbox).status == 201)
+    }
+
+    @Test func challengeOlderThanFiveMinutesIsStale() throws {
+        let clock = ManualClock(Date())
+        let server = try TestServer(clock: clock)
+        var device = try TestDevice(server: server)
+        _ = try device.register()
+        let text = try #require(try device.purchaseChallenge(device.purchase()).body["challenge"]?.stringValue)
+        clock.advance(by: 5 * 60 + 1)
+        expectError(try device.createSession(challenge: text), 422, "stale_attestation")
+        // A stale registration challenge too.
+        let registration = try server.request(
+            "POST", "/platform/v2/onramp/mobile/projects/\(server.projectId)/attestation/challenges")
+        let registrationText = try #require(registration.body["challenge"]?.stringValue)
+        clock.advance(by: 5 * 60 + 1)
+        let attestation = Base64.encode(
+            try device.attester.attestKey(device.key, clientDataHash: TestDevice.clientDataHash(registrationText), at: Date()))
+        let response = try server.request(
+            "POST", "/platform/v2/onramp/mobile/projects/\(server.projectId)/attestation/registrations",
+            json: ["challenge": .string(registrationText), "ios": ["keyId": .string(device.key.keyId), "attestation": .string(attestation)]])
+        expectError((response.status, response.body), 422, "stale_attestation")
+    }
+
+    @Test func projectNotEnabledForApp2App() throws {
+        let server = try TestServer()
+        var device = try TestDevice(server: server)
+        _ = try device.register()
+        try ProjectProvisioner(database: server.database).setApp2AppEnabled(false, projectId: server.projectId)
+        expectError(try device.purchaseChallenge(device.purchase()), 403, "forbidden")
+        let response = try server.request("POST", "/platform/v2/onramp/mobile/projects/not-a-project/attestation/challenges")
+        expectError((response.status, response.body), 403, "forbidden")
+    }
+
+    @Test func rateLimited() throws {
+        let server = try TestServer(mobileRequestsPerSecond: 1)
+        var statuses: [Int] = []
+        for _ in 0..<5 {
+            statuses.append(
+                try server.request("POST", "/platform/v2/onramp/mobile/projects/\(server.projectId)/attestation/challenges").status)
+        }
+        #expect(statuses.prefix(2).allSatisfy { $0 == 201 })
+        let limited = try server.request("POST", "/platform/v2/onramp/mobile/projects/\(server.projectId)/attestation/challenges")
+        expectError((limited.status, limited.body), 429, "rate_limit_exceeded")
+        #expect(limited.headers["retry-after"] == "1")
+    }
+
+    @Test func serviceUnavailableWhenStorageIsBusy() {
+        var router = Router()
+        router.setErrorRenderer(CDPErrorRenderer(), forPathPrefix: "/platform/")
+        router.add("POST", "/platform/v2/onramp/mobile/sessions") { _ in throw StoreError(.busy, "database is locked") }
+        let (response, _) = router.respond(to: HTTPRequest(method: "POST", path: "/platform/v2/onramp/mobile/sessions"))
+        let body = (try? JSONParser().parse(response.body)) ?? .null
+        expectError((response.status, body), 503, "service_unavailable")
+        #expect(response.headers["Retry-After"] == "1")
+    }
+
+    @Test func missingOrInvalidJWT() throws {
+        let server = try TestServer()
+        let path = "/platform/v2/onramp/mobile/attestation/challenges"
+        let none = try server.request("POST", path)
+        expectError((none.status, none.body), 401, "unauthorized")
+        let garbage = try server.request("POST", path, headers: [("Authorization", "Bearer abc.def.ghi")])
+        expectError((garbage.status, garbage.body), 401, "unauthorized")
+        let wrongURI = try server.request("POST", path, headers: [("Authorization", "Bearer \(try server.jwt("GET", path))")])
+        expectError((wrongURI.status, wrongURI.body), 401, "unauthorized")
+        let expired = try server.request(
+            "POST", path, headers: [("Authorization", "Bearer \(try server.jwt("POST", path, at: Date().addingTimeInterval(-600)))")])
+        expectError((expired.status, expired.body), 401, "unauthorized")
+        let good = try server.jwt("POST", path)
+        let accepted = try server.request("POST", path, headers: [("Authorization", "Bearer \(good)")])
+        #expect(accepted.status == 201)
+        #expect(accepted.body["challenge"]?.stringValue?.count == 44)
+        let replayed = try server.request("POST", path, headers: [("Authorization", "Bearer \(good)")])
+        expectError((replayed.status, replayed.body), 401, "unauthorized")
+    }
+
+    @Test func ed25519KeysAuthenticateToo() throws {
+        let server = try TestServer(keyType: .ed25519)
+        let path = "/platform/v2/onramp/mobile/attestation/challenges"
+        let response = try server.request("POST", path, headers: [("Authorization", "Bearer \(try server.jwt("POST", path))")])
+        #expect(response.status == 201)
+    }
+}

@@ -1,0 +1,165 @@
+import AppAttest
+import Foundation
+import HTTPServer
+import OnrampCore
+import OnrampCrypto
+import OnrampServer
+import OnrampStore
+import OnrampTestSupport
+
+/// A real server on a real loopback port over a fresh SQLite file (or the test PostgreSQL), with a
+/// test App Attest CA trusted next to Apple's root and one partner project.
+final class TestServer: @unchecked Sendable {
+    // Immutable after init; `@unchecked` because ManualClock and the harness are only driven by the test.
+    let directory: URL
+    let database: any Database
+    let application: OnrampApplication
+    let server: HTTPServer
+    let authority: TestCertificateAuthority
+    let credentials: ProjectProvisioner.Credentials
+    let clock: any OnrampCore.Clock
+
+    static let appId = "ABCDE12345.com.example.wallet"
+    static let redirectHost = "wallet.example.com"
+
+    init(
+        clock: any OnrampCore.Clock = SystemClock(), settlementDelay: TimeInterval = 0, startWorkers: Bool = true,
+        trustTestRoot: Bool = true, keyType: ProjectProvisioner.KeyType = .es256, mobileRequestsPerSecond: Double? = nil
+    ) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("onramp-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        database = try DatabaseURL.open("sqlite:\(directory.path)/onramp.db")
+        self.clock = clock
+        authority = try TestCertificateAuthority.create(at: Date())
+        var roots = [AppleAppAttestRoot.certificate]
+        if trustTestRoot { roots.append(authority.rootCertificate) }
+        AccessLog.shared.configure(enabled: false)
+        // Bind first so the public URL can carry the port.
+        let probe = HTTPServer(configuration: ServerConfiguration(port: 0, threadCount: 2), router: Router())
+        try probe.start()
+        let port = probe.port
+        probe.shutdown(gracePeriod: 0)
+        let context = ServerContext(
+            database: database, clock: clock, publicBaseURL: "http://127.0.0.1:\(port)", appAttestRoots: roots,
+            settlementDelay: settlementDelay, mobileRequestsPerSecond: mobileRequestsPerSecond)
+        application = try OnrampApplication(context: context)
+        server = HTTPServer(
+            configuration: ServerConfiguration(port: port, threadCount: 2), router: application.router,
+            metrics: application.metrics)
+        try server.start()
+        if startWorkers { application.startWorkers(interval: 0.02) }
+        credentials = try ProjectProvisioner(database: database, clock: clock).createProject(
+            name: "Example Wallet", appIds: [Self.appId], redirectHosts: [Self.redirectHost], keyType: keyType)
+    }
+
+    deinit {
+        application.stopWorkers()
+        server.shutdown(gracePeriod: 1)
+        database.close()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    var port: Int { server.port }
+    var projectId: String { credentials.projectId }
+
+    /// Sends a request with a JSON body and parses a JSON answer.
+    func request(
+        _ method: String, _ path: String, json: JSONValue? = nil, headers: [(String, String)] = []
+    ) throws -> (status: Int, body: JSONValue, headers: [String: String]) {
+        var allHeaders = headers
+        var body: [UInt8] = []
+        if let json {
+            allHeaders.append(("Content-Type", "application/json"))
+            body = json.serialized
+        }
+        let response = try RawHTTPClient(port: port).request(method, path, headers: allHeaders, body: body)
+        let parsed = (try? JSONParser().parse(response.body)) ?? .string(response.text)
+        return (response.status, parsed, response.headers)
+    }
+
+    /// A CDP API key JWT for `method path` on this server.
+    func jwt(_ method: String, _ path: String, at time: Date? = nil) throws -> String {
+        let key = try CDPAPIKey(id: credentials.cdpApiKeyId, secret: credentials.cdpApiKeySecret)
+        return try key.jwt(method: method, host: "127.0.0.1", path: path, at: time ?? clock.now())
+    }
+
+    /// Rows of a table, for checking what was (not) written.
+    func count(_ sql: String, _ parameters: [SQLValue] = []) throws -> Int64 {
+        try database.read { try $0.query(sql, parameters).first?.int("n") ?? 0 }
+    }
+}
+
+/// A device: an App Attest key made by the software attester, driving the seed's mobile calls.
+struct TestDevice {
+    let server: TestServer
+    let attester: SoftwareAttester
+    var key: SoftwareAttestKey
+
+    init(server: TestServer, environment: AppAttestEnvironment = .production, appId: String = TestServer.appId) throws {
+        self.server = server
+        attester = SoftwareAttester(authority: server.authority, appId: appId, environment: environment)
+        key = try attester.generateKey()
+    }
+
+    static func clientDataHash(_ challenge: String) -> [UInt8] {
+        SHA256.hash(Base64URL.decode(challenge) ?? Base64.decode(challenge) ?? [])
+    }
+
+    /// Registration: challenge, attestation, registration call. Returns the registration response.
+    mutating func register() throws -> (status: Int, body: JSONValue) {
+        let challenge = try server.request(
+            "POST", "/platform/v2/onramp/mobile/projects/\(server.projectId)/attestation/challenges")
+        guard challenge.status == 201, let text = challenge.body["challenge"]?.stringValue else {
+            return (challenge.status, challenge.body)
+        }
+        let attestation = try attester.attestKey(key, clientDataHash: Self.clientDataHash(text), at: Date())
+        let response = try server.request(
+            "POST", "/platform/v2/onramp/mobile/projects/\(server.projectId)/attestation/registrations",
+            json: [
+                "challenge": .string(text),
+                "ios": [
+                    "keyId": .string(key.keyId), "attestation": .string(Base64.encode(attestation)),
+                    "bundleId": "com.example.wallet",
+                ],
+            ])
+        return (response.status, response.body)
+    }
+
+    /// The purchase fields with overrides.
+    func purchase(_ overrides: [(String, JSONValue)] = [], removing: Set<String> = []) -> JSONValue {
+        var fields: [(String, JSONValue)] = [
+            ("projectId", .string(server.projectId)), ("purchaseCurrency", "USDC"), ("destinationNetwork", "base"),
+            ("destinationAddress", "0x52908400098527886E0F7030069857D2E4169EE7"),
+            ("redirectUrl", .string("https://\(TestServer.redirectHost)/onramp-return")), ("paymentAmount", "25.00"),
+            ("paymentCurrency", "USD"), ("paymentMethod", "CARD"), ("partnerUserRef", "user-1"), ("country", "US"),
+            ("subdivision", "CA"),
+        ]
+        fields.removeAll { removing.contains($0.0) || overrides.map(\.0).contains($0.0) }
+        return .object(fields + overrides)
+    }
+
+    /// A purchase challenge; returns the response.
+    func purchaseChallenge(_ body: JSONValue) throws -> (status: Int, body: JSONValue) {
+        let response = try server.request("POST", "/platform/v2/onramp/mobile/challenges", json: body)
+        return (response.status, response.body)
+    }
+
+    /// An assertion over `challenge`.
+    mutating func assertion(for challenge: String) throws -> String {
+        Base64.encode(try attester.generateAssertion(&key, clientDataHash: Self.clientDataHash(challenge)))
+    }
+
+    /// Session creation with a fresh assertion.
+    mutating func createSession(challenge: String) throws -> (status: Int, body: JSONValue) {
+        let assertion = try assertion(for: challenge)
+        return try createSession(challenge: challenge, assertion: assertion)
+    }
+
+    /// Session creation with a given assertion.
+    func createSession(challenge: String, assertion: String) throws -> (status: Int, body: JSONValue) {
+        let response = try server.request(
+            "POST", "/platform/v2/onramp/mobile/sessions",
+            json: ["challenge": .string(challenge), "ios": ["keyId": .string(key.keyId), "assertion": .string(assertion)]])
+        return (response.status, response.body)
+    }
+}
