@@ -5,10 +5,8 @@ import Testing
 /// The test-mode hosted pages (OTP and consent, 3-D Secure, identity) in headless Chromium through
 /// selenium; screenshots land in `artifacts/` and the server state is checked afterwards.
 @Suite(.serialized) struct EmbeddedHostedPagesBrowserTests {
-    static let root = EmbeddedStripePythonTests.root
     static let ready =
-        FileManager.default.isExecutableFile(atPath: EmbeddedStripePythonTests.python)
-        && FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver")
+        EmbeddedStripePythonTests.ready && FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver")
 
     @Test(.enabled(if: ready, "needs .venv with selenium, chromium and chromium-driver"))
     func hostedPagesWorkInHeadlessChromium() throws {
@@ -28,24 +26,14 @@ import Testing
             other, token: try server.paymentToken(other, card: "4000000000003220"), wallet: otherWallet)
         let challenge = try server.checkout(other, session.string("id")).string("next_action.redirect_to_url.url")
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: EmbeddedStripePythonTests.python)
-        process.arguments = [Self.root.appendingPathComponent("Tests/python/embedded_pages_browser.py").path]
-        process.environment = [
-            "ONRAMP_OTP_URL": "\(server.baseURL)/embedded/test/link/authorize?link_auth_intent=\(intentId)",
-            "ONRAMP_3DS_URL": challenge, "ONRAMP_IDENTITY_URL": identity.string("url"),
-            "ONRAMP_ARTIFACTS": Self.root.appendingPathComponent("artifacts").path,
-            "PATH": "/usr/bin:/bin", "HOME": FileManager.default.temporaryDirectory.path,
-        ]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(stdout)\n\(stderr)")
+        let output = try Python.run(
+            "embedded_pages_browser.py", [],
+            environment: [
+                "ONRAMP_OTP_URL": "\(server.baseURL)/embedded/test/link/authorize?link_auth_intent=\(intentId)",
+                "ONRAMP_3DS_URL": challenge, "ONRAMP_IDENTITY_URL": identity.string("url"),
+                "ONRAMP_ARTIFACTS": Python.repositoryRoot.appendingPathComponent("artifacts").path,
+            ])
+        #expect(output.status == 0, "\(output.standardOutput)\n\(output.standardError)")
 
         let tokens = try server.backend.post("/v1/link_auth_intent/\(intentId)/tokens")
         #expect(tokens.status == 200, "\(tokens)")
