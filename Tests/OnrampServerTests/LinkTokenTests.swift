@@ -130,7 +130,7 @@ import Testing
         #expect(tokens.status == 403 && tokens.string("error.message").contains("expired"))
     }
 
-    @Test func fiveWrongCodesLockTheSession() throws {
+    @Test func fiveWrongCodesLockTheConsumer() throws {
         let server = try EmbeddedTestServer()
         let user = try server.signUpAndAuthorize()
         let (_, secret) = try intent(server, email: user.email)
@@ -143,6 +143,11 @@ import Testing
         let locked = try server.sdk.post(
             "/v1/consumers/sessions/confirm_verification", [credential, ("code", "000000")])
         #expect(locked.status == 429 && locked.string("error.code") == "consumer_verification_locked", "\(locked)")
+        let (_, fresh) = try intent(server, email: user.email)
+        let stillLocked = try server.sdk.post(
+            "/v1/consumers/sessions/confirm_verification",
+            [("credentials[consumer_session_client_secret]", fresh), ("code", "000000")])
+        #expect(stillLocked.status == 429, "a new session does not reset the count: \(stillLocked)")
     }
 
     @Test func seamlessSignInSecretWorksOnce() throws {

@@ -3,7 +3,7 @@ import OnrampCore
 import OnrampStore
 
 /// The Link consumer routes the client SDK calls with the publishable key: lookup, sign-up, SMS
-/// one-time code (sandbox code `000000`; five wrong codes lock the session) with consent for a
+/// one-time code (sandbox code `000000`; five wrong codes in 15 minutes lock the consumer) with consent for a
 /// LinkAuthIntent, and log out.
 struct ConsumerRoutes: Sendable {
     /// The sandbox one-time code.
@@ -156,9 +156,18 @@ struct ConsumerRoutes: Sendable {
         let code = try fields.required("code", maxLength: 16)
         let consent = try fields.optionalBool("consent_granted")
         let now = context.nowMilliseconds
-        guard session.otpFailures < ConsumerSession.maximumOTPFailures else {
+        let recentFailures = try context.database.read { connection in
+            try connection.query(
+                """
+                SELECT COALESCE(SUM(otp_failures), 0) AS failures FROM consumer_sessions
+                WHERE consumer_id = ? AND created_at > ?
+                """,
+                [.text(session.consumerId), .integer(now - ConsumerSession.otpLockoutMilliseconds)]
+            ).first?.int("failures") ?? 0
+        }
+        guard recentFailures < ConsumerSession.maximumOTPFailures else {
             throw StripeErrors.invalid(
-                "consumer_verification_locked", "Too many wrong codes; start a new session.", status: 429)
+                "consumer_verification_locked", "Too many wrong codes; try again in 15 minutes.", status: 429)
         }
         guard session.otpStarted || session.verified else {
             throw StripeErrors.invalid(

@@ -6,8 +6,10 @@ import OnrampStore
 struct ConsumerSession: Sendable {
     /// Sessions last a day.
     static let lifetimeMilliseconds: Int64 = 86_400_000
-    /// Wrong OTP codes allowed before the session locks.
+    /// Wrong OTP codes allowed per consumer (over all their sessions) before confirmation locks.
     static let maximumOTPFailures: Int64 = 5
+    /// The window in which wrong codes count: a fresh lookup does not reset the count.
+    static let otpLockoutMilliseconds: Int64 = 900_000
 
     let secretHash: String
     let projectId: String
@@ -15,7 +17,6 @@ struct ConsumerSession: Sendable {
     let linkAuthIntentId: String?
     let verified: Bool
     let otpStarted: Bool
-    let otpFailures: Int64
 
     /// Creates a session and returns its client secret.
     static func create(
@@ -55,7 +56,7 @@ struct ConsumerSession: Sendable {
         return ConsumerSession(
             secretHash: hash, projectId: projectId, consumerId: try row.string("consumer_id"),
             linkAuthIntentId: row.optionalString("link_auth_intent_id"), verified: try row.int("verified") != 0,
-            otpStarted: try row.int("otp_started") != 0, otpFailures: try row.int("otp_failures"))
+            otpStarted: try row.int("otp_started") != 0)
     }
 
     /// The session named by `credentials[consumer_session_client_secret]` in the body or query.
