@@ -6,7 +6,8 @@ import OnrampStore
 import OnrampTestSupport
 import Testing
 
-/// An onramp server on a real loopback port with a temporary SQLite database and one provisioned
+/// An onramp server on a real loopback port with a temporary database (SQLite, or a fresh schema of
+/// the PostgreSQL at `ONRAMP_TEST_POSTGRES_URL` under `scripts/with-postgres.sh`) and one provisioned
 /// project, plus the steps of the Embedded flow as a partner backend and the client SDK take them.
 final class EmbeddedTestServer: @unchecked Sendable {
     let server: HTTPServer
@@ -14,6 +15,8 @@ final class EmbeddedTestServer: @unchecked Sendable {
     let database: any Database
     let credentials: ProjectProvisioner.Credentials
     let directory: URL
+    /// The PostgreSQL schema to drop at the end, when running on PostgreSQL.
+    let postgresSchema: (admin: any Database, name: String)?
     let clock: any OnrampCore.Clock
     var port: Int { server.port }
     var baseURL: String { "http://127.0.0.1:\(port)" }
@@ -25,7 +28,17 @@ final class EmbeddedTestServer: @unchecked Sendable {
     ) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("embedded-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        database = try SQLiteDatabase(path: directory.appendingPathComponent("onramp.db").path)
+        if let base = ProcessInfo.processInfo.environment["ONRAMP_TEST_POSTGRES_URL"] {
+            let name = "embedded_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+            let admin = try DatabaseURL.open(base)
+            try admin.transaction { try $0.execute("CREATE SCHEMA \(name)") }
+            postgresSchema = (admin, name)
+            database = try DatabaseURL.open(
+                "\(base)\(base.contains("?") ? "&" : "?")options=-csearch_path%3D\(name)")
+        } else {
+            postgresSchema = nil
+            database = try SQLiteDatabase(path: directory.appendingPathComponent("onramp.db").path)
+        }
         self.clock = clock
         AccessLog.shared.configure(enabled: false)
         let probe = HTTPServer(configuration: ServerConfiguration(port: 0, threadCount: 2), router: Router())
@@ -49,6 +62,10 @@ final class EmbeddedTestServer: @unchecked Sendable {
         server.shutdown(gracePeriod: 1)
         application.stopWorkers()
         database.close()
+        if let (admin, name) = postgresSchema {
+            _ = try? admin.transaction { try $0.execute("DROP SCHEMA \(name) CASCADE") }
+            admin.close()
+        }
         try? FileManager.default.removeItem(at: directory)
     }
 
