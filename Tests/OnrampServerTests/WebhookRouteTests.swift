@@ -102,7 +102,7 @@ struct WebhookRouteTests {
             #expect(missing.1["error"]?["param"] == "enabled_events")
             let unauthorized = harness.stripe("GET", "/v1/webhook_endpoints", key: "sk_test_wrong")
             #expect(unauthorized.0 == 401)
-            #expect(unauthorized.1["error"]?["type"] == "invalid_request_error")
+            #expect(unauthorized.1["error"]?["type"] == "authentication_error")
         }
     }
 

@@ -6,11 +6,12 @@ import OnrampStore
 /// full event object, so it is returned byte for byte as stored and as delivered.
 struct EventRoutes: Sendable {
     let context: ServerContext
-    let auth: WebhookStripeAuth
 
     func register(on router: inout Router) {
         router.add("GET", "/v1/events") { request in
-            let (projectId, _) = try auth.authenticate(request)
+            let projectId = try StripeCaller.authenticate(
+                request, database: context.database, allowPublishable: false
+            ).projectId
             let limit = try WebhookEndpointRoutes.limit(request.queryValue("limit"))
             var sql = "SELECT payload FROM outbox_events WHERE project_id = ? AND family = 'stripe'"
             var parameters: [SQLValue] = [.text(projectId)]
@@ -43,7 +44,9 @@ struct EventRoutes: Sendable {
             return HTTPResponse(status: 200, headers: HTTPHeaders([("Content-Type", "application/json")]), body: body)
         }
         router.add("GET", "/v1/events/{id}") { request in
-            let (projectId, _) = try auth.authenticate(request)
+            let projectId = try StripeCaller.authenticate(
+                request, database: context.database, allowPublishable: false
+            ).projectId
             let id = request.pathParameters["id"] ?? ""
             guard
                 let payload = try context.database.read({

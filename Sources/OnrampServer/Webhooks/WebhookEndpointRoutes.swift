@@ -8,11 +8,11 @@ struct WebhookEndpointRoutes: Sendable {
     static let basePath = "/v1/webhook_endpoints"
 
     let context: ServerContext
-    let auth: WebhookStripeAuth
 
     func register(on router: inout Router) {
         router.add("POST", Self.basePath) { request in
-            let (projectId, livemode) = try auth.authenticate(request)
+            let caller = try StripeCaller.authenticate(request, database: context.database, allowPublishable: false)
+            let (projectId, livemode) = (caller.projectId, caller.livemode)
             let fields = Self.fields(try request.parsedBody())
             try fields.rejectUnknown(allowed: Self.allowedFields)
             let now = context.nowMilliseconds
@@ -28,7 +28,9 @@ struct WebhookEndpointRoutes: Sendable {
             return .json(Self.json(endpoint, includeSecret: true))
         }
         router.add("GET", Self.basePath) { request in
-            let (projectId, _) = try auth.authenticate(request)
+            let projectId = try StripeCaller.authenticate(
+                request, database: context.database, allowPublishable: false
+            ).projectId
             let limit = try Self.limit(request.queryValue("limit"))
             let page = try context.database.read {
                 try WebhookSubscriptionRepository(connection: $0).list(
@@ -74,7 +76,8 @@ struct WebhookEndpointRoutes: Sendable {
     }
 
     private func find(_ request: HTTPRequest) throws -> (String, WebhookSubscription) {
-        let (projectId, _) = try auth.authenticate(request)
+        let projectId = try StripeCaller.authenticate(request, database: context.database, allowPublishable: false)
+            .projectId
         let id = request.pathParameters["id"] ?? ""
         guard
             let endpoint = try context.database.read({

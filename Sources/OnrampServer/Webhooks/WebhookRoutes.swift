@@ -6,9 +6,8 @@ struct WebhookRoutes: Sendable {
     let authenticator: CDPAuthenticator
 
     func register(on router: inout Router) {
-        let auth = WebhookStripeAuth(database: context.database)
         WebhookSubscriptionRoutes(context: context, authenticator: authenticator).register(on: &router)
-        WebhookEndpointRoutes(context: context, auth: auth).register(on: &router)
-        EventRoutes(context: context, auth: auth).register(on: &router)
+        WebhookEndpointRoutes(context: context).register(on: &router)
+        EventRoutes(context: context).register(on: &router)
     }
 }
