@@ -5,7 +5,7 @@ import OnrampCrypto
 /// `onramp appattest bench --assertion VEC --attestation VEC [--seconds N]`: verifications per second on the
 /// calling thread (pin the process to one core to measure one core).
 enum AppAttestBenchmark {
-    static func run(_ options: AppAttestCommand.Options) throws -> Int32 {
+    static func run(_ options: Arguments) throws -> Int32 {
         let seconds = Double(options.value("--seconds") ?? "3") ?? 3
         let attestation = try AppAttestCommand.Vector(path: options.required("--attestation"))
         let assertion = try AppAttestCommand.Vector(path: options.required("--assertion"))

@@ -3,43 +3,15 @@ import Foundation
 import OnrampCrypto
 
 extension AppAttestCommand {
-    /// Parsed `--name value` options (repeatable) and positional arguments.
-    struct Options {
-        private(set) var positional: [String] = []
-        private var named: [String: [String]] = [:]
+    /// Every option the `onramp appattest` subcommands take (each with a value).
+    static let valueOptions: Set<String> = [
+        "--attestation", "--assertion", "--trust-root", "--out", "--ca", "--key", "--app-id", "--challenge",
+        "--client-data-hash", "--environment", "--seconds",
+    ]
 
-        init(_ arguments: [String]) throws {
-            var index = 0
-            while index < arguments.count {
-                let argument = arguments[index]
-                if argument.hasPrefix("--") {
-                    guard index + 1 < arguments.count else { throw UsageError(message: "\(argument) needs a value") }
-                    named[argument, default: []].append(arguments[index + 1])
-                    index += 2
-                } else {
-                    positional.append(argument)
-                    index += 1
-                }
-            }
-        }
-
-        func values(_ name: String) -> [String] { named[name] ?? [] }
-
-        func value(_ name: String) -> String? { named[name]?.last }
-
-        func required(_ name: String) throws -> String {
-            guard let value = value(name) else { throw UsageError(message: "missing \(name)") }
-            return value
-        }
-
-        /// `--client-data-hash HEX`, or SHA256 of `--challenge TEXT`.
-        func clientDataHash() throws -> [UInt8] {
-            if let hex = value("--client-data-hash") {
-                guard let bytes = Hex.decode(hex) else { throw UsageError(message: "--client-data-hash is not hex") }
-                return bytes
-            }
-            return SHA256.hash(try required("--challenge"))
-        }
+    /// Parses a subcommand's arguments with the CLI's shared parser.
+    static func options(_ arguments: [String]) throws -> Arguments {
+        try Arguments(arguments, valueOptions: valueOptions)
     }
 
     /// A JSON vector file in the shared format.
@@ -88,5 +60,24 @@ extension AppAttestCommand {
             }
             return date
         }
+    }
+}
+
+extension Arguments {
+    /// The value of an option that must be given.
+    func required(_ name: String) throws -> String {
+        guard let value = value(name) else { throw AppAttestCommand.UsageError(message: "missing \(name)") }
+        return value
+    }
+
+    /// `--client-data-hash HEX`, or SHA256 of `--challenge TEXT`.
+    func clientDataHash() throws -> [UInt8] {
+        if let hex = value("--client-data-hash") {
+            guard let bytes = Hex.decode(hex) else {
+                throw AppAttestCommand.UsageError(message: "--client-data-hash is not hex")
+            }
+            return bytes
+        }
+        return SHA256.hash(try required("--challenge"))
     }
 }

@@ -39,16 +39,19 @@ enum AppAttestCommand {
         do {
             let rest = Array(arguments.dropFirst())
             switch command {
-            case "verify": return try verify(Options(rest))
-            case "ca" where rest.first == "create": return try createAuthority(Options(Array(rest.dropFirst())))
-            case "key" where rest.first == "create": return try createKey(Options(Array(rest.dropFirst())))
-            case "attest": return try attest(Options(rest))
-            case "assert": return try assert(Options(rest))
-            case "bench": return try AppAttestBenchmark.run(Options(rest))
+            case "verify": return try verify(options(rest))
+            case "ca" where rest.first == "create": return try createAuthority(options(Array(rest.dropFirst())))
+            case "key" where rest.first == "create": return try createKey(options(Array(rest.dropFirst())))
+            case "attest": return try attest(options(rest))
+            case "assert": return try assert(options(rest))
+            case "bench": return try AppAttestBenchmark.run(options(rest))
             default: throw UsageError(message: "unknown command \(arguments.joined(separator: " "))")
             }
         } catch let error as UsageError {
             FileHandle.standardError.write(Data("onramp appattest: \(error.message)\n\n\(usage)\n".utf8))
+            return 2
+        } catch let error as Arguments.UsageError {
+            FileHandle.standardError.write(Data("onramp appattest: \(error)\n\n\(usage)\n".utf8))
             return 2
         } catch {
             FileHandle.standardError.write(Data("onramp appattest: \(error)\n".utf8))
@@ -58,7 +61,7 @@ enum AppAttestCommand {
 
     // MARK: verify
 
-    static func verify(_ options: Options) throws -> Int32 {
+    static func verify(_ options: Arguments) throws -> Int32 {
         guard let path = options.positional.first else { throw UsageError(message: "verify needs VECTOR.json") }
         var roots = [AppleAppAttestRoot.certificate]
         for file in options.values("--trust-root") {
@@ -125,7 +128,7 @@ enum AppAttestCommand {
 
     // MARK: software attester
 
-    static func createAuthority(_ options: Options) throws -> Int32 {
+    static func createAuthority(_ options: Arguments) throws -> Int32 {
         let directory = URL(fileURLWithPath: try options.required("--out"))
         let authority = try TestCertificateAuthority.create(at: Date())
         try authority.save(to: directory)
@@ -136,14 +139,14 @@ enum AppAttestCommand {
         return 0
     }
 
-    static func createKey(_ options: Options) throws -> Int32 {
+    static func createKey(_ options: Arguments) throws -> Int32 {
         let key = try SoftwareAttestKey()
         try save(key, to: options.required("--out"))
         printObject([("key_id", json(key.keyId))])
         return 0
     }
 
-    static func attest(_ options: Options) throws -> Int32 {
+    static func attest(_ options: Arguments) throws -> Int32 {
         let environment = try AppAttestEnvironment(rawValue: options.value("--environment") ?? "development")
             .orThrow(UsageError(message: "--environment must be development or production"))
         let attester = SoftwareAttester(
@@ -165,7 +168,7 @@ enum AppAttestCommand {
         return 0
     }
 
-    static func assert(_ options: Options) throws -> Int32 {
+    static func assert(_ options: Arguments) throws -> Int32 {
         let attester = SoftwareAttester(
             authority: try TestCertificateAuthority(directory: URL(fileURLWithPath: options.required("--ca"))),
             appId: try options.required("--app-id"))
