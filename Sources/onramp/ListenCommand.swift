@@ -49,7 +49,7 @@ enum ListenCommand {
             }
             print("Ready! Forwarding to \(forward). Your webhook signing secret is \(secret) (^C to quit)")
             fflush(nil)
-            waitForInterrupt()
+            TerminationSignal.wait()
             try cleanup()
             relay.shutdown(gracePeriod: 1)
             return 0
@@ -180,21 +180,6 @@ enum ListenCommand {
         var allowed = CharacterSet.alphanumerics
         allowed.insert(charactersIn: "-._~")
         return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
-    }
-
-    /// Blocks until SIGINT or SIGTERM.
-    private static func waitForInterrupt() {
-        let semaphore = DispatchSemaphore(value: 0)
-        var sources: [DispatchSourceSignal] = []
-        for signalNumber in [SIGINT, SIGTERM] {
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler { semaphore.signal() }
-            source.resume()
-            sources.append(source)
-        }
-        semaphore.wait()
-        sources.forEach { $0.cancel() }
     }
 }
 

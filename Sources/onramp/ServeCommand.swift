@@ -58,7 +58,7 @@ enum ServeCommand {
                 rateLimit: rateLimit == 0 ? nil : Double(rateLimit))
             print("onramp listening on http://\(host):\(server.port) (database \(DatabaseURL.redacted(databaseURL)))")
             fflush(nil)
-            waitForTermination()
+            TerminationSignal.wait()
             AccessLog.shared.info("shutting down: finishing in-flight requests")
             server.shutdown(gracePeriod: 30)
             application?.stopWorkers()
@@ -102,21 +102,6 @@ enum ServeCommand {
         try server.start()
         app.startWorkers()
         return server
-    }
-
-    /// Blocks until SIGINT or SIGTERM.
-    private static func waitForTermination() {
-        let semaphore = DispatchSemaphore(value: 0)
-        var sources: [DispatchSourceSignal] = []
-        for signalNumber in [SIGINT, SIGTERM] {
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler { semaphore.signal() }
-            source.resume()
-            sources.append(source)
-        }
-        semaphore.wait()
-        sources.forEach { $0.cancel() }
     }
 }
 
