@@ -16,7 +16,6 @@ public final class HTTPServer: Sendable {
         var daemon: DaemonHandle?
         var port = 0
         var inFlight = 0
-        var accepting = true
     }
 
     private let state = Mutex(State())
@@ -47,44 +46,34 @@ public final class HTTPServer: Sendable {
     /// Requests received and not yet completed.
     public var inFlightRequests: Int { state.withLock { $0.inFlight } }
 
-    /// Binds and starts the worker threads.
-    public func start() throws(StartError) {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(configuration.port).bigEndian)
-        guard inet_pton(AF_INET, configuration.host, &address.sin_addr) == 1 else {
-            throw StartError(message: "invalid IPv4 listen address \(configuration.host)")
-        }
+    /// Starts the worker threads on `socket`, or on a socket bound to the configured host and port.
+    public func start(on socket: ListeningSocket? = nil) throws {
+        let socket = try socket ?? ListeningSocket.bind(host: configuration.host, port: configuration.port)
         let flags =
             MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_ITC.rawValue
         let context = Unmanaged.passUnretained(self).toOpaque()
-        let daemon = withUnsafePointer(to: &address) { addressPointer -> OpaquePointer? in
-            let arguments: [CVarArg] = [
-                MHD_OPTION.THREAD_POOL_SIZE.rawValue, UInt32(configuration.threadCount),
-                MHD_OPTION.CONNECTION_TIMEOUT.rawValue, UInt32(configuration.connectionTimeoutSeconds),
-                MHD_OPTION.CONNECTION_MEMORY_LIMIT.rawValue, Int(configuration.maximumHeaderBytes),
-                MHD_OPTION.CONNECTION_LIMIT.rawValue, UInt32(configuration.connectionLimit),
-                MHD_OPTION.LISTEN_BACKLOG_SIZE.rawValue, UInt32(1024),
-                MHD_OPTION.SOCK_ADDR.rawValue, OpaquePointer(addressPointer),
-                MHD_OPTION.NOTIFY_COMPLETED.rawValue, unsafeBitCast(requestCompletedCallback, to: OpaquePointer.self),
-                OpaquePointer(context),
-                MHD_OPTION.UNESCAPE_CALLBACK.rawValue, unsafeBitCast(keepEscapesCallback, to: OpaquePointer.self),
-                OpaquePointer(context),
-                MHD_OPTION.END.rawValue,
-            ]
-            return withVaList(arguments) { list in
-                MHD_start_daemon_va(
-                    flags, UInt16(configuration.port), nil, nil, accessHandlerCallback, context, list)
-            }
+        let arguments: [CVarArg] = [
+            MHD_OPTION.THREAD_POOL_SIZE.rawValue, UInt32(configuration.threadCount),
+            MHD_OPTION.CONNECTION_TIMEOUT.rawValue, UInt32(configuration.connectionTimeoutSeconds),
+            MHD_OPTION.CONNECTION_MEMORY_LIMIT.rawValue, Int(configuration.maximumHeaderBytes),
+            MHD_OPTION.CONNECTION_LIMIT.rawValue, UInt32(configuration.connectionLimit),
+            MHD_OPTION.LISTEN_SOCKET.rawValue, socket.descriptor,
+            MHD_OPTION.NOTIFY_COMPLETED.rawValue, unsafeBitCast(requestCompletedCallback, to: OpaquePointer.self),
+            OpaquePointer(context),
+            MHD_OPTION.UNESCAPE_CALLBACK.rawValue, unsafeBitCast(keepEscapesCallback, to: OpaquePointer.self),
+            OpaquePointer(context),
+            MHD_OPTION.END.rawValue,
+        ]
+        let daemon = withVaList(arguments) { list in
+            MHD_start_daemon_va(flags, UInt16(socket.port), nil, nil, accessHandlerCallback, context, list)
         }
         guard let daemon else {
-            throw StartError(message: "could not listen on \(configuration.host):\(configuration.port)")
+            close(socket.descriptor)
+            throw StartError(message: "could not start serving on port \(socket.port)")
         }
-        let boundPort = Int(onramp_mhd_bound_port(daemon))
         state.withLock {
             $0.daemon = DaemonHandle(pointer: daemon)
-            $0.port = boundPort
-            $0.accepting = true
+            $0.port = socket.port
         }
     }
 
@@ -93,7 +82,6 @@ public final class HTTPServer: Sendable {
     public func shutdown(gracePeriod: Double = 30) {
         guard let daemon = state.withLock({ $0.daemon }) else { return }
         let listener = MHD_quiesce_daemon(daemon.pointer)
-        state.withLock { $0.accepting = false }
         if listener >= 0 { close(listener) }
         let deadline = Date().addingTimeInterval(gracePeriod)
         while inFlightRequests > 0 && Date() < deadline {

@@ -52,7 +52,7 @@ enum ServeCommand {
             AccessLog.shared.configure(enabled: args.value("--access-log") != "off")
 
             let database = try DatabaseURL.open(databaseURL)
-            let server = try start(
+            let (server, application) = try start(
                 database: database, host: host, port: port, threads: max(2, threads),
                 publicURL: args.value("--public-url"), roots: roots, settlementDelay: delay,
                 rateLimit: rateLimit == 0 ? nil : Double(rateLimit))
@@ -61,7 +61,7 @@ enum ServeCommand {
             TerminationSignal.wait()
             AccessLog.shared.info("shutting down: finishing in-flight requests")
             server.shutdown(gracePeriod: 30)
-            application?.stopWorkers()
+            application.stopWorkers()
             database.close()
             return 0
         } catch let error as Arguments.UsageError {
@@ -73,35 +73,23 @@ enum ServeCommand {
         }
     }
 
-    nonisolated(unsafe) private static var application: OnrampApplication?
-
     private static func start(
         database: any Database, host: String, port: Int, threads: Int, publicURL: String?,
         roots: [X509Certificate], settlementDelay: Double, rateLimit: Double?
-    ) throws -> HTTPServer {
-        // The public URL needs the bound port, so bind first with a router that is filled in below.
-        let configuration = ServerConfiguration(host: host, port: port, threadCount: threads)
-        let probe = HTTPServer(configuration: configuration, router: Router())
-        let boundPort: Int
-        if port == 0 {
-            try probe.start()
-            boundPort = probe.port
-            probe.shutdown(gracePeriod: 0)
-        } else {
-            boundPort = port
-        }
+    ) throws -> (HTTPServer, OnrampApplication) {
+        // Bind first: the public URL (in every onrampUrl) needs the port, also when it is picked (0).
+        let socket = try ListeningSocket.bind(host: host, port: port)
         let displayHost = host == "0.0.0.0" ? "127.0.0.1" : host
         let context = ServerContext(
-            database: database, publicBaseURL: publicURL ?? "http://\(displayHost):\(boundPort)",
+            database: database, publicBaseURL: publicURL ?? "http://\(displayHost):\(socket.port)",
             appAttestRoots: roots, settlementDelay: settlementDelay, mobileRequestsPerSecond: rateLimit)
-        let app = try OnrampApplication(context: context)
-        application = app
-        var finalConfiguration = configuration
-        finalConfiguration.port = boundPort
-        let server = HTTPServer(configuration: finalConfiguration, router: app.router, metrics: app.metrics)
-        try server.start()
-        app.startWorkers()
-        return server
+        let application = try OnrampApplication(context: context)
+        let server = HTTPServer(
+            configuration: ServerConfiguration(host: host, port: socket.port, threadCount: threads),
+            router: application.router, metrics: application.metrics)
+        try server.start(on: socket)
+        application.startWorkers()
+        return (server, application)
     }
 }
 

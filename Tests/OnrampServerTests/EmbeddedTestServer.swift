@@ -41,10 +41,8 @@ final class EmbeddedTestServer: @unchecked Sendable {
         }
         self.clock = clock
         AccessLog.shared.configure(enabled: false)
-        let probe = HTTPServer(configuration: ServerConfiguration(port: 0, threadCount: 2), router: Router())
-        try probe.start()
-        let port = probe.port
-        probe.shutdown(gracePeriod: 0)
+        let socket = try ListeningSocket.bind(host: "127.0.0.1", port: 0)
+        let port = socket.port
         let context = ServerContext(
             database: database, clock: clock, publicBaseURL: "http://127.0.0.1:\(port)", appAttestRoots: [],
             settlementDelay: settlementDelay)
@@ -54,7 +52,7 @@ final class EmbeddedTestServer: @unchecked Sendable {
         server = HTTPServer(
             configuration: ServerConfiguration(port: port, threadCount: 4), router: application.router,
             metrics: application.metrics)
-        try server.start()
+        try server.start(on: socket)
         application.startWorkers(interval: 0.05)
     }
 
