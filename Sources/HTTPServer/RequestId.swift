@@ -7,7 +7,8 @@ public enum RequestId {
     private static let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".utf8)
     private static let prefix: [UInt8] = {
         var generator = SystemRandomNumberGenerator()
-        return Array("req_".utf8) + (0..<8).map { _ in alphabet[Int(generator.next(upperBound: UInt8(alphabet.count)))] }
+        return Array("req_".utf8)
+            + (0..<8).map { _ in alphabet[Int(generator.next(upperBound: UInt8(alphabet.count)))] }
     }()
     private static let counter = Atomic<UInt64>(0)
 

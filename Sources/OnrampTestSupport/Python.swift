@@ -23,7 +23,9 @@ public enum Python {
     }
 
     /// Runs `Tests/python/<script>` with `arguments` and extra environment variables.
-    public static func run(_ script: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Output {
+    public static func run(_ script: String, _ arguments: [String], environment: [String: String] = [:]) throws
+        -> Output
+    {
         let process = Process()
         process.executableURL = interpreter
         process.arguments = [repositoryRoot.appendingPathComponent("Tests/python/\(script)").path] + arguments

@@ -39,7 +39,8 @@ import Testing
         let path = "/onramp/v1/buy/user/user-1/transactions"
         var transaction: JSONValue?
         for _ in 0..<200 {
-            let response = try server.request("GET", path, headers: [("Authorization", "Bearer \(try server.jwt("GET", path))")])
+            let response = try server.request(
+                "GET", path, headers: [("Authorization", "Bearer \(try server.jwt("GET", path))")])
             #expect(response.status == 200)
             if let first = response.body["transactions"]?.arrayValue?.first,
                 first["status"] == "ONRAMP_TRANSACTION_STATUS_SUCCESS"
@@ -67,10 +68,12 @@ import Testing
 
         let types = try server.database.read { connection in
             try connection.query(
-                "SELECT type FROM outbox_events WHERE project_id = ? ORDER BY created_at, type", [.text(server.projectId)]
+                "SELECT type FROM outbox_events WHERE project_id = ? ORDER BY created_at, type",
+                [.text(server.projectId)]
             ).map { try $0.string("type") }
         }
-        #expect(Set(types) == ["onramp.transaction.created", "onramp.transaction.updated", "onramp.transaction.success"])
+        #expect(
+            Set(types) == ["onramp.transaction.created", "onramp.transaction.updated", "onramp.transaction.success"])
         let payload = try server.database.read { connection in
             try connection.query(
                 "SELECT payload FROM outbox_events WHERE type = 'onramp.transaction.success'", []
@@ -101,7 +104,8 @@ import Testing
         #expect(try server.count("SELECT COUNT(*) AS n FROM onramp_transactions") == 0)
         #expect(try server.count("SELECT COUNT(*) AS n FROM outbox_events") == 0)
         let path = "/onramp/v1/buy/user/sandbox-user-1234/transactions"
-        let listing = try server.request("GET", path, headers: [("Authorization", "Bearer \(try server.jwt("GET", path))")])
+        let listing = try server.request(
+            "GET", path, headers: [("Authorization", "Bearer \(try server.jwt("GET", path))")])
         #expect(listing.status == 200)
         #expect(listing.body["transactions"] == .array([]))
     }

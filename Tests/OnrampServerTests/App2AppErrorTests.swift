@@ -10,7 +10,10 @@ import Testing
 /// One test per row of the seed's error table, plus replay and JWT refusals. Each checks the
 /// status and the CDP error shape `{errorType, errorMessage, correlationId}`.
 @Suite(.serialized) struct App2AppErrorTests {
-    func expectError(_ response: (status: Int, body: JSONValue), _ status: Int, _ type: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectError(
+        _ response: (status: Int, body: JSONValue), _ status: Int, _ type: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(response.status == status, sourceLocation: sourceLocation)
         #expect(response.body["errorType"] == .string(type), sourceLocation: sourceLocation)
         #expect(response.body["errorMessage"]?.stringValue?.isEmpty == false, sourceLocation: sourceLocation)
@@ -20,7 +23,8 @@ import Testing
     @Test func invalidRequestMissingField() throws {
         let server = try TestServer()
         let device = try TestDevice(server: server)
-        expectError(try device.purchaseChallenge(device.purchase(removing: ["destinationAddress"])), 400, "invalid_request")
+        expectError(
+            try device.purchaseChallenge(device.purchase(removing: ["destinationAddress"])), 400, "invalid_request")
         expectError(try device.purchaseChallenge(device.purchase([("unexpected", "x")])), 400, "invalid_request")
     }
 
@@ -31,7 +35,8 @@ import Testing
             try device.purchaseChallenge(device.purchase([("redirectUrl", "https://evil.example.net/back")])), 400,
             "invalid_request")
         expectError(
-            try device.purchaseChallenge(device.purchase([("redirectUrl", .string("http://\(TestServer.redirectHost)/back"))])),
+            try device.purchaseChallenge(
+                device.purchase([("redirectUrl", .string("http://\(TestServer.redirectHost)/back"))])),
             400, "invalid_request")
     }
 
@@ -49,7 +54,10 @@ import Testing
         let device = try TestDevice(server: server)
         let asset: JSONValue = network == "bitcoin" ? "BTC" : network == "stellar" ? "XLM" : "USDC"
         let response = try device.purchaseChallenge(
-            device.purchase([("destinationNetwork", .string(network)), ("destinationAddress", .string(address)), ("purchaseCurrency", asset)]))
+            device.purchase([
+                ("destinationNetwork", .string(network)), ("destinationAddress", .string(address)),
+                ("purchaseCurrency", asset),
+            ]))
         expectError(response, 400, "invalid_request")
     }
 
@@ -76,8 +84,10 @@ import Testing
     @Test func unknownPurchaseCurrency() throws {
         let server = try TestServer()
         let device = try TestDevice(server: server)
-        expectError(try device.purchaseChallenge(device.purchase([("purchaseCurrency", "usdc")])), 400, "invalid_request")
-        expectError(try device.purchaseChallenge(device.purchase([("purchaseCurrency", "NOPE")])), 400, "invalid_request")
+        expectError(
+            try device.purchaseChallenge(device.purchase([("purchaseCurrency", "usdc")])), 400, "invalid_request")
+        expectError(
+            try device.purchaseChallenge(device.purchase([("purchaseCurrency", "NOPE")])), 400, "invalid_request")
     }
 
     @Test func exactlyOneAmount() throws {
@@ -86,7 +96,9 @@ import Testing
         expectError(try device.purchaseChallenge(device.purchase([("purchaseAmount", "10")])), 400, "invalid_request")
         expectError(try device.purchaseChallenge(device.purchase(removing: ["paymentAmount"])), 400, "invalid_request")
         expectError(try device.purchaseChallenge(device.purchase([("paymentAmount", "1e3")])), 400, "invalid_request")
-        #expect(try device.purchaseChallenge(device.purchase([("purchaseAmount", "10")], removing: ["paymentAmount"])).status == 201)
+        #expect(
+            try device.purchaseChallenge(device.purchase([("purchaseAmount", "10")], removing: ["paymentAmount"]))
+                .status == 201)
     }
 
     @Test func partnerUserRefLongerThan50Characters() throws {
@@ -150,8 +162,12 @@ import Testing
         let challenge = try server.request(
             "POST", "/platform/v2/onramp/mobile/projects/\(server.projectId)/attestation/challenges")
         let text = try #require(challenge.body["challenge"]?.stringValue)
-        let attestation = Base64.encode(try device.attester.attestKey(device.key, clientDataHash: TestDevice.clientDataHash(text), at: Date()))
-        let body: JSONValue = ["challenge": .string(text), "ios": ["keyId": .string(device.key.keyId), "attestation": .string(attestation)]]
+        let attestation = Base64.encode(
+            try device.attester.attestKey(device.key, clientDataHash: TestDevice.clientDataHash(text), at: Date()))
+        let body: JSONValue = [
+            "challenge": .string(text),
+            "ios": ["keyId": .string(device.key.keyId), "attestation": .string(attestation)],
+        ]
         let path = "/platform/v2/onramp/mobile/projects/\(server.projectId)/attestation/registrations"
         #expect(try server.request("POST", path, json: body).status == 200)
         let replay = try server.request("POST", path, json: body)
@@ -168,7 +184,8 @@ import Testing
         let text = try #require(try device.purchaseChallenge(device.purchase()).body["challenge"]?.stringValue)
         expectError(try device.createSession(challenge: text), 400, "invalid_request")
         let sandbox = try #require(
-            try device.purchaseChallenge(device.purchase([("partnerUserRef", "sandbox-1")])).body["challenge"]?.stringValue)
+            try device.purchaseChallenge(device.purchase([("partnerUserRef", "sandbox-1")])).body["challenge"]?
+                .stringValue)
         #expect(try device.createSession(challenge: sandbox).status == 201)
     }
 
@@ -186,10 +203,14 @@ import Testing
         let registrationText = try #require(registration.body["challenge"]?.stringValue)
         clock.advance(by: 5 * 60 + 1)
         let attestation = Base64.encode(
-            try device.attester.attestKey(device.key, clientDataHash: TestDevice.clientDataHash(registrationText), at: Date()))
+            try device.attester.attestKey(
+                device.key, clientDataHash: TestDevice.clientDataHash(registrationText), at: Date()))
         let response = try server.request(
             "POST", "/platform/v2/onramp/mobile/projects/\(server.projectId)/attestation/registrations",
-            json: ["challenge": .string(registrationText), "ios": ["keyId": .string(device.key.keyId), "attestation": .string(attestation)]])
+            json: [
+                "challenge": .string(registrationText),
+                "ios": ["keyId": .string(device.key.keyId), "attestation": .string(attestation)],
+            ])
         expectError((response.status, response.body), 422, "stale_attestation")
     }
 
@@ -199,7 +220,8 @@ import Testing
         _ = try device.register()
         try ProjectProvisioner(database: server.database).setApp2AppEnabled(false, projectId: server.projectId)
         expectError(try device.purchaseChallenge(device.purchase()), 403, "forbidden")
-        let response = try server.request("POST", "/platform/v2/onramp/mobile/projects/not-a-project/attestation/challenges")
+        let response = try server.request(
+            "POST", "/platform/v2/onramp/mobile/projects/not-a-project/attestation/challenges")
         expectError((response.status, response.body), 403, "forbidden")
     }
 
@@ -208,10 +230,13 @@ import Testing
         var statuses: [Int] = []
         for _ in 0..<5 {
             statuses.append(
-                try server.request("POST", "/platform/v2/onramp/mobile/projects/\(server.projectId)/attestation/challenges").status)
+                try server.request(
+                    "POST", "/platform/v2/onramp/mobile/projects/\(server.projectId)/attestation/challenges"
+                ).status)
         }
         #expect(statuses.prefix(2).allSatisfy { $0 == 201 })
-        let limited = try server.request("POST", "/platform/v2/onramp/mobile/projects/\(server.projectId)/attestation/challenges")
+        let limited = try server.request(
+            "POST", "/platform/v2/onramp/mobile/projects/\(server.projectId)/attestation/challenges")
         expectError((limited.status, limited.body), 429, "rate_limit_exceeded")
         #expect(limited.headers["retry-after"] == "1")
     }
@@ -233,10 +258,12 @@ import Testing
         expectError((none.status, none.body), 401, "unauthorized")
         let garbage = try server.request("POST", path, headers: [("Authorization", "Bearer abc.def.ghi")])
         expectError((garbage.status, garbage.body), 401, "unauthorized")
-        let wrongURI = try server.request("POST", path, headers: [("Authorization", "Bearer \(try server.jwt("GET", path))")])
+        let wrongURI = try server.request(
+            "POST", path, headers: [("Authorization", "Bearer \(try server.jwt("GET", path))")])
         expectError((wrongURI.status, wrongURI.body), 401, "unauthorized")
         let expired = try server.request(
-            "POST", path, headers: [("Authorization", "Bearer \(try server.jwt("POST", path, at: Date().addingTimeInterval(-600)))")])
+            "POST", path,
+            headers: [("Authorization", "Bearer \(try server.jwt("POST", path, at: Date().addingTimeInterval(-600)))")])
         expectError((expired.status, expired.body), 401, "unauthorized")
         let good = try server.jwt("POST", path)
         let accepted = try server.request("POST", path, headers: [("Authorization", "Bearer \(good)")])
@@ -249,7 +276,8 @@ import Testing
     @Test func ed25519KeysAuthenticateToo() throws {
         let server = try TestServer(keyType: .ed25519)
         let path = "/platform/v2/onramp/mobile/attestation/challenges"
-        let response = try server.request("POST", path, headers: [("Authorization", "Bearer \(try server.jwt("POST", path))")])
+        let response = try server.request(
+            "POST", path, headers: [("Authorization", "Bearer \(try server.jwt("POST", path))")])
         #expect(response.status == 201)
     }
 }

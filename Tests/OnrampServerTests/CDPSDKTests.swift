@@ -17,10 +17,14 @@ import Testing
         let output = try Python.run(
             "cdp_app2app.py",
             [
-                "http://127.0.0.1:\(server.port)", Python.onrampBinary.path, work.appendingPathComponent("ca").path, work.path,
+                "http://127.0.0.1:\(server.port)", Python.onrampBinary.path, work.appendingPathComponent("ca").path,
+                work.path,
                 TestServer.appId,
             ],
-            environment: ["CDP_API_KEY_ID": server.credentials.cdpApiKeyId, "CDP_API_KEY_SECRET": server.credentials.cdpApiKeySecret])
+            environment: [
+                "CDP_API_KEY_ID": server.credentials.cdpApiKeyId,
+                "CDP_API_KEY_SECRET": server.credentials.cdpApiKeySecret,
+            ])
         #expect(output.status == 0, "\(output.standardError)")
         let result = try JSONParser().parse(output.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines))
         #expect(result["registrationChallengeLength"] == .number("44"))

@@ -24,7 +24,8 @@ struct HandoffBrowser {
 
     /// Submits the page's form.
     func submit(token: String, secret: String, action: String) throws -> (status: Int, location: String?) {
-        let form = "sessionToken=\(PercentEncoding.encode(token))&pageSecret=\(PercentEncoding.encode(secret))&action=\(action)"
+        let form =
+            "sessionToken=\(PercentEncoding.encode(token))&pageSecret=\(PercentEncoding.encode(secret))&action=\(action)"
         let response = try RawHTTPClient(port: port).request(
             "POST", "/onramp/app2app", headers: [("Content-Type", "application/x-www-form-urlencoded")],
             body: Array(form.utf8))
@@ -40,6 +41,7 @@ struct HandoffBrowser {
     /// The query items of a redirect URL.
     static func query(_ url: String) -> [String: String] {
         Dictionary(
-            (URLComponents(string: url)?.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { a, _ in a })
+            (URLComponents(string: url)?.queryItems ?? []).map { ($0.name, $0.value ?? "") },
+            uniquingKeysWith: { a, _ in a })
     }
 }

@@ -156,7 +156,9 @@ struct TestDevice {
     func createSession(challenge: String, assertion: String) throws -> (status: Int, body: JSONValue) {
         let response = try server.request(
             "POST", "/platform/v2/onramp/mobile/sessions",
-            json: ["challenge": .string(challenge), "ios": ["keyId": .string(key.keyId), "assertion": .string(assertion)]])
+            json: [
+                "challenge": .string(challenge), "ios": ["keyId": .string(key.keyId), "assertion": .string(assertion)],
+            ])
         return (response.status, response.body)
     }
 }
