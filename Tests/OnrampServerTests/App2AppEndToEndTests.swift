@@ -8,8 +8,9 @@ import Testing
 /// The App2App purchase end to end on a real port: registration, challenge, assertion, session,
 /// hosted handoff, redirect, settlement, transactions API, outbox.
 @Suite(.serialized) struct App2AppEndToEndTests {
-    @Test func livePurchaseSettlesAndIsReportedByTheTransactionsAPI() throws {
-        let server = try TestServer()
+    @Test(arguments: DatabaseDriver.all)
+    func livePurchaseSettlesAndIsReportedByTheTransactionsAPI(driver: DatabaseDriver) throws {
+        let server = try TestServer(driver: driver)
         var device = try TestDevice(server: server, environment: .production)
         let registration = try device.register()
         #expect(registration.status == 200)
@@ -86,8 +87,9 @@ import Testing
         #expect(event["status"] == "ONRAMP_TRANSACTION_STATUS_SUCCESS")
     }
 
-    @Test func sandboxPurchaseRedirectsButWritesNoTransactionAndNoEvent() throws {
-        let server = try TestServer()
+    @Test(arguments: DatabaseDriver.all)
+    func sandboxPurchaseRedirectsButWritesNoTransactionAndNoEvent(driver: DatabaseDriver) throws {
+        let server = try TestServer(driver: driver)
         var device = try TestDevice(server: server, environment: .development)
         #expect(try device.register().status == 200)
         let challenge = try device.purchaseChallenge(device.purchase([("partnerUserRef", "sandbox-user-1234")]))
@@ -153,8 +155,9 @@ import Testing
         #expect(page.text.contains("status=error"))
     }
 
-    @Test func sessionCreationIsIdempotentOnTheChallenge() throws {
-        let server = try TestServer()
+    @Test(arguments: DatabaseDriver.all)
+    func sessionCreationIsIdempotentOnTheChallenge(driver: DatabaseDriver) throws {
+        let server = try TestServer(driver: driver)
         var device = try TestDevice(server: server)
         _ = try device.register()
         let text = try #require(try device.purchaseChallenge(device.purchase()).body["challenge"]?.stringValue)

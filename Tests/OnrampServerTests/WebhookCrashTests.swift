@@ -7,8 +7,8 @@ import Testing
 struct WebhookCrashTests {
     /// Kills `onramp serve` with SIGKILL while it delivers, commits more events while it is down,
     /// restarts it: every committed event arrives at least once, always with the same id.
-    @Test(.timeLimit(.minutes(3)), arguments: WebhookDriver.all)
-    func everyCommittedEventArrivesAfterKillNine(driver: WebhookDriver) throws {
+    @Test(.timeLimit(.minutes(3)), arguments: DatabaseDriver.all)
+    func everyCommittedEventArrivesAfterKillNine(driver: DatabaseDriver) throws {
         let binary = PythonVerifier.packageRoot.appendingPathComponent(".build/debug/onramp")
         try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build the onramp product first")
         try withWebhookDatabaseURL(driver) { url in

@@ -15,8 +15,8 @@ struct WebhookRetryTests {
     }
 
     /// An endpoint answering 500 then 200 gets the event, at the time the back-off says, same id.
-    @Test(arguments: WebhookDriver.all)
-    func failedDeliveryIsRetriedAfterTheBackOff(driver: WebhookDriver) throws {
+    @Test(arguments: DatabaseDriver.all)
+    func failedDeliveryIsRetriedAfterTheBackOff(driver: DatabaseDriver) throws {
         try withWebhookDatabaseURL(driver) { url in
             let clock = ManualClock(Date(timeIntervalSince1970: 1_800_000_000))
             let fixture = try WebhookFixture(url: url, clock: clock)

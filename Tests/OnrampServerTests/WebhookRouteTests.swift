@@ -43,8 +43,8 @@ struct WebhookRouteTests {
         }
     }
 
-    @Test(arguments: WebhookDriver.all)
-    func stripeWebhookEndpointsLifecycle(driver: WebhookDriver) throws {
+    @Test(arguments: DatabaseDriver.all)
+    func stripeWebhookEndpointsLifecycle(driver: DatabaseDriver) throws {
         try withWebhookDatabaseURL(driver) { url in
             let harness = try Harness(url: url)
             defer { harness.fixture.database.close() }
@@ -106,8 +106,8 @@ struct WebhookRouteTests {
         }
     }
 
-    @Test(arguments: WebhookDriver.all)
-    func cdpSubscriptionsLifecycleAndEvents(driver: WebhookDriver) throws {
+    @Test(arguments: DatabaseDriver.all)
+    func cdpSubscriptionsLifecycleAndEvents(driver: DatabaseDriver) throws {
         try withWebhookDatabaseURL(driver) { url in
             let harness = try Harness(url: url)
             defer { harness.fixture.database.close() }
@@ -156,8 +156,8 @@ struct WebhookRouteTests {
         }
     }
 
-    @Test(arguments: WebhookDriver.all)
-    func stripeEventsAreListedNewestFirstAsStored(driver: WebhookDriver) throws {
+    @Test(arguments: DatabaseDriver.all)
+    func stripeEventsAreListedNewestFirstAsStored(driver: DatabaseDriver) throws {
         try withWebhookDatabaseURL(driver) { url in
             let harness = try Harness(url: url)
             defer { harness.fixture.database.close() }

@@ -8,8 +8,8 @@ import Testing
 struct WebhookSharedDatabaseTests {
     /// Two server instances (each with its own connection pool and dispatcher) on one database
     /// deliver every event exactly once while events keep being committed.
-    @Test(arguments: WebhookDriver.all)
-    func twoInstancesDeliverEachEventExactlyOnce(driver: WebhookDriver) throws {
+    @Test(arguments: DatabaseDriver.all)
+    func twoInstancesDeliverEachEventExactlyOnce(driver: DatabaseDriver) throws {
         try withWebhookDatabaseURL(driver) { url in
             let fixture = try WebhookFixture(url: url)
             defer { fixture.database.close() }

@@ -25,8 +25,8 @@ struct WebhookSignatureTests {
     }
 
     /// Real deliveries to a real port, checked by the official `stripe` package and by Python's `hmac`.
-    @Test(arguments: WebhookDriver.all)
-    func deliveriesVerifyWithIndependentCheckers(driver: WebhookDriver) throws {
+    @Test(arguments: DatabaseDriver.all)
+    func deliveriesVerifyWithIndependentCheckers(driver: DatabaseDriver) throws {
         try withWebhookDatabaseURL(driver) { url in
             let fixture = try WebhookFixture(url: url)
             defer { fixture.database.close() }

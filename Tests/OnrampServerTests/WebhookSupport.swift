@@ -7,15 +7,15 @@ import Testing
 
 @testable import OnrampServer
 
-/// The database drivers the webhook tests run on.
-enum WebhookDriver: String, CustomTestStringConvertible, Sendable {
+/// The database drivers the server tests run on.
+enum DatabaseDriver: String, CustomTestStringConvertible, Sendable {
     case sqlite
     case postgres
 
     var testDescription: String { rawValue }
 
     /// Both drivers, unless `ONRAMP_SKIP_POSTGRES=1` leaves PostgreSQL out explicitly.
-    static let all: [WebhookDriver] =
+    static let all: [DatabaseDriver] =
         ProcessInfo.processInfo.environment["ONRAMP_SKIP_POSTGRES"] == "1" ? [.sqlite] : [.sqlite, .postgres]
 }
 
@@ -27,7 +27,7 @@ struct WebhookMissingPostgres: Error, CustomStringConvertible {
 }
 
 /// A fresh database URL for one test (a temp SQLite file or a new PostgreSQL schema), removed afterwards.
-func withWebhookDatabaseURL(_ driver: WebhookDriver, _ body: (String) throws -> Void) throws {
+func withWebhookDatabaseURL(_ driver: DatabaseDriver, _ body: (String) throws -> Void) throws {
     let name = "wh" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
     switch driver {
     case .sqlite:

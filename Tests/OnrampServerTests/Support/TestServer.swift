@@ -18,17 +18,22 @@ final class TestServer: @unchecked Sendable {
     let authority: TestCertificateAuthority
     let credentials: ProjectProvisioner.Credentials
     let clock: any OnrampCore.Clock
+    /// The PostgreSQL schema of this server, dropped at the end (nil on SQLite).
+    private let schema: TestSchema?
 
     static let appId = "ABCDE12345.com.example.wallet"
     static let redirectHost = "wallet.example.com"
 
     init(
         clock: any OnrampCore.Clock = SystemClock(), settlementDelay: TimeInterval = 0, startWorkers: Bool = true,
-        trustTestRoot: Bool = true, keyType: ProjectProvisioner.KeyType = .es256, mobileRequestsPerSecond: Double? = nil
+        trustTestRoot: Bool = true, keyType: ProjectProvisioner.KeyType = .es256,
+        mobileRequestsPerSecond: Double? = nil,
+        driver: DatabaseDriver = .sqlite
     ) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("onramp-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        database = try DatabaseURL.open("sqlite:\(directory.path)/onramp.db")
+        schema = try TestSchema(driver)
+        database = try DatabaseURL.open(schema?.url ?? "sqlite:\(directory.path)/onramp.db")
         self.clock = clock
         authority = try TestCertificateAuthority.create(at: Date())
         var roots = [AppleAppAttestRoot.certificate]
@@ -53,6 +58,7 @@ final class TestServer: @unchecked Sendable {
         application.stopWorkers()
         server.shutdown(gracePeriod: 1)
         database.close()
+        schema?.drop()
         try? FileManager.default.removeItem(at: directory)
     }
 
@@ -160,5 +166,33 @@ struct TestDevice {
                 "challenge": .string(challenge), "ios": ["keyId": .string(key.keyId), "assertion": .string(assertion)],
             ])
         return (response.status, response.body)
+    }
+}
+
+/// A fresh PostgreSQL schema at `ONRAMP_TEST_POSTGRES_URL` for one test server.
+struct TestSchema {
+    let url: String
+    private let base: String
+    private let name: String
+
+    /// `nil` for SQLite; a new schema for PostgreSQL (failing when PostgreSQL is not configured).
+    init?(_ driver: DatabaseDriver) throws {
+        guard driver == .postgres else { return nil }
+        guard let base = ProcessInfo.processInfo.environment["ONRAMP_TEST_POSTGRES_URL"] else {
+            throw WebhookMissingPostgres()
+        }
+        let name = "srv" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        self.name = name
+        self.base = base
+        let admin = try DatabaseURL.open(base)
+        defer { admin.close() }
+        try admin.transaction { try $0.execute("CREATE SCHEMA \(name)") }
+        url = "\(base)\(base.contains("?") ? "&" : "?")options=-csearch_path%3D\(name)"
+    }
+
+    func drop() {
+        guard let admin = try? DatabaseURL.open(base) else { return }
+        _ = try? admin.transaction { try $0.execute("DROP SCHEMA \(name) CASCADE") }
+        admin.close()
     }
 }
