@@ -1,4 +1,5 @@
 import Foundation
+import OnrampCore
 
 /// The top-level command and its dispatch table.
 enum OnrampCommand {
@@ -14,6 +15,7 @@ enum OnrampCommand {
           events      List webhook events and their deliveries; redeliver one
           listen      Forward webhook deliveries to a local URL, like `stripe listen`
           trigger     Cause a real event of a given type in the sandbox
+          catalogue   Print the built-in catalogue (assets, networks, prices, fees) as JSON
           bench-fixtures  Prepare attested requests for the benchmarks (bench/app2app.sh)
           help        Show this help, or a command's help: onramp help <command>
 
@@ -32,6 +34,10 @@ enum OnrampCommand {
         case "appattest": return AppAttestCommand.run(rest)
         case "events", "listen", "trigger": return EventsCommand.run(command, rest)
         case "bench-fixtures": return BenchFixturesCommand.run(rest)
+        case "catalogue":
+            guard let data = try? Catalogue.standard.jsonData() else { return 1 }
+            print(String(decoding: data, as: UTF8.self))
+            return 0
         case "help", "--help", "-h":
             if let topic = rest.first { return run([topic, "--help"]) }
             print(usage)

@@ -2,6 +2,7 @@ import AppAttest
 import Dispatch
 import Foundation
 import HTTPServer
+import OnrampCore
 import OnrampCrypto
 import OnrampServer
 import OnrampStore
@@ -21,6 +22,8 @@ enum ServeCommand {
           --threads N                   Worker threads (default: number of cores, at least 2)
           --settlement-delay SECONDS    Time a transaction stays IN_PROGRESS in the simulator (default 1)
           --access-log on|off           One log line per request on standard error (default on)
+          --catalogue FILE              Assets, networks, prices and fees as JSON (default: the built-in catalogue;
+                                        `onramp catalogue` prints it as a starting point)
           --rate-limit N                Unauthenticated mobile calls per second per client address (default 50; 0 = off)
         """
 
@@ -30,7 +33,7 @@ enum ServeCommand {
                 arguments,
                 valueOptions: [
                     "--port", "--host", "--database", "--public-url", "--trust-appattest-root", "--threads",
-                    "--settlement-delay", "--access-log", "--rate-limit",
+                    "--settlement-delay", "--access-log", "--rate-limit", "--catalogue",
                 ], flagOptions: ["--help"])
             if args.flag("--help") {
                 print(usage)
@@ -44,6 +47,10 @@ enum ServeCommand {
             guard let delay = Double(args.value("--settlement-delay") ?? "1"), delay >= 0, delay <= 3600 else {
                 throw Arguments.UsageError(description: "--settlement-delay must be between 0 and 3600 seconds")
             }
+            let catalogue = try args.value("--catalogue").map {
+                try Catalogue(jsonData: Data(contentsOf: URL(fileURLWithPath: $0)))
+            } ?? .standard
+            try catalogue.validate()
             let rateLimit = try args.integer("--rate-limit", default: 50, in: 0...1_000_000)
             var roots = [AppleAppAttestRoot.certificate]
             for path in args.values("--trust-appattest-root") {
@@ -55,7 +62,7 @@ enum ServeCommand {
             let (server, application) = try start(
                 database: database, host: host, port: port, threads: max(2, threads),
                 publicURL: args.value("--public-url"), roots: roots, settlementDelay: delay,
-                rateLimit: rateLimit == 0 ? nil : Double(rateLimit))
+                rateLimit: rateLimit == 0 ? nil : Double(rateLimit), catalogue: catalogue)
             print("onramp listening on http://\(host):\(server.port) (database \(DatabaseURL.redacted(databaseURL)))")
             fflush(nil)
             TerminationSignal.wait()
@@ -75,15 +82,16 @@ enum ServeCommand {
 
     private static func start(
         database: any Database, host: String, port: Int, threads: Int, publicURL: String?,
-        roots: [X509Certificate], settlementDelay: Double, rateLimit: Double?
+        roots: [X509Certificate], settlementDelay: Double, rateLimit: Double?, catalogue: Catalogue
     ) throws -> (HTTPServer, OnrampApplication) {
         // Bind first: the public URL (in every onrampUrl) needs the port, also when it is picked (0).
         let socket = try ListeningSocket.bind(host: host, port: port)
         let displayHost = host == "0.0.0.0" ? "127.0.0.1" : host
         let context = ServerContext(
-            database: database, publicBaseURL: publicURL ?? "http://\(displayHost):\(socket.port)",
+            database: database, catalogue: catalogue, publicBaseURL: publicURL ?? "http://\(displayHost):\(socket.port)",
             appAttestRoots: roots, settlementDelay: settlementDelay, mobileRequestsPerSecond: rateLimit)
-        let application = try OnrampApplication(context: context)
+        let application = try OnrampApplication(
+            context: context, settlement: SimulatedSettlement(catalogue: catalogue))
         let server = HTTPServer(
             configuration: ServerConfiguration(host: host, port: socket.port, threadCount: threads),
             router: application.router, metrics: application.metrics)
