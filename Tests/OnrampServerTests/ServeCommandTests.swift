@@ -1,0 +1,60 @@
+import Foundation
+import OnrampTestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `onramp serve` as a real process: it prints where it listens, and on SIGTERM it finishes the
+/// requests in flight before exiting 0.
+@Suite(.serialized) struct ServeCommandTests {
+    @Test func sigtermLetsARequestInFlightComplete() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let process = Process()
+        process.executableURL = Python.onrampBinary
+        process.arguments = [
+            "serve", "--port", "0", "--database", "sqlite:\(directory.path)/onramp.db", "--access-log", "off",
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let line = String(decoding: output.fileHandleForReading.availableDataLine(), as: UTF8.self)
+        let port = try #require(
+            line.split(separator: ":").dropFirst(2).first.flatMap { Int($0.prefix { $0.isNumber }) })
+
+        // A request whose body is still arriving when SIGTERM comes.
+        let client = try RawHTTPClient(port: port)
+        let body = Array(#"{"challenge":"x","ios":{"keyId":"k","assertion":"a"}}"#.utf8)
+        try client.send(
+            Array(
+                "POST /platform/v2/onramp/mobile/sessions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n"
+                    .utf8)
+                + body.prefix(10))
+        Thread.sleep(forTimeInterval: 0.2)
+        kill(process.processIdentifier, SIGTERM)
+        Thread.sleep(forTimeInterval: 0.3)
+        try client.send(Array(body.dropFirst(10)))
+        let response = try client.readResponse()
+        #expect(response.status == 400)
+        #expect(response.text.contains(#""errorType":"invalid_request""#))
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        // Once stopped, nothing listens.
+        #expect(throws: (any Error).self) { try RawHTTPClient(port: port).request("GET", "/healthz") }
+    }
+}
+
+extension FileHandle {
+    /// Reads up to the first newline (the server's "listening on" line).
+    fileprivate func availableDataLine() -> [UInt8] {
+        var line: [UInt8] = []
+        while true {
+            let byte = readData(ofLength: 1)
+            guard let first = byte.first, first != 0x0A else { return line }
+            line.append(first)
+        }
+    }
+}
