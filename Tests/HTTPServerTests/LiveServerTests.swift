@@ -107,6 +107,14 @@ import Testing
         #expect(response.status == 414)
     }
 
+    @Test func refusesOversizedHeadersWith431() throws {
+        let server = try Self.startServer()
+        defer { server.shutdown(gracePeriod: 1) }
+        let response = try RawHTTPClient(port: server.port).request(
+            "GET", "/healthz", headers: [("X-Big", String(repeating: "a", count: 40_000))])
+        #expect(response.status == 431)
+    }
+
     @Test func countsRequestsInMetrics() throws {
         let metrics = Metrics()
         var router = Router()
