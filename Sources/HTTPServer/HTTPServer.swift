@@ -36,6 +36,9 @@ public final class HTTPServer: Sendable {
         /// What failed.
         public let message: String
         public var description: String { message }
+
+        /// Creates an error.
+        public init(message: String) { self.message = message }
     }
 
     /// The port the server listens on (useful with port 0).

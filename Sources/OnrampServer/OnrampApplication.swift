@@ -12,6 +12,7 @@ public final class OnrampApplication: Sendable {
     /// Every route.
     public let router: Router
     let transactions: TransactionService
+    let embedded: EmbeddedService
     private let workers: BackgroundWorkers
 
     /// Assembles the application on `context`; applies pending migrations first.
@@ -34,6 +35,9 @@ public final class OnrampApplication: Sendable {
         TransactionsRoutes(context: context, authenticator: authenticator).register(on: &router)
         BuyRoutes(context: context, authenticator: authenticator).register(on: &router)
         WebhookRoutes(context: context, authenticator: authenticator).register(on: &router)
+        let embedded = EmbeddedService(context: context, settlement: settlement)
+        embedded.register(on: &router)
+        self.embedded = embedded
         self.router = router
         workers = BackgroundWorkers()
     }
@@ -47,6 +51,14 @@ public final class OnrampApplication: Sendable {
                 try transactions.advanceDueTransactions()
             } catch {
                 AccessLog.shared.error("settlement step failed: \(type(of: error))")
+            }
+        }
+        let embedded = self.embedded
+        workers.start(name: "embedded", interval: interval) {
+            do {
+                try embedded.step()
+            } catch {
+                AccessLog.shared.error("embedded step failed: \(type(of: error))")
             }
         }
     }

@@ -5,7 +5,7 @@ import OnrampStore
 public enum Schema {
     /// All migrations in version order.
     public static var migrations: [Migration] {
-        (projectMigrations + app2AppMigrations + outboxMigrations + webhookMigrations)
+        (projectMigrations + app2AppMigrations + outboxMigrations + webhookMigrations + EmbeddedSchema.migrations)
             .sorted { $0.version < $1.version }
     }
 

@@ -29,6 +29,9 @@ final class SQLiteConnection: PooledConnection, SQLConnection, @unchecked Sendab
         sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
         do {
             try execute("PRAGMA foreign_keys = ON", [])
+            // Memory-mapped reads: pages written by the other connections are read without a copy
+            // (each commit invalidates every other connection's page cache).
+            _ = try query("PRAGMA mmap_size = 268435456", [])
             if readOnly { try execute("PRAGMA query_only = ON", []) }
         } catch {
             sqlite3_close_v2(handle)

@@ -34,19 +34,25 @@ final class TestServer: @unchecked Sendable {
         var roots = [AppleAppAttestRoot.certificate]
         if trustTestRoot { roots.append(authority.rootCertificate) }
         AccessLog.shared.configure(enabled: false)
-        // Bind first so the public URL can carry the port.
-        let probe = HTTPServer(configuration: ServerConfiguration(port: 0, threadCount: 2), router: Router())
-        try probe.start()
-        let port = probe.port
-        probe.shutdown(gracePeriod: 0)
-        let context = ServerContext(
-            database: database, clock: clock, publicBaseURL: "http://127.0.0.1:\(port)", appAttestRoots: roots,
-            settlementDelay: settlementDelay, mobileRequestsPerSecond: mobileRequestsPerSecond)
-        application = try OnrampApplication(context: context)
-        server = HTTPServer(
-            configuration: ServerConfiguration(port: port, threadCount: 2), router: application.router,
-            metrics: application.metrics)
-        try server.start()
+        // The public URL carries the port: find a free one, then bind it (retrying if another test took it).
+        var started: (HTTPServer, OnrampApplication)?
+        for _ in 0..<10 where started == nil {
+            let probe = HTTPServer(configuration: ServerConfiguration(port: 0, threadCount: 2), router: Router())
+            try probe.start()
+            let port = probe.port
+            probe.shutdown(gracePeriod: 0)
+            let context = ServerContext(
+                database: database, clock: clock, publicBaseURL: "http://127.0.0.1:\(port)", appAttestRoots: roots,
+                settlementDelay: settlementDelay, mobileRequestsPerSecond: mobileRequestsPerSecond)
+            let application = try OnrampApplication(context: context)
+            let server = HTTPServer(
+                configuration: ServerConfiguration(port: port, threadCount: 2), router: application.router,
+                metrics: application.metrics)
+            if (try? server.start()) != nil { started = (server, application) }
+        }
+        guard let (server, application) = started else { throw HTTPServer.StartError(message: "no free port") }
+        self.server = server
+        self.application = application
         if startWorkers { application.startWorkers(interval: 0.02) }
         credentials = try ProjectProvisioner(database: database, clock: clock).createProject(
             name: "Example Wallet", appIds: [Self.appId], redirectHosts: [Self.redirectHost], keyType: keyType)

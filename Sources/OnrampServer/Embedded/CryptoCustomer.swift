@@ -1,0 +1,152 @@
+import HTTPServer
+import OnrampCore
+import OnrampStore
+
+/// A crypto customer (`crc_…`) of one Link consumer: KYC data (the id number only as a hash and its
+/// last 4 digits) and the three verifications that make up the KYC tiers.
+struct CryptoCustomer: Sendable {
+    let id: String
+    let projectId: String
+    let consumerId: String
+    let livemode: Bool
+    let legalName: String
+    let firstName: String?
+    let lastName: String?
+    let idNumberLast4: String?
+    let idType: String?
+    let dob: String?
+    let address: [String: String]
+    let country: String
+    let phoneStatus: VerificationStatus
+    let kycStatus: VerificationStatus
+    let documentStatus: VerificationStatus
+
+    static let addressFields = ["line1", "line2", "city", "state", "zip", "country"]
+
+    /// The customer of `consumerId`, created on first use; returns its id.
+    static func getOrCreate(
+        _ connection: any SQLConnection, context: ServerContext, projectId: String, consumerId: String, livemode: Bool
+    ) throws -> String {
+        if let id = try connection.query("SELECT id FROM crypto_customers WHERE consumer_id = ?", [.text(consumerId)])
+            .first?.string("id")
+        {
+            return id
+        }
+        let country =
+            try connection.query("SELECT country FROM link_consumers WHERE id = ?", [.text(consumerId)]).first?
+            .string("country") ?? "US"
+        let id = context.ids.id(prefix: IdPrefix.cryptoCustomer)
+        try connection.execute(
+            """
+            INSERT INTO crypto_customers (id, project_id, consumer_id, livemode, country, phone_status, kyc_status,
+                document_status, created_at)
+            VALUES (?, ?, ?, ?, ?, 'not_started', 'not_started', 'not_started', ?)
+            """,
+            [
+                .text(id), .text(projectId), .text(consumerId), .integer(livemode ? 1 : 0), .text(country),
+                .integer(context.nowMilliseconds),
+            ])
+        return id
+    }
+
+    /// The customer `id` in `projectId`.
+    static func find(_ connection: any SQLConnection, id: String, projectId: String) throws -> CryptoCustomer? {
+        try connection.query(
+            """
+            SELECT c.*, l.legal_name AS legal_name
+            FROM crypto_customers c JOIN link_consumers l ON l.id = c.consumer_id
+            WHERE c.id = ? AND c.project_id = ?
+            """, [.text(id), .text(projectId)]
+        ).first.map(Self.init(row:))
+    }
+
+    /// The customer of `consumerId`.
+    static func find(_ connection: any SQLConnection, consumerId: String) throws -> CryptoCustomer? {
+        try connection.query(
+            """
+            SELECT c.*, l.legal_name AS legal_name
+            FROM crypto_customers c JOIN link_consumers l ON l.id = c.consumer_id
+            WHERE c.consumer_id = ?
+            """, [.text(consumerId)]
+        ).first.map(Self.init(row:))
+    }
+
+    init(row: Row) throws {
+        id = try row.string("id")
+        projectId = try row.string("project_id")
+        consumerId = try row.string("consumer_id")
+        livemode = try row.int("livemode") != 0
+        legalName = try row.string("legal_name")
+        firstName = row.optionalString("first_name")
+        lastName = row.optionalString("last_name")
+        idNumberLast4 = row.optionalString("id_number_last4")
+        idType = row.optionalString("id_type")
+        dob = row.optionalString("dob")
+        var address: [String: String] = [:]
+        for field in Self.addressFields { address[field] = row.optionalString(field) }
+        self.address = address
+        country = try row.string("country")
+        phoneStatus = VerificationStatus(rawValue: try row.string("phone_status")) ?? .notStarted
+        kycStatus = VerificationStatus(rawValue: try row.string("kyc_status")) ?? .notStarted
+        documentStatus = VerificationStatus(rawValue: try row.string("document_status")) ?? .notStarted
+    }
+
+    /// The region (`us`/`eu`) the customer transacts under.
+    var region: KYCRegion? { KYCRegion.of(country: country) }
+
+    /// The status of each tier: L0 follows phone verification once an address is on file, L1 the KYC
+    /// check once date of birth and id number are on file, L2 the identity document.
+    var verifications: CustomerVerifications {
+        let hasAddress = address["line1"] != nil
+        let hasL1 = dob != nil && idNumberLast4 != nil
+        return CustomerVerifications(tiers: [
+            .l0: hasAddress ? phoneStatus : .notStarted,
+            .l1: hasL1 ? kycStatus : .notStarted,
+            .l2: documentStatus,
+        ])
+    }
+
+    /// The fields provided so far, in the contract's names.
+    var providedFields: [String] {
+        var fields = ["email", "phone"]
+        if firstName != nil || !legalName.isEmpty { fields.insert("name", at: 0) }
+        if address["line1"] != nil { fields.append("address") }
+        if dob != nil { fields.append("dob") }
+        if idNumberLast4 != nil { fields.append("id_number") }
+        if documentStatus == .verified { fields += ["id_document", "selfie"] }
+        return fields
+    }
+
+    /// The `crypto.customer` object.
+    var json: JSONValue {
+        let tiers = verifications
+        return [
+            "id": .string(id), "object": "crypto.customer", "livemode": .bool(livemode),
+            "kyc_region": .optional(region?.rawValue),
+            "kyc_tiers": .array(
+                KYCTier.allCases.map {
+                    ["tier": .string($0.rawValue), "verification_status": .string(tiers.status(of: $0).rawValue)]
+                }),
+            "provided_fields": .array(providedFields.map(JSONValue.string)),
+            "verifications": [
+                ["name": "phone_verified", "status": .string(phoneStatus.rawValue), "errors": []],
+                ["name": "kyc_verified", "status": .string(kycStatus.rawValue), "errors": []],
+                ["name": "id_document_verified", "status": .string(documentStatus.rawValue), "errors": []],
+            ],
+        ]
+    }
+
+    /// The KYC data as `kyc_data_retrieve` returns it: only the last 4 of the id number.
+    var kycJSON: JSONValue {
+        var dobJSON: JSONValue = .null
+        if let dob {
+            let parts = dob.split(separator: "-").map { JSONValue.number(String(Int($0) ?? 0)) }
+            if parts.count == 3 { dobJSON = ["year": parts[0], "month": parts[1], "day": parts[2]] }
+        }
+        return [
+            "object": "crypto.kyc_data", "first_name": .optional(firstName), "last_name": .optional(lastName),
+            "id_number_last4": .optional(idNumberLast4), "id_type": .optional(idType), "dob": dobJSON,
+            "address": .object(Self.addressFields.map { ($0, .optional(address[$0])) }),
+        ]
+    }
+}

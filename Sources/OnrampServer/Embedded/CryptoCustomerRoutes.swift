@@ -1,0 +1,55 @@
+import HTTPServer
+import OnrampCore
+import OnrampStore
+
+/// The partner-backend customer routes (secret key + `Stripe-OAuth-Token`): the customer with its
+/// KYC tiers (`kyc.status:read`), its wallets and payment tokens (`crypto:ramp`).
+struct CryptoCustomerRoutes: Sendable {
+    let routes: StripeRoutes
+    let sessions: OnrampSessionService
+    var context: ServerContext { routes.context }
+
+    func register(on router: inout Router) {
+        let tokens = OAuthTokens(context: context)
+        routes.server(&router, "GET", "/v1/crypto/customers/{id}") { request, caller, _ in
+            let grant = try tokens.require(request, caller: caller, scope: "kyc.status:read")
+            return try sessions.ownedCustomer(request.pathParameters["id"] ?? "", grant: grant).json
+        }
+        routes.server(&router, "GET", "/v1/crypto/customers/{id}/crypto_consumer_wallets") { request, caller, _ in
+            let grant = try tokens.require(request, caller: caller, scope: "crypto:ramp")
+            let customer = try sessions.ownedCustomer(request.pathParameters["id"] ?? "", grant: grant)
+            let rows = try context.database.read {
+                try $0.query(
+                    "SELECT * FROM crypto_wallets WHERE customer_id = ? ORDER BY created_at DESC, id DESC",
+                    [.text(customer.id)])
+            }
+            return Self.list(
+                url: "/v1/crypto/customers/\(customer.id)/crypto_consumer_wallets",
+                try rows.map {
+                    CryptoInternalRoutes.walletJSON(
+                        id: try $0.string("id"), network: try $0.string("network"),
+                        address: try $0.string("wallet_address"), livemode: try $0.int("livemode") != 0)
+                })
+        }
+        routes.server(&router, "GET", "/v1/crypto/customers/{id}/payment_tokens") { request, caller, _ in
+            let grant = try tokens.require(request, caller: caller, scope: "crypto:ramp")
+            let customer = try sessions.ownedCustomer(request.pathParameters["id"] ?? "", grant: grant)
+            let rows = try context.database.read {
+                try $0.query(
+                    "SELECT id, details FROM payment_tokens WHERE customer_id = ? ORDER BY created_at DESC, id DESC",
+                    [.text(customer.id)])
+            }
+            return Self.list(
+                url: "/v1/crypto/customers/\(customer.id)/payment_tokens",
+                try rows.map {
+                    try TestPaymentMethod(stored: try JSONParser().parse(Array(try $0.string("details").utf8)))
+                        .tokenJSON(id: try $0.string("id"))
+                })
+        }
+    }
+
+    /// A Stripe list object.
+    static func list(url: String, _ data: [JSONValue]) -> JSONValue {
+        ["object": "list", "url": .string(url), "has_more": false, "data": .array(data)]
+    }
+}

@@ -1,0 +1,223 @@
+import HTTPServer
+import OnrampCore
+import OnrampStore
+
+/// The client SDK's crypto routes (publishable key + a verified consumer session): customers, KYC
+/// data, identity verification, wallets, payment tokens and the session for the client secret.
+struct CryptoInternalRoutes: Sendable {
+    /// Phone and KYC checks finish this long after KYC data arrives (sandbox: asynchronous, poll).
+    static let verificationDelayMilliseconds: Int64 = 2000
+
+    let routes: StripeRoutes
+    var context: ServerContext { routes.context }
+
+    func register(on router: inout Router) {
+        routes.client(&router, "POST", "/v1/crypto/internal/customers") { request, caller, body in
+            let session = try ConsumerSession.require(request, body: body, caller: caller, context: context)
+            let id = try context.database.transaction { connection in
+                try CryptoCustomer.getOrCreate(
+                    connection, context: context, projectId: caller.projectId, consumerId: session.consumerId,
+                    livemode: caller.livemode)
+            }
+            return ["id": .string(id), "object": "crypto.customer"]
+        }
+        routes.client(&router, "POST", "/v1/crypto/internal/kyc_data_collection") { request, caller, body in
+            try collectKYC(request, caller: caller, body: body)
+        }
+        routes.client(&router, "GET", "/v1/crypto/internal/kyc_data_retrieve") { request, caller, body in
+            try customer(request, caller: caller, body: body).kycJSON
+        }
+        routes.client(&router, "POST", "/v1/crypto/internal/refresh_consumer_person") { request, caller, body in
+            try refreshPerson(request, caller: caller, body: body)
+        }
+        routes.client(&router, "POST", "/v1/crypto/internal/start_identity_verification") { request, caller, body in
+            let customer = try customer(request, caller: caller, body: body)
+            return try IdentityVerificationPage(context: context).start(customer: customer, livemode: caller.livemode)
+        }
+        routes.client(&router, "POST", "/v1/crypto/internal/wallet") { request, caller, body in
+            try registerWallet(request, caller: caller, body: body)
+        }
+        routes.client(&router, "POST", "/v1/crypto/internal/payment_token") { request, caller, body in
+            try createPaymentToken(request, caller: caller, body: body)
+        }
+        routes.client(&router, "GET", "/v1/crypto/internal/onramp_session") { request, caller, _ in
+            let id = request.queryValue("crypto_onramp_session") ?? ""
+            let secret = request.queryValue("client_secret") ?? ""
+            guard
+                let session = try context.database.read({
+                    try OnrampSessionRecord.find($0, id: id, projectId: caller.projectId)
+                }), session.clientSecret == secret
+            else { throw StripeErrors.missing("crypto_onramp_session", param: "crypto_onramp_session") }
+            return session.json
+        }
+    }
+
+    /// The verified consumer session's crypto customer (created on first use).
+    func customer(_ request: HTTPRequest, caller: StripeCaller, body: JSONValue) throws -> CryptoCustomer {
+        let session = try ConsumerSession.require(request, body: body, caller: caller, context: context)
+        return try context.database.transaction { connection in
+            _ = try CryptoCustomer.getOrCreate(
+                connection, context: context, projectId: caller.projectId, consumerId: session.consumerId,
+                livemode: caller.livemode)
+            guard let customer = try CryptoCustomer.find(connection, consumerId: session.consumerId) else {
+                throw StripeErrors.invalid("missing_crypto_customer_id", "The consumer has no crypto customer.")
+            }
+            return customer
+        }
+    }
+
+    func collectKYC(_ request: HTTPRequest, caller: StripeCaller, body: JSONValue) throws -> JSONValue {
+        let customer = try customer(request, caller: caller, body: body)
+        let fields = StripeErrors.fields(body)
+        let firstName = try fields.required("first_name", maxLength: 100)
+        let lastName = try fields.required("last_name", maxLength: 100)
+        let idNumber = try fields.optional("id_number", maxLength: 32)?.filter { $0 != "-" && $0 != " " }
+        if let idNumber, !(4...20).contains(idNumber.count) || !idNumber.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            throw fields.invalid("id_number", "id_number must be 4 to 20 digits.")
+        }
+        let idType = try fields.optional("id_type", maxLength: 32) ?? (idNumber == nil ? nil : "social_security_number")
+        let address = try addressFields(fields, required: true)
+        var dob: String?
+        if let dobFields = try fields.object("dob") {
+            let day = Int(try dobFields.required("day", maxLength: 2)) ?? 0
+            let month = Int(try dobFields.required("month", maxLength: 2)) ?? 0
+            let year = Int(try dobFields.required("year", maxLength: 4)) ?? 0
+            guard (1...31).contains(day), (1...12).contains(month), (1900...2100).contains(year) else {
+                throw fields.invalid("dob", "dob must be a valid date.")
+            }
+            dob = String(format: "%04d-%02d-%02d", year, month, day)
+        }
+        let due = context.nowMilliseconds + Self.verificationDelayMilliseconds
+        let idHash: SQLValue = idNumber.map { .text(APIKeyRepository.secretHash(customer.id + ":" + $0)) } ?? .null
+        try context.database.transaction { connection in
+            try connection.execute(
+                """
+                UPDATE crypto_customers SET first_name = ?, last_name = ?, id_number_hash = COALESCE(?, id_number_hash),
+                    id_number_last4 = COALESCE(?, id_number_last4), id_type = COALESCE(?, id_type),
+                    dob = COALESCE(?, dob), line1 = ?, line2 = ?, city = ?, state = ?, zip = ?, country = ?,
+                    phone_status = 'pending',
+                    kyc_status = CASE WHEN COALESCE(?, id_number_hash) IS NULL THEN kyc_status ELSE 'pending' END,
+                    verification_due_at = ?
+                WHERE id = ?
+                """,
+                [
+                    .text(firstName), .text(lastName), idHash,
+                    idNumber.map { .text(String($0.suffix(4))) } ?? .null, idType.map(SQLValue.text) ?? .null,
+                    dob.map(SQLValue.text) ?? .null, .text(address["line1"] ?? ""),
+                    address["line2"].map(SQLValue.text) ?? .null, address["city"].map(SQLValue.text) ?? .null,
+                    address["state"].map(SQLValue.text) ?? .null, address["zip"].map(SQLValue.text) ?? .null,
+                    .text(address["country"] ?? customer.country), idHash,
+                    .integer(due), .text(customer.id),
+                ])
+        }
+        return try reload(customer.id, caller: caller).json
+    }
+
+    func refreshPerson(_ request: HTTPRequest, caller: StripeCaller, body: JSONValue) throws -> JSONValue {
+        let customer = try customer(request, caller: caller, body: body)
+        let address = try addressFields(StripeErrors.fields(body), required: false)
+        guard customer.address["line1"] != nil else {
+            throw StripeErrors.invalid("kyc_data_missing", "Collect KYC data before confirming it.")
+        }
+        if !address.isEmpty {
+            try context.database.transaction { connection in
+                for field in CryptoCustomer.addressFields {
+                    guard let value = address[field] else { continue }
+                    try connection.execute(
+                        "UPDATE crypto_customers SET \(field) = ? WHERE id = ?", [.text(value), .text(customer.id)])
+                }
+            }
+        }
+        return try reload(customer.id, caller: caller).kycJSON
+    }
+
+    func registerWallet(_ request: HTTPRequest, caller: StripeCaller, body: JSONValue) throws -> JSONValue {
+        let customer = try customer(request, caller: caller, body: body)
+        let fields = StripeErrors.fields(body)
+        let address = try fields.required("wallet_address", maxLength: 128)
+        let network = try fields.required("network", maxLength: 32).lowercased()
+        do {
+            try context.catalogue.validateAddress(address, network: network, parameter: "wallet_address")
+        } catch let error as OnrampError {
+            let code = error.code == .unknownNetwork ? "crypto_network_unsupported" : "crypto_invalid_wallet_address"
+            throw StripeErrors.invalid(code, error.developerMessage, param: error.parameter ?? "network")
+        }
+        let id = "cwa_" + context.ids.base62()
+        let stored = try context.database.transaction { connection in
+            try connection.execute(
+                """
+                INSERT INTO crypto_wallets (id, project_id, customer_id, network, wallet_address, livemode, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
+                """,
+                [
+                    .text(id), .text(caller.projectId), .text(customer.id), .text(network), .text(address),
+                    .integer(caller.livemode ? 1 : 0), .integer(context.nowMilliseconds),
+                ])
+            return try connection.query(
+                "SELECT id FROM crypto_wallets WHERE customer_id = ? AND network = ? AND wallet_address = ?",
+                [.text(customer.id), .text(network), .text(address)]
+            ).first?.string("id") ?? id
+        }
+        return Self.walletJSON(id: stored, network: network, address: address, livemode: caller.livemode)
+    }
+
+    func createPaymentToken(_ request: HTTPRequest, caller: StripeCaller, body: JSONValue) throws -> JSONValue {
+        let customer = try customer(request, caller: caller, body: body)
+        let fields = StripeErrors.fields(body)
+        guard let customerId = try fields.optional("crypto_customer_id", maxLength: 64) else {
+            throw StripeErrors.invalid(
+                "missing_crypto_customer_id", "Send crypto_customer_id.", param: "crypto_customer_id")
+        }
+        guard customerId == customer.id else {
+            throw StripeErrors.missing("crypto customer", param: "crypto_customer_id")
+        }
+        let methodId = try fields.required("payment_method", maxLength: 64)
+        guard
+            let method = try TestPaymentMethod.wellKnown(methodId)
+                ?? context.database.read({ try TestPaymentMethod.find($0, id: methodId, projectId: caller.projectId) })
+        else { throw StripeErrors.missing("payment_method", param: "payment_method") }
+        let id = context.ids.id(prefix: IdPrefix.paymentToken)
+        try context.database.transaction { connection in
+            try connection.execute(
+                """
+                INSERT INTO payment_tokens (id, project_id, customer_id, payment_method_id, details, created_at)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """,
+                [
+                    .text(id), .text(caller.projectId), .text(customer.id), .text(methodId),
+                    .text(method.stored.serializedString), .integer(context.nowMilliseconds),
+                ])
+        }
+        return method.tokenJSON(id: id)
+    }
+
+    private func reload(_ id: String, caller: StripeCaller) throws -> CryptoCustomer {
+        guard
+            let customer = try context.database.read({
+                try CryptoCustomer.find($0, id: id, projectId: caller.projectId)
+            })
+        else { throw StripeErrors.missing("crypto customer") }
+        return customer
+    }
+
+    /// Address fields flat (`line1`) or nested (`address[line1]`).
+    private func addressFields(_ fields: RequestFields, required: Bool) throws -> [String: String] {
+        let source = try fields.object("address") ?? fields
+        var address: [String: String] = [:]
+        for field in CryptoCustomer.addressFields {
+            if let value = try source.optional(field, maxLength: 200), !value.isEmpty { address[field] = value }
+        }
+        if let country = address["country"] { address["country"] = country.uppercased() }
+        if let state = address["state"] { address["state"] = state.uppercased() }
+        if required, address["line1"] == nil { throw fields.invalid("line1", "Missing required field line1.") }
+        return address
+    }
+
+    /// The `crypto.consumer_wallet` object.
+    static func walletJSON(id: String, network: String, address: String, livemode: Bool) -> JSONValue {
+        [
+            "id": .string(id), "object": "crypto.consumer_wallet", "livemode": .bool(livemode),
+            "network": .string(network), "verified_ownership": false, "wallet_address": .string(address),
+        ]
+    }
+}

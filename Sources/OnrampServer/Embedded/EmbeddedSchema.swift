@@ -1,0 +1,162 @@
+import OnrampStore
+
+/// The Embedded Components tables (versions 300–399): Link consumers and OAuth, crypto customers and
+/// KYC, wallets, payment methods and tokens, onramp sessions, and Stripe idempotency keys. Secrets
+/// (tokens, OTP sessions, id numbers) are stored only as SHA-256 hashes.
+enum EmbeddedSchema {
+    static let migrations = [
+        Migration(
+            version: 300, name: "embedded_link",
+            sql: """
+                CREATE TABLE link_consumers (
+                    id TEXT PRIMARY KEY,
+                    project_id TEXT NOT NULL REFERENCES projects(id),
+                    email TEXT NOT NULL,
+                    email_hash TEXT NOT NULL,
+                    phone TEXT NOT NULL,
+                    country TEXT NOT NULL,
+                    legal_name TEXT NOT NULL,
+                    created_at BIGINT NOT NULL
+                );
+                CREATE UNIQUE INDEX link_consumers_email ON link_consumers(project_id, email);
+                CREATE INDEX link_consumers_email_hash ON link_consumers(project_id, email_hash);
+                CREATE TABLE consumer_sessions (
+                    secret_hash TEXT PRIMARY KEY,
+                    project_id TEXT NOT NULL,
+                    consumer_id TEXT NOT NULL REFERENCES link_consumers(id),
+                    link_auth_intent_id TEXT,
+                    verified BIGINT NOT NULL DEFAULT 0,
+                    otp_started BIGINT NOT NULL DEFAULT 0,
+                    otp_failures BIGINT NOT NULL DEFAULT 0,
+                    logged_out BIGINT NOT NULL DEFAULT 0,
+                    created_at BIGINT NOT NULL,
+                    expires_at BIGINT NOT NULL
+                );
+                CREATE TABLE link_auth_intents (
+                    id TEXT PRIMARY KEY,
+                    project_id TEXT NOT NULL,
+                    consumer_id TEXT NOT NULL REFERENCES link_consumers(id),
+                    oauth_client_id TEXT NOT NULL,
+                    scopes TEXT NOT NULL,
+                    status TEXT NOT NULL,
+                    created_at BIGINT NOT NULL,
+                    expires_at BIGINT NOT NULL
+                );
+                CREATE TABLE oauth_tokens (
+                    token_hash TEXT PRIMARY KEY,
+                    kind TEXT NOT NULL,
+                    family_id TEXT NOT NULL,
+                    project_id TEXT NOT NULL,
+                    consumer_id TEXT NOT NULL,
+                    oauth_client_id TEXT NOT NULL,
+                    scopes TEXT NOT NULL,
+                    expires_at BIGINT NOT NULL,
+                    used_at BIGINT,
+                    revoked BIGINT NOT NULL DEFAULT 0,
+                    created_at BIGINT NOT NULL
+                );
+                CREATE INDEX oauth_tokens_family ON oauth_tokens(family_id);
+                CREATE TABLE link_auth_tokens (
+                    token_hash TEXT PRIMARY KEY,
+                    kind TEXT NOT NULL,
+                    project_id TEXT NOT NULL,
+                    consumer_id TEXT NOT NULL,
+                    expires_at BIGINT NOT NULL,
+                    used_at BIGINT,
+                    created_at BIGINT NOT NULL
+                );
+                CREATE TABLE stripe_idempotency_keys (
+                    project_id TEXT NOT NULL,
+                    idempotency_key TEXT NOT NULL,
+                    request_hash TEXT NOT NULL,
+                    status BIGINT NOT NULL,
+                    body TEXT NOT NULL,
+                    created_at BIGINT NOT NULL,
+                    PRIMARY KEY (project_id, idempotency_key)
+                );
+                """),
+        Migration(
+            version: 310, name: "embedded_crypto",
+            sql: """
+                CREATE TABLE crypto_customers (
+                    id TEXT PRIMARY KEY,
+                    project_id TEXT NOT NULL,
+                    consumer_id TEXT NOT NULL UNIQUE REFERENCES link_consumers(id),
+                    livemode BIGINT NOT NULL,
+                    first_name TEXT,
+                    last_name TEXT,
+                    id_number_hash TEXT,
+                    id_number_last4 TEXT,
+                    id_type TEXT,
+                    dob TEXT,
+                    line1 TEXT,
+                    line2 TEXT,
+                    city TEXT,
+                    state TEXT,
+                    zip TEXT,
+                    country TEXT NOT NULL,
+                    phone_status TEXT NOT NULL,
+                    kyc_status TEXT NOT NULL,
+                    document_status TEXT NOT NULL,
+                    verification_due_at BIGINT,
+                    created_at BIGINT NOT NULL
+                );
+                CREATE INDEX crypto_customers_due ON crypto_customers(verification_due_at);
+                CREATE TABLE identity_verifications (
+                    id TEXT PRIMARY KEY,
+                    project_id TEXT NOT NULL,
+                    customer_id TEXT NOT NULL REFERENCES crypto_customers(id),
+                    page_token_hash TEXT NOT NULL,
+                    status TEXT NOT NULL,
+                    created_at BIGINT NOT NULL
+                );
+                CREATE TABLE crypto_wallets (
+                    id TEXT PRIMARY KEY,
+                    project_id TEXT NOT NULL,
+                    customer_id TEXT NOT NULL REFERENCES crypto_customers(id),
+                    network TEXT NOT NULL,
+                    wallet_address TEXT NOT NULL,
+                    livemode BIGINT NOT NULL,
+                    created_at BIGINT NOT NULL
+                );
+                CREATE UNIQUE INDEX crypto_wallets_address ON crypto_wallets(customer_id, network, wallet_address);
+                CREATE TABLE payment_methods (
+                    id TEXT PRIMARY KEY,
+                    project_id TEXT NOT NULL,
+                    details TEXT NOT NULL,
+                    created_at BIGINT NOT NULL
+                );
+                CREATE TABLE payment_tokens (
+                    id TEXT PRIMARY KEY,
+                    project_id TEXT NOT NULL,
+                    customer_id TEXT NOT NULL REFERENCES crypto_customers(id),
+                    payment_method_id TEXT NOT NULL,
+                    details TEXT NOT NULL,
+                    created_at BIGINT NOT NULL
+                );
+                CREATE INDEX payment_tokens_customer ON payment_tokens(customer_id, created_at);
+                CREATE TABLE crypto_onramp_sessions (
+                    id TEXT PRIMARY KEY,
+                    project_id TEXT NOT NULL,
+                    customer_id TEXT NOT NULL REFERENCES crypto_customers(id),
+                    client_secret TEXT NOT NULL,
+                    livemode BIGINT NOT NULL,
+                    status TEXT NOT NULL,
+                    last_error TEXT,
+                    details TEXT NOT NULL,
+                    destination_currency TEXT NOT NULL,
+                    destination_network TEXT NOT NULL,
+                    quote_expires_at BIGINT NOT NULL,
+                    three_ds_token_hash TEXT,
+                    three_ds_status TEXT,
+                    mandate_accepted BIGINT NOT NULL DEFAULT 0,
+                    transaction_id TEXT,
+                    fulfill_due_at BIGINT,
+                    created_at BIGINT NOT NULL,
+                    updated_at BIGINT NOT NULL
+                );
+                CREATE INDEX crypto_onramp_sessions_listing ON crypto_onramp_sessions(project_id, created_at, id);
+                CREATE INDEX crypto_onramp_sessions_due ON crypto_onramp_sessions(fulfill_due_at);
+                """),
+    ]
+}

@@ -1,0 +1,170 @@
+import HTTPServer
+import OnrampCore
+import OnrampStore
+
+/// A stored `crypto.onramp_session`: status and `last_error` from the ``OnrampSession`` machine, the
+/// quoted amounts as decimal strings in `details`, and the 3-D Secure and fulfilment bookkeeping.
+struct OnrampSessionRecord: Sendable {
+    let id: String
+    let projectId: String
+    let customerId: String
+    let clientSecret: String
+    let livemode: Bool
+    var machine: OnrampSession
+    /// Amounts, currencies, wallet and payment token as sent on the wire (decimal strings).
+    var details: [String: JSONValue]
+    var quoteExpiresAt: Int64
+    var threeDSTokenHash: String?
+    var threeDSStatus: String?
+    var mandateAccepted: Bool
+    var fulfillDueAt: Int64?
+    let createdAt: Int64
+    var updatedAt: Int64
+
+    /// The detail `key` as a string.
+    func detail(_ key: String) -> String? { details[key]?.stringValue }
+
+    static func find(_ connection: any SQLConnection, id: String, projectId: String) throws -> OnrampSessionRecord? {
+        try connection.query(
+            "SELECT * FROM crypto_onramp_sessions WHERE id = ? AND project_id = ?", [.text(id), .text(projectId)]
+        ).first.map(Self.init(row:))
+    }
+
+    init(row: Row) throws {
+        id = try row.string("id")
+        projectId = try row.string("project_id")
+        customerId = try row.string("customer_id")
+        clientSecret = try row.string("client_secret")
+        livemode = try row.int("livemode") != 0
+        machine = OnrampSession(
+            status: OnrampSession.Status(rawValue: try row.string("status")) ?? .rejected,
+            lastError: row.optionalString("last_error").flatMap(OnrampSessionLastError.init(rawValue:)),
+            transactionID: row.optionalString("transaction_id"))
+        var details: [String: JSONValue] = [:]
+        for (key, value) in try JSONParser().parse(Array(try row.string("details").utf8)).objectValue ?? [] {
+            details[key] = value
+        }
+        self.details = details
+        quoteExpiresAt = try row.int("quote_expires_at")
+        threeDSTokenHash = row.optionalString("three_ds_token_hash")
+        threeDSStatus = row.optionalString("three_ds_status")
+        mandateAccepted = try row.int("mandate_accepted") != 0
+        fulfillDueAt = row.optionalInt("fulfill_due_at")
+        createdAt = try row.int("created_at")
+        updatedAt = try row.int("updated_at")
+    }
+
+    init(
+        id: String, projectId: String, customerId: String, clientSecret: String, livemode: Bool, machine: OnrampSession,
+        details: [String: JSONValue], quoteExpiresAt: Int64, now: Int64
+    ) {
+        self.id = id
+        self.projectId = projectId
+        self.customerId = customerId
+        self.clientSecret = clientSecret
+        self.livemode = livemode
+        self.machine = machine
+        self.details = details
+        self.quoteExpiresAt = quoteExpiresAt
+        mandateAccepted = false
+        createdAt = now
+        updatedAt = now
+    }
+
+    private var storedDetails: String {
+        JSONValue.object(details.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }).serializedString
+    }
+
+    func insert(_ connection: any SQLConnection) throws {
+        try connection.execute(
+            """
+            INSERT INTO crypto_onramp_sessions (id, project_id, customer_id, client_secret, livemode, status, last_error,
+                details, destination_currency, destination_network, quote_expires_at, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            [
+                .text(id), .text(projectId), .text(customerId), .text(clientSecret), .integer(livemode ? 1 : 0),
+                .text(machine.status.rawValue), machine.lastError.map { .text($0.rawValue) } ?? .null,
+                .text(storedDetails), .text(detail("destination_currency") ?? ""),
+                .text(detail("destination_network") ?? ""), .integer(quoteExpiresAt), .integer(createdAt),
+                .integer(updatedAt),
+            ])
+    }
+
+    /// Writes the record and, in the same transaction, one `crypto.onramp_session.updated` event per
+    /// status change.
+    func save(_ connection: any SQLConnection, events: [OnrampSession.DomainEvent], context: ServerContext) throws {
+        try connection.execute(
+            """
+            UPDATE crypto_onramp_sessions SET status = ?, last_error = ?, details = ?, quote_expires_at = ?,
+                three_ds_token_hash = ?, three_ds_status = ?, mandate_accepted = ?, transaction_id = ?,
+                fulfill_due_at = ?, updated_at = ?
+            WHERE id = ?
+            """,
+            [
+                .text(machine.status.rawValue), machine.lastError.map { .text($0.rawValue) } ?? .null,
+                .text(storedDetails), .integer(quoteExpiresAt), threeDSTokenHash.map(SQLValue.text) ?? .null,
+                threeDSStatus.map(SQLValue.text) ?? .null, .integer(mandateAccepted ? 1 : 0),
+                machine.transactionID.map(SQLValue.text) ?? .null, fulfillDueAt.map(SQLValue.integer) ?? .null,
+                .integer(updatedAt), .text(id),
+            ])
+        // Events of one transaction are a millisecond apart so every listing orders them as they happened.
+        for (index, event) in events.enumerated() {
+            // Each event carries the session as it was right after its own status change.
+            guard case .updated(let status, let lastError) = event else { continue }
+            var snapshot = self
+            snapshot.machine = OnrampSession(status: status, lastError: lastError, transactionID: machine.transactionID)
+            let eventId = context.ids.id(prefix: IdPrefix.event)
+            let payload: JSONValue = [
+                "id": .string(eventId), "object": "event", "type": .string(event.eventType),
+                "created": .integer(updatedAt / 1000), "livemode": .bool(livemode), "data": ["object": snapshot.json],
+            ]
+            try Outbox.append(
+                connection, id: eventId, projectId: projectId, family: .stripe, type: event.eventType,
+                payload: payload, livemode: livemode, createdAtMilliseconds: updatedAt + Int64(index))
+        }
+    }
+
+    /// The `crypto.onramp_session` object.
+    var json: JSONValue {
+        let network = detail("destination_network") ?? ""
+        let wallet = details["wallet_address"] ?? .null
+        var members: [(String, JSONValue)] = [
+            ("id", .string(id)), ("object", "crypto.onramp_session"), ("client_secret", .string(clientSecret)),
+            ("created", .integer(createdAt / 1000)), ("livemode", .bool(livemode)),
+            ("status", .string(machine.status.rawValue)), ("crypto_customer_id", .string(customerId)),
+            ("payment_token", details["payment_token"] ?? .null), ("ui_mode", "headless"),
+        ]
+        if machine.lastError == .actionRequired, let url = detail("next_action_url") {
+            members.append(("next_action", ["type": "redirect_to_url", "redirect_to_url": ["url": .string(url)]]))
+        } else {
+            members.append(("next_action", .null))
+        }
+        let transaction: [(String, JSONValue)] = [
+            ("destination_amount", details["destination_amount"] ?? .null),
+            ("destination_currency", details["destination_currency"] ?? .null),
+            ("destination_network", .string(network)),
+            ("destination_currencies", details["destination_currencies"] ?? .null),
+            ("destination_networks", details["destination_networks"] ?? .null),
+            (
+                "fees",
+                [
+                    "network_fee_amount": details["network_fee_amount"] ?? .null,
+                    "transaction_fee_amount": details["transaction_fee_amount"] ?? .null,
+                ]
+            ),
+            ("last_error", machine.lastError.map { .string($0.rawValue) } ?? .null),
+            ("lock_wallet_address", true),
+            ("quote_expiration", .integer(quoteExpiresAt / 1000)),
+            ("settlement_speed", details["settlement_speed"] ?? "instant"),
+            ("source_amount", details["source_amount"] ?? .null),
+            ("source_currency", details["source_currency"] ?? .null),
+            ("source_total_amount", details["source_total_amount"] ?? .null),
+            ("transaction_id", .optional(machine.transactionID)),
+            ("wallet_address", wallet),
+            ("wallet_addresses", .object([(network, wallet)])),
+        ]
+        members.append(("transaction_details", .object(transaction)))
+        return .object(members)
+    }
+}

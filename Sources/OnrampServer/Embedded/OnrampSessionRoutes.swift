@@ -1,0 +1,103 @@
+import HTTPServer
+import OnrampCore
+import OnrampStore
+
+/// The partner-backend session routes (secret key + `Stripe-OAuth-Token` with `crypto:ramp`):
+/// create, retrieve, list, quote and checkout.
+struct OnrampSessionRoutes: Sendable {
+    let routes: StripeRoutes
+    let sessions: OnrampSessionService
+    var context: ServerContext { routes.context }
+
+    func register(on router: inout Router) {
+        let tokens = OAuthTokens(context: context)
+        routes.server(&router, "POST", "/v1/crypto/onramp_sessions") { request, caller, body in
+            let grant = try tokens.require(request, caller: caller, scope: "crypto:ramp")
+            return try sessions.create(caller: caller, grant: grant, body: body).json
+        }
+        routes.server(&router, "GET", "/v1/crypto/onramp_sessions/{id}") { request, caller, _ in
+            guard
+                let record = try context.database.read({
+                    try OnrampSessionRecord.find(
+                        $0, id: request.pathParameters["id"] ?? "", projectId: caller.projectId)
+                })
+            else { throw StripeErrors.missing("crypto_onramp_session") }
+            return record.json
+        }
+        routes.server(&router, "GET", "/v1/crypto/onramp_sessions") { request, caller, _ in
+            try list(request, caller: caller)
+        }
+        routes.server(&router, "POST", "/v1/crypto/onramp_sessions/{id}/quote") { request, caller, _ in
+            let grant = try tokens.require(request, caller: caller, scope: "crypto:ramp")
+            return try sessions.refreshQuote(id: request.pathParameters["id"] ?? "", caller: caller, grant: grant).json
+        }
+        routes.server(&router, "POST", "/v1/crypto/onramp_sessions/{id}/checkout") { request, caller, body in
+            let grant = try tokens.require(request, caller: caller, scope: "crypto:ramp")
+            return try sessions.checkout(
+                id: request.pathParameters["id"] ?? "", caller: caller, grant: grant, body: body
+            ).json
+        }
+    }
+
+    /// Newest first; filters `status`, `destination_currency`, `destination_network`, `created[gte|lte|gt|lt]`;
+    /// cursor pagination with `limit` (1–100), `starting_after` and `ending_before`.
+    func list(_ request: HTTPRequest, caller: StripeCaller) throws -> JSONValue {
+        var sql = "SELECT * FROM crypto_onramp_sessions WHERE project_id = ? AND livemode = ?"
+        var parameters: [SQLValue] = [.text(caller.projectId), .integer(caller.livemode ? 1 : 0)]
+        for (name, column) in [
+            ("status", "status"), ("destination_currency", "destination_currency"),
+            ("destination_network", "destination_network"),
+        ] {
+            if let value = request.queryValue(name) {
+                sql += " AND \(column) = ?"
+                parameters.append(.text(value))
+            }
+        }
+        // Stripe's `created` is in seconds; stored times are milliseconds.
+        for (name, comparison, offset) in [("gte", ">=", 0), ("gt", ">=", 1), ("lte", "<", 1), ("lt", "<", 0)] {
+            if let value = request.queryValue("created[\(name)]") {
+                guard let seconds = Int64(value) else {
+                    throw StripeErrors.invalid(
+                        "parameter_invalid_integer", "created[\(name)] must be an integer.", param: "created")
+                }
+                sql += " AND created_at \(comparison) ?"
+                parameters.append(.integer((seconds + Int64(offset)) * 1000))
+            }
+        }
+        if let value = request.queryValue("created"), let seconds = Int64(value) {
+            sql += " AND created_at >= ? AND created_at <= ?"
+            parameters += [.integer(seconds * 1000), .integer(seconds * 1000 + 999)]
+        }
+        let limit = Int(request.queryValue("limit") ?? "10") ?? 0
+        guard (1...100).contains(limit) else {
+            throw StripeErrors.invalid("parameter_invalid_integer", "limit must be between 1 and 100.", param: "limit")
+        }
+        var ascending = false
+        if let cursor = request.queryValue("starting_after") ?? request.queryValue("ending_before") {
+            ascending = request.queryValue("starting_after") == nil
+            guard
+                let anchor = try context.database.read({
+                    try OnrampSessionRecord.find($0, id: cursor, projectId: caller.projectId)
+                })
+            else {
+                throw StripeErrors.missing(
+                    "crypto_onramp_session", param: ascending ? "ending_before" : "starting_after")
+            }
+            sql +=
+                ascending
+                ? " AND (created_at > ? OR (created_at = ? AND id > ?))"
+                : " AND (created_at < ? OR (created_at = ? AND id < ?))"
+            parameters += [.integer(anchor.createdAt), .integer(anchor.createdAt), .text(anchor.id)]
+        }
+        sql += ascending ? " ORDER BY created_at ASC, id ASC LIMIT ?" : " ORDER BY created_at DESC, id DESC LIMIT ?"
+        parameters.append(.integer(Int64(limit + 1)))
+        var records = try context.database.read { try $0.query(sql, parameters).map(OnrampSessionRecord.init(row:)) }
+        let hasMore = records.count > limit
+        records = Array(records.prefix(limit))
+        if ascending { records.reverse() }
+        return [
+            "object": "list", "url": "/v1/crypto/onramp_sessions", "has_more": .bool(hasMore),
+            "data": .array(records.map(\.json)),
+        ]
+    }
+}

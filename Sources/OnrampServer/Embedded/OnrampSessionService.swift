@@ -1,0 +1,344 @@
+import Foundation
+import HTTPServer
+import OnrampCore
+import OnrampStore
+
+/// Creates, quotes, checks out and fulfils onramp sessions. Every status change and its
+/// `crypto.onramp_session.updated` event commit in one transaction; creation emits no event.
+struct OnrampSessionService: Sendable {
+    /// The sandbox liquidity partner refuses purchases above this many US dollars (test keys only).
+    static let sandboxLimitUSD = DecimalAmount(exactly: 100)
+    /// Sandbox pairs: USDC on these networks.
+    static let sandboxNetworks: Set<String> = ["solana", "ethereum", "base"]
+    /// A KYC first name that makes the sandbox risk rules demand an identity challenge (L2).
+    static let riskChallengeFirstName = "Challenge"
+
+    let context: ServerContext
+    let settlement: any SettlementProvider
+    let policy = KYCPolicy()
+
+    func create(caller: StripeCaller, grant: OAuthTokens.Grant, body: JSONValue) throws -> OnrampSessionRecord {
+        let fields = StripeErrors.fields(body)
+        if let mode = try fields.optional("ui_mode", maxLength: 16), mode != "headless" {
+            throw fields.invalid("ui_mode", "ui_mode must be headless.")
+        }
+        let customerId = try fields.required("crypto_customer_id", maxLength: 64)
+        let customer = try ownedCustomer(customerId, grant: grant)
+        let sourceCurrency = try fields.required("source_currency", maxLength: 8).lowercased()
+        let destinationCurrency = try fields.required("destination_currency", maxLength: 8).lowercased()
+        let network = try fields.required("destination_network", maxLength: 32).lowercased()
+        let currencies =
+            try fields.optionalList("destination_currencies")?.map { $0.lowercased() } ?? [destinationCurrency]
+        let networks = try fields.optionalList("destination_networks")?.map { $0.lowercased() } ?? [network]
+        let walletAddress = try fields.required("wallet_address", maxLength: 128)
+        let settlementSpeed = try fields.optional("settlement_speed", maxLength: 16) ?? "instant"
+        guard settlementSpeed == "instant" || settlementSpeed == "standard" else {
+            throw fields.invalid("settlement_speed", "settlement_speed must be instant or standard.")
+        }
+        let ip = try fields.optional("customer_ip_address", maxLength: 64)
+        let tokenId = try fields.required("payment_token", maxLength: 64)
+        let amount: EmbeddedAmount
+        do {
+            amount = try EmbeddedAmount.parse(
+                sourceAmount: try fields.optional("source_amount", maxLength: 40),
+                destinationAmount: try fields.optional("destination_amount", maxLength: 40))
+        } catch let error as OnrampError { throw StripeErrors.domain(error) }
+        if !caller.livemode && !(destinationCurrency == "usdc" && Self.sandboxNetworks.contains(network)) {
+            throw pairError("Sandbox pairs are usdc on solana, ethereum and base.")
+        }
+        guard let method = try paymentMethod(tokenId, customerId: customer.id) else {
+            throw StripeErrors.missing("payment_token", param: "payment_token")
+        }
+        let quote = try quote(
+            sourceCurrency: sourceCurrency, destinationCurrency: destinationCurrency, network: network,
+            method: method.type, amount: amount)
+        do {
+            try context.catalogue.validateAddress(walletAddress, network: network, parameter: "wallet_address")
+        } catch let error as OnrampError {
+            throw StripeErrors.invalid("crypto_invalid_wallet_address", error.developerMessage, param: "wallet_address")
+        }
+        if let blocker = try kycError(customer, amount: quote.sourceTotalAmount, method: method.type) { throw blocker }
+        let now = context.nowMilliseconds
+        let id = context.ids.id(prefix: IdPrefix.onrampSession)
+        var details: [String: JSONValue] = [
+            "source_currency": .string(sourceCurrency), "destination_currency": .string(destinationCurrency),
+            "destination_network": .string(network), "destination_currencies": .array(currencies.map(JSONValue.string)),
+            "destination_networks": .array(networks.map(JSONValue.string)), "wallet_address": .string(walletAddress),
+            "payment_token": .string(tokenId), "settlement_speed": .string(settlementSpeed),
+            "customer_ip_address": .optional(ip),
+        ]
+        switch amount {
+        case .source(let value): details["amount_side"] = "source"; details["amount_input"] = .string(value.description)
+        case .destination(let value):
+            details["amount_side"] = "destination"; details["amount_input"] = .string(value.description)
+        }
+        Self.apply(quote, to: &details)
+        var machine = OnrampSession()
+        let hasWallet = try walletRegistered(customer.id, network: network, address: walletAddress)
+        _ = try machine.handle(hasWallet ? .ready : .blocked(.missingConsumerWallet))
+        let record = OnrampSessionRecord(
+            id: id, projectId: caller.projectId, customerId: customer.id,
+            clientSecret: context.ids.clientSecret(for: id),
+            livemode: caller.livemode, machine: machine, details: details,
+            quoteExpiresAt: Timestamp.milliseconds(quote.expiresAt), now: now)
+        try context.database.transaction { connection in try record.insert(connection) }
+        return record
+    }
+
+    /// Refreshes the quote (clears `charged_with_expired_quote`) and re-checks the wallet.
+    func refreshQuote(id: String, caller: StripeCaller, grant: OAuthTokens.Grant) throws -> OnrampSessionRecord {
+        try update(id: id, caller: caller, grant: grant) { record, customer in
+            guard !record.machine.status.isTerminal, record.machine.status != .fulfillmentProcessing else {
+                throw StripeErrors.invalid(
+                    "crypto_onramp_session_not_quotable", "The session is \(record.machine.status.rawValue).")
+            }
+            let quote = try requote(record)
+            Self.apply(quote, to: &record.details)
+            record.quoteExpiresAt = Timestamp.milliseconds(quote.expiresAt)
+            var events = try record.machine.handle(.quoteRefreshed)
+            if record.machine.status == .initialized, try blocker(record, customer: customer) == nil {
+                events += try record.machine.handle(.ready)
+            }
+            return events
+        }
+    }
+
+    /// Checkout: re-checks KYC and wallet, the quote's expiry and the sandbox limit, then charges the
+    /// payment method (3-D Secure and ACH mandates may need the user first; check out again after).
+    func checkout(id: String, caller: StripeCaller, grant: OAuthTokens.Grant, body: JSONValue) throws
+        -> OnrampSessionRecord
+    {
+        let mandate = try StripeErrors.fields(body).object("mandate_data") != nil
+        return try update(id: id, caller: caller, grant: grant) { record, customer in
+            if mandate { record.mandateAccepted = true }
+            guard record.machine.status == .initialized || record.machine.status == .requiresPayment else {
+                if record.machine.status == .rejected {
+                    throw StripeErrors.invalid(
+                        "crypto_onramp_session_rejected",
+                        "The session was rejected: \(record.machine.lastError?.rawValue ?? "blocked").")
+                }
+                return []
+            }
+            var events: [OnrampSession.DomainEvent] = []
+            let blocker = try blocker(record, customer: customer)
+            if record.machine.status == .initialized {
+                if let blocker { return try record.machine.handle(.blocked(blocker)) }
+                events += try record.machine.handle(.ready)
+            }
+            let expired = context.nowMilliseconds >= record.quoteExpiresAt
+            let outcome = try CheckoutOutcome.evaluate(blocker: blocker, quoteExpired: expired) {
+                try charge(&record)
+            }
+            events += try record.machine.handle(.checkout(outcome))
+            if record.machine.status == .fulfillmentProcessing {
+                record.fulfillDueAt = context.nowMilliseconds + Int64(context.settlementDelay * 1000)
+            }
+            return events
+        }
+    }
+
+    /// Completes every session whose fulfilment is due; returns how many moved.
+    @discardableResult
+    func fulfilDueSessions(limit: Int = 100) throws -> Int {
+        let now = context.nowMilliseconds
+        let due = try context.database.read { connection in
+            try connection.query(
+                """
+                SELECT id, project_id FROM crypto_onramp_sessions
+                WHERE fulfill_due_at IS NOT NULL AND fulfill_due_at <= ? ORDER BY fulfill_due_at LIMIT ?
+                """, [.integer(now), .integer(Int64(limit))]
+            ).map { (try $0.string("id"), try $0.string("project_id")) }
+        }
+        for (id, projectId) in due {
+            guard
+                var record = try context.database.read({
+                    try OnrampSessionRecord.find($0, id: id, projectId: projectId)
+                }),
+                record.machine.status == .fulfillmentProcessing
+            else { continue }
+            let result = settlement.settle(
+                reference: id, network: record.detail("destination_network") ?? "",
+                asset: record.detail("destination_currency") ?? "", amount: record.detail("destination_amount") ?? "0",
+                walletAddress: record.detail("wallet_address") ?? "", partnerUserRef: record.customerId)
+            try context.database.transaction { connection in
+                guard let current = try OnrampSessionRecord.find(connection, id: id, projectId: projectId),
+                    current.machine.status == .fulfillmentProcessing
+                else { return }
+                record = current
+                let events: [OnrampSession.DomainEvent]
+                switch result {
+                case .delivered(let hash):
+                    events = try record.machine.handle(.fulfillmentSucceeded(transactionID: hash))
+                case .buyFailed, .sendFailed: events = try record.machine.handle(.fulfillmentFailed)
+                }
+                record.fulfillDueAt = nil
+                record.updatedAt = context.nowMilliseconds
+                try record.save(connection, events: events, context: context)
+            }
+        }
+        return due.count
+    }
+
+    /// The customer `id` when the OAuth grant's consumer owns it.
+    func ownedCustomer(_ id: String, grant: OAuthTokens.Grant) throws -> CryptoCustomer {
+        guard
+            let customer = try context.database.read({ try CryptoCustomer.find($0, id: id, projectId: grant.projectId) }
+            ),
+            customer.consumerId == grant.consumerId
+        else { throw StripeErrors.missing("crypto customer", param: "crypto_customer_id") }
+        return customer
+    }
+
+    private func update(
+        id: String, caller: StripeCaller, grant: OAuthTokens.Grant,
+        _ change: (inout OnrampSessionRecord, CryptoCustomer) throws -> [OnrampSession.DomainEvent]
+    ) throws -> OnrampSessionRecord {
+        guard
+            let existing = try context.database.read({
+                try OnrampSessionRecord.find($0, id: id, projectId: caller.projectId)
+            })
+        else { throw StripeErrors.missing("crypto_onramp_session") }
+        let customer = try ownedCustomer(existing.customerId, grant: grant)
+        return try context.database.transaction { connection in
+            guard var record = try OnrampSessionRecord.find(connection, id: id, projectId: caller.projectId) else {
+                throw StripeErrors.missing("crypto_onramp_session")
+            }
+            let events = try change(&record, customer)
+            record.updatedAt = context.nowMilliseconds
+            try record.save(connection, events: events, context: context)
+            return record
+        }
+    }
+
+    /// The retryable or terminal problem that stops checkout before any charge.
+    private func blocker(_ record: OnrampSessionRecord, customer: CryptoCustomer) throws -> OnrampSessionLastError? {
+        let total = Self.storedAmount(record.detail("source_total_amount"))
+        let currency = record.detail("source_currency") ?? "usd"
+        let method = try paymentMethod(record.detail("payment_token") ?? "", customerId: customer.id)?.type ?? .card
+        if let error = try kycError(customer, amount: Money(amount: total, currency: currency), method: method) {
+            switch error.code {
+            case "crypto_onramp_missing_document_verification": return .missingDocumentVerification
+            case "crypto_onramp_unsupported_country": return .locationNotSupported
+            case "crypto_onramp_transaction_limit_reached": return .transactionLimitReached
+            default: return .missingKYC
+            }
+        }
+        if !record.livemode, currency == "usd", total > Self.sandboxLimitUSD { return .transactionLimitReached }
+        let network = record.detail("destination_network") ?? ""
+        guard try walletRegistered(customer.id, network: network, address: record.detail("wallet_address") ?? "") else {
+            return .missingConsumerWallet
+        }
+        return nil
+    }
+
+    /// Charges the payment token in the sandbox.
+    private func charge(_ record: inout OnrampSessionRecord) throws -> PaymentOutcome {
+        guard let method = try paymentMethod(record.detail("payment_token") ?? "", customerId: record.customerId) else {
+            return .declined
+        }
+        if method.type == .ach && !record.mandateAccepted { return .missingMandate }
+        switch method.behaviour {
+        case .succeeds: return .succeeded
+        case .declines: return .declined
+        case .requiresAuthentication:
+            switch record.threeDSStatus {
+            case "passed": return .succeeded
+            case "failed": return .declined
+            default:
+                let token = context.ids.base62(length: 32)
+                record.threeDSTokenHash = APIKeyRepository.secretHash(token)
+                record.threeDSStatus = "pending"
+                record.details["next_action_url"] = .string(
+                    "\(context.publicBaseURL)\(HostedTestPages.threeDSPath)?session=\(record.id)&token=\(token)")
+                return .requiresAction
+            }
+        }
+    }
+
+    private func kycError(_ customer: CryptoCustomer, amount: Money, method: PaymentMethodType) throws -> HTTPError? {
+        if customer.phoneStatus == .rejected || customer.kycStatus == .rejected {
+            return StripeErrors.invalid(
+                "crypto_onramp_unsupportable_customer", "The customer's KYC was rejected; they cannot buy crypto.")
+        }
+        let request = KYCPolicy.Request(
+            verifications: customer.verifications, amount: amount,
+            country: customer.address["country"] ?? customer.country,
+            subdivision: customer.address["state"], paymentMethod: method,
+            riskRequiresDocumentVerification: customer.firstName == Self.riskChallengeFirstName)
+        switch policy.evaluate(request) {
+        case .success: return nil
+        case .failure(let error): return StripeErrors.domain(error)
+        }
+    }
+
+    private func requote(_ record: OnrampSessionRecord) throws -> EmbeddedQuote {
+        let input = Self.storedAmount(record.detail("amount_input"))
+        let method =
+            try paymentMethod(record.detail("payment_token") ?? "", customerId: record.customerId)?.type ?? .card
+        return try quote(
+            sourceCurrency: record.detail("source_currency") ?? "usd",
+            destinationCurrency: record.detail("destination_currency") ?? "",
+            network: record.detail("destination_network") ?? "",
+            method: method, amount: record.detail("amount_side") == "destination" ? .destination(input) : .source(input)
+        )
+    }
+
+    func quote(
+        sourceCurrency: String, destinationCurrency: String, network: String, method: PaymentMethodType,
+        amount: EmbeddedAmount
+    ) throws -> EmbeddedQuote {
+        do {
+            return try QuoteCalculator(catalogue: context.catalogue).embeddedQuote(
+                EmbeddedQuoteRequest(
+                    sourceCurrency: sourceCurrency, destinationCurrency: destinationCurrency,
+                    destinationNetwork: network,
+                    paymentMethod: method, amount: amount), clock: context.clock)
+        } catch let error as OnrampError {
+            switch error.code {
+            case .unknownAsset, .unknownNetwork, .assetNotOnNetwork, .unknownFiatCurrency, .priceUnavailable,
+                .unsupportedPaymentMethod:
+                throw pairError(error.developerMessage)
+            default: throw StripeErrors.domain(error)
+            }
+        }
+    }
+
+    private func pairError(_ message: String) -> HTTPError {
+        StripeErrors.invalid("crypto_onramp_invalid_source_destination_pair", message, param: "destination_currency")
+    }
+
+    private func paymentMethod(_ tokenId: String, customerId: String) throws -> TestPaymentMethod? {
+        guard
+            let details = try context.database.read({
+                try $0.query(
+                    "SELECT details FROM payment_tokens WHERE id = ? AND customer_id = ?",
+                    [.text(tokenId), .text(customerId)]
+                ).first?.string("details")
+            })
+        else { return nil }
+        return try TestPaymentMethod(stored: try JSONParser().parse(Array(details.utf8)))
+    }
+
+    private func walletRegistered(_ customerId: String, network: String, address: String) throws -> Bool {
+        try context.database.read { connection in
+            try !connection.query(
+                "SELECT id FROM crypto_wallets WHERE customer_id = ? AND network = ? AND wallet_address = ?",
+                [.text(customerId), .text(network), .text(address)]
+            ).isEmpty
+        }
+    }
+
+    private static func apply(_ quote: EmbeddedQuote, to details: inout [String: JSONValue]) {
+        let places = quote.sourceAmount.currency.lowercased() == "jpy" ? 0 : 2
+        details["source_amount"] = .string(quote.sourceAmount.amount.string(places: places))
+        details["source_total_amount"] = .string(quote.sourceTotalAmount.amount.string(places: places))
+        details["destination_amount"] = .string(quote.destinationAmount.amount.string(places: quote.asset.decimals))
+        details["network_fee_amount"] = .string(quote.networkFeeAmount.amount.string(places: places))
+        details["transaction_fee_amount"] = .string(quote.transactionFeeAmount.amount.string(places: places))
+    }
+
+    /// A decimal string this service stored itself.
+    private static func storedAmount(_ text: String?) -> DecimalAmount {
+        (try? DecimalAmount(parsing: text ?? "")) ?? .zero
+    }
+}

@@ -1,0 +1,47 @@
+import HTTPServer
+import OnrampCrypto
+import OnrampStore
+
+/// Who is calling a Stripe-style route: the project and mode of the API key.
+struct StripeCaller: Sendable {
+    /// The project the key belongs to.
+    let projectId: String
+    /// Whether the key is a live key (`sk_live_…`, `pk_live_…`).
+    let livemode: Bool
+
+    /// Resolves `Authorization: Bearer <key>` (or Basic with the key as user name, as `curl -u sk_test_…:`
+    /// sends it). `allowPublishable` admits `pk_…` keys (client SDK routes).
+    static func authenticate(_ request: HTTPRequest, database: any Database, allowPublishable: Bool) throws
+        -> StripeCaller
+    {
+        guard let key = key(request.headers["Authorization"]) else {
+            throw StripeErrors.authentication("You did not provide an API key. Use Authorization: Bearer sk_test_….")
+        }
+        guard key.count <= 256, key.hasPrefix("sk_") || key.hasPrefix("pk_"),
+            let record = try database.read({ try APIKeyRepository(connection: $0).find(secret: key) }),
+            !record.disabled
+        else { throw StripeErrors.authentication("Invalid API key provided.") }
+        switch record.kind {
+        case .stripeSecret:
+            return StripeCaller(projectId: record.projectId, livemode: record.livemode)
+        case .stripePublishable where allowPublishable:
+            return StripeCaller(projectId: record.projectId, livemode: record.livemode)
+        case .stripePublishable:
+            throw HTTPError(
+                status: 403, code: "secret_key_required", message: "This call needs your secret key (sk_…).",
+                type: "invalid_request_error")
+        default:
+            throw StripeErrors.authentication("Invalid API key provided.")
+        }
+    }
+
+    private static func key(_ header: String?) -> String? {
+        guard let header else { return nil }
+        if header.hasPrefix("Bearer ") { return String(header.dropFirst("Bearer ".count)) }
+        guard header.hasPrefix("Basic "), header.count <= 512,
+            let decoded = Base64.decode(String(header.dropFirst("Basic ".count))),
+            let text = String(validating: decoded, as: UTF8.self)
+        else { return nil }
+        return text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)
+    }
+}

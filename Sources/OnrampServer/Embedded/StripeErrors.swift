@@ -1,0 +1,32 @@
+import HTTPServer
+import OnrampCore
+
+/// The Stripe-shaped errors the Embedded and Link routes raise (rendered by ``StripeErrorRenderer``).
+enum StripeErrors {
+    /// 401 `authentication_error`.
+    static func authentication(_ message: String, code: String = "api_key_invalid") -> HTTPError {
+        HTTPError(status: 401, code: code, message: message, type: "authentication_error")
+    }
+
+    /// 400 `invalid_request_error` with `code` and `param`.
+    static func invalid(_ code: String, _ message: String, param: String? = nil, status: Int = 400) -> HTTPError {
+        HTTPError(status: status, code: code, message: message, param: param, type: "invalid_request_error")
+    }
+
+    /// 404 `resource_missing`.
+    static func missing(_ what: String, param: String? = nil) -> HTTPError {
+        HTTPError(
+            status: 404, code: "resource_missing", message: "No such \(what).", param: param,
+            type: "invalid_request_error")
+    }
+
+    /// A domain error as a 400 with the domain's code, developer message and parameter.
+    static func domain(_ error: OnrampError) -> HTTPError {
+        invalid(error.code.rawValue, error.developerMessage, param: error.parameter)
+    }
+
+    /// The request fields of a Stripe body: `parameter_invalid_*` / `parameter_missing` codes.
+    static func fields(_ body: JSONValue) -> RequestFields {
+        RequestFields(body, invalidCode: "parameter_invalid", missingCode: "parameter_missing")
+    }
+}

@@ -1,0 +1,33 @@
+import HTTPServer
+
+/// Registers Stripe-style routes: key authentication, `Idempotency-Key` on POST, JSON responses.
+struct StripeRoutes: Sendable {
+    /// The handler of a Stripe-style route: the request, its caller, the parsed body.
+    typealias Handler = @Sendable (HTTPRequest, StripeCaller, JSONValue) throws -> JSONValue
+
+    let context: ServerContext
+
+    /// A route that needs the secret key (`sk_…`).
+    func server(_ router: inout Router, _ method: String, _ path: String, _ handler: @escaping Handler) {
+        add(&router, method, path, allowPublishable: false, handler)
+    }
+
+    /// A route the client SDK calls with the publishable key (`pk_…`; the secret key works too).
+    func client(_ router: inout Router, _ method: String, _ path: String, _ handler: @escaping Handler) {
+        add(&router, method, path, allowPublishable: true, handler)
+    }
+
+    private func add(
+        _ router: inout Router, _ method: String, _ path: String, allowPublishable: Bool, _ handler: @escaping Handler
+    ) {
+        let context = self.context
+        router.add(method, path) { request in
+            let caller = try StripeCaller.authenticate(
+                request, database: context.database, allowPublishable: allowPublishable)
+            return try IdempotencyKeys(context: context).run(request, caller: caller) {
+                let body = method == "GET" ? JSONValue.object([]) : try request.parsedBody()
+                return .json(try handler(request, caller, body))
+            }
+        }
+    }
+}

@@ -1,0 +1,232 @@
+import HTTPServer
+import OnrampCore
+import OnrampStore
+
+/// The Link consumer routes the client SDK calls with the publishable key: lookup, sign-up, SMS
+/// one-time code (sandbox code `000000`; five wrong codes in 15 minutes lock the consumer) with consent for a
+/// LinkAuthIntent, and log out.
+struct ConsumerRoutes: Sendable {
+    /// The sandbox one-time code.
+    static let sandboxCode = "000000"
+
+    let routes: StripeRoutes
+    var context: ServerContext { routes.context }
+
+    func register(on router: inout Router) {
+        routes.client(&router, "POST", "/v1/consumers/sessions/lookup") { request, caller, body in
+            try lookup(caller: caller, body: body)
+        }
+        routes.client(&router, "POST", "/v1/consumers/accounts/sign_up") { _, caller, body in
+            try signUp(caller: caller, body: body)
+        }
+        routes.client(&router, "POST", "/v1/consumers/sessions/start_verification") { request, caller, body in
+            try startVerification(request, caller: caller, body: body)
+        }
+        routes.client(&router, "POST", "/v1/consumers/sessions/confirm_verification") { request, caller, body in
+            try confirmVerification(request, caller: caller, body: body)
+        }
+        routes.client(&router, "POST", "/v1/consumers/sessions/log_out") { request, caller, body in
+            let session = try ConsumerSession.require(
+                request, body: body, caller: caller, context: context, verified: false)
+            try context.database.transaction { connection in
+                try connection.execute(
+                    "UPDATE consumer_sessions SET logged_out = 1 WHERE secret_hash = ?", [.text(session.secretHash)])
+            }
+            return ["logged_out": true]
+        }
+    }
+
+    func lookup(caller: StripeCaller, body: JSONValue) throws -> JSONValue {
+        let fields = StripeErrors.fields(body)
+        let now = context.nowMilliseconds
+        if let latcs = try fields.optional("link_auth_token_client_secret", maxLength: 128) {
+            return try context.database.transaction { connection in
+                let hash = APIKeyRepository.secretHash(latcs)
+                guard
+                    let row = try connection.query(
+                        """
+                        SELECT consumer_id FROM link_auth_tokens
+                        WHERE token_hash = ? AND kind = 'client_secret' AND project_id = ? AND used_at IS NULL
+                            AND expires_at > ?
+                        """, [.text(hash), .text(caller.projectId), .integer(now)]
+                    ).first,
+                    try connection.execute(
+                        "UPDATE link_auth_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL",
+                        [.integer(now), .text(hash)]) == 1
+                else {
+                    throw StripeErrors.invalid(
+                        "seamless_sign_in_token_invalid",
+                        "The link_auth_token_client_secret is invalid, expired or already used.",
+                        param: "link_auth_token_client_secret")
+                }
+                let consumerId = try row.string("consumer_id")
+                return try sessionResponse(
+                    connection, caller: caller, consumerId: consumerId, intentId: nil, verified: true)
+            }
+        }
+        let consumerId: String?
+        let intentId = try fields.optional("link_auth_intent_id", maxLength: 64)
+        if let intentId {
+            consumerId = try context.database.read { connection in
+                try connection.query(
+                    "SELECT consumer_id FROM link_auth_intents WHERE id = ? AND project_id = ?",
+                    [.text(intentId), .text(caller.projectId)]
+                ).first?.string("consumer_id")
+            }
+            guard consumerId != nil else {
+                throw StripeErrors.missing("link_auth_intent", param: "link_auth_intent_id")
+            }
+        } else {
+            let email = try fields.required("email_address", maxLength: 800).lowercased()
+            consumerId = try context.database.read { connection in
+                try connection.query(
+                    "SELECT id FROM link_consumers WHERE project_id = ? AND email = ?",
+                    [.text(caller.projectId), .text(email)]
+                ).first?.string("id")
+            }
+        }
+        guard let consumerId else { return ["exists": false] }
+        return try context.database.transaction { connection in
+            try sessionResponse(connection, caller: caller, consumerId: consumerId, intentId: intentId, verified: false)
+        }
+    }
+
+    func signUp(caller: StripeCaller, body: JSONValue) throws -> JSONValue {
+        let fields = StripeErrors.fields(body)
+        let email = try fields.required("email_address", maxLength: 800).lowercased()
+        guard email.contains("@"), !email.hasPrefix("@"), !email.hasSuffix("@") else {
+            throw fields.invalid("email_address", "email_address is not an email address.")
+        }
+        let phone: PhoneNumber
+        do {
+            phone = try PhoneNumber(e164: try fields.required("phone_number", maxLength: 32))
+        } catch let error as OnrampError {
+            throw StripeErrors.invalid("invalid_phone_format", error.developerMessage, param: "phone_number")
+        }
+        let country = try fields.required("country", maxLength: 2).uppercased()
+        guard country.count == 2, country.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+            throw fields.invalid("country", "country is an ISO 3166-1 alpha-2 code.")
+        }
+        let legalName = try fields.optional("legal_name", maxLength: 200) ?? ""
+        let consumerId = "lcu_" + context.ids.base62()
+        return try context.database.transaction { connection in
+            guard
+                try connection.query(
+                    "SELECT id FROM link_consumers WHERE project_id = ? AND email = ?",
+                    [.text(caller.projectId), .text(email)]
+                ).isEmpty
+            else {
+                throw StripeErrors.invalid(
+                    "link_account_already_exists", "A Link account with this email already exists.",
+                    param: "email_address")
+            }
+            try connection.execute(
+                """
+                INSERT INTO link_consumers (id, project_id, email, email_hash, phone, country, legal_name, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+                [
+                    .text(consumerId), .text(caller.projectId), .text(email),
+                    .text(APIKeyRepository.secretHash(email)), .text(phone.e164), .text(country), .text(legalName),
+                    .integer(context.nowMilliseconds),
+                ])
+            return try sessionResponse(
+                connection, caller: caller, consumerId: consumerId, intentId: nil, verified: false)
+        }
+    }
+
+    func startVerification(_ request: HTTPRequest, caller: StripeCaller, body: JSONValue) throws -> JSONValue {
+        let session = try ConsumerSession.require(
+            request, body: body, caller: caller, context: context, verified: false)
+        let type = try StripeErrors.fields(body).optional("type", maxLength: 16) ?? "SMS"
+        guard type == "SMS" else {
+            throw StripeErrors.invalid("parameter_invalid", "Only type=SMS is supported.", param: "type")
+        }
+        try context.database.transaction { connection in
+            try connection.execute(
+                "UPDATE consumer_sessions SET otp_started = 1 WHERE secret_hash = ?", [.text(session.secretHash)])
+        }
+        return ["consumer_session": ["verification_sessions": [["type": "SMS", "state": "started"]]]]
+    }
+
+    func confirmVerification(_ request: HTTPRequest, caller: StripeCaller, body: JSONValue) throws -> JSONValue {
+        let session = try ConsumerSession.require(
+            request, body: body, caller: caller, context: context, verified: false)
+        let fields = StripeErrors.fields(body)
+        let code = try fields.required("code", maxLength: 16)
+        let consent = try fields.optionalBool("consent_granted")
+        let now = context.nowMilliseconds
+        let recentFailures = try context.database.read { connection in
+            try connection.query(
+                """
+                SELECT COALESCE(SUM(otp_failures), 0) AS failures FROM consumer_sessions
+                WHERE consumer_id = ? AND created_at > ?
+                """,
+                [.text(session.consumerId), .integer(now - ConsumerSession.otpLockoutMilliseconds)]
+            ).first?.int("failures") ?? 0
+        }
+        guard recentFailures < ConsumerSession.maximumOTPFailures else {
+            throw StripeErrors.invalid(
+                "consumer_verification_locked", "Too many wrong codes; try again in 15 minutes.", status: 429)
+        }
+        guard session.otpStarted || session.verified else {
+            throw StripeErrors.invalid(
+                "consumer_verification_not_started", "Call start_verification before confirming a code.")
+        }
+        guard code == Self.sandboxCode else {
+            try context.database.transaction { connection in
+                try connection.execute(
+                    "UPDATE consumer_sessions SET otp_failures = otp_failures + 1 WHERE secret_hash = ?",
+                    [.text(session.secretHash)])
+            }
+            throw StripeErrors.invalid(
+                "consumer_verification_code_invalid", "The one-time code is not correct.", param: "code")
+        }
+        return try context.database.transaction { connection in
+            try connection.execute(
+                "UPDATE consumer_sessions SET verified = 1 WHERE secret_hash = ?", [.text(session.secretHash)])
+            var members: [(String, JSONValue)] = [
+                ("consumer_session", ["verification_sessions": [["type": "SMS", "state": "verified"]]])
+            ]
+            guard let intentId = session.linkAuthIntentId else { return .object(members) }
+            let intent = try LinkAuthIntents(context: context).advance(
+                connection, id: intentId, projectId: caller.projectId, consent: consent, now: now)
+            members.append(("link_auth_intent", ["id": .string(intentId), "status": .string(intent.status.rawValue)]))
+            if intent.status == .consented {
+                let customer = try CryptoCustomer.getOrCreate(
+                    connection, context: context, projectId: caller.projectId, consumerId: session.consumerId,
+                    livemode: caller.livemode)
+                members.append(("crypto_customer_id", .string(customer)))
+                if intent.scopes.contains("auth.persist_login:read") {
+                    members.append(
+                        (
+                            "link_auth_token",
+                            .string(
+                                try LinkAuthIntents(context: context).issueLinkAuthToken(
+                                    connection, projectId: caller.projectId, consumerId: session.consumerId))
+                        ))
+                }
+            }
+            return .object(members)
+        }
+    }
+
+    private func sessionResponse(
+        _ connection: any SQLConnection, caller: StripeCaller, consumerId: String, intentId: String?, verified: Bool
+    ) throws -> JSONValue {
+        let secret = try ConsumerSession.create(
+            connection, context: context, projectId: caller.projectId, consumerId: consumerId,
+            linkAuthIntentId: intentId, verified: verified)
+        let email =
+            try connection.query("SELECT email FROM link_consumers WHERE id = ?", [.text(consumerId)]).first?
+            .string("email") ?? ""
+        let verifications: JSONValue = verified ? [["type": "SMS", "state": "verified"]] : []
+        return [
+            "exists": true,
+            "consumer_session": [
+                "client_secret": .string(secret), "email_address": .string(ConsumerSession.redacted(email)),
+                "verification_sessions": verifications,
+            ],
+        ]
+    }
+}

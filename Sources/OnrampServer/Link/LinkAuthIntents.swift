@@ -1,0 +1,124 @@
+import HTTPServer
+import OnrampCore
+import OnrampStore
+
+/// Stored LinkAuthIntents driven by the ``LinkAuthIntent`` state machine, and the long-lived
+/// seamless sign-in tokens (`lat_…`) with their short-lived single-use client secrets.
+struct LinkAuthIntents: Sendable {
+    /// Intents expire ten minutes after creation unless consented or rejected.
+    static let lifetimeMilliseconds: Int64 = 600_000
+    /// Seamless sign-in tokens last 90 days.
+    static let linkAuthTokenLifetime: Int64 = 7_776_000_000
+    /// A `link_auth_token_client_secret` lasts five minutes and works once.
+    static let clientSecretLifetime: Int64 = 300_000
+
+    /// A stored intent.
+    struct Record {
+        let id: String
+        let consumerId: String
+        let clientId: String
+        let scopes: [String]
+        let status: LinkAuthIntent.Status
+        let expiresAt: Int64
+    }
+
+    let context: ServerContext
+
+    func find(_ connection: any SQLConnection, id: String, projectId: String) throws -> Record? {
+        guard
+            let row = try connection.query(
+                "SELECT * FROM link_auth_intents WHERE id = ? AND project_id = ?", [.text(id), .text(projectId)]
+            ).first,
+            let status = LinkAuthIntent.Status(rawValue: try row.string("status"))
+        else { return nil }
+        return Record(
+            id: id, consumerId: try row.string("consumer_id"), clientId: try row.string("oauth_client_id"),
+            scopes: try row.string("scopes").split(separator: ",").map(String.init), status: status,
+            expiresAt: try row.int("expires_at"))
+    }
+
+    /// The intent after expiring it if its time ran out (the change is written).
+    func current(_ connection: any SQLConnection, id: String, projectId: String, now: Int64) throws -> Record? {
+        guard let record = try find(connection, id: id, projectId: projectId) else { return nil }
+        guard !record.status.isTerminal, now >= record.expiresAt else { return record }
+        var machine = LinkAuthIntent(status: record.status)
+        _ = try machine.handle(.expire)
+        try save(connection, id: id, status: machine.status)
+        return try find(connection, id: id, projectId: projectId)
+    }
+
+    /// OTP passed: `created → authenticated`, then `consented` or `rejected` when `consent` is given.
+    func advance(_ connection: any SQLConnection, id: String, projectId: String, consent: Bool?, now: Int64) throws
+        -> Record
+    {
+        guard let record = try current(connection, id: id, projectId: projectId, now: now) else {
+            throw StripeErrors.missing("link_auth_intent", param: "link_auth_intent_id")
+        }
+        var machine = LinkAuthIntent(status: record.status)
+        do {
+            if machine.status == .created { _ = try machine.handle(.authenticate) }
+            if let consent { _ = try machine.handle(.consent(granted: consent)) }
+        } catch {
+            throw StripeErrors.invalid(
+                "link_auth_intent_\(record.status.rawValue)",
+                "The LinkAuthIntent is \(record.status.rawValue) and cannot be authorized again.",
+                param: "link_auth_intent_id")
+        }
+        try save(connection, id: id, status: machine.status)
+        return try find(connection, id: id, projectId: projectId) ?? record
+    }
+
+    /// Issues a seamless sign-in token for `consumerId`; only its hash is stored.
+    func issueLinkAuthToken(_ connection: any SQLConnection, projectId: String, consumerId: String) throws -> String {
+        let token = "lat_" + context.ids.base62(length: 40)
+        try insertToken(
+            connection, token, kind: "token", projectId: projectId, consumerId: consumerId,
+            lifetime: Self.linkAuthTokenLifetime)
+        return token
+    }
+
+    /// Exchanges a seamless sign-in token for a single-use `link_auth_token_client_secret`.
+    func clientSecret(forLinkAuthToken token: String, projectId: String) throws -> (secret: String, expiresAt: Int64) {
+        let now = context.nowMilliseconds
+        return try context.database.transaction { connection in
+            guard
+                let row = try connection.query(
+                    """
+                    SELECT consumer_id FROM link_auth_tokens
+                    WHERE token_hash = ? AND kind = 'token' AND project_id = ? AND expires_at > ?
+                    """, [.text(APIKeyRepository.secretHash(token)), .text(projectId), .integer(now)]
+                ).first
+            else {
+                throw StripeErrors.invalid(
+                    "seamless_sign_in_token_invalid", "The link_auth_token is invalid or expired.",
+                    param: "link_auth_token")
+            }
+            let secret = "latcs_" + context.ids.base62(length: 40)
+            try insertToken(
+                connection, secret, kind: "client_secret", projectId: projectId,
+                consumerId: try row.string("consumer_id"), lifetime: Self.clientSecretLifetime)
+            return (secret, now + Self.clientSecretLifetime)
+        }
+    }
+
+    private func insertToken(
+        _ connection: any SQLConnection, _ token: String, kind: String, projectId: String, consumerId: String,
+        lifetime: Int64
+    ) throws {
+        let now = context.nowMilliseconds
+        try connection.execute(
+            """
+            INSERT INTO link_auth_tokens (token_hash, kind, project_id, consumer_id, expires_at, created_at)
+            VALUES (?, ?, ?, ?, ?, ?)
+            """,
+            [
+                .text(APIKeyRepository.secretHash(token)), .text(kind), .text(projectId), .text(consumerId),
+                .integer(now + lifetime), .integer(now),
+            ])
+    }
+
+    private func save(_ connection: any SQLConnection, id: String, status: LinkAuthIntent.Status) throws {
+        try connection.execute(
+            "UPDATE link_auth_intents SET status = ? WHERE id = ?", [.text(status.rawValue), .text(id)])
+    }
+}

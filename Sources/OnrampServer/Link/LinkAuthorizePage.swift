@@ -1,0 +1,92 @@
+import HTTPServer
+import OnrampStore
+
+/// A test-mode hosted page for the OTP and consent step of a LinkAuthIntent, for partners without
+/// the native SDK dialog: the tester enters the code (`000000`) and allows or denies. It uses the same
+/// consumer session and confirmation rules as the SDK routes (wrong codes counted, locked after five).
+struct LinkAuthorizePage: Sendable {
+    static let path = "/embedded/test/link/authorize"
+
+    let consumers: ConsumerRoutes
+    var context: ServerContext { consumers.context }
+
+    func register(on router: inout Router) {
+        router.add("GET", Self.path) { request in try show(request) }
+        router.add("POST", Self.path) { request in try submit(request) }
+    }
+
+    func show(_ request: HTTPRequest) throws -> HTTPResponse {
+        let intentId = request.queryValue("link_auth_intent") ?? ""
+        guard let caller = try caller(forIntent: intentId) else { return HostedTestPages.notFound() }
+        let lookup = try consumers.lookup(caller: caller, body: ["link_auth_intent_id": .string(intentId)])
+        guard let secret = lookup["consumer_session"]?["client_secret"]?.stringValue else {
+            return HostedTestPages.notFound()
+        }
+        try context.database.transaction { connection in
+            try connection.execute(
+                "UPDATE consumer_sessions SET otp_started = 1 WHERE secret_hash = ?",
+                [.text(APIKeyRepository.secretHash(secret))])
+        }
+        return .html(form(intentId: intentId, secret: secret, message: nil))
+    }
+
+    func submit(_ request: HTTPRequest) throws -> HTTPResponse {
+        let form = RequestFields(try request.formBody())
+        let intentId = try form.required("link_auth_intent", maxLength: 64)
+        let secret = try form.required("session", maxLength: 128)
+        let code = try form.optional("code", maxLength: 16) ?? ""
+        let decision = try form.required("decision", maxLength: 8)
+        guard let caller = try caller(forIntent: intentId) else { return HostedTestPages.notFound() }
+        let body: JSONValue = [
+            "credentials": ["consumer_session_client_secret": .string(secret)], "code": .string(code),
+            "consent_granted": .bool(decision == "allow"),
+        ]
+        do {
+            let result = try consumers.confirmVerification(request, caller: caller, body: body)
+            let status = result["link_auth_intent"]?["status"]?.stringValue ?? "authenticated"
+            return HostedTestPages.done(
+                "Log in with Link",
+                status == "consented" ? "Access allowed. Return to the app." : "Access denied. Return to the app.")
+        } catch let error as HTTPError where error.code == "consumer_verification_code_invalid" {
+            return .html(
+                self.form(intentId: intentId, secret: secret, message: "That code is not correct."), status: 400)
+        }
+    }
+
+    private func form(intentId: String, secret: String, message: String?) -> String {
+        let warning = message.map { "<p class=\"sandbox\" id=\"error\">\(HTML.escape($0))</p>" } ?? ""
+        return HTML.page(
+            title: "Log in with Link",
+            body: """
+                <div class="sandbox">Test mode: the code is 000000; no SMS is sent.</div>
+                <h1>Enter the code we sent you</h1>
+                \(warning)
+                <form method="post" action="\(Self.path)" class="actions">
+                <input type="hidden" name="link_auth_intent" value="\(HTML.escape(intentId))">
+                <input type="hidden" name="session" value="\(HTML.escape(secret))">
+                <label for="code">One-time code</label>
+                <input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" maxlength="6">
+                <button class="primary" type="submit" name="decision" value="allow">Allow access</button>
+                <button class="secondary" type="submit" name="decision" value="deny">Deny</button>
+                </form>
+                """)
+    }
+
+    /// The project and mode of the intent's project, as if its publishable key had called.
+    private func caller(forIntent id: String) throws -> StripeCaller? {
+        guard id.hasPrefix("lai_"), id.count <= 64 else { return nil }
+        return try context.database.read { connection in
+            guard
+                let row = try connection.query(
+                    """
+                    SELECT i.project_id AS project_id, k.livemode AS livemode FROM link_auth_intents i
+                    JOIN api_keys k ON k.project_id = i.project_id AND k.kind = 'stripe_publishable'
+                    WHERE i.id = ?
+                    """, [.text(id)]
+                ).first
+            else { return nil }
+            return StripeCaller(
+                projectId: try row.string("project_id"), livemode: try row.int("livemode") != 0)
+        }
+    }
+}

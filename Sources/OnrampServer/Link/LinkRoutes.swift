@@ -1,0 +1,145 @@
+import HTTPServer
+import OnrampCore
+import OnrampStore
+
+/// The partner-backend Link routes (secret key): create a LinkAuthIntent, fetch its tokens once
+/// consented, refresh with rotation at `/auth/token`, and exchange a seamless sign-in token for a
+/// `link_auth_token_client_secret`.
+struct LinkRoutes: Sendable {
+    let routes: StripeRoutes
+    var context: ServerContext { routes.context }
+
+    func register(on router: inout Router) {
+        let context = self.context
+        routes.server(&router, "POST", "/v1/link_auth_intent") { _, caller, body in
+            try createIntent(caller: caller, body: body)
+        }
+        routes.server(&router, "POST", "/v1/link_auth_intent/{id}/tokens") { request, caller, _ in
+            try tokens(intentId: request.pathParameters["id"] ?? "", caller: caller)
+        }
+        routes.server(&router, "POST", "/v1/link_auth_tokens/client_secret") { _, caller, body in
+            let token = try StripeErrors.fields(body).required("link_auth_token", maxLength: 128)
+            let (secret, expiresAt) = try LinkAuthIntents(context: context).clientSecret(
+                forLinkAuthToken: token, projectId: caller.projectId)
+            return [
+                "link_auth_token_client_secret": .string(secret), "expires_at": .integer(expiresAt / 1000),
+            ]
+        }
+        router.add("POST", "/auth/token") { request in
+            let caller = try StripeCaller.authenticate(request, database: context.database, allowPublishable: false)
+            return .json(try refresh(request, caller: caller))
+        }
+    }
+
+    func createIntent(caller: StripeCaller, body: JSONValue) throws -> JSONValue {
+        let fields = StripeErrors.fields(body)
+        let clientId = try fields.required("oauth_client_id", maxLength: 64)
+        if case .array = body["oauth_scopes"] {
+            throw fields.invalid("oauth_scopes", "oauth_scopes is a comma-separated string, not an array.")
+        }
+        let scopes = try fields.required("oauth_scopes", maxLength: 512).split(separator: ",").map {
+            String($0.trimmingCharacters(in: .whitespaces))
+        }
+        guard !scopes.isEmpty, scopes.allSatisfy(OAuthTokens.knownScopes.contains) else {
+            throw StripeErrors.invalid(
+                "invalid_scope",
+                "oauth_scopes may contain \(OAuthTokens.knownScopes.sorted().joined(separator: ", ")).",
+                param: "oauth_scopes")
+        }
+        let email = try fields.optional("email", maxLength: 800)?.lowercased()
+        let hashedEmail = try fields.optional("hashed_email", maxLength: 64)?.lowercased()
+        guard email != nil || hashedEmail != nil else {
+            throw StripeErrors.invalid("parameter_missing", "Send email or hashed_email.", param: "email")
+        }
+        let now = context.nowMilliseconds
+        let id = context.ids.id(prefix: IdPrefix.linkAuthIntent)
+        return try context.database.transaction { connection in
+            guard
+                let client = try APIKeyRepository(connection: connection).find(id: clientId),
+                client.kind == .oauthClient, client.projectId == caller.projectId, !client.disabled
+            else {
+                throw StripeErrors.invalid(
+                    "link_oauth_not_enabled", "This OAuth client is not enabled for Log in with Link.",
+                    param: "oauth_client_id", status: 403)
+            }
+            let row =
+                try email.map {
+                    try connection.query(
+                        "SELECT id FROM link_consumers WHERE project_id = ? AND email = ?",
+                        [.text(caller.projectId), .text($0)])
+                }
+                ?? connection.query(
+                    "SELECT id FROM link_consumers WHERE project_id = ? AND email_hash = ?",
+                    [.text(caller.projectId), .text(hashedEmail ?? "")])
+            guard let consumerId = try row.first?.string("id") else {
+                throw StripeErrors.invalid(
+                    "link_consumer_not_found", "No Link customer has this email.", param: "email", status: 404)
+            }
+            let expiresAt = now + LinkAuthIntents.lifetimeMilliseconds
+            try connection.execute(
+                """
+                INSERT INTO link_auth_intents (id, project_id, consumer_id, oauth_client_id, scopes, status,
+                    created_at, expires_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+                [
+                    .text(id), .text(caller.projectId), .text(consumerId), .text(clientId),
+                    .text(scopes.joined(separator: ",")), .text(LinkAuthIntent.Status.created.rawValue), .integer(now),
+                    .integer(expiresAt),
+                ])
+            return [
+                "id": .string(id), "object": "link_auth_intent", "status": "created",
+                "expires_at": .integer(expiresAt / 1000),
+            ]
+        }
+    }
+
+    func tokens(intentId: String, caller: StripeCaller) throws -> JSONValue {
+        let now = context.nowMilliseconds
+        let pair: OAuthTokens.Pair = try context.database.transaction { connection in
+            guard
+                let intent = try LinkAuthIntents(context: context).current(
+                    connection, id: intentId, projectId: caller.projectId, now: now)
+            else { throw StripeErrors.missing("link_auth_intent") }
+            guard intent.status == .consented else {
+                throw StripeErrors.invalid(
+                    "link_auth_intent_not_consented",
+                    "The LinkAuthIntent is \(intent.status.rawValue); tokens are issued after consent.", status: 403)
+            }
+            return try OAuthTokens(context: context).issue(
+                connection, familyId: context.ids.id(prefix: "otf"), projectId: caller.projectId,
+                consumerId: intent.consumerId, clientId: intent.clientId, scopes: intent.scopes)
+        }
+        return [
+            "access_token": .string(pair.accessToken), "token_type": "Bearer",
+            "expires_in": .integer(OAuthTokens.accessLifetime), "scope": .string(pair.scopes.joined(separator: " ")),
+            "refresh": [
+                "refresh_token": .string(pair.refreshToken), "expires_in": .integer(OAuthTokens.refreshLifetime),
+            ],
+        ]
+    }
+
+    func refresh(_ request: HTTPRequest, caller: StripeCaller) throws -> JSONValue {
+        let fields = RequestFields(
+            try request.formBody(), invalidCode: "invalid_request", missingCode: "invalid_request")
+        guard try fields.required("grant_type", maxLength: 32) == "refresh_token" else {
+            throw OAuthErrorRenderer.error("unsupported_grant_type", "grant_type must be refresh_token.")
+        }
+        let refreshToken = try fields.required("refresh_token", maxLength: 128)
+        let clientId = try fields.required("client_id", maxLength: 64)
+        let clientSecret = try fields.required("client_secret", maxLength: 128)
+        let client = try context.database.read { try APIKeyRepository(connection: $0).find(secret: clientSecret) }
+        guard let client, client.id == clientId, client.kind == .oauthClient, client.projectId == caller.projectId,
+            !client.disabled
+        else {
+            throw OAuthErrorRenderer.error("invalid_client", "Unknown client_id or wrong client_secret.", status: 401)
+        }
+        let pair = try OAuthTokens(context: context).rotate(
+            refreshToken: refreshToken, projectId: caller.projectId, clientId: clientId)
+        return [
+            "access_token": .string(pair.accessToken), "refresh_token": .string(pair.refreshToken),
+            "token_type": "Bearer", "expires_in": .integer(OAuthTokens.accessLifetime),
+            "scope": .string(pair.scopes.joined(separator: ",")),
+        ]
+    }
+}

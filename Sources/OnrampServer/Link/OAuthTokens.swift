@@ -1,0 +1,125 @@
+import HTTPServer
+import OnrampCore
+import OnrampStore
+
+/// Link OAuth tokens: `liwltoken_…` access tokens (3600 s) and `liwlrefresh_…` refresh tokens
+/// (90 days), stored only as hashes. Refresh tokens rotate: each is used once, and presenting a used
+/// one revokes its whole family (every token descended from the same consent).
+struct OAuthTokens: Sendable {
+    /// Access token lifetime in seconds.
+    static let accessLifetime: Int64 = 3600
+    /// Refresh token lifetime in seconds (90 days).
+    static let refreshLifetime: Int64 = 7_776_000
+    /// The scopes a LinkAuthIntent may ask for.
+    static let knownScopes: Set<String> = ["kyc.status:read", "crypto:ramp", "auth.persist_login:read"]
+
+    /// A freshly issued pair; the secrets exist only in this value and the response.
+    struct Pair {
+        let accessToken: String
+        let refreshToken: String
+        let scopes: [String]
+    }
+
+    /// A valid access token's grant.
+    struct Grant {
+        let projectId: String
+        let consumerId: String
+    }
+
+    let context: ServerContext
+
+    /// Issues an access and refresh token in `familyId` (a new family per consent).
+    func issue(
+        _ connection: any SQLConnection, familyId: String, projectId: String, consumerId: String, clientId: String,
+        scopes: [String]
+    ) throws -> Pair {
+        let now = context.nowMilliseconds
+        let access = "liwltoken_" + context.ids.base62(length: 40)
+        let refresh = "liwlrefresh_" + context.ids.base62(length: 40)
+        for (token, kind, lifetime) in [
+            (access, "access", Self.accessLifetime), (refresh, "refresh", Self.refreshLifetime),
+        ] {
+            try connection.execute(
+                """
+                INSERT INTO oauth_tokens (token_hash, kind, family_id, project_id, consumer_id, oauth_client_id, scopes,
+                    expires_at, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+                [
+                    .text(APIKeyRepository.secretHash(token)), .text(kind), .text(familyId), .text(projectId),
+                    .text(consumerId), .text(clientId), .text(scopes.joined(separator: ",")),
+                    .integer(now + lifetime * 1000), .integer(now),
+                ])
+        }
+        return Pair(accessToken: access, refreshToken: refresh, scopes: scopes)
+    }
+
+    /// Rotates `refreshToken`: marks it used and issues a new pair in the same family. A used, revoked
+    /// or expired token fails with `invalid_grant`; a reused one also revokes its family.
+    func rotate(refreshToken: String, projectId: String, clientId: String) throws -> Pair {
+        let hash = APIKeyRepository.secretHash(refreshToken)
+        let now = context.nowMilliseconds
+        enum Outcome { case rotated(Pair), reused, invalid }
+        let outcome: Outcome = try context.database.transaction { connection in
+            guard
+                let row = try connection.query(
+                    "SELECT * FROM oauth_tokens WHERE token_hash = ? AND kind = 'refresh'", [.text(hash)]
+                ).first,
+                try row.string("project_id") == projectId, try row.string("oauth_client_id") == clientId
+            else { return .invalid }
+            let family = try row.string("family_id")
+            if row.optionalInt("used_at") != nil {
+                try connection.execute("UPDATE oauth_tokens SET revoked = 1 WHERE family_id = ?", [.text(family)])
+                return .reused
+            }
+            guard try row.int("revoked") == 0, try row.int("expires_at") > now else { return .invalid }
+            guard
+                try connection.execute(
+                    "UPDATE oauth_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL",
+                    [.integer(now), .text(hash)]) == 1
+            else { return .invalid }
+            let scopes = try row.string("scopes").split(separator: ",").map(String.init)
+            return .rotated(
+                try issue(
+                    connection, familyId: family, projectId: projectId, consumerId: try row.string("consumer_id"),
+                    clientId: clientId, scopes: scopes))
+        }
+        switch outcome {
+        case .rotated(let pair): return pair
+        case .reused:
+            throw OAuthErrorRenderer.error(
+                "invalid_grant", "The refresh token was already used; every token of this grant is now revoked.")
+        case .invalid:
+            throw OAuthErrorRenderer.error("invalid_grant", "The refresh token is invalid, expired or revoked.")
+        }
+    }
+
+    /// The grant of the `Stripe-OAuth-Token` header, which must be live and carry `scope`.
+    func require(_ request: HTTPRequest, caller: StripeCaller, scope: String) throws -> Grant {
+        guard let token = request.headers["Stripe-OAuth-Token"], token.hasPrefix("liwltoken_"), token.count <= 128
+        else {
+            throw StripeErrors.authentication(
+                "This call acts for a Link user: send their access token in Stripe-OAuth-Token.",
+                code: "oauth_token_missing")
+        }
+        let row = try context.database.read { connection in
+            try connection.query(
+                "SELECT * FROM oauth_tokens WHERE token_hash = ? AND kind = 'access'",
+                [.text(APIKeyRepository.secretHash(token))]
+            ).first
+        }
+        guard let row, try row.string("project_id") == caller.projectId, try row.int("revoked") == 0,
+            try row.int("expires_at") > context.nowMilliseconds
+        else {
+            throw StripeErrors.authentication(
+                "The Stripe-OAuth-Token is invalid, expired or revoked.", code: "oauth_token_invalid")
+        }
+        let scopes = try row.string("scopes").split(separator: ",").map(String.init)
+        guard scopes.contains(scope) else {
+            throw HTTPError(
+                status: 403, code: "oauth_scope_missing", message: "The access token lacks the scope \(scope).",
+                type: "invalid_request_error")
+        }
+        return Grant(projectId: caller.projectId, consumerId: try row.string("consumer_id"))
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import OnrampServer
+import OnrampTestSupport
+import Synchronization
+import Testing
+
+/// `Idempotency-Key` on POST: same key and body replays, another body is a 400 `idempotency_error`.
+@Suite(.serialized) struct EmbeddedIdempotencyTests {
+    @Test func sameKeyAndBodyReplaysTheStoredResponse() throws {
+        let server = try EmbeddedTestServer()
+        let user = try server.signUpAndAuthorize()
+        try server.collectKYC(user)
+        let wallet = try server.registerWallet(user)
+        let token = try server.paymentToken(user)
+        let key = [("Idempotency-Key", "create-1")]
+        _ = try server.createSession(user, token: token, wallet: wallet)
+        let form: [(String, String)] = [
+            ("crypto_customer_id", user.customerId), ("payment_token", token), ("source_amount", "20.00"),
+            ("source_currency", "usd"), ("destination_currency", "usdc"), ("destination_network", "base"),
+            ("wallet_address", wallet),
+        ]
+        let a = try server.backend.post("/v1/crypto/onramp_sessions", form, headers: user.oauth + key)
+        let b = try server.backend.post("/v1/crypto/onramp_sessions", form, headers: user.oauth + key)
+        #expect(a.status == 200 && b.status == 200)
+        #expect(a.string("id") == b.string("id") && a.text == b.text)
+        #expect(b.headers["idempotent-replayed"] == "true")
+        let list = try server.backend.get("/v1/crypto/onramp_sessions", [("limit", "100")])
+        #expect((list["data"] as? [Any])?.count == 2)
+    }
+
+    @Test func sameKeyWithAnotherBodyIsRefused() throws {
+        let server = try EmbeddedTestServer()
+        let key = [("Idempotency-Key", "pm-1")]
+        let card = [
+            ("type", "card"), ("card[number]", "4242424242424242"), ("card[exp_month]", "12"),
+            ("card[exp_year]", "2034"),
+        ]
+        let first = try server.sdk.post("/v1/payment_methods", card, headers: key)
+        #expect(first.status == 200)
+        var other = card
+        other[1] = ("card[number]", "4000000000003220")
+        let second = try server.sdk.post("/v1/payment_methods", other, headers: key)
+        #expect(second.status == 400)
+        #expect(second.string("error.type") == "idempotency_error", "\(second)")
+        #expect(second.string("error.code") == "idempotency_error")
+    }
+
+    @Test func errorsAreReplayedToo() throws {
+        let server = try EmbeddedTestServer()
+        let key = [("Idempotency-Key", "bad-phone")]
+        let form = [("email_address", "a@example.com"), ("phone_number", "123"), ("country", "US")]
+        let a = try server.sdk.post("/v1/consumers/accounts/sign_up", form, headers: key)
+        let b = try server.sdk.post("/v1/consumers/accounts/sign_up", form, headers: key)
+        #expect(a.status == 400 && b.status == 400 && a.string("error.code") == b.string("error.code"))
+        #expect(b.headers["idempotent-replayed"] == "true")
+    }
+
+    @Test func keysAreScopedPerProject() throws {
+        let server = try EmbeddedTestServer()
+        let key = [("Idempotency-Key", "shared")]
+        let card = [
+            ("type", "card"), ("card[number]", "4242424242424242"), ("card[exp_month]", "12"),
+            ("card[exp_year]", "2034"),
+        ]
+        let a = try server.sdk.post("/v1/payment_methods", card, headers: key)
+        let second = try ProjectProvisioner(database: server.database).createProject(
+            name: "Second", appIds: [], redirectHosts: [], keyType: .es256)
+        let b = try StripeTestClient(port: server.port, key: second.stripePublishableKey).post(
+            "/v1/payment_methods", card, headers: key)
+        #expect(a.status == 200 && b.status == 200 && a.string("id") != b.string("id"))
+    }
+
+    @Test func concurrentDuplicatesRunOnce() throws {
+        let server = try EmbeddedTestServer()
+        let card = [
+            ("type", "card"), ("card[number]", "4242424242424242"), ("card[exp_month]", "12"),
+            ("card[exp_year]", "2034"),
+        ]
+        let replies = Mutex<[(status: Int, id: String, code: String)]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            if let reply = try? server.sdk.post("/v1/payment_methods", card, headers: [("Idempotency-Key", "race")]) {
+                replies.withLock { $0.append((reply.status, reply.string("id"), reply.string("error.code"))) }
+            }
+        }
+        let all = replies.withLock { $0 }
+        #expect(all.count == 8)
+        #expect(all.allSatisfy { $0.status == 200 || $0.code == "idempotency_key_in_use" }, "\(all)")
+        #expect(Set(all.filter { $0.status == 200 }.map(\.id)).count == 1)
+        let stored = try server.database.read { try $0.query("SELECT id FROM payment_methods", []) }
+        #expect(stored.count == 1)
+    }
+}

@@ -1,0 +1,204 @@
+import Foundation
+import OnrampCore
+import OnrampTestSupport
+import Testing
+
+/// Link sign-in: LinkAuthIntent states, OTP limits, refresh-token rotation and reuse, seamless
+/// sign-in and log out.
+@Suite(.serialized) struct LinkTokenTests {
+    private func refresh(_ server: EmbeddedTestServer, _ token: String) throws -> StripeTestClient.Reply {
+        try server.backend.post(
+            "/auth/token",
+            [
+                ("grant_type", "refresh_token"), ("refresh_token", token),
+                ("client_id", server.credentials.oauthClientId),
+                ("client_secret", server.credentials.oauthClientSecret),
+            ])
+    }
+
+    @Test func refreshRotatesAndTheOldTokenDies() throws {
+        let server = try EmbeddedTestServer()
+        let user = try server.signUpAndAuthorize()
+        let first = try refresh(server, user.refreshToken)
+        #expect(first.status == 200, "\(first)")
+        #expect(first.string("access_token").hasPrefix("liwltoken_"))
+        #expect(first.string("refresh_token").hasPrefix("liwlrefresh_"))
+        #expect(first.string("refresh_token") != user.refreshToken)
+        #expect(first["expires_in"] as? Int == 3600)
+        let fresh = try server.backend.get(
+            "/v1/crypto/customers/\(user.customerId)", headers: [("Stripe-OAuth-Token", first.string("access_token"))])
+        #expect(fresh.status == 200)
+        let second = try refresh(server, first.string("refresh_token"))
+        #expect(second.status == 200)
+    }
+
+    @Test func reusingARefreshTokenRevokesTheFamily() throws {
+        let server = try EmbeddedTestServer()
+        let user = try server.signUpAndAuthorize()
+        let rotated = try refresh(server, user.refreshToken)
+        let reuse = try refresh(server, user.refreshToken)
+        #expect(reuse.status == 400)
+        #expect(reuse.string("error") == "invalid_grant", "\(reuse)")
+        #expect(try refresh(server, rotated.string("refresh_token")).string("error") == "invalid_grant")
+        for token in [user.accessToken, rotated.string("access_token")] {
+            let call = try server.backend.get(
+                "/v1/crypto/customers/\(user.customerId)", headers: [("Stripe-OAuth-Token", token)])
+            #expect(call.status == 401 && call.string("error.code") == "oauth_token_invalid", "\(call)")
+        }
+    }
+
+    @Test func refreshNeedsTheClientSecret() throws {
+        let server = try EmbeddedTestServer()
+        let user = try server.signUpAndAuthorize()
+        let reply = try server.backend.post(
+            "/auth/token",
+            [
+                ("grant_type", "refresh_token"), ("refresh_token", user.refreshToken),
+                ("client_id", server.credentials.oauthClientId), ("client_secret", "lnk_oauth_secret_wrong"),
+            ])
+        #expect(reply.status == 401 && reply.string("error") == "invalid_client")
+        #expect(try refresh(server, user.refreshToken).status == 200)
+    }
+
+    @Test func accessTokensExpireAfterAnHour() throws {
+        let clock = ManualClock(Date())
+        let server = try EmbeddedTestServer(clock: clock)
+        let user = try server.signUpAndAuthorize()
+        clock.advance(by: 3601)
+        let call = try server.backend.get("/v1/crypto/customers/\(user.customerId)", headers: user.oauth)
+        #expect(call.status == 401 && call.string("error.code") == "oauth_token_invalid")
+        #expect(try refresh(server, user.refreshToken).status == 200)
+    }
+
+    @Test func scopesAreChecked() throws {
+        let server = try EmbeddedTestServer()
+        let user = try server.signUpAndAuthorize(scopes: "kyc.status:read")
+        #expect(try server.backend.get("/v1/crypto/customers/\(user.customerId)", headers: user.oauth).status == 200)
+        let wallets = try server.backend.get(
+            "/v1/crypto/customers/\(user.customerId)/crypto_consumer_wallets", headers: user.oauth)
+        #expect(wallets.status == 403 && wallets.string("error.code") == "oauth_scope_missing")
+        let missing = try server.backend.get("/v1/crypto/customers/\(user.customerId)")
+        #expect(missing.status == 401 && missing.string("error.code") == "oauth_token_missing")
+    }
+
+    private func intent(_ server: EmbeddedTestServer, email: String) throws -> (id: String, secret: String) {
+        let intent = try server.backend.postJSON(
+            "/v1/link_auth_intent",
+            ["email": email, "oauth_client_id": server.credentials.oauthClientId, "oauth_scopes": "crypto:ramp"])
+        let session = try server.sdk.post(
+            "/v1/consumers/sessions/lookup", [("link_auth_intent_id", intent.string("id"))])
+        let secret = session.string("consumer_session.client_secret")
+        _ = try server.sdk.post(
+            "/v1/consumers/sessions/start_verification", [("credentials[consumer_session_client_secret]", secret)])
+        return (intent.string("id"), secret)
+    }
+
+    @Test func consentRefusedRejectsTheIntent() throws {
+        let server = try EmbeddedTestServer()
+        let user = try server.signUpAndAuthorize()
+        let (id, secret) = try intent(server, email: user.email)
+        let refused = try server.sdk.post(
+            "/v1/consumers/sessions/confirm_verification",
+            [("credentials[consumer_session_client_secret]", secret), ("code", "000000"), ("consent_granted", "false")])
+        #expect(refused.string("link_auth_intent.status") == "rejected", "\(refused)")
+        let tokens = try server.backend.post("/v1/link_auth_intent/\(id)/tokens")
+        #expect(tokens.status == 403 && tokens.string("error.code") == "link_auth_intent_not_consented")
+    }
+
+    @Test func authenticatedWithoutConsentGetsNoTokens() throws {
+        let server = try EmbeddedTestServer()
+        let user = try server.signUpAndAuthorize()
+        let (id, secret) = try intent(server, email: user.email)
+        let authenticated = try server.sdk.post(
+            "/v1/consumers/sessions/confirm_verification",
+            [("credentials[consumer_session_client_secret]", secret), ("code", "000000")])
+        #expect(authenticated.string("link_auth_intent.status") == "authenticated", "\(authenticated)")
+        #expect(try server.backend.post("/v1/link_auth_intent/\(id)/tokens").status == 403)
+    }
+
+    @Test func intentsExpire() throws {
+        let clock = ManualClock(Date())
+        let server = try EmbeddedTestServer(clock: clock)
+        let user = try server.signUpAndAuthorize()
+        let (id, secret) = try intent(server, email: user.email)
+        clock.advance(by: 601)
+        let late = try server.sdk.post(
+            "/v1/consumers/sessions/confirm_verification",
+            [("credentials[consumer_session_client_secret]", secret), ("code", "000000"), ("consent_granted", "true")])
+        #expect(late.status == 400 && late.string("error.code") == "link_auth_intent_expired", "\(late)")
+        let tokens = try server.backend.post("/v1/link_auth_intent/\(id)/tokens")
+        #expect(tokens.status == 403 && tokens.string("error.message").contains("expired"))
+    }
+
+    @Test func fiveWrongCodesLockTheConsumer() throws {
+        let server = try EmbeddedTestServer()
+        let user = try server.signUpAndAuthorize()
+        let (_, secret) = try intent(server, email: user.email)
+        let credential = ("credentials[consumer_session_client_secret]", secret)
+        for _ in 0..<5 {
+            let wrong = try server.sdk.post(
+                "/v1/consumers/sessions/confirm_verification", [credential, ("code", "123456")])
+            #expect(wrong.string("error.code") == "consumer_verification_code_invalid")
+        }
+        let locked = try server.sdk.post(
+            "/v1/consumers/sessions/confirm_verification", [credential, ("code", "000000")])
+        #expect(locked.status == 429 && locked.string("error.code") == "consumer_verification_locked", "\(locked)")
+        let (_, fresh) = try intent(server, email: user.email)
+        let stillLocked = try server.sdk.post(
+            "/v1/consumers/sessions/confirm_verification",
+            [("credentials[consumer_session_client_secret]", fresh), ("code", "000000")])
+        #expect(stillLocked.status == 429, "a new session does not reset the count: \(stillLocked)")
+    }
+
+    @Test func seamlessSignInSecretWorksOnce() throws {
+        let server = try EmbeddedTestServer()
+        let user = try server.signUpAndAuthorize()
+        let exists = try server.sdk.post("/v1/consumers/sessions/lookup", [("email_address", user.email)])
+        #expect(exists["exists"] as? Bool == true)
+        let first = try server.signUpAndAuthorizeExisting(email: user.email)
+        let latcs = try server.backend.post("/v1/link_auth_tokens/client_secret", [("link_auth_token", first)])
+        #expect(latcs.string("link_auth_token_client_secret").hasPrefix("latcs_"), "\(latcs)")
+        let signIn = try server.sdk.post(
+            "/v1/consumers/sessions/lookup",
+            [("link_auth_token_client_secret", latcs.string("link_auth_token_client_secret"))])
+        #expect(signIn.string("consumer_session.verification_sessions.0.state") == "verified", "\(signIn)")
+        let kyc = try server.sdk.get(
+            "/v1/crypto/internal/kyc_data_retrieve",
+            [("credentials[consumer_session_client_secret]", signIn.string("consumer_session.client_secret"))])
+        #expect(kyc.status == 200, "\(kyc)")
+        let reuse = try server.sdk.post(
+            "/v1/consumers/sessions/lookup",
+            [("link_auth_token_client_secret", latcs.string("link_auth_token_client_secret"))])
+        #expect(reuse.status == 400 && reuse.string("error.code") == "seamless_sign_in_token_invalid")
+    }
+
+    @Test func logOutEndsTheConsumerSession() throws {
+        let server = try EmbeddedTestServer()
+        let user = try server.signUpAndAuthorize()
+        #expect(try server.sdk.post("/v1/consumers/sessions/log_out", [user.credentials]).status == 200)
+        let after = try server.sdk.get("/v1/crypto/internal/kyc_data_retrieve", [user.credentials])
+        #expect(after.status == 401 && after.string("error.code") == "consumer_session_invalid")
+    }
+}
+
+extension EmbeddedTestServer {
+    /// Authorizes an existing consumer again with `auth.persist_login:read` and returns the seamless
+    /// sign-in token the client keeps.
+    func signUpAndAuthorizeExisting(email: String) throws -> String {
+        let intent = try backend.postJSON(
+            "/v1/link_auth_intent",
+            [
+                "email": email, "oauth_client_id": credentials.oauthClientId,
+                "oauth_scopes": "crypto:ramp,auth.persist_login:read",
+            ])
+        let session = try sdk.post("/v1/consumers/sessions/lookup", [("link_auth_intent_id", intent.string("id"))])
+        let credential = (
+            "credentials[consumer_session_client_secret]", session.string("consumer_session.client_secret")
+        )
+        _ = try sdk.post("/v1/consumers/sessions/start_verification", [credential])
+        let confirmed = try sdk.post(
+            "/v1/consumers/sessions/confirm_verification",
+            [credential, ("code", "000000"), ("consent_granted", "true")])
+        return confirmed.string("link_auth_token")
+    }
+}

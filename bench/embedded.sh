@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Embedded onramp throughput: onramp session create + checkout pairs per second for pre-authorised
+# customers (Link consent, OAuth token, KYC L1, wallet and card token prepared ahead), with p50/p99
+# latency of those calls, printed next to a bare /healthz run of the same load generator (wrk) in the
+# same run. Usage: bench/embedded.sh [SECONDS] [CONNECTIONS] [CUSTOMERS]
+# EMBEDDED_BENCH_DATABASE picks the database (default: a temporary SQLite file), for example
+#   scripts/with-postgres.sh bash -c 'EMBEDDED_BENCH_DATABASE=$ONRAMP_TEST_POSTGRES_URL bench/embedded.sh'.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-20}
+connections=${2:-16}
+customers=${3:-4}
+threads=2
+work=$(mktemp -d)
+trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
+[ -x .build/release/onramp ] || swift build -c release --product onramp >/dev/null
+onramp=.build/release/onramp
+port=${EMBEDDED_BENCH_PORT:-18083}
+base="http://127.0.0.1:$port"
+database=${EMBEDDED_BENCH_DATABASE:-sqlite:$work/bench.db}
+
+$onramp project create --name EmbeddedBench --database "$database" --json >"$work/project.json"
+sk=$(jq -r .stripeSecretKey "$work/project.json")
+pk=$(jq -r .stripePublishableKey "$work/project.json")
+client_id=$(jq -r .oauthClientId "$work/project.json")
+$onramp serve --port $port --database "$database" --access-log off >"$work/serve.log" 2>&1 &
+for _ in $(seq 1 50); do curl -sf "$base/healthz" >/dev/null && break; sleep 0.1; done
+
+sdk() { curl -sf -u "$pk:" "$base$1" "${@:2}"; }
+backend() { curl -sf -u "$sk:" "$base$1" "${@:2}"; }
+echo "preparing $customers pre-authorised customers…"
+for i in $(seq 1 "$customers"); do
+    email="bench-$i@example.com"
+    sdk /v1/consumers/accounts/sign_up -d email_address=$email -d phone_number=%2B1415555010$i -d country=US >/dev/null
+    intent=$(backend /v1/link_auth_intent -d email=$email -d oauth_client_id=$client_id \
+        -d oauth_scopes=kyc.status:read,crypto:ramp | jq -r .id)
+    secret=$(sdk /v1/consumers/sessions/lookup -d link_auth_intent_id=$intent | jq -r .consumer_session.client_secret)
+    cred="credentials[consumer_session_client_secret]=$secret"
+    sdk /v1/consumers/sessions/start_verification -d "$cred" >/dev/null
+    customer=$(sdk /v1/consumers/sessions/confirm_verification -d "$cred" -d code=000000 -d consent_granted=true \
+        | jq -r .crypto_customer_id)
+    access=$(backend /v1/link_auth_intent/$intent/tokens -d "" | jq -r .access_token)
+    sdk /v1/crypto/internal/kyc_data_collection -d "$cred" -d first_name=Bench -d last_name=Verified \
+        -d id_number=000000000 -d line1=address_full_match -d city=Austin -d state=TX -d zip=73301 -d country=US \
+        -d 'dob[day]=1' -d 'dob[month]=1' -d 'dob[year]=1990' >/dev/null
+    wallet=0x52908400098527886E0F7030069857D2E4169EE7
+    sdk /v1/crypto/internal/wallet -d "$cred" -d wallet_address=$wallet -d network=base >/dev/null
+    token=$(sdk /v1/crypto/internal/payment_token -d "$cred" -d payment_method=pm_card_visa \
+        -d crypto_customer_id=$customer | jq -r .id)
+    echo "$access $customer $token $wallet" >>"$work/fixtures.txt"
+done
+sleep 3 # the sandbox phone/KYC verification completes asynchronously
+
+EMBEDDED_FIXTURES="$work/fixtures.txt" EMBEDDED_SK=$sk \
+    wrk -t$threads -c"$connections" -d"${seconds}s" --latency -s bench/embedded.lua "$base/v1/crypto/onramp_sessions" \
+    >"$work/embedded.out"
+wrk -t$threads -c"$connections" -d"${seconds}s" --latency "$base/healthz" >"$work/healthz.out"
+
+read -r _ pairs pair_rate pair_failures < <(grep '^PAIRS' "$work/embedded.out")
+row() { printf '%-34s %12s %12s %10s %10s %10s\n' "$@"; }
+row "run ($connections connections, ${seconds}s)" "requests/s" "pairs/s" "p50" "p99" "non-2xx"
+row "session create + checkout" "$(awk '/Requests\/sec/ {print $2}' "$work/embedded.out")" "$pair_rate" \
+    "$(awk '$1 == "50%" {print $2}' "$work/embedded.out")" "$(awk '$1 == "99%" {print $2}' "$work/embedded.out")" \
+    "$(awk '/Non-2xx/ {print $NF}' "$work/embedded.out" | grep . || echo 0)"
+row "GET /healthz" "$(awk '/Requests\/sec/ {print $2}' "$work/healthz.out")" "-" \
+    "$(awk '$1 == "50%" {print $2}' "$work/healthz.out")" "$(awk '$1 == "99%" {print $2}' "$work/healthz.out")" \
+    "$(awk '/Non-2xx/ {print $NF}' "$work/healthz.out" | grep . || echo 0)"
+echo "pairs completed: $pairs; unexpected answers: $pair_failures"
