@@ -38,4 +38,11 @@ public enum OnrampRedirect: Sendable, Equatable {
         case .success(_, _, let ref, _), .error(_, let ref), .cancelled(_, let ref): ref
         }
     }
+
+    /// The session token echoed back, if any.
+    public var sessionToken: String? {
+        switch self {
+        case .success(_, let token, _, _), .error(let token, _), .cancelled(let token, _): token
+        }
+    }
 }
