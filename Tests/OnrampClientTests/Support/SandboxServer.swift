@@ -21,6 +21,7 @@ final class SandboxServer: @unchecked Sendable {
     let received = Received()
     let receiver: PartnerWebhookReceiver
     let webhooks: PartnerWebhookServer
+    let embeddedBackend: EmbeddedPartnerBackend
 
     static let appId = "ABCDE12345.com.example.wallet"
     static let bundleId = "com.example.wallet"
@@ -59,9 +60,15 @@ final class SandboxServer: @unchecked Sendable {
         let received = self.received
         receiver = PartnerWebhookReceiver(ledger: ledger) { received.append($0) }
         webhooks = try PartnerWebhookServer(receiver: receiver)
+        embeddedBackend = EmbeddedPartnerBackend(
+            serverURL: URL(string: "http://127.0.0.1:\(port)")!, secretKey: credentials.stripeSecretKey,
+            oauthClientId: credentials.oauthClientId, oauthClientSecret: credentials.oauthClientSecret,
+            receiver: receiver)
         let subscription = try await app2AppBackend.subscribeWebhooks(
             url: webhooks.baseURL + PartnerWebhookServer.cdpPath)
         receiver.setCDPSecret(subscription.secret)
+        receiver.setStripeSecret(
+            try await embeddedBackend.createWebhookEndpoint(url: webhooks.baseURL + PartnerWebhookServer.stripePath))
     }
 
     deinit {
@@ -87,6 +94,11 @@ final class SandboxServer: @unchecked Sendable {
             platformBaseURL: rootURL.appendingPathComponent("platform"), projectId: projectId, bundleId: Self.bundleId)
     }
 
+    /// A client configuration with the project's publishable key.
+    var stripeClient: STPAPIClient {
+        STPAPIClient(publishableKey: credentials.stripePublishableKey, apiBaseURL: rootURL)
+    }
+
     func attester(_ environment: AppAttestEnvironment = .production) -> SoftwareAppAttestProvider {
         SoftwareAppAttestProvider(
             attester: SoftwareAttester(authority: authority, appId: Self.appId, environment: environment))
@@ -101,7 +113,7 @@ final class SandboxServer: @unchecked Sendable {
     }
 
     /// Waits until `condition` holds or `seconds` pass.
-    func eventually(_ seconds: Double = 10, _ condition: () -> Bool) async -> Bool {
+    func eventually(_ seconds: Double = 10, _ condition: @Sendable () -> Bool) async -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if condition() { return true }
