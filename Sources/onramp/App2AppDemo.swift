@@ -19,17 +19,22 @@ struct App2AppDemo {
         let subscription = try await backend.subscribeWebhooks(
             url: sandbox.webhooks.baseURL + PartnerWebhookServer.cdpPath)
         sandbox.receiver.setCDPSecret(subscription.secret)
-        say("  1. backend: subscribed \(sandbox.webhooks.baseURL)\(PartnerWebhookServer.cdpPath) to onramp.transaction.*")
+        say(
+            "  1. backend: subscribed \(sandbox.webhooks.baseURL)\(PartnerWebhookServer.cdpPath) to onramp.transaction.*"
+        )
 
         let client = App2AppClient(
             configuration: App2AppConfiguration(
                 platformBaseURL: sandbox.rootURL.appendingPathComponent("platform"),
                 projectId: sandbox.credentials.projectId, bundleId: DemoSandbox.bundleId),
             attestation: SoftwareAppAttestProvider(
-                attester: SoftwareAttester(authority: sandbox.authority, appId: DemoSandbox.appId, environment: .production)),
+                attester: SoftwareAttester(
+                    authority: sandbox.authority, appId: DemoSandbox.appId, environment: .production)),
             registrations: InMemoryAttestationRegistrationStore())
         let registration = try await client.register()
-        say("  2. app: App Attest key registered (keyId \(registration.keyId.prefix(12))…, appId \(registration.appId))")
+        say(
+            "  2. app: App Attest key registered (keyId \(registration.keyId.prefix(12))…, appId \(registration.appId))"
+        )
 
         let purchase = App2AppPurchase(
             purchaseCurrency: "USDC", destinationNetwork: "base", destinationAddress: wallet,
@@ -39,7 +44,9 @@ struct App2AppDemo {
         guard case .app2App(let onrampURL) = try await client.launch(purchase) else {
             throw DemoFailure("the capability check chose the hosted fallback")
         }
-        say("  4. app: com.coinbase.cdp.onramp:// available; session created, opening \(onrampURL.absoluteString.prefix(72))…")
+        say(
+            "  4. app: com.coinbase.cdp.onramp:// available; session created, opening \(onrampURL.absoluteString.prefix(72))…"
+        )
 
         let redirectURL = try await HeadlessHandoffBrowser().complete(onrampURL, action: .confirm)
         let redirect = try OnrampRedirect(url: redirectURL)
@@ -47,7 +54,9 @@ struct App2AppDemo {
             throw DemoFailure("the redirect was \(redirect)")
         }
         say("  5. user confirmed on the hosted page; redirect status=success transactionId=\(redirectTransactionId)")
-        say("  6. app: redirect shown to the user, nothing credited (ledger: \(sandbox.ledger.credits(for: user).count) credits)")
+        say(
+            "  6. app: redirect shown to the user, nothing credited (ledger: \(sandbox.ledger.credits(for: user).count) credits)"
+        )
 
         guard await sandbox.eventually(15, { !sandbox.ledger.credits(for: user).isEmpty }) else {
             throw DemoFailure("no settled webhook within 15 s")

@@ -21,7 +21,9 @@ import PartnerBackendKit
             receiver: sandbox.receiver)
         sandbox.receiver.setStripeSecret(
             try await backend.createWebhookEndpoint(url: sandbox.webhooks.baseURL + PartnerWebhookServer.stripePath))
-        say("  1. backend: webhook endpoint \(sandbox.webhooks.baseURL)\(PartnerWebhookServer.stripePath) for crypto.onramp_session.updated")
+        say(
+            "  1. backend: webhook endpoint \(sandbox.webhooks.baseURL)\(PartnerWebhookServer.stripePath) for crypto.onramp_session.updated"
+        )
 
         STPAPIClient.shared.publishableKey = credentials.stripePublishableKey
         STPAPIClient.shared.apiBaseURL = sandbox.rootURL
@@ -29,15 +31,20 @@ import PartnerBackendKit
         let viewController = PresentingViewController()
         let exists = try await coordinator.hasLinkAccount(with: email)
         if !exists {
-            try await coordinator.registerLinkUser(email: email, fullName: "Ada Verified", phone: "+14155550123", country: "US")
+            try await coordinator.registerLinkUser(
+                email: email, fullName: "Ada Verified", phone: "+14155550123", country: "US")
         }
         say("  2. app: \(email) had \(exists ? "a" : "no") Link account\(exists ? "" : "; registered one")")
 
         let intent = try await backend.createAuthIntent(email: email)
-        guard case .consented(let customerId) = try await coordinator.authorize(linkAuthIntentId: intent, from: viewController)
+        guard
+            case .consented(let customerId) = try await coordinator.authorize(
+                linkAuthIntentId: intent, from: viewController)
         else { throw DemoFailure("consent was not given") }
         try await backend.retrieveTokens(linkAuthIntentId: intent, userRef: user)
-        say("  3. app: one-time code 000000 and consent for \(intent); customer \(customerId); backend holds the OAuth tokens")
+        say(
+            "  3. app: one-time code 000000 and consent for \(intent); customer \(customerId); backend holds the OAuth tokens"
+        )
 
         try await coordinator.attachKYCInfo(
             info: KycInfo(
@@ -57,26 +64,35 @@ import PartnerBackendKit
             throw DemoFailure("no payment method selected")
         }
         let token = try await coordinator.createCryptoPaymentToken()
-        say("  5. app: wallet \(wallet.prefix(10))… on base registered; \(display.label) selected; payment token \(token)")
+        say(
+            "  5. app: wallet \(wallet.prefix(10))… on base registered; \(display.label) selected; payment token \(token)"
+        )
 
         let session = try await backend.createOnrampSession(
             userRef: user, customerId: customerId, paymentToken: token, sourceAmount: "50.00", network: "base",
             walletAddress: wallet)
-        say("  6. backend: onramp session \(session.id) for 50.00 USD → \(session.destinationAmount ?? "?") USDC (\(session.status))")
+        say(
+            "  6. backend: onramp session \(session.id) for 50.00 USD → \(session.destinationAmount ?? "?") USDC (\(session.status))"
+        )
 
         let context = HeadlessAuthenticationContext(viewController: viewController)
-        let result = try await coordinator.performCheckout(onrampSessionId: session.id, authenticationContext: context) {
+        let result = try await coordinator.performCheckout(onrampSessionId: session.id, authenticationContext: context)
+        {
             id in
             DemoCommand.say("     clientSecretProvider → backend checkout of \(id)")
             return try await backend.checkout(sessionId: id, userRef: "demo-user-embedded")
         }
         guard result == .completed else { throw DemoFailure("checkout was \(result)") }
-        say("  7. app: performCheckout completed; nothing credited yet (ledger: \(sandbox.ledger.credits(for: user).count) credits)")
+        say(
+            "  7. app: performCheckout completed; nothing credited yet (ledger: \(sandbox.ledger.credits(for: user).count) credits)"
+        )
 
         guard await sandbox.eventually(15, { !sandbox.ledger.credits(for: user).isEmpty }) else {
             throw DemoFailure("no fulfillment_complete webhook within 15 s")
         }
         let credit = sandbox.ledger.credits(for: user)[0]
-        say("  8. backend: fulfillment_complete credited \(credit.amount) \(credit.currency), tx \(credit.txHash ?? "?")")
+        say(
+            "  8. backend: fulfillment_complete credited \(credit.amount) \(credit.currency), tx \(credit.txHash ?? "?")"
+        )
     }
 }

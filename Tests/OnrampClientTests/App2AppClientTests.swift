@@ -192,10 +192,12 @@ import Testing
         let registration = AttestationRegistration(
             projectId: "8c2f-project", keyId: "a/b+c=", appId: SandboxServer.appId, attestedAt: "2026-11-30T06:00:00Z")
         try await FileAttestationRegistrationStore(directory: directory).save(registration)
-        #expect(try await FileAttestationRegistrationStore(directory: directory).registration(forProject: "8c2f-project")
-            == registration)
+        #expect(
+            try await FileAttestationRegistrationStore(directory: directory).registration(forProject: "8c2f-project")
+                == registration)
         try await FileAttestationRegistrationStore(directory: directory).removeRegistration(forProject: "8c2f-project")
-        #expect(try await FileAttestationRegistrationStore(directory: directory).registration(forProject: "8c2f-project")
-            == nil)
+        #expect(
+            try await FileAttestationRegistrationStore(directory: directory).registration(forProject: "8c2f-project")
+                == nil)
     }
 }

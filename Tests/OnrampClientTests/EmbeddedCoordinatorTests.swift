@@ -24,7 +24,8 @@ import Testing
         let email = "\(user)@example.com"
         let viewController = PresentingViewController()
         #expect(try await coordinator.hasLinkAccount(with: email) == false)
-        try await coordinator.registerLinkUser(email: email, fullName: "Ada Verified", phone: "+14155550123", country: "US")
+        try await coordinator.registerLinkUser(
+            email: email, fullName: "Ada Verified", phone: "+14155550123", country: "US")
         #expect(try await coordinator.hasLinkAccount(with: email))
         let intent = try await sandbox.embeddedBackend.createAuthIntent(email: email)
         let result = try await coordinator.authorize(linkAuthIntentId: intent, from: viewController)
@@ -162,7 +163,8 @@ import Testing
         let sandbox = try await SandboxServer()
         var presenters = CryptoOnrampPresenters.headless
         presenters.consent = HeadlessConsentPresenter(behaviour: .deny)
-        let coordinator = try await CryptoOnrampCoordinator.create(apiClient: sandbox.stripeClient, presenters: presenters)
+        let coordinator = try await CryptoOnrampCoordinator.create(
+            apiClient: sandbox.stripeClient, presenters: presenters)
         do {
             try await coordinator.registerLinkUser(email: "bad@example.com", fullName: nil, phone: "555", country: "US")
             Issue.record("expected invalid_phone_format")

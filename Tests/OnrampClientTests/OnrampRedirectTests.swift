@@ -23,7 +23,9 @@ struct OnrampRedirectTests {
     }
 
     @Test func unknownStatusOrSuccessWithoutIdIsRefused() {
-        for text in ["https://w.example.com/r?status=done", "https://w.example.com/r", "https://w.example.com/r?status=success"] {
+        for text in [
+            "https://w.example.com/r?status=done", "https://w.example.com/r", "https://w.example.com/r?status=success",
+        ] {
             #expect(throws: App2AppError.self) { try OnrampRedirect(url: URL(string: text)!) }
         }
     }

@@ -90,7 +90,8 @@ public actor App2AppClient {
             throw App2AppError(.attestationUnsupported, developer: "App Attest is not supported on this device.")
         }
         let base = "/v2/onramp/mobile/projects/\(configuration.projectId)/attestation"
-        let challenge = try await send("POST", base + "/challenges", body: nil).decodeOrThrow(App2AppWire.Challenge.self)
+        let challenge = try await send("POST", base + "/challenges", body: nil).decodeOrThrow(
+            App2AppWire.Challenge.self)
         let keyId = try await attestation.generateKey()
         let attestationObject = try await attestation.attestKey(
             keyId, clientDataHash: try Self.clientDataHash(challenge: challenge.challenge))

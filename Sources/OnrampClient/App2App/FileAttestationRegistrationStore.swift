@@ -44,7 +44,9 @@ public actor FileAttestationRegistrationStore: AttestationRegistrationStore {
     }
 
     private func file(_ projectId: String) -> URL {
-        let safe = projectId.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) || $0 == "-" ? String($0) : "_" }
+        let safe = projectId.unicodeScalars.map {
+            CharacterSet.alphanumerics.contains($0) || $0 == "-" ? String($0) : "_"
+        }
         return directory.appendingPathComponent(safe.joined() + ".json")
     }
 }

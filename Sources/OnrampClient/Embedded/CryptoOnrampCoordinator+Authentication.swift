@@ -76,7 +76,8 @@ extension CryptoOnrampCoordinator {
         try ensureActive()
         if let consumerSessionSecret {
             _ = try await api.post(
-                "/v1/consumers/sessions/log_out", [("credentials[consumer_session_client_secret]", consumerSessionSecret)])
+                "/v1/consumers/sessions/log_out",
+                [("credentials[consumer_session_client_secret]", consumerSessionSecret)])
         }
         consumerSessionSecret = nil
         customerId = nil

@@ -12,7 +12,8 @@ extension CryptoOnrampCoordinator {
         for _ in 0..<3 {
             let secret = try await clientSecretProvider(onrampSessionId)
             let session = try await api.get(
-                "/v1/crypto/internal/onramp_session", [("crypto_onramp_session", onrampSessionId), ("client_secret", secret)])
+                "/v1/crypto/internal/onramp_session",
+                [("crypto_onramp_session", onrampSessionId), ("client_secret", secret)])
             let lastError = session.string("transaction_details.last_error")
             switch session.string("status") {
             case "fulfillment_processing", "fulfillment_complete":
@@ -26,7 +27,8 @@ extension CryptoOnrampCoordinator {
             case let status:
                 throw CryptoOnrampError(
                     lastError == "transaction_failed" ? .paymentDeclined : .checkoutFailed, apiCode: lastError,
-                    developer: "Session \(onrampSessionId) is \(status ?? "unknown") (last_error \(lastError ?? "none")).")
+                    developer:
+                        "Session \(onrampSessionId) is \(status ?? "unknown") (last_error \(lastError ?? "none")).")
             }
         }
         throw CryptoOnrampError(.checkoutFailed, developer: "Checkout needed more than two authentication steps.")

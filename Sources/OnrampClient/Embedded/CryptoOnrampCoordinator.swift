@@ -70,7 +70,8 @@ import Synchronization
     func credentials() throws -> (String, String) {
         guard let consumerSessionSecret else {
             throw CryptoOnrampError(
-                .notAuthenticated, developer: "Call authorize(linkAuthIntentId:from:) or authenticateUserWithToken(_:).")
+                .notAuthenticated, developer: "Call authorize(linkAuthIntentId:from:) or authenticateUserWithToken(_:)."
+            )
         }
         return ("credentials[consumer_session_client_secret]", consumerSessionSecret)
     }

@@ -138,7 +138,8 @@ public actor EmbeddedPartnerBackend {
         receiver?.assign(session: id, to: userRef)
         let details = answer["transaction_details"] as? [String: Any]
         return Session(
-            id: id, status: answer["status"] as? String ?? "", destinationAmount: details?["destination_amount"] as? String)
+            id: id, status: answer["status"] as? String ?? "",
+            destinationAmount: details?["destination_amount"] as? String)
     }
 
     /// The checkout endpoint the app's `clientSecretProvider` calls: checks the session out and returns its
@@ -155,7 +156,8 @@ public actor EmbeddedPartnerBackend {
         return try require(answer["secret"] as? String, "webhook secret")
     }
 
-    private func post(_ path: String, _ fields: [(String, String)], userRef: String? = nil) async throws -> [String: Any]
+    private func post(_ path: String, _ fields: [(String, String)], userRef: String? = nil) async throws -> [String:
+        Any]
     {
         let url = URL(string: serverURL.absoluteString.trimmingSuffixSlash() + path)!
         return try decode(try await transport.form("POST", url, fields, headers: headers(userRef)), path)
