@@ -1,4 +1,4 @@
-/// The device's App Attest service, as `DCAppAttestService` offers it: ``DeviceCheckAppAttestProvider``
+/// The device's App Attest service, as `DCAppAttestService` offers it: `DeviceCheckAppAttestProvider`
 /// on Apple platforms, ``SoftwareAppAttestProvider`` on Linux, the Simulator and in tests.
 public protocol AppAttestProvider: Sendable {
     /// Whether the device can make App Attest keys.

@@ -2,7 +2,7 @@ import AppAttest
 import Foundation
 import Synchronization
 
-/// An ``AppAttestProvider`` backed by the ``SoftwareAttester``: objects in Apple's exact format, signed by a
+/// An ``AppAttestProvider`` backed by the `SoftwareAttester`: objects in Apple's exact format, signed by a
 /// local test CA that only a sandbox server trusts. Keys live in memory; a new process has none, so a
 /// persisted registration fails as an invalid key and the client registers a new one.
 public final class SoftwareAppAttestProvider: AppAttestProvider {

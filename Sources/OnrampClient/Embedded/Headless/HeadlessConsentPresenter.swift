@@ -1,4 +1,4 @@
-/// Enters a fixed code (sandbox `000000`) and a fixed consent answer; ``cancel`` closes the screen instead.
+/// Enters a fixed code (sandbox `000000`) and a fixed consent answer; ``Behaviour/cancel`` closes the screen instead.
 @MainActor public struct HeadlessConsentPresenter: LinkConsentPresenter {
     /// What the test user does.
     public enum Behaviour: Sendable {
