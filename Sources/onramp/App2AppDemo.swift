@@ -17,10 +17,10 @@ struct App2AppDemo {
         say("App2App (Coinbase-style)")
         let backend = App2AppPartnerBackend(serverURL: sandbox.rootURL, apiKey: try sandbox.cdpKey)
         let subscription = try await backend.subscribeWebhooks(
-            url: sandbox.webhooks.baseURL + PartnerWebhookServer.cdpPath)
+            url: sandbox.webhooks.baseURL + PartnerBackendServer.cdpPath)
         sandbox.receiver.setCDPSecret(subscription.secret)
         say(
-            "  1. backend: subscribed \(sandbox.webhooks.baseURL)\(PartnerWebhookServer.cdpPath) to onramp.transaction.*"
+            "  1. backend: subscribed \(sandbox.webhooks.baseURL)\(PartnerBackendServer.cdpPath) to onramp.transaction.*"
         )
 
         let client = App2AppClient(

@@ -24,7 +24,7 @@ final class DemoSandbox: Sendable {
     let credentials: ProjectProvisioner.Credentials
     let ledger: PartnerLedger
     let receiver: PartnerWebhookReceiver
-    let webhooks: PartnerWebhookServer
+    let webhooks: PartnerBackendServer
 
     private let duplicates = DuplicateLog()
 
@@ -56,7 +56,7 @@ final class DemoSandbox: Sendable {
             if received.duplicate { duplicates.eventIds.withLock { _ = $0.insert(received.eventId) } }
             onWebhook(received)
         }
-        webhooks = try PartnerWebhookServer(receiver: receiver)
+        webhooks = try PartnerBackendServer(receiver: receiver)
     }
 
     /// Stops everything and deletes the temporary database.

@@ -20,9 +20,9 @@ import PartnerBackendKit
             oauthClientId: credentials.oauthClientId, oauthClientSecret: credentials.oauthClientSecret,
             receiver: sandbox.receiver)
         sandbox.receiver.setStripeSecret(
-            try await backend.createWebhookEndpoint(url: sandbox.webhooks.baseURL + PartnerWebhookServer.stripePath))
+            try await backend.createWebhookEndpoint(url: sandbox.webhooks.baseURL + PartnerBackendServer.stripePath))
         say(
-            "  1. backend: webhook endpoint \(sandbox.webhooks.baseURL)\(PartnerWebhookServer.stripePath) for crypto.onramp_session.updated"
+            "  1. backend: webhook endpoint \(sandbox.webhooks.baseURL)\(PartnerBackendServer.stripePath) for crypto.onramp_session.updated"
         )
 
         STPAPIClient.shared.publishableKey = credentials.stripePublishableKey

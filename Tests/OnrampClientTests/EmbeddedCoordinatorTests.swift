@@ -61,14 +61,18 @@ import Testing
             walletAddress: Self.wallet)
         #expect(session.status == "requires_payment")
 
+        // The provider calls the example backend's checkout endpoint over HTTP, as an app would.
         let calls = Mutex(0)
-        let backend = sandbox.embeddedBackend
+        let backendURL = sandbox.webhooks.baseURL
         let result = try await coordinator.performCheckout(
             onrampSessionId: session.id,
             authenticationContext: HeadlessAuthenticationContext(viewController: viewController)
         ) { id in
             calls.withLock { $0 += 1 }
-            return try await backend.checkout(sessionId: id, userRef: "emb-1")
+            let answer = try await URLSessionTransport().json(
+                "POST", URL(string: "\(backendURL)/onramp-sessions/\(id)/checkout")!, ["userRef": "emb-1"])
+            let body = try JSONSerialization.jsonObject(with: answer.body) as? [String: Any]
+            return try #require(body?["clientSecret"] as? String)
         }
         #expect(result == .completed)
         #expect(calls.withLock { $0 } == 1)

@@ -20,7 +20,7 @@ final class SandboxServer: @unchecked Sendable {
     let ledger = PartnerLedger()
     let received = Received()
     let receiver: PartnerWebhookReceiver
-    let webhooks: PartnerWebhookServer
+    let webhooks: PartnerBackendServer
     let embeddedBackend: EmbeddedPartnerBackend
 
     static let appId = "ABCDE12345.com.example.wallet"
@@ -59,16 +59,16 @@ final class SandboxServer: @unchecked Sendable {
             name: "Example Wallet", appIds: [Self.appId], redirectHosts: [Self.redirectHost], keyType: .es256)
         let received = self.received
         receiver = PartnerWebhookReceiver(ledger: ledger) { received.append($0) }
-        webhooks = try PartnerWebhookServer(receiver: receiver)
         embeddedBackend = EmbeddedPartnerBackend(
             serverURL: URL(string: "http://127.0.0.1:\(port)")!, secretKey: credentials.stripeSecretKey,
             oauthClientId: credentials.oauthClientId, oauthClientSecret: credentials.oauthClientSecret,
             receiver: receiver)
+        webhooks = try PartnerBackendServer(receiver: receiver, embedded: embeddedBackend)
         let subscription = try await app2AppBackend.subscribeWebhooks(
-            url: webhooks.baseURL + PartnerWebhookServer.cdpPath)
+            url: webhooks.baseURL + PartnerBackendServer.cdpPath)
         receiver.setCDPSecret(subscription.secret)
         receiver.setStripeSecret(
-            try await embeddedBackend.createWebhookEndpoint(url: webhooks.baseURL + PartnerWebhookServer.stripePath))
+            try await embeddedBackend.createWebhookEndpoint(url: webhooks.baseURL + PartnerBackendServer.stripePath))
     }
 
     deinit {

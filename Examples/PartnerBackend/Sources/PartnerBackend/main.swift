@@ -1,19 +1,22 @@
-import Dispatch
 import Foundation
 import OnrampCrypto
 import PartnerBackendKit
 
-/// The example partner backend as a process: listens for webhooks, subscribes itself to the onramp server,
-/// and prints each credit. Configure it with the values `onramp project create --json` prints:
+/// The example partner backend as a process: the app-facing endpoints (auth intents, sessions, checkout,
+/// ledger), the webhook endpoints for both schemes subscribed on the onramp server, and a printed line per
+/// delivery and credit. Configure it with the values `onramp project create --json` prints:
 ///
-///     ONRAMP_URL=http://127.0.0.1:8080 CDP_API_KEY_ID=… CDP_API_KEY_SECRET=… PORT=9090 partner-backend
+///     ONRAMP_URL=http://127.0.0.1:8080 CDP_API_KEY_ID=… CDP_API_KEY_SECRET=… \
+///     STRIPE_SECRET_KEY=sk_test_… OAUTH_CLIENT_ID=… OAUTH_CLIENT_SECRET=… PORT=9090 partner-backend
 let environment = ProcessInfo.processInfo.environment
-guard let serverText = environment["ONRAMP_URL"], let serverURL = URL(string: serverText),
-    let keyId = environment["CDP_API_KEY_ID"], let keySecret = environment["CDP_API_KEY_SECRET"]
-else {
-    FileHandle.standardError.write(Data("set ONRAMP_URL, CDP_API_KEY_ID and CDP_API_KEY_SECRET\n".utf8))
-    exit(64)
+func setting(_ name: String) -> String {
+    guard let value = environment[name], !value.isEmpty else {
+        FileHandle.standardError.write(Data("partner-backend: set \(name)\n".utf8))
+        exit(64)
+    }
+    return value
 }
+guard let serverURL = URL(string: setting("ONRAMP_URL")) else { exit(64) }
 let ledger = PartnerLedger()
 let receiver = PartnerWebhookReceiver(ledger: ledger) { received in
     if let credit = received.credit {
@@ -23,11 +26,18 @@ let receiver = PartnerWebhookReceiver(ledger: ledger) { received in
     }
     fflush(nil)
 }
-let webhooks = try PartnerWebhookServer(receiver: receiver, port: Int(environment["PORT"] ?? "") ?? 9090)
-let backend = App2AppPartnerBackend(serverURL: serverURL, apiKey: try CDPAPIKey(id: keyId, secret: keySecret))
-let subscription = try await backend.subscribeWebhooks(url: webhooks.baseURL + PartnerWebhookServer.cdpPath)
+let embedded = EmbeddedPartnerBackend(
+    serverURL: serverURL, secretKey: setting("STRIPE_SECRET_KEY"), oauthClientId: setting("OAUTH_CLIENT_ID"),
+    oauthClientSecret: setting("OAUTH_CLIENT_SECRET"), receiver: receiver)
+let server = try PartnerBackendServer(
+    receiver: receiver, embedded: embedded, port: Int(environment["PORT"] ?? "") ?? 9090)
+let app2App = App2AppPartnerBackend(
+    serverURL: serverURL, apiKey: try CDPAPIKey(id: setting("CDP_API_KEY_ID"), secret: setting("CDP_API_KEY_SECRET")))
+let subscription = try await app2App.subscribeWebhooks(url: server.baseURL + PartnerBackendServer.cdpPath)
 receiver.setCDPSecret(subscription.secret)
-if let stripeSecret = environment["STRIPE_WEBHOOK_SECRET"] { receiver.setStripeSecret(stripeSecret) }
-print("partner backend on \(webhooks.baseURL); CDP subscription \(subscription.subscriptionId)")
+receiver.setStripeSecret(
+    try await embedded.createWebhookEndpoint(url: server.baseURL + PartnerBackendServer.stripePath))
+print(
+    "partner backend on \(server.baseURL); CDP subscription \(subscription.subscriptionId); Stripe endpoint registered")
 fflush(nil)
 while true { try await Task.sleep(for: .seconds(3600)) }

@@ -1,8 +1,9 @@
 import HTTPServer
 
-/// The backend's webhook endpoints on an ``HTTPServer``: `POST /webhooks/cdp` and `POST /webhooks/stripe`.
-/// Authentic deliveries get 200 (also duplicates, so the sender stops retrying); others 400.
-public final class PartnerWebhookServer: Sendable {
+/// The example partner backend on an ``HTTPServer``: the webhook endpoints `POST /webhooks/cdp` and
+/// `POST /webhooks/stripe` (authentic deliveries get 200, duplicates too so the sender stops retrying; others
+/// 400), and, when given an ``EmbeddedPartnerBackend``, the endpoints its app calls (see `PartnerAppRoutes`).
+public final class PartnerBackendServer: Sendable {
     /// The CDP (App2App) path.
     public static let cdpPath = "/webhooks/cdp"
     /// The Stripe (Embedded) path.
@@ -13,7 +14,10 @@ public final class PartnerWebhookServer: Sendable {
     private let server: HTTPServer
 
     /// Starts listening on `host:port` (`0` picks a free port).
-    public init(receiver: PartnerWebhookReceiver, host: String = "127.0.0.1", port: Int = 0) throws {
+    public init(
+        receiver: PartnerWebhookReceiver, embedded: EmbeddedPartnerBackend? = nil, host: String = "127.0.0.1",
+        port: Int = 0
+    ) throws {
         self.receiver = receiver
         var router = Router()
         router.add("POST", Self.cdpPath) { request in
@@ -34,7 +38,10 @@ public final class PartnerWebhookServer: Sendable {
                 return .text("refused: \(error)", status: 400)
             }
         }
-        server = HTTPServer(configuration: ServerConfiguration(host: host, port: port, threadCount: 2), router: router)
+        if let embedded {
+            PartnerAppRoutes(backend: embedded, ledger: receiver.ledger).register(on: &router)
+        }
+        server = HTTPServer(configuration: ServerConfiguration(host: host, port: port, threadCount: 4), router: router)
         try server.start()
     }
 
