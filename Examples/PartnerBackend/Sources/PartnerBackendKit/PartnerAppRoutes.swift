@@ -79,3 +79,11 @@ struct PartnerAppRoutes: Sendable {
         return value
     }
 }
+
+extension PartnerBackendError: HTTPErrorConvertible {
+    /// The onramp server's refusal passed on to the app (4xx kept, anything else 502).
+    public var httpError: HTTPError {
+        HTTPError(
+            status: (400..<500).contains(status) ? status : 502, code: "onramp_request_failed", message: message)
+    }
+}
