@@ -44,7 +44,7 @@ let package = Package(
             name: "PartnerBackendKit", dependencies: ["OnrampClient", "OnrampCrypto", "HTTPServer"],
             path: "Examples/PartnerBackend/Sources/PartnerBackendKit"),
         .executableTarget(
-            name: "PartnerBackend", dependencies: ["PartnerBackendKit", "HTTPServer"],
+            name: "PartnerBackend", dependencies: ["PartnerBackendKit", "OnrampCrypto"],
             path: "Examples/PartnerBackend/Sources/PartnerBackend"),
         // The command-line tool.
         .executableTarget(

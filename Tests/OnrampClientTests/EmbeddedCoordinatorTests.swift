@@ -84,6 +84,8 @@ import Testing
         #expect(credit.amount == session.destinationAmount)
         #expect(credit.txHash?.hasPrefix("0x") == true)
         #expect(credit.eventId.hasPrefix("evt_"))
+        let ledger = try await URLSessionTransport().request("GET", URL(string: "\(backendURL)/ledger/emb-1")!)
+        #expect(ledger.text.contains(credit.eventId))
     }
 
     @Test func threeDSecureCallsTheProviderAgain() async throws {
