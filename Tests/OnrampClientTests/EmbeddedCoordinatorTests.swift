@@ -205,4 +205,45 @@ import Testing
             #expect(error.code == .notConfigured)
         }
     }
+
+    @Test func addressUpdateIsConfirmedAndApplePayIsCollectedAsAWalletCard() async throws {
+        let sandbox = try await SandboxServer()
+        let review = RecordingKYCReview(answers: [.updateAddress, .confirmed, .confirmed])
+        var presenters = CryptoOnrampPresenters.headless
+        presenters.kycReview = review
+        let coordinator = try await CryptoOnrampCoordinator.create(
+            apiClient: sandbox.stripeClient, presenters: presenters)
+        let viewController = PresentingViewController()
+        _ = try await Self.signIn(coordinator, sandbox, user: "emb-6")
+        #expect(try await coordinator.verifyKYCInfo(from: viewController) == .updateAddress)
+        let moved = Address(
+            line1: "address_full_match", line2: "Apt 4", city: "Oakland", state: "CA", postalCode: "94607",
+            country: "US")
+        #expect(try await coordinator.verifyKYCInfo(updatedAddress: moved, from: viewController) == .confirmed)
+        #expect(try await coordinator.verifyKYCInfo(from: viewController) == .confirmed)
+        #expect(review.shown.first?.address?.city == "San Francisco")
+        #expect(review.shown.first?.idNumberLast4 == "0000")
+        #expect(review.shown.last?.address == moved)
+
+        let request = ApplePayPaymentRequest(merchantIdentifier: "merchant.com.example", country: "US", currency: "USD")
+        let display = try #require(
+            try await coordinator.collectPaymentMethod(type: .applePay(paymentRequest: request), from: viewController))
+        #expect(display.paymentMethodType == "apple_pay")
+        #expect(try await coordinator.createCryptoPaymentToken().hasPrefix("cpt_"))
+    }
+}
+
+/// A KYC review presenter that answers from a script and records what it was shown.
+@MainActor final class RecordingKYCReview: KYCReviewPresenter {
+    private var answers: [VerifyKycResult]
+    private(set) var shown: [RetrievedKycInfo] = []
+
+    init(answers: [VerifyKycResult]) {
+        self.answers = answers
+    }
+
+    func review(_ info: RetrievedKycInfo, from viewController: PresentingViewController) async -> VerifyKycResult {
+        shown.append(info)
+        return answers.isEmpty ? .canceled : answers.removeFirst()
+    }
 }
