@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "OnrampCrypto", targets: ["OnrampCrypto"]),
         .library(name: "AppAttest", targets: ["AppAttest"]),
         .library(name: "OnrampClient", targets: ["OnrampClient"]),
+        .library(name: "PartnerBackendKit", targets: ["PartnerBackendKit"]),
+        .executable(name: "partner-backend", targets: ["PartnerBackend"]),
     ],
     targets: [
         // System libraries (module maps only).
@@ -37,10 +39,20 @@ let package = Package(
             dependencies: ["OnrampCore", "OnrampCrypto", "AppAttest", "OnrampStore", "HTTPServer"]),
         // Client SDKs.
         .target(name: "OnrampClient", dependencies: ["OnrampCore", "OnrampCrypto", "AppAttest"]),
+        // The partner backend of both seeds (example): shared logic, and its executable.
+        .target(
+            name: "PartnerBackendKit", dependencies: ["OnrampClient", "OnrampCrypto", "HTTPServer"],
+            path: "Examples/PartnerBackend/Sources/PartnerBackendKit"),
+        .executableTarget(
+            name: "PartnerBackend", dependencies: ["PartnerBackendKit", "OnrampCrypto"],
+            path: "Examples/PartnerBackend/Sources/PartnerBackend"),
         // The command-line tool.
         .executableTarget(
             name: "onramp",
-            dependencies: ["OnrampServer", "OnrampStore", "HTTPServer", "AppAttest", "OnrampCrypto", "OnrampClient"]),
+            dependencies: [
+                "OnrampServer", "OnrampStore", "HTTPServer", "AppAttest", "OnrampCrypto", "OnrampClient",
+                "PartnerBackendKit",
+            ]),
 
         // Helpers shared by the test targets: a raw HTTP client, temporary databases.
         .target(name: "OnrampTestSupport", path: "Sources/OnrampTestSupport"),
@@ -55,6 +67,12 @@ let package = Package(
             dependencies: [
                 "OnrampServer", "OnrampStore", "HTTPServer", "OnrampClient", "AppAttest", "OnrampCrypto", "OnrampCore",
                 "OnrampTestSupport",
+            ]),
+        .testTarget(
+            name: "OnrampClientTests",
+            dependencies: [
+                "OnrampClient", "OnrampServer", "OnrampStore", "HTTPServer", "AppAttest", "OnrampCrypto",
+                "OnrampTestSupport", "PartnerBackendKit",
             ]),
     ]
 )

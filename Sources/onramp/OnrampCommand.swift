@@ -10,6 +10,7 @@ enum OnrampCommand {
 
         Commands:
           serve       Run the HTTP server (App2App and Embedded Components contracts)
+          demo        Run both purchases end to end against a temporary local sandbox
           project     Create and change partner projects and their keys
           appattest   Verify App Attest objects; drive the software attester
           events      List webhook events and their deliveries; redeliver one
@@ -34,6 +35,7 @@ enum OnrampCommand {
         case "appattest": return AppAttestCommand.run(rest)
         case "events", "listen", "trigger": return EventsCommand.run(command, rest)
         case "bench-fixtures": return BenchFixturesCommand.run(rest)
+        case "demo": return DemoCommand.run(rest)
         case "catalogue":
             guard let data = try? Catalogue.standard.jsonData() else { return 1 }
             print(String(decoding: data, as: UTF8.self))

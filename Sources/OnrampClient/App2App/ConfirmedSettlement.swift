@@ -1,0 +1,24 @@
+/// A purchase confirmed as settled by a signed webhook or the authenticated transactions API: the only
+/// grounds on which to credit a user.
+public struct ConfirmedSettlement: Sendable, Equatable {
+    /// Where the confirmation came from.
+    public enum Source: Sendable, Equatable {
+        /// A verified `onramp.transaction.success` delivery with this event id.
+        case webhook(eventId: String)
+        /// The JWT-authenticated transactions API.
+        case transactionsAPI
+    }
+
+    /// The partner's user reference.
+    public let partnerUserRef: String
+    /// The onramp's transaction id.
+    public let transactionId: String
+    /// The crypto amount delivered (decimal text).
+    public let amount: String?
+    /// The asset.
+    public let currency: String?
+    /// The on-chain hash.
+    public let txHash: String?
+    /// The confirmation's source.
+    public let source: Source
+}

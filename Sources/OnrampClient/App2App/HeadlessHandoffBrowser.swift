@@ -1,0 +1,60 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Plays the user on the sandbox server's hosted handoff page, over HTTP: opens `onrampUrl`, presses
+/// Confirm or Cancel, and returns the redirect the app would receive. For Linux, CI and the demo; on a
+/// device the onramp app does this.
+public struct HeadlessHandoffBrowser: Sendable {
+    /// The user's choice on the page.
+    public enum Action: String, Sendable {
+        /// Buy.
+        case confirm
+        /// Leave before buying.
+        case cancel
+    }
+
+    private let transport: any HTTPTransport
+
+    /// Creates a browser.
+    public init(transport: any HTTPTransport = URLSessionTransport()) {
+        self.transport = transport
+    }
+
+    /// Opens the page, submits `action`, and returns the `Location` of the answer (the redirect URL).
+    public func complete(_ onrampURL: URL, action: Action) async throws -> URL {
+        let page = try await transport.request("GET", onrampURL)
+        if let refresh = Self.refreshTarget(page.text), page.status == 410 { return refresh }
+        guard page.status == 200, let token = Self.hidden("sessionToken", in: page.text),
+            let secret = Self.hidden("pageSecret", in: page.text),
+            var components = URLComponents(url: onrampURL, resolvingAgainstBaseURL: false)
+        else { throw App2AppError(.unexpectedResponse, developer: "The handoff page answered \(page.status).") }
+        components.query = nil
+        let answer = try await transport.form(
+            "POST", components.url!, [("sessionToken", token), ("pageSecret", secret), ("action", action.rawValue)])
+        guard answer.status == 303, let location = answer.headers["location"], let url = URL(string: location) else {
+            throw App2AppError(.unexpectedResponse, developer: "The handoff answered \(answer.status), no redirect.")
+        }
+        return url
+    }
+
+    static func hidden(_ name: String, in html: String) -> String? {
+        guard let range = html.range(of: "name=\"\(name)\" value=\"") else { return nil }
+        let rest = html[range.upperBound...]
+        return rest.firstIndex(of: "\"").map { unescape(String(rest[..<$0])) }
+    }
+
+    static func refreshTarget(_ html: String) -> URL? {
+        guard let range = html.range(of: "url=") else { return nil }
+        let rest = html[range.upperBound...]
+        return rest.firstIndex(of: "\"").flatMap { URL(string: unescape(String(rest[..<$0]))) }
+    }
+
+    private static func unescape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&amp;", with: "&")
+    }
+}

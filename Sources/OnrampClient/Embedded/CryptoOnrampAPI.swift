@@ -1,0 +1,87 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The client-side endpoints, called with the publishable key: form bodies, JSON answers, Stripe errors
+/// mapped to ``CryptoOnrampError``.
+struct CryptoOnrampAPI: Sendable {
+    let baseURL: URL
+    let publishableKey: String
+    let transport: any HTTPTransport
+
+    func post(_ path: String, _ fields: [(String, String)] = []) async throws -> JSONObject {
+        try await send {
+            try await transport.form("POST", url(path), fields, headers: ["Authorization": "Bearer \(publishableKey)"])
+        }
+    }
+
+    func get(_ path: String, _ query: [(String, String)]) async throws -> JSONObject {
+        try await send {
+            try await transport.request(
+                "GET", url(path + "?" + FormEncoding.encode(query)),
+                headers: ["Authorization": "Bearer \(publishableKey)"])
+        }
+    }
+
+    private func url(_ path: String) -> URL {
+        URL(string: baseURL.absoluteString.trimmingSuffix("/") + path)!
+    }
+
+    private func send(_ call: () async throws -> HTTPAnswer) async throws -> JSONObject {
+        let answer: HTTPAnswer
+        do {
+            answer = try await call()
+        } catch let error as URLError {
+            throw CryptoOnrampError(.network, developer: "URLError \(error.code.rawValue).")
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: answer.body) as? [String: Any] else {
+            throw CryptoOnrampError(.unexpectedResponse, developer: "HTTP \(answer.status): not JSON.")
+        }
+        let json = JSONObject(object)
+        guard answer.isSuccess else { throw Self.error(json, status: answer.status) }
+        return json
+    }
+
+    static func error(_ json: JSONObject, status: Int) -> CryptoOnrampError {
+        let apiCode = json.string("error.code")
+        let message = "HTTP \(status): \(json.string("error.message") ?? "no message")"
+        let code: CryptoOnrampError.Code
+        switch apiCode {
+        case "invalid_phone_format": code = .invalidPhoneFormat
+        case "link_account_already_exists": code = .linkAccountAlreadyExists
+        case "link_account_not_verified": code = .linkAccountNotVerified
+        case "missing_crypto_customer_id": code = .missingCryptoCustomerId
+        case "seamless_sign_in_token_invalid": code = .seamlessSignInTokenInvalid
+        case "crypto_invalid_wallet_address", "crypto_network_unsupported": code = .invalidWalletAddress
+        case "consumer_verification_locked": code = .verificationFailed
+        default: code = json.string("error.type") == "card_error" ? .paymentDeclined : .apiError
+        }
+        return CryptoOnrampError(code, apiCode: apiCode, developer: message)
+    }
+}
+
+/// A decoded JSON object with dotted-path access (`"consumer_session.client_secret"`).
+struct JSONObject: @unchecked Sendable {
+    // Immutable; holds only values produced by JSONSerialization.
+    let value: [String: Any]
+
+    init(_ value: [String: Any]) {
+        self.value = value
+    }
+
+    func any(_ path: String) -> Any? {
+        var current: Any? = value
+        for key in path.split(separator: ".") { current = (current as? [String: Any])?[String(key)] }
+        return current
+    }
+
+    func string(_ path: String) -> String? { any(path) as? String }
+
+    func bool(_ path: String) -> Bool? { any(path) as? Bool }
+
+    func int(_ path: String) -> Int? { (any(path) as? NSNumber)?.intValue }
+
+    func object(_ path: String) -> JSONObject? { (any(path) as? [String: Any]).map(JSONObject.init) }
+}

@@ -1,2 +1,0 @@
-/// The OnrampClient module. Its contents land with the issue that builds it.
-public enum OnrampClientModule {}

@@ -1,0 +1,124 @@
+import AppAttest
+import Foundation
+import HTTPServer
+import OnrampClient
+import OnrampCrypto
+import OnrampServer
+import OnrampStore
+import PartnerBackendKit
+
+/// A real onramp server on a loopback port over a fresh SQLite file, with a test App Attest CA trusted,
+/// one partner project, and the partner backend's webhook endpoint subscribed to its events.
+final class SandboxServer: @unchecked Sendable {
+    // Immutable after init.
+    let directory: URL
+    let database: any Database
+    let application: OnrampApplication
+    let server: HTTPServer
+    let authority: TestCertificateAuthority
+    let credentials: ProjectProvisioner.Credentials
+    let ledger = PartnerLedger()
+    let received = Received()
+    let receiver: PartnerWebhookReceiver
+    let webhooks: PartnerBackendServer
+    let embeddedBackend: EmbeddedPartnerBackend
+
+    static let appId = "ABCDE12345.com.example.wallet"
+    static let bundleId = "com.example.wallet"
+    static let redirectHost = "wallet.example.com"
+
+    /// Every delivery the backend accepted.
+    final class Received: @unchecked Sendable {
+        private let lock = NSLock()
+        private var items: [ReceivedWebhook] = []
+        func append(_ item: ReceivedWebhook) { lock.withLock { items.append(item) } }
+        var all: [ReceivedWebhook] { lock.withLock { items } }
+    }
+
+    init(settlementDelay: TimeInterval = 0) async throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("onramp-client-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        database = try DatabaseURL.open("sqlite:\(directory.path)/onramp.db")
+        authority = try TestCertificateAuthority.create(at: Date())
+        AccessLog.shared.configure(enabled: false)
+        let probe = HTTPServer(configuration: ServerConfiguration(port: 0, threadCount: 2), router: Router())
+        try probe.start()
+        let port = probe.port
+        probe.shutdown(gracePeriod: 0)
+        let context = ServerContext(
+            database: database, publicBaseURL: "http://127.0.0.1:\(port)",
+            appAttestRoots: [AppleAppAttestRoot.certificate, authority.rootCertificate],
+            settlementDelay: settlementDelay, mobileRequestsPerSecond: nil)
+        application = try OnrampApplication(context: context)
+        server = HTTPServer(
+            configuration: ServerConfiguration(port: port, threadCount: 4), router: application.router,
+            metrics: application.metrics)
+        try server.start()
+        application.startWorkers(interval: 0.02)
+        credentials = try ProjectProvisioner(database: database).createProject(
+            name: "Example Wallet", appIds: [Self.appId], redirectHosts: [Self.redirectHost], keyType: .es256)
+        let received = self.received
+        receiver = PartnerWebhookReceiver(ledger: ledger) { received.append($0) }
+        embeddedBackend = EmbeddedPartnerBackend(
+            serverURL: URL(string: "http://127.0.0.1:\(port)")!, secretKey: credentials.stripeSecretKey,
+            oauthClientId: credentials.oauthClientId, oauthClientSecret: credentials.oauthClientSecret,
+            receiver: receiver)
+        webhooks = try PartnerBackendServer(receiver: receiver, embedded: embeddedBackend)
+        let subscription = try await app2AppBackend.subscribeWebhooks(
+            url: webhooks.baseURL + PartnerBackendServer.cdpPath)
+        receiver.setCDPSecret(subscription.secret)
+        receiver.setStripeSecret(
+            try await embeddedBackend.createWebhookEndpoint(url: webhooks.baseURL + PartnerBackendServer.stripePath))
+    }
+
+    deinit {
+        application.stopWorkers()
+        server.shutdown(gracePeriod: 1)
+        webhooks.shutdown()
+        database.close()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    var port: Int { server.port }
+    var projectId: String { credentials.projectId }
+    var rootURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+    var app2AppBackend: App2AppPartnerBackend {
+        App2AppPartnerBackend(
+            serverURL: rootURL,
+            apiKey: try! CDPAPIKey(id: credentials.cdpApiKeyId, secret: credentials.cdpApiKeySecret))
+    }
+
+    var configuration: App2AppConfiguration {
+        App2AppConfiguration(
+            platformBaseURL: rootURL.appendingPathComponent("platform"), projectId: projectId, bundleId: Self.bundleId)
+    }
+
+    /// A client configuration with the project's publishable key.
+    var stripeClient: STPAPIClient {
+        STPAPIClient(publishableKey: credentials.stripePublishableKey, apiBaseURL: rootURL)
+    }
+
+    func attester(_ environment: AppAttestEnvironment = .production) -> SoftwareAppAttestProvider {
+        SoftwareAppAttestProvider(
+            attester: SoftwareAttester(authority: authority, appId: Self.appId, environment: environment))
+    }
+
+    static func purchase(user: String = "user-1") -> App2AppPurchase {
+        App2AppPurchase(
+            purchaseCurrency: "USDC", destinationNetwork: "base",
+            destinationAddress: "0x52908400098527886E0F7030069857D2E4169EE7",
+            redirectUrl: "https://\(redirectHost)/onramp-return", paymentAmount: "25.00", paymentCurrency: "USD",
+            paymentMethod: "CARD", partnerUserRef: user, country: "US", subdivision: "CA")
+    }
+
+    /// Waits until `condition` holds or `seconds` pass.
+    func eventually(_ seconds: Double = 10, _ condition: @Sendable () -> Bool) async -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if condition() { return true }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return condition()
+    }
+}
