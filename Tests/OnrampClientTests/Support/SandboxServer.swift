@@ -41,10 +41,8 @@ final class SandboxServer: @unchecked Sendable {
         database = try DatabaseURL.open("sqlite:\(directory.path)/onramp.db")
         authority = try TestCertificateAuthority.create(at: Date())
         AccessLog.shared.configure(enabled: false)
-        let probe = HTTPServer(configuration: ServerConfiguration(port: 0, threadCount: 2), router: Router())
-        try probe.start()
-        let port = probe.port
-        probe.shutdown(gracePeriod: 0)
+        let socket = try ListeningSocket.bind(host: "127.0.0.1", port: 0)
+        let port = socket.port
         let context = ServerContext(
             database: database, publicBaseURL: "http://127.0.0.1:\(port)",
             appAttestRoots: [AppleAppAttestRoot.certificate, authority.rootCertificate],
@@ -53,7 +51,7 @@ final class SandboxServer: @unchecked Sendable {
         server = HTTPServer(
             configuration: ServerConfiguration(port: port, threadCount: 4), router: application.router,
             metrics: application.metrics)
-        try server.start()
+        try server.start(on: socket)
         application.startWorkers(interval: 0.02)
         credentials = try ProjectProvisioner(database: database).createProject(
             name: "Example Wallet", appIds: [Self.appId], redirectHosts: [Self.redirectHost], keyType: .es256)
