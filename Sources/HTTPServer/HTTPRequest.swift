@@ -38,9 +38,10 @@ public struct HTTPRequest: Sendable {
 
     /// The media type of the body without parameters, lower case (`application/json`).
     public var mediaType: String? {
-        headers["Content-Type"].map {
-            String($0.split(separator: ";", maxSplits: 1)[0]).trimmingSpaces().lowercased()
-        }
+        guard let header = headers["Content-Type"] else { return nil }
+        let type = header.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        let trimmed = type.trimmingSpaces().lowercased()
+        return trimmed.isEmpty ? nil : trimmed
     }
 
     /// The body parsed as JSON; an empty body is an empty object.

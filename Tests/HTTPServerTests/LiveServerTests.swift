@@ -64,6 +64,16 @@ import Testing
         #expect(response.text.contains(#""code":"invalid_json""#))
     }
 
+    @Test(arguments: [";", "", " ; charset=utf-8", "text/plain"])
+    func survivesOddContentTypes(contentType: String) throws {
+        let server = try Self.startServer()
+        defer { server.shutdown(gracePeriod: 1) }
+        let response = try RawHTTPClient(port: server.port).request(
+            "POST", "/echo", headers: [("Content-Type", contentType)], body: Array("a=1".utf8))
+        #expect([200, 415].contains(response.status))
+        #expect(try RawHTTPClient(port: server.port).request("GET", "/healthz").status == 200)
+    }
+
     @Test func refusesABadFormWith400() throws {
         let server = try Self.startServer()
         defer { server.shutdown(gracePeriod: 1) }

@@ -101,6 +101,25 @@ import Testing
                 .status == 201)
     }
 
+    @Test func purchaseChallengeIdempotencyKey() throws {
+        let server = try TestServer()
+        var device = try TestDevice(server: server)
+        _ = try device.register()
+        func create(_ body: JSONValue) throws -> (status: Int, body: JSONValue) {
+            let response = try server.request(
+                "POST", "/platform/v2/onramp/mobile/challenges", json: body, headers: [("Idempotency-Key", "order-1")])
+            return (response.status, response.body)
+        }
+        let first = try create(device.purchase())
+        let retry = try create(device.purchase())
+        #expect(first.status == 201)
+        #expect(retry.body["challenge"] == first.body["challenge"])
+        expectError(try create(device.purchase([("paymentAmount", "30.00")])), 400, "invalid_request")
+        // Once the challenge is attested, a retry cannot hand it out again.
+        _ = try device.createSession(challenge: try #require(first.body["challenge"]?.stringValue))
+        expectError(try create(device.purchase()), 422, "stale_attestation")
+    }
+
     @Test func partnerUserRefLongerThan50Characters() throws {
         let server = try TestServer()
         let device = try TestDevice(server: server)

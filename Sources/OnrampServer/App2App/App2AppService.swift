@@ -56,6 +56,8 @@ struct App2AppService: Sendable {
                         status: 400, code: "invalid_request",
                         message: "This Idempotency-Key was used with a different request.")
                 }
+                // A retry gets the same challenge only while it can still be used.
+                guard existing.usedAt == nil, now <= existing.expiresAt else { throw Self.staleChallenge }
                 return existing
             }
             return try challenges.insert(

@@ -1,5 +1,6 @@
 import HTTPServer
 import OnrampCore
+import OnrampCrypto
 import OnrampStore
 
 /// The client SDK's crypto routes (publishable key + a verified consumer session): customers, KYC
@@ -46,7 +47,7 @@ struct CryptoInternalRoutes: Sendable {
             guard
                 let session = try context.database.read({
                     try OnrampSessionRecord.find($0, id: id, projectId: caller.projectId)
-                }), session.clientSecret == secret
+                }), ConstantTime.equals(Array(session.clientSecret.utf8), Array(secret.utf8))
             else { throw StripeErrors.missing("crypto_onramp_session", param: "crypto_onramp_session") }
             return session.json
         }

@@ -42,9 +42,9 @@ struct OnrampQuoteRoutes: Sendable {
                 sourceAmount: request.queryValue("source_amount"),
                 destinationAmount: request.queryValue("destination_amount"))
         } catch let error as OnrampError { throw StripeErrors.domain(error) }
-        let currencies = Self.list(request, "destination_currencies") ?? ["usdc"]
+        let currencies = try Self.list(request, "destination_currencies") ?? ["usdc"]
         let networks =
-            Self.list(request, "destination_networks")
+            try Self.list(request, "destination_networks")
             ?? (caller.livemode ? ["ethereum", "base", "solana", "polygon"] : ["ethereum", "base", "solana"])
         var byNetwork: [(String, JSONValue)] = []
         for network in networks {
@@ -78,10 +78,21 @@ struct OnrampQuoteRoutes: Sendable {
         ]
     }
 
-    /// A query list sent as `name[]=a&name[]=b`, `name[0]=a`, or `name=a,b`.
-    static func list(_ request: HTTPRequest, _ name: String) -> [String]? {
-        let values = request.query.filter { $0.0 == name || $0.0.hasPrefix("\(name)[") }.flatMap {
-            $0.1.split(separator: ",").map { String($0).lowercased() }
+    /// The most entries a query list may have (each pair of entries is one quote computed).
+    static let maximumListEntries = 20
+
+    /// A query list sent as `name[]=a&name[]=b`, `name[0]=a`, or `name=a,b`, without duplicates.
+    static func list(_ request: HTTPRequest, _ name: String) throws -> [String]? {
+        var values: [String] = []
+        for (key, value) in request.query where key == name || key.hasPrefix("\(name)[") {
+            for entry in value.split(separator: ",") where !values.contains(entry.lowercased()) {
+                values.append(entry.lowercased())
+            }
+        }
+        guard values.count <= maximumListEntries else {
+            throw HTTPError(
+                status: 400, code: "parameter_invalid",
+                message: "\(name) may list at most \(maximumListEntries) values.", param: name, type: "invalid_request_error")
         }
         return values.isEmpty ? nil : values
     }
