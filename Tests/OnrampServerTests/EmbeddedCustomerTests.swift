@@ -121,4 +121,23 @@ import Testing
             ])
         #expect(method["livemode"] as? Bool == true)
     }
+
+    @Test func liveKeysCannotUseTheSimulatedVerifications() throws {
+        let server = try EmbeddedTestServer(livemode: true)
+        let email = "live-\(UUID().uuidString.prefix(8))@example.com"
+        let signUp = try server.sdk.post(
+            "/v1/consumers/accounts/sign_up",
+            [
+                ("email_address", email), ("phone_number", "+14155550123"), ("country", "US"),
+                ("legal_name", "Ada Verified"),
+            ])
+        let credential = (
+            "credentials[consumer_session_client_secret]", signUp.string("consumer_session.client_secret")
+        )
+        for path in ["/v1/consumers/sessions/start_verification", "/v1/consumers/sessions/confirm_verification"] {
+            let reply = try server.sdk.post(path, [credential, ("type", "SMS"), ("code", "000000")])
+            #expect(reply.status == 403, "\(reply)")
+            #expect(reply.string("error.code") == "livemode_not_supported", "\(reply)")
+        }
+    }
 }

@@ -38,12 +38,16 @@ struct EmbeddedService: Sendable {
     }
 
     /// Sandbox phone verification: last name `Verified` verifies the phone (and the KYC check when an
-    /// id number is on file); any other last name is rejected.
+    /// id number is on file); any other last name is rejected. Test-mode customers only: live ones
+    /// wait for a real provider.
     func finishDueVerifications() throws {
         let now = context.nowMilliseconds
         let due = try context.database.read { connection in
             try !connection.query(
-                "SELECT id FROM crypto_customers WHERE verification_due_at IS NOT NULL AND verification_due_at <= ? LIMIT 1",
+                """
+                SELECT id FROM crypto_customers
+                WHERE livemode = 0 AND verification_due_at IS NOT NULL AND verification_due_at <= ? LIMIT 1
+                """,
                 [.integer(now)]
             ).isEmpty
         }
@@ -56,7 +60,7 @@ struct EmbeddedService: Sendable {
                     kyc_status = CASE WHEN id_number_hash IS NULL THEN kyc_status
                         WHEN last_name = 'Verified' THEN 'verified' ELSE 'rejected' END,
                     verification_due_at = NULL
-                WHERE verification_due_at IS NOT NULL AND verification_due_at <= ?
+                WHERE livemode = 0 AND verification_due_at IS NOT NULL AND verification_due_at <= ?
                 """, [.integer(now)])
         }
     }

@@ -24,6 +24,7 @@ struct IdentityVerificationPage: Sendable {
 
     /// Opens a verification session for `customer`: `{id, url, ephemeral_key}`.
     func start(customer: CryptoCustomer, livemode: Bool) throws -> JSONValue {
+        guard !livemode else { throw StripeErrors.liveModeUnsupported("Identity verification") }
         guard customer.documentStatus != .verified else {
             throw StripeErrors.invalid(
                 "identity_verification_already_verified", "The customer's identity document is already verified.")

@@ -92,7 +92,8 @@ struct OnrampQuoteRoutes: Sendable {
         guard values.count <= maximumListEntries else {
             throw HTTPError(
                 status: 400, code: "parameter_invalid",
-                message: "\(name) may list at most \(maximumListEntries) values.", param: name, type: "invalid_request_error")
+                message: "\(name) may list at most \(maximumListEntries) values.", param: name,
+                type: "invalid_request_error")
         }
         return values.isEmpty ? nil : values
     }

@@ -20,6 +20,14 @@ enum StripeErrors {
             type: "invalid_request_error")
     }
 
+    /// 403 `livemode_not_supported`: a step this server only simulates (one-time codes, phone and
+    /// identity checks) was called with a live key; live mode needs a real provider behind it.
+    static func liveModeUnsupported(_ what: String) -> HTTPError {
+        invalid(
+            "livemode_not_supported",
+            "\(what) is simulated in test mode only; live keys need a real verification provider.", status: 403)
+    }
+
     /// A domain error as a 400 with the domain's code, developer message and parameter.
     static func domain(_ error: OnrampError) -> HTTPError {
         invalid(error.code.rawValue, error.developerMessage, param: error.parameter)

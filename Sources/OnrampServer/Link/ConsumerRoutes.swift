@@ -136,6 +136,7 @@ struct ConsumerRoutes: Sendable {
     }
 
     func startVerification(_ request: HTTPRequest, caller: StripeCaller, body: JSONValue) throws -> JSONValue {
+        guard !caller.livemode else { throw StripeErrors.liveModeUnsupported("SMS verification") }
         let session = try ConsumerSession.require(
             request, body: body, caller: caller, context: context, verified: false)
         let type = try StripeErrors.fields(body).optional("type", maxLength: 16) ?? "SMS"
@@ -150,6 +151,7 @@ struct ConsumerRoutes: Sendable {
     }
 
     func confirmVerification(_ request: HTTPRequest, caller: StripeCaller, body: JSONValue) throws -> JSONValue {
+        guard !caller.livemode else { throw StripeErrors.liveModeUnsupported("SMS verification") }
         let session = try ConsumerSession.require(
             request, body: body, caller: caller, context: context, verified: false)
         let fields = StripeErrors.fields(body)

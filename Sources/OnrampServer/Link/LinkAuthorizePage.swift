@@ -81,6 +81,7 @@ struct LinkAuthorizePage: Sendable {
                     """
                     SELECT i.project_id AS project_id, k.livemode AS livemode FROM link_auth_intents i
                     JOIN api_keys k ON k.project_id = i.project_id AND k.kind = 'stripe_publishable'
+                        AND k.disabled = 0 AND k.livemode = 0
                     WHERE i.id = ?
                     """, [.text(id)]
                 ).first
