@@ -46,7 +46,7 @@ struct CryptoInternalRoutes: Sendable {
             let secret = request.queryValue("client_secret") ?? ""
             guard
                 let session = try context.database.read({
-                    try OnrampSessionRecord.find($0, id: id, projectId: caller.projectId)
+                    try OnrampSessionRecord.find($0, id: id, projectId: caller.projectId, livemode: caller.livemode)
                 }), ConstantTime.equals(Array(session.clientSecret.utf8), Array(secret.utf8))
             else { throw StripeErrors.missing("crypto_onramp_session", param: "crypto_onramp_session") }
             return session.json

@@ -24,9 +24,14 @@ struct OnrampSessionRecord: Sendable {
     /// The detail `key` as a string.
     func detail(_ key: String) -> String? { details[key]?.stringValue }
 
-    static func find(_ connection: any SQLConnection, id: String, projectId: String) throws -> OnrampSessionRecord? {
+    /// The session `id` of the project; with `livemode`, only when it was made with a key of that mode.
+    static func find(_ connection: any SQLConnection, id: String, projectId: String, livemode: Bool? = nil) throws
+        -> OnrampSessionRecord?
+    {
         try connection.query(
-            "SELECT * FROM crypto_onramp_sessions WHERE id = ? AND project_id = ?", [.text(id), .text(projectId)]
+            "SELECT * FROM crypto_onramp_sessions WHERE id = ? AND project_id = ?"
+                + (livemode == nil ? "" : " AND livemode = ?"),
+            [.text(id), .text(projectId)] + (livemode.map { [.integer($0 ? 1 : 0)] } ?? [])
         ).first.map(Self.init(row:))
     }
 

@@ -19,7 +19,8 @@ struct OnrampSessionRoutes: Sendable {
             guard
                 let record = try context.database.read({
                     try OnrampSessionRecord.find(
-                        $0, id: request.pathParameters["id"] ?? "", projectId: caller.projectId)
+                        $0, id: request.pathParameters["id"] ?? "", projectId: caller.projectId,
+                        livemode: caller.livemode)
                 })
             else { throw StripeErrors.missing("crypto_onramp_session") }
             return record.json
@@ -77,7 +78,7 @@ struct OnrampSessionRoutes: Sendable {
             ascending = request.queryValue("starting_after") == nil
             guard
                 let anchor = try context.database.read({
-                    try OnrampSessionRecord.find($0, id: cursor, projectId: caller.projectId)
+                    try OnrampSessionRecord.find($0, id: cursor, projectId: caller.projectId, livemode: caller.livemode)
                 })
             else {
                 throw StripeErrors.missing(

@@ -195,12 +195,15 @@ struct OnrampSessionService: Sendable {
     ) throws -> OnrampSessionRecord {
         guard
             let existing = try context.database.read({
-                try OnrampSessionRecord.find($0, id: id, projectId: caller.projectId)
+                try OnrampSessionRecord.find($0, id: id, projectId: caller.projectId, livemode: caller.livemode)
             })
         else { throw StripeErrors.missing("crypto_onramp_session") }
         let customer = try ownedCustomer(existing.customerId, grant: grant)
         return try context.database.transaction { connection in
-            guard var record = try OnrampSessionRecord.find(connection, id: id, projectId: caller.projectId) else {
+            guard
+                var record = try OnrampSessionRecord.find(
+                    connection, id: id, projectId: caller.projectId, livemode: caller.livemode)
+            else {
                 throw StripeErrors.missing("crypto_onramp_session")
             }
             let events = try change(&record, customer)

@@ -9,12 +9,10 @@ struct EventRoutes: Sendable {
 
     func register(on router: inout Router) {
         router.add("GET", "/v1/events") { request in
-            let projectId = try StripeCaller.authenticate(
-                request, database: context.database, allowPublishable: false
-            ).projectId
+            let caller = try StripeCaller.authenticate(request, database: context.database, allowPublishable: false)
             let limit = try WebhookEndpointRoutes.limit(request.queryValue("limit"))
-            var sql = "SELECT payload FROM outbox_events WHERE project_id = ? AND family = 'stripe'"
-            var parameters: [SQLValue] = [.text(projectId)]
+            var sql = "SELECT payload FROM outbox_events WHERE project_id = ? AND family = 'stripe' AND livemode = ?"
+            var parameters: [SQLValue] = [.text(caller.projectId), .integer(caller.livemode ? 1 : 0)]
             if let type = request.queryValue("type") {
                 if type.hasSuffix(".*") {
                     sql += " AND type LIKE ?"
@@ -44,15 +42,16 @@ struct EventRoutes: Sendable {
             return HTTPResponse(status: 200, headers: HTTPHeaders([("Content-Type", "application/json")]), body: body)
         }
         router.add("GET", "/v1/events/{id}") { request in
-            let projectId = try StripeCaller.authenticate(
-                request, database: context.database, allowPublishable: false
-            ).projectId
+            let caller = try StripeCaller.authenticate(request, database: context.database, allowPublishable: false)
             let id = request.pathParameters["id"] ?? ""
             guard
                 let payload = try context.database.read({
                     try $0.query(
-                        "SELECT payload FROM outbox_events WHERE id = ? AND project_id = ? AND family = 'stripe'",
-                        [.text(id), .text(projectId)]
+                        """
+                        SELECT payload FROM outbox_events
+                        WHERE id = ? AND project_id = ? AND family = 'stripe' AND livemode = ?
+                        """,
+                        [.text(id), .text(caller.projectId), .integer(caller.livemode ? 1 : 0)]
                     ).first?.string("payload")
                 })
             else {

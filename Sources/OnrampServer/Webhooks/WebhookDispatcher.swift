@@ -109,16 +109,18 @@ public final class WebhookDispatcher: Sendable {
         return try withRetry {
             try context.database.transaction { connection in
                 let events = try connection.query(
-                    "SELECT id, project_id, family, type FROM outbox_events WHERE fanned_out = 0 ORDER BY created_at, id LIMIT ?\(lock)",
+                    "SELECT id, project_id, family, type, livemode FROM outbox_events WHERE fanned_out = 0 ORDER BY created_at, id LIMIT ?\(lock)",
                     [.integer(Int64(limit))])
                 let subscriptions = WebhookSubscriptionRepository(connection: connection)
                 var cache: [String: [WebhookSubscription]] = [:]
                 for event in events {
                     let eventId = try event.string("id")
-                    let key = "\(try event.string("project_id"))\u{0}\(try event.string("family"))"
+                    let livemode = try event.int("livemode") != 0
+                    let key = "\(try event.string("project_id"))\u{0}\(try event.string("family"))\u{0}\(livemode)"
                     if cache[key] == nil {
                         cache[key] = try subscriptions.enabled(
-                            projectId: try event.string("project_id"), family: try event.string("family"))
+                            projectId: try event.string("project_id"), family: try event.string("family"),
+                            livemode: livemode)
                     }
                     for subscription in cache[key]! where subscription.accepts(try event.string("type")) {
                         try connection.execute(

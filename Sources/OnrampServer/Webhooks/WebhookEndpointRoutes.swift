@@ -28,14 +28,12 @@ struct WebhookEndpointRoutes: Sendable {
             return .json(Self.json(endpoint, includeSecret: true))
         }
         router.add("GET", Self.basePath) { request in
-            let projectId = try StripeCaller.authenticate(
-                request, database: context.database, allowPublishable: false
-            ).projectId
+            let caller = try StripeCaller.authenticate(request, database: context.database, allowPublishable: false)
             let limit = try Self.limit(request.queryValue("limit"))
             let page = try context.database.read {
                 try WebhookSubscriptionRepository(connection: $0).list(
-                    projectId: projectId, family: .stripe, limit: limit + 1,
-                    startingAfter: request.queryValue("starting_after"))
+                    projectId: caller.projectId, family: .stripe, limit: limit + 1,
+                    startingAfter: request.queryValue("starting_after"), livemode: caller.livemode)
             }
             return .json([
                 "object": "list", "data": .array(page.prefix(limit).map { Self.json($0, includeSecret: false) }),
@@ -76,12 +74,13 @@ struct WebhookEndpointRoutes: Sendable {
     }
 
     private func find(_ request: HTTPRequest) throws -> (String, WebhookSubscription) {
-        let projectId = try StripeCaller.authenticate(request, database: context.database, allowPublishable: false)
-            .projectId
+        let caller = try StripeCaller.authenticate(request, database: context.database, allowPublishable: false)
         let id = request.pathParameters["id"] ?? ""
+        let projectId = caller.projectId
         guard
             let endpoint = try context.database.read({
-                try WebhookSubscriptionRepository(connection: $0).find(id: id, projectId: projectId, family: .stripe)
+                try WebhookSubscriptionRepository(connection: $0).find(
+                    id: id, projectId: projectId, family: .stripe, livemode: caller.livemode)
             })
         else {
             throw HTTPError(

@@ -43,19 +43,27 @@ struct WebhookSubscriptionRepository {
             ])
     }
 
-    func find(id: String, projectId: String, family: WebhookFamily) throws -> WebhookSubscription? {
+    /// One subscription of the project; `livemode` (Stripe keys) keeps test and live endpoints apart.
+    func find(id: String, projectId: String, family: WebhookFamily, livemode: Bool? = nil) throws
+        -> WebhookSubscription?
+    {
         try connection.query(
-            "SELECT * FROM webhook_subscriptions WHERE id = ? AND project_id = ? AND family = ?",
-            [.text(id), .text(projectId), .text(family.rawValue)]
+            "SELECT * FROM webhook_subscriptions WHERE id = ? AND project_id = ? AND family = ?"
+                + (livemode == nil ? "" : " AND livemode = ?"),
+            [.text(id), .text(projectId), .text(family.rawValue)] + (livemode.map { [.integer($0 ? 1 : 0)] } ?? [])
         ).first.map(WebhookSubscription.init(row:))
     }
 
     /// Newest first, after the subscription `startingAfter` when given.
-    func list(projectId: String, family: WebhookFamily, limit: Int, startingAfter: String? = nil) throws
-        -> [WebhookSubscription]
-    {
+    func list(
+        projectId: String, family: WebhookFamily, limit: Int, startingAfter: String? = nil, livemode: Bool? = nil
+    ) throws -> [WebhookSubscription] {
         var sql = "SELECT * FROM webhook_subscriptions WHERE project_id = ? AND family = ?"
         var parameters: [SQLValue] = [.text(projectId), .text(family.rawValue)]
+        if let livemode {
+            sql += " AND livemode = ?"
+            parameters.append(.integer(livemode ? 1 : 0))
+        }
         if let startingAfter {
             sql += """
                  AND (created_at < (SELECT created_at FROM webhook_subscriptions WHERE id = ?)
@@ -79,10 +87,14 @@ struct WebhookSubscriptionRepository {
     }
 
     /// The enabled subscriptions of a project and family.
-    func enabled(projectId: String, family: String) throws -> [WebhookSubscription] {
-        try connection.query(
-            "SELECT * FROM webhook_subscriptions WHERE project_id = ? AND family = ? AND enabled = 1",
-            [.text(projectId), .text(family)]
+    /// The enabled subscriptions an event of `family` goes to. Stripe-family events go only to endpoints
+    /// of their own mode (a test event never reaches a live endpoint); CDP has no test mode.
+    func enabled(projectId: String, family: String, livemode: Bool) throws -> [WebhookSubscription] {
+        let sameMode = family == WebhookFamily.stripe.rawValue
+        return try connection.query(
+            "SELECT * FROM webhook_subscriptions WHERE project_id = ? AND family = ? AND enabled = 1"
+                + (sameMode ? " AND livemode = ?" : ""),
+            [.text(projectId), .text(family)] + (sameMode ? [.integer(livemode ? 1 : 0)] : [])
         ).map(WebhookSubscription.init(row:))
     }
 }
