@@ -59,45 +59,65 @@ struct TransactionService: Sendable {
         return moved
     }
 
-    /// Takes one step for one transaction; `false` when another worker already took it.
+    /// How long a claimed settlement may run before another worker may retry it (with the same
+    /// reference, on which providers must be idempotent).
+    static let settlementLeaseMilliseconds: Int64 = 60_000
+
+    /// Takes one step for one transaction; `false` when another worker already took it. Settlement
+    /// runs outside any database transaction, after this worker claimed the step with a lease, so two
+    /// instances never send the same purchase twice.
     func advance(transactionId: String, now: Int64) throws -> Bool {
-        try context.database.transaction { connection in
+        let claimed = try context.database.transaction { connection -> TransactionRecord? in
             guard
                 let row = try connection.query(
-                    "SELECT * FROM onramp_transactions WHERE transaction_id = ? AND next_step_at IS NOT NULL",
-                    [.text(transactionId)]
+                    "SELECT * FROM onramp_transactions WHERE transaction_id = ? AND next_step_at IS NOT NULL AND next_step_at <= ?",
+                    [.text(transactionId), .integer(now)]
                 ).first
-            else { return false }
-            var record = try TransactionRecord(row: row)
-            guard let status = App2AppTransaction.Status(rawValue: record.status) else { return false }
-            var machine = App2AppTransaction(status: status)
-            let events: [App2AppTransaction.DomainEvent]
-            switch status {
-            case .created:
-                events = try machine.handle(.start)
-                record.nextStepAt = now + Int64(context.settlementDelay * 1000)
-            case .inProgress:
-                switch settlement.settle(
-                    reference: record.transactionId, network: record.purchaseNetwork, asset: record.purchaseCurrency,
-                    amount: record.purchaseAmount, walletAddress: record.walletAddress,
-                    partnerUserRef: record.partnerUserRef)
-                {
-                case .delivered(let txHash):
-                    events = try machine.handle(.succeed(txHash: txHash))
-                case .buyFailed:
-                    events = try machine.handle(.fail(.buyFailed))
-                case .sendFailed:
-                    events = try machine.handle(.fail(.sendFailed))
-                }
-                record.completedAt = now
-                record.nextStepAt = nil
-            case .success, .failed:
-                return false
+            else { return nil }
+            let record = try TransactionRecord(row: row)
+            guard record.status == App2AppTransaction.Status.inProgress.rawValue else { return record }
+            let leased = try connection.execute(
+                """
+                UPDATE onramp_transactions SET next_step_at = ?
+                WHERE transaction_id = ? AND status = ? AND next_step_at = ?
+                """,
+                [
+                    .integer(now + Self.settlementLeaseMilliseconds), .text(transactionId), .text(record.status),
+                    record.nextStepAt.map(SQLValue.integer) ?? .null,
+                ])
+            return leased == 1 ? record : nil
+        }
+        guard let claimed, let status = App2AppTransaction.Status(rawValue: claimed.status) else { return false }
+        var machine = App2AppTransaction(status: status)
+        var record = claimed
+        let events: [App2AppTransaction.DomainEvent]
+        switch status {
+        case .created:
+            events = try machine.handle(.start)
+            record.nextStepAt = now + Int64(context.settlementDelay * 1000)
+        case .inProgress:
+            switch settlement.settle(
+                reference: record.transactionId, network: record.purchaseNetwork, asset: record.purchaseCurrency,
+                amount: record.purchaseAmount, walletAddress: record.walletAddress,
+                partnerUserRef: record.partnerUserRef)
+            {
+            case .delivered(let txHash):
+                events = try machine.handle(.succeed(txHash: txHash))
+            case .buyFailed:
+                events = try machine.handle(.fail(.buyFailed))
+            case .sendFailed:
+                events = try machine.handle(.fail(.sendFailed))
             }
-            record.status = machine.status.rawValue
-            record.txHash = machine.txHash ?? ""
-            record.failureReason = machine.failureReason?.rawValue
-            record.updatedAt = now
+            record.completedAt = context.nowMilliseconds
+            record.nextStepAt = nil
+        case .success, .failed:
+            return false
+        }
+        record.status = machine.status.rawValue
+        record.txHash = machine.txHash ?? ""
+        record.failureReason = machine.failureReason?.rawValue
+        record.updatedAt = record.completedAt ?? now
+        return try context.database.transaction { connection in
             let changed = try connection.execute(
                 """
                 UPDATE onramp_transactions
@@ -106,11 +126,11 @@ struct TransactionService: Sendable {
                 """,
                 [
                     .text(record.status), .text(record.txHash), record.failureReason.map(SQLValue.text) ?? .null,
-                    .integer(now), record.completedAt.map(SQLValue.integer) ?? .null,
+                    .integer(record.updatedAt), record.completedAt.map(SQLValue.integer) ?? .null,
                     record.nextStepAt.map(SQLValue.integer) ?? .null, .text(transactionId), .text(status.rawValue),
                 ])
             guard changed == 1 else { return false }
-            try emit(events, for: record, connection: connection, now: now)
+            try emit(events, for: record, connection: connection, now: record.updatedAt)
             return true
         }
     }

@@ -1,7 +1,8 @@
 import OnrampCore
 
 /// Delivers purchased crypto. The server ships a simulator; a real provider (a custody or chain
-/// client) implements the same protocol.
+/// client) implements the same protocol. It must be idempotent on `reference`: a worker that dies
+/// after settling is retried with the same reference once its lease runs out.
 public protocol SettlementProvider: Sendable {
     /// Sends `amount` of `asset` to `walletAddress` on `network` for the purchase `reference`.
     func settle(

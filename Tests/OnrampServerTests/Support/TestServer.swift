@@ -28,7 +28,7 @@ final class TestServer: @unchecked Sendable {
         clock: any OnrampCore.Clock = SystemClock(), settlementDelay: TimeInterval = 0, startWorkers: Bool = true,
         trustTestRoot: Bool = true, keyType: ProjectProvisioner.KeyType = .es256,
         mobileRequestsPerSecond: Double? = nil,
-        driver: DatabaseDriver = .sqlite
+        driver: DatabaseDriver = .sqlite, settlement: any SettlementProvider = SimulatedSettlement()
     ) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("onramp-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -44,7 +44,7 @@ final class TestServer: @unchecked Sendable {
         let context = ServerContext(
             database: database, clock: clock, publicBaseURL: "http://127.0.0.1:\(socket.port)", appAttestRoots: roots,
             settlementDelay: settlementDelay, mobileRequestsPerSecond: mobileRequestsPerSecond)
-        application = try OnrampApplication(context: context)
+        application = try OnrampApplication(context: context, settlement: settlement)
         server = HTTPServer(
             configuration: ServerConfiguration(port: socket.port, threadCount: 2), router: application.router,
             metrics: application.metrics)
