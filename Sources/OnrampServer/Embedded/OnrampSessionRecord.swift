@@ -25,12 +25,16 @@ struct OnrampSessionRecord: Sendable {
     func detail(_ key: String) -> String? { details[key]?.stringValue }
 
     /// The session `id` of the project; with `livemode`, only when it was made with a key of that mode.
-    static func find(_ connection: any SQLConnection, id: String, projectId: String, livemode: Bool? = nil) throws
-        -> OnrampSessionRecord?
-    {
+    /// `lockFor` names the dialect of the caller's transaction: on PostgreSQL the row is locked until it
+    /// commits, so concurrent checkouts of one session run one after the other (SQLite's writer lock
+    /// already serializes them).
+    static func find(
+        _ connection: any SQLConnection, id: String, projectId: String, livemode: Bool? = nil,
+        lockFor dialect: SQLDialect? = nil
+    ) throws -> OnrampSessionRecord? {
         try connection.query(
             "SELECT * FROM crypto_onramp_sessions WHERE id = ? AND project_id = ?"
-                + (livemode == nil ? "" : " AND livemode = ?"),
+                + (livemode == nil ? "" : " AND livemode = ?") + (dialect == .postgres ? " FOR UPDATE" : ""),
             [.text(id), .text(projectId)] + (livemode.map { [.integer($0 ? 1 : 0)] } ?? [])
         ).first.map(Self.init(row:))
     }

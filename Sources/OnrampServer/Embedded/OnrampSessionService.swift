@@ -150,12 +150,18 @@ struct OnrampSessionService: Sendable {
             ).map { (try $0.string("id"), try $0.string("project_id")) }
         }
         for (id, projectId) in due {
-            guard
-                var record = try context.database.read({
-                    try OnrampSessionRecord.find($0, id: id, projectId: projectId)
-                }),
-                record.machine.status == .fulfillmentProcessing
-            else { continue }
+            // Claim the fulfilment with a lease before settling outside the transaction, so only one
+            // worker (instance) settles; a worker that dies is retried with the same reference.
+            let claimed = try context.database.transaction { connection -> OnrampSessionRecord? in
+                guard let record = try OnrampSessionRecord.find(connection, id: id, projectId: projectId),
+                    record.machine.status == .fulfillmentProcessing, let due = record.fulfillDueAt, due <= now
+                else { return nil }
+                let leased = try connection.execute(
+                    "UPDATE crypto_onramp_sessions SET fulfill_due_at = ? WHERE id = ? AND fulfill_due_at = ?",
+                    [.integer(now + TransactionService.settlementLeaseMilliseconds), .text(id), .integer(due)])
+                return leased == 1 ? record : nil
+            }
+            guard var record = claimed else { continue }
             let result = settlement.settle(
                 reference: id, network: record.detail("destination_network") ?? "",
                 asset: record.detail("destination_currency") ?? "", amount: record.detail("destination_amount") ?? "0",
@@ -202,7 +208,8 @@ struct OnrampSessionService: Sendable {
         return try context.database.transaction { connection in
             guard
                 var record = try OnrampSessionRecord.find(
-                    connection, id: id, projectId: caller.projectId, livemode: caller.livemode)
+                    connection, id: id, projectId: caller.projectId, livemode: caller.livemode,
+                    lockFor: context.database.dialect)
             else {
                 throw StripeErrors.missing("crypto_onramp_session")
             }
