@@ -63,6 +63,18 @@ public final class OnrampApplication: Sendable {
         }
     }
 
+    /// Starts the janitor that deletes expired single-use rows every `interval` seconds.
+    public func startJanitor(interval: TimeInterval = 60) {
+        let janitor = Janitor(context: context)
+        workers.start(name: "janitor", interval: interval) {
+            do {
+                try janitor.sweep()
+            } catch {
+                AccessLog.shared.error("janitor sweep failed: \(type(of: error))")
+            }
+        }
+    }
+
     /// Stops the background workers and waits for their current step to finish.
     public func stopWorkers() {
         workers.stopAll()

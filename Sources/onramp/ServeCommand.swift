@@ -97,6 +97,7 @@ enum ServeCommand {
             router: application.router, metrics: application.metrics)
         try server.start(on: socket)
         application.startWorkers()
+        application.startJanitor()
         return (server, application)
     }
 }

@@ -5,7 +5,10 @@ import OnrampStore
 /// Stripe `Idempotency-Key` handling for POST requests, stored per project: the same key with the
 /// same method, path and body replays the stored response (with `Idempotent-Replayed: true`); the same
 /// key with another request is a 400 `idempotency_error`. The key is reserved before the handler runs,
-/// so a concurrent duplicate gets a 409 instead of running twice. Server errors (5xx) release the key.
+/// so a concurrent duplicate gets a 409 instead of running twice. Server errors (5xx) and refused
+/// credentials (401, 403) release the key rather than being replayed. The request hash covers the
+/// credentials too, so a replay needs the same key and OAuth token as the original. Keys are deleted
+/// after 24 hours (``Janitor``).
 struct IdempotencyKeys: Sendable {
     let context: ServerContext
 
@@ -18,7 +21,9 @@ struct IdempotencyKeys: Sendable {
             throw StripeErrors.invalid(
                 "idempotency_key_invalid", "Idempotency-Key must be 1 to 255 characters.", param: "Idempotency-Key")
         }
-        let requestHash = Hex.encode(SHA256.hash(Array("\(request.method) \(request.path)\n".utf8) + request.body))
+        let credentials = "\(request.headers["Authorization"] ?? "")\n\(request.headers["Stripe-OAuth-Token"] ?? "")\n"
+        let requestHash = Hex.encode(
+            SHA256.hash(Array("\(request.method) \(request.path)\n\(credentials)".utf8) + request.body))
         let keyParameters: [SQLValue] = [.text(caller.projectId), .text(key)]
         let reserved = try context.database.transaction { connection in
             try connection.execute(
@@ -37,7 +42,7 @@ struct IdempotencyKeys: Sendable {
             try release(keyParameters)
             throw error
         }
-        guard response.status < 500 else {
+        guard response.status < 500, response.status != 401, response.status != 403 else {
             try release(keyParameters)
             return response
         }

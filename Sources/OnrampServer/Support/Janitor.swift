@@ -1,0 +1,39 @@
+import HTTPServer
+import OnrampStore
+
+/// Deletes rows that can no longer be used, so tables fed by unauthenticated or high-volume calls
+/// stay bounded: expired challenges (except purchase challenges that carry a session), expired
+/// consumer sessions and seamless sign-in secrets, idempotency keys older than a day.
+struct Janitor: Sendable {
+    let context: ServerContext
+
+    /// Idempotency keys are kept this long, as Stripe documents.
+    static let idempotencyRetentionMilliseconds: Int64 = 24 * 60 * 60 * 1000
+    /// Expired single-use rows are kept this long for support and debugging.
+    static let expiredRetentionMilliseconds: Int64 = 60 * 60 * 1000
+
+    /// One pass; returns how many rows went.
+    @discardableResult
+    func sweep() throws -> Int {
+        let now = context.nowMilliseconds
+        let expired = now - Self.expiredRetentionMilliseconds
+        let statements: [(String, [SQLValue])] = [
+            (
+                """
+                DELETE FROM attestation_challenges
+                WHERE expires_at < ? AND (purpose = 'registration' OR used_at IS NULL)
+                """, [.integer(expired)]
+            ),
+            ("DELETE FROM consumer_sessions WHERE expires_at < ?", [.integer(expired)]),
+            ("DELETE FROM link_auth_tokens WHERE expires_at < ?", [.integer(expired)]),
+            (
+                "DELETE FROM stripe_idempotency_keys WHERE created_at < ?",
+                [.integer(now - Self.idempotencyRetentionMilliseconds)]
+            ),
+            ("DELETE FROM jwt_nonces WHERE expires_at < ?", [.integer(now)]),
+        ]
+        return try context.database.transaction { connection in
+            try statements.reduce(0) { total, statement in total + (try connection.execute(statement.0, statement.1)) }
+        }
+    }
+}

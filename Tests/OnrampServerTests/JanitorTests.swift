@@ -1,0 +1,29 @@
+import Foundation
+import OnrampCore
+import Testing
+
+@testable import OnrampServer
+
+/// Expired single-use rows are swept; rows still needed stay.
+@Suite struct JanitorTests {
+    @Test func sweepsExpiredChallengesButKeepsThoseBehindASession() throws {
+        let clock = ManualClock(Date())
+        let server = try TestServer(clock: clock, startWorkers: false)
+        var device = try TestDevice(server: server)
+        _ = try device.register()  // a used registration challenge
+        let unused = try server.request(
+            "POST", "/platform/v2/onramp/mobile/projects/\(server.projectId)/attestation/challenges")
+        #expect(unused.status == 201)
+        let purchase = try #require(try device.purchaseChallenge(device.purchase()).body["challenge"]?.stringValue)
+        #expect(try device.createSession(challenge: purchase).status == 201)
+        #expect(try server.count("SELECT COUNT(*) AS n FROM attestation_challenges") == 3)
+
+        let janitor = Janitor(context: server.application.context)
+        #expect(try janitor.sweep() == 0)  // nothing has expired yet
+        clock.advance(by: 2 * 60 * 60)
+        try janitor.sweep()
+        // Only the purchase challenge that carries a session remains.
+        #expect(try server.count("SELECT COUNT(*) AS n FROM attestation_challenges") == 1)
+        #expect(try server.count("SELECT COUNT(*) AS n FROM purchase_sessions") == 1)
+    }
+}
