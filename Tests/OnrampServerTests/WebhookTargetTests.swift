@@ -1,10 +1,28 @@
 import Foundation
+import HTTPServer
 import Testing
 
 @testable import OnrampServer
 
 @Suite("Webhook targets")
 struct WebhookTargetTests {
+    @Test(arguments: [
+        "https://10.0.0.5/hook", "https://169.254.169.254/latest/meta-data", "https://192.168.1.1/x",
+        "https://172.20.0.1/x", "https://[fd00::1]/x", "https://[fe80::1]/x", "https://0.0.0.0/x",
+        "https://user:pass@hooks.example.com/x", "http://hooks.example.com/x", "ftp://127.0.0.1/x",
+    ])
+    func internalOrPlainTargetsAreRefused(url: String) {
+        #expect(throws: HTTPError.self) { try WebhookTargetURL.validate(url, param: "url", code: "url_invalid") }
+    }
+
+    @Test(arguments: [
+        "https://hooks.example.com/x", "https://8.8.8.8/x", "http://127.0.0.1:9000/x", "http://localhost/x",
+        "https://172.32.0.1/x",
+    ])
+    func publicAndLocalDevelopmentTargetsAreAccepted(url: String) throws {
+        #expect(try WebhookTargetURL.validate(url, param: "url", code: "url_invalid") == url)
+    }
+
     /// A redirect is not followed: the attempt records the 3xx and the delivery stays pending.
     @Test func redirectsAreNotFollowed() throws {
         try withWebhookDatabaseURL(.sqlite) { url in
