@@ -20,7 +20,7 @@ public struct ServerConfiguration: Sendable {
     /// Creates a configuration; the thread count defaults to the number of cores (at least 2).
     public init(
         host: String = "127.0.0.1", port: Int = 8080, threadCount: Int? = nil, maximumBodyBytes: Int = 1 << 20,
-        maximumURLBytes: Int = 8192, maximumHeaderBytes: Int = 32 << 10, connectionTimeoutSeconds: Int = 30,
+        maximumURLBytes: Int = 8192, maximumHeaderBytes: Int = 16 << 10, connectionTimeoutSeconds: Int = 30,
         connectionLimit: Int = 1024
     ) {
         self.host = host
