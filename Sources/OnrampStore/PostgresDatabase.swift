@@ -48,17 +48,7 @@ public final class PostgresDatabase: Database {
     /// Runs `body` inside `BEGIN` … `COMMIT` (read committed) on a pooled connection.
     @discardableResult
     public func transaction<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
-        try pool.withConnection { connection in
-            try connection.execute("BEGIN")
-            do {
-                let result = try body(connection)
-                try connection.execute("COMMIT")
-                return result
-            } catch {
-                _ = try? connection.execute("ROLLBACK")
-                throw error
-            }
-        }
+        try pool.withConnection { try $0.withTransaction(begin: "BEGIN", body) }
     }
 
     /// Applies the pending migrations (see ``Database/migrate(_:)``), serialized between clients by an

@@ -26,3 +26,18 @@ extension SQLConnection {
         try query(sql, [])
     }
 }
+
+extension SQLConnection {
+    /// Runs `body` between `begin` (`BEGIN` or `BEGIN IMMEDIATE`) and `COMMIT`, rolling back when it throws.
+    func withTransaction<T>(begin: String, _ body: (any SQLConnection) throws -> T) throws -> T {
+        try execute(begin, [])
+        do {
+            let result = try body(self)
+            try execute("COMMIT", [])
+            return result
+        } catch {
+            _ = try? execute("ROLLBACK", [])
+            throw error
+        }
+    }
+}

@@ -86,17 +86,7 @@ public final class SQLiteDatabase: Database {
     /// Runs `body` inside `BEGIN IMMEDIATE` … `COMMIT` on the writer connection.
     @discardableResult
     public func transaction<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
-        try writer.withConnection { connection in
-            try connection.execute("BEGIN IMMEDIATE")
-            do {
-                let result = try body(connection)
-                try connection.execute("COMMIT")
-                return result
-            } catch {
-                _ = try? connection.execute("ROLLBACK")
-                throw error
-            }
-        }
+        try writer.withConnection { try $0.withTransaction(begin: "BEGIN IMMEDIATE", body) }
     }
 
     /// Applies the pending migrations (see ``Database/migrate(_:)``).
