@@ -9,7 +9,7 @@ import Testing
 /// endpoint and ledger.
 @Suite(.serialized) struct App2AppClientTests {
     @Test func purchaseEndToEndCreditsOnlyFromTheSettledWebhook() async throws {
-        let sandbox = try await SandboxServer(settlementDelay: 0.5)
+        let sandbox = try await SandboxServer(settlementDelay: 3)
         let client = App2AppClient(
             configuration: sandbox.configuration, attestation: sandbox.attester(),
             registrations: InMemoryAttestationRegistrationStore())

@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test func purchaseEndToEndCreditsFromTheFulfilledWebhook() async throws {
-        let sandbox = try await SandboxServer(settlementDelay: 0.5)
+        let sandbox = try await SandboxServer(settlementDelay: 3)
         let coordinator = try await CryptoOnrampCoordinator.create(
             appearance: LinkAppearance(style: .alwaysDark), apiClient: sandbox.stripeClient)
         let viewController = PresentingViewController()

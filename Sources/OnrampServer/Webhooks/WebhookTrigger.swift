@@ -28,7 +28,9 @@ public struct WebhookTrigger: Sendable {
 
     /// Creates a trigger on a migrated `database`.
     public init(database: any Database, clock: any OnrampCore.Clock = SystemClock()) {
-        context = ServerContext(database: database, clock: clock, publicBaseURL: "http://127.0.0.1", appAttestRoots: [])
+        // No settlement delay: a trigger moves the transaction as far as its event type asks at once.
+        context = ServerContext(
+            database: database, clock: clock, publicBaseURL: "http://127.0.0.1", appAttestRoots: [], settlementDelay: 0)
     }
 
     /// Causes one event of `type` (and the events that precede it) for `projectId`; returns the ids
