@@ -1,6 +1,7 @@
 import Foundation
 import OnrampCore
 import OnrampTestSupport
+import Synchronization
 import Testing
 
 /// Link sign-in: LinkAuthIntent states, OTP limits, refresh-token rotation and reuse, seamless
@@ -128,6 +129,22 @@ import Testing
         #expect(late.status == 400 && late.string("error.code") == "link_auth_intent_expired", "\(late)")
         let tokens = try server.backend.post("/v1/link_auth_intent/\(id)/tokens")
         #expect(tokens.status == 403 && tokens.string("error.message").contains("expired"))
+    }
+
+    @Test func parallelWrongCodesCannotPassTheLimit() throws {
+        let server = try EmbeddedTestServer()
+        let user = try server.signUpAndAuthorize()
+        let (_, secret) = try intent(server, email: user.email)
+        let credential = ("credentials[consumer_session_client_secret]", secret)
+        let codes = Mutex([String]())
+        DispatchQueue.concurrentPerform(iterations: 12) { _ in
+            let reply = try? server.sdk.post(
+                "/v1/consumers/sessions/confirm_verification", [credential, ("code", "123456")])
+            codes.withLock { $0.append(reply?.string("error.code") ?? "none") }
+        }
+        // At most five guesses are ever judged; the rest are refused as locked.
+        #expect(codes.withLock { $0.filter { $0 == "consumer_verification_code_invalid" }.count } == 5)
+        #expect(codes.withLock { $0.filter { $0 == "consumer_verification_locked" }.count } == 7)
     }
 
     @Test func fiveWrongCodesLockTheConsumer() throws {

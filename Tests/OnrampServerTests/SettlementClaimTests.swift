@@ -32,7 +32,9 @@ import Testing
         let transactions = server.application.transactions
         #expect(try transactions.advanceDueTransactions() == 1)  // CREATED → IN_PROGRESS
         let id = try #require(
-            try server.database.read { try $0.query("SELECT transaction_id FROM onramp_transactions").first?.string("transaction_id") })
+            try server.database.read {
+                try $0.query("SELECT transaction_id FROM onramp_transactions").first?.string("transaction_id")
+            })
         let now = server.clock.now().addingTimeInterval(5)
         let moved = Mutex(0)
         DispatchQueue.concurrentPerform(iterations: 4) { _ in
@@ -42,6 +44,7 @@ import Testing
         }
         #expect(moved.withLock { $0 } == 1)
         #expect(settlement.calls.withLock { $0 } == 1)
-        #expect(try server.count("SELECT COUNT(*) AS n FROM outbox_events WHERE type = 'onramp.transaction.success'") == 1)
+        #expect(
+            try server.count("SELECT COUNT(*) AS n FROM outbox_events WHERE type = 'onramp.transaction.success'") == 1)
     }
 }

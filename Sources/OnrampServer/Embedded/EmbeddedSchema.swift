@@ -158,5 +158,11 @@ enum EmbeddedSchema {
                 CREATE INDEX crypto_onramp_sessions_listing ON crypto_onramp_sessions(project_id, created_at, id);
                 CREATE INDEX crypto_onramp_sessions_due ON crypto_onramp_sessions(fulfill_due_at);
                 """),
+        Migration(
+            version: 320, name: "otp_failure_times",
+            sql: """
+                ALTER TABLE consumer_sessions ADD COLUMN last_otp_failure_at BIGINT;
+                CREATE INDEX consumer_sessions_consumer ON consumer_sessions(consumer_id, last_otp_failure_at);
+                """),
     ]
 }

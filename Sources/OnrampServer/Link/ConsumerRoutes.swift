@@ -1,5 +1,6 @@
 import HTTPServer
 import OnrampCore
+import OnrampCrypto
 import OnrampStore
 
 /// The Link consumer routes the client SDK calls with the publishable key: lookup, sign-up, SMS
@@ -158,31 +159,43 @@ struct ConsumerRoutes: Sendable {
         let code = try fields.required("code", maxLength: 16)
         let consent = try fields.optionalBool("consent_granted")
         let now = context.nowMilliseconds
-        let recentFailures = try context.database.read { connection in
-            try connection.query(
-                """
-                SELECT COALESCE(SUM(otp_failures), 0) AS failures FROM consumer_sessions
-                WHERE consumer_id = ? AND created_at > ?
-                """,
-                [.text(session.consumerId), .integer(now - ConsumerSession.otpLockoutMilliseconds)]
-            ).first?.int("failures") ?? 0
-        }
-        guard recentFailures < ConsumerSession.maximumOTPFailures else {
-            throw StripeErrors.invalid(
-                "consumer_verification_locked", "Too many wrong codes; try again in 15 minutes.", status: 429)
-        }
         guard session.otpStarted || session.verified else {
             throw StripeErrors.invalid(
                 "consumer_verification_not_started", "Call start_verification before confirming a code.")
         }
-        guard code == Self.sandboxCode else {
-            try context.database.transaction { connection in
+        // Check and count in one transaction, holding the consumer row on PostgreSQL, so parallel
+        // guesses cannot all pass the limit; failures count by when they happened, over 15 minutes.
+        let attempt = try context.database.transaction { connection -> OTPAttempt in
+            let lock = context.database.dialect == .postgres ? " FOR UPDATE" : ""
+            _ = try connection.query("SELECT id FROM link_consumers WHERE id = ?\(lock)", [.text(session.consumerId)])
+            let failures =
+                try connection.query(
+                    """
+                    SELECT COALESCE(SUM(otp_failures), 0) AS failures FROM consumer_sessions
+                    WHERE consumer_id = ? AND last_otp_failure_at > ?
+                    """,
+                    [.text(session.consumerId), .integer(now - ConsumerSession.otpLockoutMilliseconds)]
+                ).first?.int("failures") ?? 0
+            guard failures < ConsumerSession.maximumOTPFailures else { return .locked }
+            guard ConstantTime.equals(Array(code.utf8), Array(Self.sandboxCode.utf8)) else {
                 try connection.execute(
-                    "UPDATE consumer_sessions SET otp_failures = otp_failures + 1 WHERE secret_hash = ?",
-                    [.text(session.secretHash)])
+                    """
+                    UPDATE consumer_sessions SET otp_failures = otp_failures + 1, last_otp_failure_at = ?
+                    WHERE secret_hash = ?
+                    """, [.integer(now), .text(session.secretHash)])
+                return .wrongCode
             }
+            return .accepted
+        }
+        switch attempt {
+        case .locked:
+            throw StripeErrors.invalid(
+                "consumer_verification_locked", "Too many wrong codes; try again in 15 minutes.", status: 429)
+        case .wrongCode:
             throw StripeErrors.invalid(
                 "consumer_verification_code_invalid", "The one-time code is not correct.", param: "code")
+        case .accepted:
+            break
         }
         return try context.database.transaction { connection in
             try connection.execute(
@@ -231,4 +244,9 @@ struct ConsumerRoutes: Sendable {
             ],
         ]
     }
+}
+
+/// The outcome of checking a one-time code.
+private enum OTPAttempt {
+    case accepted, wrongCode, locked
 }
