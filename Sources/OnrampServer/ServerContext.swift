@@ -23,13 +23,17 @@ public struct ServerContext: Sendable {
     public let settlementDelay: TimeInterval
     /// Limits unauthenticated mobile calls per client address (`nil`: no limit).
     public let mobileRateLimiter: RateLimiter?
+    /// The key of the keyed hashes kept for sensitive identifiers (KYC id numbers), so a copy of the
+    /// database alone cannot brute-force them. Never stored in the database.
+    let dataKey: [UInt8]
 
-    /// Creates a context.
+    /// Creates a context. `dataKey` (32 bytes, for example from `ONRAMP_DATA_KEY`) keys the hashes of
+    /// sensitive identifiers; without it a random key is used for this process.
     public init(
         database: any Database, clock: any OnrampCore.Clock = SystemClock(),
         random: any RandomSource = SystemRandomSource(),
         catalogue: Catalogue = .standard, publicBaseURL: String, appAttestRoots: [X509Certificate],
-        settlementDelay: TimeInterval = 1, mobileRequestsPerSecond: Double? = 50
+        settlementDelay: TimeInterval = 1, mobileRequestsPerSecond: Double? = 50, dataKey: [UInt8]? = nil
     ) {
         self.database = database
         self.clock = clock
@@ -39,6 +43,8 @@ public struct ServerContext: Sendable {
         self.appAttestRoots = appAttestRoots
         self.settlementDelay = settlementDelay
         self.mobileRateLimiter = mobileRequestsPerSecond.map { RateLimiter(ratePerSecond: $0, burst: 2 * $0) }
+        // Without a configured key the hashes only mark that a value was provided (the key dies with the process).
+        self.dataKey = dataKey ?? random.bytes(32)
     }
 
     /// The current time in stored milliseconds.

@@ -24,6 +24,8 @@ enum ServeCommand {
           --access-log on|off           One log line per request on standard error (default on)
           --catalogue FILE              Assets, networks, prices and fees as JSON (default: the built-in catalogue;
                                         `onramp catalogue` prints it as a starting point)
+          (environment) ONRAMP_DATA_KEY  64 hex digits keying the hashes kept for KYC id numbers; without it
+                                        a per-process key is used and the hashes only mark that a number was given
           --rate-limit N                Unauthenticated mobile calls per second per client address (default 50; 0 = off)
         """
 
@@ -47,9 +49,10 @@ enum ServeCommand {
             guard let delay = Double(args.value("--settlement-delay") ?? "1"), delay >= 0, delay <= 3600 else {
                 throw Arguments.UsageError(description: "--settlement-delay must be between 0 and 3600 seconds")
             }
-            let catalogue = try args.value("--catalogue").map {
-                try Catalogue(jsonData: Data(contentsOf: URL(fileURLWithPath: $0)))
-            } ?? .standard
+            let catalogue =
+                try args.value("--catalogue").map {
+                    try Catalogue(jsonData: Data(contentsOf: URL(fileURLWithPath: $0)))
+                } ?? .standard
             try catalogue.validate()
             let rateLimit = try args.integer("--rate-limit", default: 50, in: 0...1_000_000)
             var roots = [AppleAppAttestRoot.certificate]
@@ -80,6 +83,15 @@ enum ServeCommand {
         }
     }
 
+    /// `ONRAMP_DATA_KEY` (64 hex digits), the key of the hashes kept for KYC id numbers.
+    private static func dataKey() throws -> [UInt8]? {
+        guard let text = ProcessInfo.processInfo.environment["ONRAMP_DATA_KEY"] else { return nil }
+        guard let key = Hex.decode(text), key.count == 32 else {
+            throw Arguments.UsageError(description: "ONRAMP_DATA_KEY must be 64 hex digits")
+        }
+        return key
+    }
+
     private static func start(
         database: any Database, host: String, port: Int, threads: Int, publicURL: String?,
         roots: [X509Certificate], settlementDelay: Double, rateLimit: Double?, catalogue: Catalogue
@@ -88,8 +100,10 @@ enum ServeCommand {
         let socket = try ListeningSocket.bind(host: host, port: port)
         let displayHost = host == "0.0.0.0" ? "127.0.0.1" : host
         let context = ServerContext(
-            database: database, catalogue: catalogue, publicBaseURL: publicURL ?? "http://\(displayHost):\(socket.port)",
-            appAttestRoots: roots, settlementDelay: settlementDelay, mobileRequestsPerSecond: rateLimit)
+            database: database, catalogue: catalogue,
+            publicBaseURL: publicURL ?? "http://\(displayHost):\(socket.port)",
+            appAttestRoots: roots, settlementDelay: settlementDelay, mobileRequestsPerSecond: rateLimit,
+            dataKey: try dataKey())
         let application = try OnrampApplication(
             context: context, settlement: SimulatedSettlement(catalogue: catalogue))
         let server = HTTPServer(

@@ -89,7 +89,14 @@ struct CryptoInternalRoutes: Sendable {
             dob = String(format: "%04d-%02d-%02d", year, month, day)
         }
         let due = context.nowMilliseconds + Self.verificationDelayMilliseconds
-        let idHash: SQLValue = idNumber.map { .text(APIKeyRepository.secretHash(customer.id + ":" + $0)) } ?? .null
+        // Only the last 4 digits are ever returned; the number itself is kept as a keyed hash.
+        let idHash: SQLValue =
+            idNumber.map {
+                .text(
+                    Hex.encode(
+                        HMACSHA256.authenticationCode(key: context.dataKey, message: Array("\(customer.id):\($0)".utf8))
+                    ))
+            } ?? .null
         try context.database.transaction { connection in
             try connection.execute(
                 """
