@@ -9,7 +9,8 @@ import Testing
 /// endpoint and ledger.
 @Suite(.serialized) struct App2AppClientTests {
     @Test func purchaseEndToEndCreditsOnlyFromTheSettledWebhook() async throws {
-        let sandbox = try await SandboxServer(settlementDelay: 3)
+        let gate = GatedSettlement()
+        let sandbox = try await SandboxServer(settlement: gate)
         let client = App2AppClient(
             configuration: sandbox.configuration, attestation: sandbox.attester(),
             registrations: InMemoryAttestationRegistrationStore())
@@ -28,6 +29,7 @@ import Testing
         }
         // The redirect alone credits nothing.
         #expect(sandbox.ledger.credits.isEmpty)
+        gate.open()
 
         #expect(await sandbox.eventually { !sandbox.ledger.credits.isEmpty })
         let credit = try #require(sandbox.ledger.credits(for: "user-1").first)

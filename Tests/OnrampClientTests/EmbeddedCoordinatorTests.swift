@@ -41,7 +41,8 @@ import Testing
     }
 
     @Test func purchaseEndToEndCreditsFromTheFulfilledWebhook() async throws {
-        let sandbox = try await SandboxServer(settlementDelay: 3)
+        let gate = GatedSettlement()
+        let sandbox = try await SandboxServer(settlement: gate)
         let coordinator = try await CryptoOnrampCoordinator.create(
             appearance: LinkAppearance(style: .alwaysDark), apiClient: sandbox.stripeClient)
         let viewController = PresentingViewController()
@@ -77,6 +78,7 @@ import Testing
         #expect(result == .completed)
         #expect(calls.withLock { $0 } == 1)
         #expect(sandbox.ledger.credits.isEmpty)
+        gate.open()
 
         #expect(await sandbox.eventually { !sandbox.ledger.credits(for: "emb-1").isEmpty })
         let credit = try #require(sandbox.ledger.credits(for: "emb-1").first)

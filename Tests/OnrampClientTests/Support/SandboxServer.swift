@@ -35,7 +35,7 @@ final class SandboxServer: @unchecked Sendable {
         var all: [ReceivedWebhook] { lock.withLock { items } }
     }
 
-    init(settlementDelay: TimeInterval = 0) async throws {
+    init(settlementDelay: TimeInterval = 0, settlement: any SettlementProvider = SimulatedSettlement()) async throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("onramp-client-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         database = try DatabaseURL.open("sqlite:\(directory.path)/onramp.db")
@@ -47,7 +47,7 @@ final class SandboxServer: @unchecked Sendable {
             database: database, publicBaseURL: "http://127.0.0.1:\(port)",
             appAttestRoots: [AppleAppAttestRoot.certificate, authority.rootCertificate],
             settlementDelay: settlementDelay, mobileRequestsPerSecond: nil)
-        application = try OnrampApplication(context: context)
+        application = try OnrampApplication(context: context, settlement: settlement)
         server = HTTPServer(
             configuration: ServerConfiguration(port: port, threadCount: 4), router: application.router,
             metrics: application.metrics)
@@ -118,5 +118,28 @@ final class SandboxServer: @unchecked Sendable {
             try? await Task.sleep(for: .milliseconds(20))
         }
         return condition()
+    }
+}
+
+/// A settlement provider that holds every settlement until the test opens it, so "nothing is credited
+/// before settlement" is checked without depending on timing.
+final class GatedSettlement: SettlementProvider {
+    private let opened = DispatchSemaphore(value: 0)
+    private let simulator = SimulatedSettlement()
+
+    /// Lets every waiting and future settlement through.
+    func open() {
+        for _ in 0..<64 { opened.signal() }
+    }
+
+    func settle(
+        reference: String, network: String, asset: String, amount: String, walletAddress: String,
+        partnerUserRef: String
+    ) -> SettlementResult {
+        // A test that forgets to open the gate still finishes (and then fails on its own expectations).
+        _ = opened.wait(timeout: .now() + 30)
+        return simulator.settle(
+            reference: reference, network: network, asset: asset, amount: amount, walletAddress: walletAddress,
+            partnerUserRef: partnerUserRef)
     }
 }
