@@ -42,20 +42,7 @@ final class EVPKey: @unchecked Sendable {
 
     /// Loads a private key from DER (PKCS#8 or the type-specific form).
     static func privateKey(der: [UInt8]) throws -> EVPKey {
-        let key = der.withUnsafeBufferPointer { buffer -> OpaquePointer? in
-            var cursor = buffer.baseAddress
-            let key = d2i_AutoPrivateKey(nil, &cursor, buffer.count)
-            guard let key, cursor == buffer.baseAddress.map({ $0 + buffer.count }) else {
-                if let key { EVP_PKEY_free(key) }
-                return nil
-            }
-            return key
-        }
-        guard let key else {
-            ERR_clear_error()
-            throw CryptoError(code: .invalidKey, message: "not a DER private key")
-        }
-        return EVPKey(taking: key)
+        try decodeWholeDER(der, what: "private key") { d2i_AutoPrivateKey(nil, $0, $1) }
     }
 
     /// Loads a public key from PEM ("PUBLIC KEY", SubjectPublicKeyInfo).
@@ -70,9 +57,17 @@ final class EVPKey: @unchecked Sendable {
 
     /// Loads a public key from DER SubjectPublicKeyInfo; trailing bytes are refused.
     static func publicKey(der: [UInt8]) throws -> EVPKey {
+        try decodeWholeDER(der, what: "public key") { d2i_PUBKEY(nil, $0, $1) }
+    }
+
+    /// Decodes `der` with an OpenSSL `d2i_…` function, refusing trailing bytes.
+    private static func decodeWholeDER(
+        _ der: [UInt8], what: String,
+        _ decode: (UnsafeMutablePointer<UnsafePointer<UInt8>?>, Int) -> OpaquePointer?
+    ) throws -> EVPKey {
         let key = der.withUnsafeBufferPointer { buffer -> OpaquePointer? in
             var cursor = buffer.baseAddress
-            let key = d2i_PUBKEY(nil, &cursor, buffer.count)
+            let key = decode(&cursor, buffer.count)
             guard let key, cursor == buffer.baseAddress.map({ $0 + buffer.count }) else {
                 if let key { EVP_PKEY_free(key) }
                 return nil
@@ -81,7 +76,7 @@ final class EVPKey: @unchecked Sendable {
         }
         guard let key else {
             ERR_clear_error()
-            throw CryptoError(code: .invalidKey, message: "not a DER public key")
+            throw CryptoError(code: .invalidKey, message: "not a DER \(what)")
         }
         return EVPKey(taking: key)
     }
