@@ -50,7 +50,8 @@ public final class HTTPServer: Sendable {
     public func start(on socket: ListeningSocket? = nil) throws {
         let socket = try socket ?? ListeningSocket.bind(host: configuration.host, port: configuration.port)
         let flags =
-            MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_ITC.rawValue | MHD_USE_TURBO.rawValue
+            MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_ITC.rawValue
+            | MHD_USE_TURBO.rawValue
         let context = Unmanaged.passUnretained(self).toOpaque()
         let arguments: [CVarArg] = [
             MHD_OPTION.THREAD_POOL_SIZE.rawValue, UInt32(configuration.threadCount),

@@ -16,11 +16,7 @@ final class DemoSandbox: Sendable {
     static let bundleId = "com.example.wallet"
     static let redirectHost = "wallet.example.com"
 
-    let directory: URL
-    let database: any Database
-    let application: OnrampApplication
-    let server: HTTPServer
-    let authority: TestCertificateAuthority
+    let sandbox: OnrampSandbox
     let credentials: ProjectProvisioner.Credentials
     let ledger: PartnerLedger
     let receiver: PartnerWebhookReceiver
@@ -29,24 +25,8 @@ final class DemoSandbox: Sendable {
     private let duplicates = DuplicateLog()
 
     init(settlementDelay: TimeInterval, onWebhook: @escaping @Sendable (ReceivedWebhook) -> Void) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("onramp-demo-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        database = try DatabaseURL.open("sqlite:\(directory.path)/onramp.db")
-        authority = try TestCertificateAuthority.create(at: Date())
-        AccessLog.shared.configure(enabled: false)
-        let socket = try ListeningSocket.bind(host: "127.0.0.1", port: 0)
-        let port = socket.port
-        let context = ServerContext(
-            database: database, publicBaseURL: "http://127.0.0.1:\(port)",
-            appAttestRoots: [AppleAppAttestRoot.certificate, authority.rootCertificate],
-            settlementDelay: settlementDelay, mobileRequestsPerSecond: nil)
-        application = try OnrampApplication(context: context)
-        server = HTTPServer(
-            configuration: ServerConfiguration(port: port, threadCount: 4), router: application.router,
-            metrics: application.metrics)
-        try server.start(on: socket)
-        application.startWorkers(interval: 0.05)
-        credentials = try ProjectProvisioner(database: database).createProject(
+        sandbox = try OnrampSandbox(settlementDelay: settlementDelay, workerInterval: 0.05)
+        credentials = try ProjectProvisioner(database: sandbox.database).createProject(
             name: "Demo Wallet", appIds: [Self.appId], redirectHosts: [Self.redirectHost], keyType: .es256)
         ledger = PartnerLedger()
         let duplicates = self.duplicates
@@ -60,13 +40,12 @@ final class DemoSandbox: Sendable {
     /// Stops everything and deletes the temporary database.
     func shutdown() {
         webhooks.shutdown()
-        server.shutdown(gracePeriod: 1)
-        application.stopWorkers()
-        database.close()
-        try? FileManager.default.removeItem(at: directory)
+        sandbox.shutdown()
     }
 
-    var rootURL: URL { URL(string: "http://127.0.0.1:\(server.port)")! }
+    var rootURL: URL { sandbox.rootURL }
+    var database: any Database { sandbox.database }
+    var authority: TestCertificateAuthority { sandbox.authority }
 
     var cdpKey: CDPAPIKey {
         get throws { try CDPAPIKey(id: credentials.cdpApiKeyId, secret: credentials.cdpApiKeySecret) }

@@ -10,15 +10,16 @@ import Testing
 /// the PostgreSQL at `ONRAMP_TEST_POSTGRES_URL` under `scripts/with-postgres.sh`) and one provisioned
 /// project, plus the steps of the Embedded flow as a partner backend and the client SDK take them.
 final class EmbeddedTestServer: @unchecked Sendable {
-    let server: HTTPServer
-    let application: OnrampApplication
-    let database: any Database
+    let sandbox: OnrampSandbox
     let credentials: ProjectProvisioner.Credentials
-    let directory: URL
     /// The PostgreSQL schema to drop at the end, when running on PostgreSQL.
-    let postgresSchema: (admin: any Database, name: String)?
+    private let schema: TestSchema?
     let clock: any OnrampCore.Clock
-    var port: Int { server.port }
+    var server: HTTPServer { sandbox.server }
+    var application: OnrampApplication { sandbox.application }
+    var database: any Database { sandbox.database }
+    var directory: URL { sandbox.directory }
+    var port: Int { sandbox.port }
     var baseURL: String { "http://127.0.0.1:\(port)" }
 
     /// Starts the server; `clock` drives expiry and `settlementDelay` how long fulfilment takes.
@@ -26,45 +27,19 @@ final class EmbeddedTestServer: @unchecked Sendable {
         clock: any OnrampCore.Clock = SystemClock(), settlementDelay: TimeInterval = 0.2, livemode: Bool = false,
         settlement: any SettlementProvider = SimulatedSettlement()
     ) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("embedded-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        if let base = ProcessInfo.processInfo.environment["ONRAMP_TEST_POSTGRES_URL"] {
-            let name = "embedded_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-            let admin = try DatabaseURL.open(base)
-            try admin.transaction { try $0.execute("CREATE SCHEMA \(name)") }
-            postgresSchema = (admin, name)
-            database = try DatabaseURL.open(
-                "\(base)\(base.contains("?") ? "&" : "?")options=-csearch_path%3D\(name)")
-        } else {
-            postgresSchema = nil
-            database = try SQLiteDatabase(path: directory.appendingPathComponent("onramp.db").path)
-        }
+        let onPostgres = ProcessInfo.processInfo.environment["ONRAMP_TEST_POSTGRES_URL"] != nil
+        schema = try TestSchema(onPostgres ? .postgres : .sqlite)
         self.clock = clock
-        AccessLog.shared.configure(enabled: false)
-        let socket = try ListeningSocket.bind(host: "127.0.0.1", port: 0)
-        let port = socket.port
-        let context = ServerContext(
-            database: database, clock: clock, publicBaseURL: "http://127.0.0.1:\(port)", appAttestRoots: [],
-            settlementDelay: settlementDelay)
-        application = try OnrampApplication(context: context, settlement: settlement)
-        credentials = try ProjectProvisioner(database: database, clock: clock).createProject(
+        sandbox = try OnrampSandbox(
+            databaseURL: schema?.url, clock: clock, settlementDelay: settlementDelay, settlement: settlement,
+            trustTestRoot: false, workerInterval: 0.05)
+        credentials = try ProjectProvisioner(database: sandbox.database, clock: clock).createProject(
             name: "Embedded test", appIds: [], redirectHosts: [], keyType: .es256, livemode: livemode)
-        server = HTTPServer(
-            configuration: ServerConfiguration(port: port, threadCount: 4), router: application.router,
-            metrics: application.metrics)
-        try server.start(on: socket)
-        application.startWorkers(interval: 0.05)
     }
 
     deinit {
-        server.shutdown(gracePeriod: 1)
-        application.stopWorkers()
-        database.close()
-        if let (admin, name) = postgresSchema {
-            _ = try? admin.transaction { try $0.execute("DROP SCHEMA \(name) CASCADE") }
-            admin.close()
-        }
-        try? FileManager.default.removeItem(at: directory)
+        sandbox.shutdown()
+        schema?.drop()
     }
 
     /// A client with the secret key (partner backend).

@@ -11,11 +11,7 @@ import PartnerBackendKit
 /// one partner project, and the partner backend's webhook endpoint subscribed to its events.
 final class SandboxServer: @unchecked Sendable {
     // Immutable after init.
-    let directory: URL
-    let database: any Database
-    let application: OnrampApplication
-    let server: HTTPServer
-    let authority: TestCertificateAuthority
+    let sandbox: OnrampSandbox
     let credentials: ProjectProvisioner.Credentials
     let ledger = PartnerLedger()
     let received = Received()
@@ -36,24 +32,9 @@ final class SandboxServer: @unchecked Sendable {
     }
 
     init(settlementDelay: TimeInterval = 0, settlement: any SettlementProvider = SimulatedSettlement()) async throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("onramp-client-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        database = try DatabaseURL.open("sqlite:\(directory.path)/onramp.db")
-        authority = try TestCertificateAuthority.create(at: Date())
-        AccessLog.shared.configure(enabled: false)
-        let socket = try ListeningSocket.bind(host: "127.0.0.1", port: 0)
-        let port = socket.port
-        let context = ServerContext(
-            database: database, publicBaseURL: "http://127.0.0.1:\(port)",
-            appAttestRoots: [AppleAppAttestRoot.certificate, authority.rootCertificate],
-            settlementDelay: settlementDelay, mobileRequestsPerSecond: nil)
-        application = try OnrampApplication(context: context, settlement: settlement)
-        server = HTTPServer(
-            configuration: ServerConfiguration(port: port, threadCount: 4), router: application.router,
-            metrics: application.metrics)
-        try server.start(on: socket)
-        application.startWorkers(interval: 0.02)
-        credentials = try ProjectProvisioner(database: database).createProject(
+        sandbox = try OnrampSandbox(settlementDelay: settlementDelay, settlement: settlement)
+        let port = sandbox.port
+        credentials = try ProjectProvisioner(database: sandbox.database).createProject(
             name: "Example Wallet", appIds: [Self.appId], redirectHosts: [Self.redirectHost], keyType: .es256)
         let received = self.received
         receiver = PartnerWebhookReceiver(ledger: ledger) { received.append($0) }
@@ -70,16 +51,16 @@ final class SandboxServer: @unchecked Sendable {
     }
 
     deinit {
-        application.stopWorkers()
-        server.shutdown(gracePeriod: 1)
         webhooks.shutdown()
-        database.close()
-        try? FileManager.default.removeItem(at: directory)
+        sandbox.shutdown()
     }
 
-    var port: Int { server.port }
+    var port: Int { sandbox.port }
+    var database: any Database { sandbox.database }
+    var authority: TestCertificateAuthority { sandbox.authority }
+    var application: OnrampApplication { sandbox.application }
     var projectId: String { credentials.projectId }
-    var rootURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    var rootURL: URL { sandbox.rootURL }
 
     var app2AppBackend: App2AppPartnerBackend {
         App2AppPartnerBackend(

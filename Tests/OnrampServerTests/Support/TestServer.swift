@@ -11,11 +11,7 @@ import OnrampTestSupport
 /// test App Attest CA trusted next to Apple's root and one partner project.
 final class TestServer: @unchecked Sendable {
     // Immutable after init; `@unchecked` because ManualClock and the harness are only driven by the test.
-    let directory: URL
-    let database: any Database
-    let application: OnrampApplication
-    let server: HTTPServer
-    let authority: TestCertificateAuthority
+    let sandbox: OnrampSandbox
     let credentials: ProjectProvisioner.Credentials
     let clock: any OnrampCore.Clock
     /// The PostgreSQL schema of this server, dropped at the end (nil on SQLite).
@@ -30,38 +26,26 @@ final class TestServer: @unchecked Sendable {
         mobileRequestsPerSecond: Double? = nil,
         driver: DatabaseDriver = .sqlite, settlement: any SettlementProvider = SimulatedSettlement()
     ) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("onramp-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         schema = try TestSchema(driver)
-        database = try DatabaseURL.open(schema?.url ?? "sqlite:\(directory.path)/onramp.db")
         self.clock = clock
-        authority = try TestCertificateAuthority.create(at: Date())
-        var roots = [AppleAppAttestRoot.certificate]
-        if trustTestRoot { roots.append(authority.rootCertificate) }
-        AccessLog.shared.configure(enabled: false)
-        // Bind first: the public URL carries the port.
-        let socket = try ListeningSocket.bind(host: "127.0.0.1", port: 0)
-        let context = ServerContext(
-            database: database, clock: clock, publicBaseURL: "http://127.0.0.1:\(socket.port)", appAttestRoots: roots,
-            settlementDelay: settlementDelay, mobileRequestsPerSecond: mobileRequestsPerSecond)
-        application = try OnrampApplication(context: context, settlement: settlement)
-        server = HTTPServer(
-            configuration: ServerConfiguration(port: socket.port, threadCount: 2), router: application.router,
-            metrics: application.metrics)
-        try server.start(on: socket)
-        if startWorkers { application.startWorkers(interval: 0.02) }
-        credentials = try ProjectProvisioner(database: database, clock: clock).createProject(
+        sandbox = try OnrampSandbox(
+            databaseURL: schema?.url, clock: clock, settlementDelay: settlementDelay, settlement: settlement,
+            trustTestRoot: trustTestRoot, mobileRequestsPerSecond: mobileRequestsPerSecond,
+            workerInterval: startWorkers ? 0.02 : nil, threadCount: 2)
+        credentials = try ProjectProvisioner(database: sandbox.database, clock: clock).createProject(
             name: "Example Wallet", appIds: [Self.appId], redirectHosts: [Self.redirectHost], keyType: keyType)
     }
 
     deinit {
-        application.stopWorkers()
-        server.shutdown(gracePeriod: 1)
-        database.close()
+        sandbox.shutdown()
         schema?.drop()
-        try? FileManager.default.removeItem(at: directory)
     }
 
+    var directory: URL { sandbox.directory }
+    var database: any Database { sandbox.database }
+    var application: OnrampApplication { sandbox.application }
+    var server: HTTPServer { sandbox.server }
+    var authority: TestCertificateAuthority { sandbox.authority }
     var port: Int { server.port }
     var projectId: String { credentials.projectId }
 
