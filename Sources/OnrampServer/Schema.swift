@@ -5,7 +5,8 @@ import OnrampStore
 public enum Schema {
     /// All migrations in version order.
     public static var migrations: [Migration] {
-        (projectMigrations + app2AppMigrations + outboxMigrations + webhookMigrations + EmbeddedSchema.migrations)
+        (projectMigrations + app2AppMigrations + app2AppIndexMigrations + outboxMigrations + webhookMigrations
+            + EmbeddedSchema.migrations)
             .sorted { $0.version < $1.version }
     }
 
@@ -131,6 +132,15 @@ public enum Schema {
                     ON onramp_transactions(project_id, partner_user_ref, created_at, transaction_id);
                 CREATE INDEX onramp_transactions_project ON onramp_transactions(project_id, created_at, transaction_id);
                 CREATE INDEX onramp_transactions_pending ON onramp_transactions(next_step_at);
+                """)
+    ]
+
+    static let app2AppIndexMigrations = [
+        Migration(
+            version: 210, name: "app_attest_keys_lookup",
+            sql: """
+                DROP INDEX app_attest_keys_key;
+                CREATE INDEX app_attest_keys_lookup ON app_attest_keys(project_id, key_id, app_id);
                 """)
     ]
 

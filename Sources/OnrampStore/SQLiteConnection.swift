@@ -1,5 +1,9 @@
 import CSQLite
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// One SQLite connection handle.
 ///
 /// Opened with `SQLITE_OPEN_NOMUTEX`: a handle is only ever used by the one thread that borrowed
@@ -13,6 +17,10 @@ final class SQLiteConnection: PooledConnection, SQLConnection, @unchecked Sendab
     private static let primaryKeyViolation = SQLITE_CONSTRAINT | (6 << 8)
     private static let uniqueViolation = SQLITE_CONSTRAINT | (8 << 8)
     private let handle: OpaquePointer
+    /// Prepared single statements by SQL text, reused (reset and rebound) instead of being prepared
+    /// again on every call. Bounded; dropped wholesale when full.
+    private var statements: [String: OpaquePointer] = [:]
+    private static let maximumCachedStatements = 128
 
     /// Opens (and creates if needed) the database at `path` and applies the per-connection settings.
     init(path: String, busyTimeoutMilliseconds: Int32, readOnly: Bool) throws {
@@ -45,6 +53,8 @@ final class SQLiteConnection: PooledConnection, SQLConnection, @unchecked Sendab
     }
 
     func close() {
+        for statement in statements.values { sqlite3_finalize(statement) }
+        statements.removeAll()
         sqlite3_close_v2(handle)
     }
 
@@ -57,8 +67,65 @@ final class SQLiteConnection: PooledConnection, SQLConnection, @unchecked Sendab
         try run(sql, parameters).rows
     }
 
-    /// Prepares and steps every statement in `sql`, binding `parameters` to their placeholders in order.
+    /// Runs `sql`: a cached prepared statement when it is one already seen, otherwise every statement
+    /// in the text, binding `parameters` to their placeholders in order.
     private func run(_ sql: String, _ parameters: [SQLValue]) throws -> (rows: [Row], changes: Int) {
+        if let statement = statements[sql] {
+            return try runCached(statement, sql, parameters)
+        }
+        if let statement = try prepareSingle(sql) {
+            if statements.count >= Self.maximumCachedStatements {
+                for cached in statements.values { sqlite3_finalize(cached) }
+                statements.removeAll()
+            }
+            statements[sql] = statement
+            return try runCached(statement, sql, parameters)
+        }
+        return try runScript(sql, parameters)
+    }
+
+    /// The prepared statement when `sql` holds exactly one statement; `nil` for scripts.
+    private func prepareSingle(_ sql: String) throws -> OpaquePointer? {
+        try sql.withCString { start -> OpaquePointer? in
+            var statement: OpaquePointer?
+            var tail: UnsafePointer<CChar>?
+            let status = sqlite3_prepare_v3(handle, start, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, &tail)
+            guard status == SQLITE_OK else { throw error(status, sql) }
+            guard let statement else { return nil }
+            var rest = tail
+            while let cursor = rest, cursor.pointee != 0, isspace(Int32(cursor.pointee)) != 0 || cursor.pointee == 59 {
+                rest = cursor + 1
+            }
+            guard let cursor = rest, cursor.pointee != 0 else { return statement }
+            sqlite3_finalize(statement)
+            return nil
+        }
+    }
+
+    private func runCached(_ statement: OpaquePointer, _ sql: String, _ parameters: [SQLValue]) throws
+        -> (rows: [Row], changes: Int)
+    {
+        sqlite3_reset(statement)
+        sqlite3_clear_bindings(statement)
+        // Reset again when done so the statement holds no read transaction while it sits in the cache.
+        defer { sqlite3_reset(statement) }
+        let count = Int(sqlite3_bind_parameter_count(statement))
+        guard count == parameters.count else {
+            throw StoreError(
+                .queryFailed,
+                "the SQL has \(count) placeholders but \(parameters.count) parameters were given: \(sql)")
+        }
+        for offset in 0..<count {
+            try bind(parameters[offset], at: Int32(offset + 1), statement, sql)
+        }
+        let totalBefore = sqlite3_total_changes64(handle)
+        let rows = try step(statement, sql)
+        let changes = sqlite3_total_changes64(handle) != totalBefore ? Int(sqlite3_changes64(handle)) : 0
+        return (rows, changes)
+    }
+
+    /// Prepares and steps every statement of a script (migrations), finalizing each.
+    private func runScript(_ sql: String, _ parameters: [SQLValue]) throws -> (rows: [Row], changes: Int) {
         var rows: [Row] = []
         var changes = 0
         var nextParameter = 0

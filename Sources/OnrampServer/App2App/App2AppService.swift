@@ -9,6 +9,7 @@ import OnrampStore
 /// challenges, and attested single-use purchase sessions.
 struct App2AppService: Sendable {
     let context: ServerContext
+    let publicKeys = PublicKeyCache()
 
     /// How a challenge is written in a response.
     enum ChallengeEncoding {
@@ -264,9 +265,7 @@ struct App2AppService: Sendable {
     ) throws(HTTPError) -> (AttestKeyRepository.Record, Int64) {
         var lastFailure = "unknown_key"
         for key in keys {
-            guard let publicKeyBytes = Base64.decode(key.publicKey),
-                let publicKey = try? P256.PublicKey(x963Representation: publicKeyBytes)
-            else { continue }
+            guard let publicKey = publicKeys.key(base64: key.publicKey) else { continue }
             let verifier = AssertionVerifier(appId: key.appId)
             let previous = UInt32(clamping: max(previousCounter(key), 0))
             for hash in ChallengeRepository.clientDataHashes(forChallengeText: challengeText) {

@@ -1,0 +1,27 @@
+import OnrampCrypto
+import Synchronization
+
+/// Parsed App Attest public keys by their stored base64 form: building an OpenSSL key from its
+/// X9.63 bytes costs more than the signature check, and the same device key signs every purchase.
+/// Bounded; emptied when full.
+final class PublicKeyCache: Sendable {
+    private let keys = Mutex([String: P256.PublicKey]())
+    private let capacity: Int
+
+    init(capacity: Int = 10_000) {
+        self.capacity = capacity
+    }
+
+    /// The key for `base64` (standard base64 of the X9.63 point), or `nil` when it is not a P-256 point.
+    func key(base64: String) -> P256.PublicKey? {
+        if let cached = keys.withLock({ $0[base64] }) { return cached }
+        guard let bytes = Base64.decode(base64), let key = try? P256.PublicKey(x963Representation: bytes) else {
+            return nil
+        }
+        keys.withLock { keys in
+            if keys.count >= capacity { keys.removeAll(keepingCapacity: true) }
+            keys[base64] = key
+        }
+        return key
+    }
+}
