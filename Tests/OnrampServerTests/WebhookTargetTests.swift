@@ -23,6 +23,14 @@ struct WebhookTargetTests {
         #expect(try WebhookTargetURL.validate(url, param: "url", code: "url_invalid") == url)
     }
 
+    @Test func resolvedAddressesAreCheckedToo() {
+        #expect(WebhookTargetURL.resolvesToInternalAddress("10.1.2.3"))
+        #expect(WebhookTargetURL.resolvesToInternalAddress("169.254.169.254"))
+        #expect(!WebhookTargetURL.resolvesToInternalAddress("127.0.0.1"))
+        #expect(!WebhookTargetURL.resolvesToInternalAddress("localhost"))
+        #expect(!WebhookTargetURL.resolvesToInternalAddress("8.8.8.8"))
+    }
+
     /// A redirect is not followed: the attempt records the 3xx and the delivery stays pending.
     @Test func redirectsAreNotFollowed() throws {
         try withWebhookDatabaseURL(.sqlite) { url in

@@ -215,6 +215,15 @@ public final class WebhookDispatcher: Sendable {
                     claim: claim, statusCode: nil, latencyMilliseconds: 0, responseExcerpt: nil, error: "invalid URL"))
             return
         }
+        if url.scheme?.lowercased() == "https", let host = url.host,
+            WebhookTargetURL.resolvesToInternalAddress(host)
+        {
+            completion(
+                Attempt(
+                    claim: claim, statusCode: nil, latencyMilliseconds: 0, responseExcerpt: nil,
+                    error: "target resolves to a private or link-local address"))
+            return
+        }
         var request = URLRequest(url: url, timeoutInterval: configuration.requestTimeout)
         request.httpMethod = "POST"
         request.setValue("OnrampKit-Webhooks/1.0", forHTTPHeaderField: "User-Agent")

@@ -1,11 +1,17 @@
 import Foundation
 import HTTPServer
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The rule for delivery targets: `https`, or `http` only to `127.0.0.1`, `localhost` or `[::1]` (local
 /// development, as the contract allows). An `https` target may not name a private, link-local
 /// (cloud metadata at 169.254.169.254) or unspecified address literally, nor carry credentials, so a
-/// tenant cannot aim deliveries at the operator's internal network by address. Host names are not
-/// resolved here; an operator exposing the server to untrusted tenants should also egress-filter.
+/// tenant cannot aim deliveries at the operator's internal network by address; the dispatcher also
+/// resolves host names before each delivery and refuses those that resolve there
+/// (``resolvesToInternalAddress(_:)``). A name could still be re-pointed between that check and the
+/// connection, so an operator exposing the server to untrusted tenants should also egress-filter.
 enum WebhookTargetURL {
     /// `text` when it is an acceptable target; a 400 naming `param` otherwise.
     static func validate(_ text: String, param: String, code: String) throws(HTTPError) -> String {
@@ -49,5 +55,27 @@ enum WebhookTargetURL {
         return lowered == "::" || lowered.hasPrefix("fe8") || lowered.hasPrefix("fe9") || lowered.hasPrefix("fea")
             || lowered.hasPrefix("feb") || lowered.hasPrefix("fc") || lowered.hasPrefix("fd")
             || lowered.hasPrefix("::ffff:")
+    }
+
+    /// Whether any address `host` resolves to is internal (see ``isInternalAddressLiteral(_:)``). A
+    /// name that does not resolve is left to the HTTP client, which then fails on its own.
+    static func resolvesToInternalAddress(_ host: String) -> Bool {
+        var hints = addrinfo()
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var list: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(host, nil, &hints, &list) == 0, let first = list else { return false }
+        defer { freeaddrinfo(list) }
+        var entry: UnsafeMutablePointer<addrinfo>? = first
+        while let current = entry {
+            var buffer = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+            if getnameinfo(
+                current.pointee.ai_addr, current.pointee.ai_addrlen, &buffer, socklen_t(buffer.count), nil, 0,
+                NI_NUMERICHOST) == 0, isInternalAddressLiteral(String(cString: buffer))
+            {
+                return true
+            }
+            entry = current.pointee.ai_next
+        }
+        return false
     }
 }
