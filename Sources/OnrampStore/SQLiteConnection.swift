@@ -93,7 +93,9 @@ final class SQLiteConnection: PooledConnection, SQLConnection, @unchecked Sendab
             guard status == SQLITE_OK else { throw error(status, sql) }
             guard let statement else { return nil }
             var rest = tail
-            while let cursor = rest, cursor.pointee != 0, isspace(Int32(cursor.pointee)) != 0 || cursor.pointee == 59 {
+            while let cursor = rest, cursor.pointee != 0,
+                isspace(Int32(UInt8(bitPattern: cursor.pointee))) != 0 || cursor.pointee == 59
+            {
                 rest = cursor + 1
             }
             guard let cursor = rest, cursor.pointee != 0 else { return statement }

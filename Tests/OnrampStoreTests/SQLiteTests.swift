@@ -4,6 +4,36 @@ import Testing
 
 /// Behaviour only the SQLite driver has.
 @Suite struct SQLiteTests {
+    @Test func reusedStatementsRebindAndRecoverAfterErrors() throws {
+        try withFreshDatabase(.sqlite) { url in
+            let database = try DatabaseURL.open(url)
+            defer { database.close() }
+            try database.migrate(testMigrations)
+            let insert = "INSERT INTO items (id, name) VALUES (?, ?)"
+            try database.transaction { connection in
+                for id in 1...200 { try connection.execute(insert, [.integer(Int64(id)), .text("n\(id)")]) }
+            }
+            // The same prepared INSERT fails on a duplicate, then works again with new values.
+            #expect(throws: StoreError.self) {
+                try database.transaction { try $0.execute(insert, [.integer(1), .text("again")]) }
+            }
+            try database.transaction { try $0.execute(insert, [.integer(201), .text("n201")]) }
+            // The same SELECT, rebound each time, never returns a previous call's rows.
+            for id in [7, 201, 999] {
+                let rows = try database.read {
+                    try $0.query("SELECT name FROM items WHERE id = ?", [.integer(Int64(id))])
+                }
+                #expect(try rows.map { try $0.string("name") } == (id == 999 ? [] : ["n\(id)"]))
+            }
+            // A script of several statements still runs every statement.
+            try database.transaction {
+                try $0.execute("DELETE FROM items WHERE id = 7; DELETE FROM items WHERE id = 8;", [])
+            }
+            let count = try database.read { try $0.query("SELECT COUNT(*) AS n FROM items").first?.int("n") }
+            #expect(count == 199)
+        }
+    }
+
     @Test func twoInstancesOnOneFileShareItThroughTheBusyTimeout() throws {
         try withFreshDatabase(.sqlite) { url in
             let first = try DatabaseURL.open(url)
