@@ -38,7 +38,7 @@ import Testing
         #expect(credit.txHash?.hasPrefix("0x") == true)
 
         let settlement = try await sandbox.app2AppBackend.transactions.waitForSettlement(
-            partnerUserRef: "user-1", timeout: .seconds(5)
+            partnerUserRef: "user-1", timeout: .seconds(30)
         ) { $0.walletAddress?.lowercased() == "0x52908400098527886e0f7030069857d2e4169ee7" }
         #expect(settlement.txHash == credit.txHash)
         #expect(settlement.transactionId != redirectTransactionId)

@@ -39,7 +39,7 @@ import Testing
         // Settlement runs in the background; poll the JWT-authenticated transactions API.
         let path = "/onramp/v1/buy/user/user-1/transactions"
         var transaction: JSONValue?
-        for _ in 0..<200 {
+        for _ in 0..<1500 {  // up to 30 s on a loaded machine
             let response = try server.request(
                 "GET", path, headers: [("Authorization", "Bearer \(try server.jwt("GET", path))")])
             #expect(response.status == 200)

@@ -116,7 +116,7 @@ final class EmbeddedTestServer: @unchecked Sendable {
     /// Polls `GET /v1/crypto/customers/{id}` until `done` holds (10 s at most).
     func waitForCustomer(_ user: User, until done: (StripeTestClient.Reply) -> Bool) throws -> StripeTestClient.Reply {
         var reply = try backend.get("/v1/crypto/customers/\(user.customerId)", headers: user.oauth)
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(30)
         while !done(reply) && Date() < deadline {
             advanceManualClock(by: 1)
             Thread.sleep(forTimeInterval: 0.05)
@@ -181,7 +181,7 @@ final class EmbeddedTestServer: @unchecked Sendable {
     /// Polls the session until its status is `status` (10 s at most).
     func waitForSession(_ id: String, status: String) throws -> StripeTestClient.Reply {
         var reply = try backend.get("/v1/crypto/onramp_sessions/\(id)")
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(30)
         while reply.string("status") != status && Date() < deadline {
             advanceManualClock(by: 1)
             Thread.sleep(forTimeInterval: 0.05)

@@ -28,10 +28,10 @@ def shot(name):
 
 
 def click_until(selector, text):
-    """Clicks the button and waits (up to 10 s) for the next page to contain `text`."""
+    """Clicks the button and waits (up to 60 s, for loaded CI machines) for the next page to contain `text`."""
     driver.find_element(By.CSS_SELECTOR, selector).click()
     try:
-        WebDriverWait(driver, 10).until(lambda d: text in d.page_source)
+        WebDriverWait(driver, 60).until(lambda d: text in d.page_source)
     except Exception:
         pass
     return text in driver.page_source

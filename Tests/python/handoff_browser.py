@@ -10,6 +10,7 @@ import sys
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 
 url, label, screenshot = sys.argv[1:4]
 options = webdriver.ChromeOptions()
@@ -25,7 +26,10 @@ try:
     title = driver.title
     driver.save_screenshot(screenshot)
     button = driver.find_element(By.XPATH, f"//button[normalize-space()='{label}']")
+    page = driver.current_url
     button.click()
+    # Wait for the form post and its 303 to move the browser off the page (slow under load).
+    WebDriverWait(driver, 60).until(lambda d: d.current_url != page)
     redirect = driver.execute_script("return window.location.href")
     # On a DNS failure Chromium shows an error page for the URL it tried: that URL is the redirect.
     if redirect.startswith("chrome-error://"):

@@ -92,7 +92,7 @@ final class SandboxServer: @unchecked Sendable {
     }
 
     /// Waits until `condition` holds or `seconds` pass.
-    func eventually(_ seconds: Double = 10, _ condition: @Sendable () -> Bool) async -> Bool {
+    func eventually(_ seconds: Double = 30, _ condition: @Sendable () -> Bool) async -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if condition() { return true }
