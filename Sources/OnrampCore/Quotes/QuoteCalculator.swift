@@ -25,11 +25,8 @@ public struct QuoteCalculator: Sendable {
     public func app2AppQuote(_ request: App2AppQuoteRequest) throws -> App2AppQuote {
         let (asset, network, deployment) = try catalogue.resolve(
             asset: request.purchaseCurrency, network: request.network)
-        let fiat = try catalogue.fiatCurrency(request.paymentCurrency)
-        let method = try catalogue.paymentMethod(request.paymentMethod)
-        let price = try catalogue.prices.price(of: asset.symbol, in: fiat.code)
-        let fee = catalogue.fees.paymentMethodFee(for: method.type)
-        let networkFee = catalogue.fees.networkFee(for: network.id).rounded(toPlaces: fiat.decimals, mode: .up)
+        let (fiat, method, price, fee, networkFee) = try pricing(
+            asset: asset, network: network, currency: request.paymentCurrency, method: request.paymentMethod)
 
         let total: DecimalAmount
         let subtotal: DecimalAmount
@@ -65,6 +62,22 @@ public struct QuoteCalculator: Sendable {
             exchangeRate: Money(amount: price, currency: fiat.code), fiatPlaces: fiat.decimals)
     }
 
+    /// The fiat currency, payment method, asset price, processing fee and (rounded up) network fee
+    /// that both quote kinds start from.
+    private func pricing(asset: Asset, network: Network, currency: String, method type: PaymentMethodType) throws
+        -> (
+            fiat: FiatCurrency, method: PaymentMethod, price: DecimalAmount, fee: FeeSchedule.PaymentMethodFee,
+            networkFee: DecimalAmount
+        )
+    {
+        let fiat = try catalogue.fiatCurrency(currency)
+        let method = try catalogue.paymentMethod(type)
+        let price = try catalogue.prices.price(of: asset.symbol, in: fiat.code)
+        let fee = catalogue.fees.paymentMethodFee(for: method.type)
+        let networkFee = catalogue.fees.networkFee(for: network.id).rounded(toPlaces: fiat.decimals, mode: .up)
+        return (fiat, method, price, fee, networkFee)
+    }
+
     /// Quotes an Embedded purchase that expires `lifetime` seconds after `clock.now()`, and checks
     /// the payment method's limits on the source total.
     ///
@@ -76,11 +89,8 @@ public struct QuoteCalculator: Sendable {
         let (asset, network, _) = try catalogue.resolve(
             asset: try catalogue.asset(lowercaseCode: request.destinationCurrency).symbol,
             network: request.destinationNetwork)
-        let fiat = try catalogue.fiatCurrency(request.sourceCurrency)
-        let method = try catalogue.paymentMethod(request.paymentMethod)
-        let price = try catalogue.prices.price(of: asset.symbol, in: fiat.code)
-        let fee = catalogue.fees.paymentMethodFee(for: method.type)
-        let networkFee = catalogue.fees.networkFee(for: network.id).rounded(toPlaces: fiat.decimals, mode: .up)
+        let (fiat, method, price, fee, networkFee) = try pricing(
+            asset: asset, network: network, currency: request.sourceCurrency, method: request.paymentMethod)
 
         let source: DecimalAmount
         let destination: DecimalAmount
