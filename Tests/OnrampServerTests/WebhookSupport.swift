@@ -35,15 +35,9 @@ func withWebhookDatabaseURL(_ driver: DatabaseDriver, _ body: (String) throws ->
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
         try body("sqlite:\(path)")
     case .postgres:
-        guard let base = ProcessInfo.processInfo.environment["ONRAMP_TEST_POSTGRES_URL"] else {
-            throw WebhookMissingPostgres()
-        }
-        let admin = try DatabaseURL.open(base)
-        defer { admin.close() }
-        try admin.transaction { try $0.execute("CREATE SCHEMA \(name)") }
-        defer { _ = try? admin.transaction { try $0.execute("DROP SCHEMA \(name) CASCADE") } }
-        let separator = base.contains("?") ? "&" : "?"
-        try body("\(base)\(separator)options=-csearch_path%3D\(name)")
+        let schema = try TestSchema(.postgres)!
+        defer { schema.drop() }
+        try body(schema.url)
     }
 }
 
