@@ -68,9 +68,8 @@ struct CDPAuthenticator: Sendable {
         }
         let expiry = Timestamp.milliseconds((token.claims.expiresAt ?? now).addingTimeInterval(leeway))
         do {
+            // Expired nonces are swept by the janitor, not on every request.
             try database.transaction { connection in
-                try connection.execute(
-                    "DELETE FROM jwt_nonces WHERE expires_at < ?", [.integer(Timestamp.milliseconds(now))])
                 try connection.execute(
                     "INSERT INTO jwt_nonces (key_id, nonce, expires_at) VALUES (?, ?, ?)",
                     [.text(keyId), .text(nonce), .integer(expiry)])
