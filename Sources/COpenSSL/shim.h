@@ -13,3 +13,6 @@
 #include <openssl/rand.h>
 #include <openssl/x509.h>
 #include <openssl/x509v3.h>
+
+/// `EVP_PKEY_PUBLIC_KEY` is a composite macro Swift does not import.
+static const int onramp_EVP_PKEY_PUBLIC_KEY = EVP_PKEY_PUBLIC_KEY;

@@ -60,6 +60,43 @@ final class EVPKey: @unchecked Sendable {
         try decodeWholeDER(der, what: "public key") { d2i_PUBKEY(nil, $0, $1) }
     }
 
+    /// Creates a P-256 public key from its uncompressed point (0x04 ‖ X ‖ Y). `EVP_PKEY_fromdata`
+    /// refuses points that are not on the curve, and it costs a fraction of a DER decode, which
+    /// runs OpenSSL's generic decoder machinery.
+    static func p256PublicKey(point: [UInt8]) throws -> EVPKey {
+        guard let context = EVP_PKEY_CTX_new_from_name(nil, "EC", nil) else {
+            throw CryptoError(code: .internalFailure, message: "EVP_PKEY_CTX_new_from_name")
+        }
+        defer { EVP_PKEY_CTX_free(context) }
+        // OSSL_PARAM keeps pointers to its key and value: the names are static strings, the buffers
+        // live for the whole call.
+        var key: OpaquePointer?
+        let status = point.withUnsafeBufferPointer { pointBuffer in
+            var groupName = Array("prime256v1".utf8CString)
+            return groupName.withUnsafeMutableBufferPointer { group in
+                var parameters = [
+                    OSSL_PARAM_construct_utf8_string(Self.cString("group"), group.baseAddress, 0),
+                    OSSL_PARAM_construct_octet_string(
+                        Self.cString("pub"), UnsafeMutableRawPointer(mutating: pointBuffer.baseAddress),
+                        pointBuffer.count),
+                    OSSL_PARAM_construct_end(),
+                ]
+                guard EVP_PKEY_fromdata_init(context) == 1 else { return Int32(0) }
+                return EVP_PKEY_fromdata(context, &key, onramp_EVP_PKEY_PUBLIC_KEY, &parameters)
+            }
+        }
+        guard status == 1, let key else {
+            ERR_clear_error()
+            throw CryptoError(code: .invalidKey, message: "not a P-256 point")
+        }
+        return EVPKey(taking: key)
+    }
+
+    /// A NUL-terminated C string with static storage, for APIs that keep the pointer.
+    private static func cString(_ string: StaticString) -> UnsafePointer<CChar> {
+        UnsafeRawPointer(string.utf8Start).assumingMemoryBound(to: CChar.self)
+    }
+
     /// Decodes `der` with an OpenSSL `d2i_…` function, refusing trailing bytes.
     private static func decodeWholeDER(
         _ der: [UInt8], what: String,

@@ -18,7 +18,8 @@ extension P256 {
             guard x963Representation.count == 65, x963Representation[0] == 0x04 else {
                 throw CryptoError(code: .invalidKey, message: "expected a 65-byte uncompressed P-256 point")
             }
-            try self.init(checking: EVPKey.publicKey(der: Self.spkiPrefix + x963Representation))
+            self.key = try EVPKey.p256PublicKey(point: x963Representation)
+            self.x963Representation = x963Representation
         }
 
         /// Loads a "PUBLIC KEY" PEM (SubjectPublicKeyInfo).
