@@ -32,6 +32,9 @@ public final class OnrampApplication: Sendable {
         let app2App = App2AppService(context: context)
         App2AppRoutes(service: app2App, authenticator: authenticator).register(on: &router)
         HandoffRoutes(context: context, transactions: transactions).register(on: &router)
+        HostedOnrampRoutes(
+            service: HostedOnrampService(context: context, transactions: transactions), authenticator: authenticator
+        ).register(on: &router)
         TransactionsRoutes(context: context, authenticator: authenticator).register(on: &router)
         BuyRoutes(context: context, authenticator: authenticator).register(on: &router)
         WebhookRoutes(context: context, authenticator: authenticator).register(on: &router)

@@ -1,11 +1,13 @@
 import OnrampStore
 
 /// Every migration of the server's database, in version ranges per feature so features can add
-/// tables independently: 100s projects and keys, 200s App2App, 300s Embedded, 400s webhooks.
+/// tables independently: 100s projects and keys, 200s App2App (220s the hosted onramp), 300s Embedded,
+/// 400s webhooks.
 public enum Schema {
     /// All migrations in version order.
     public static var migrations: [Migration] {
-        (projectMigrations + app2AppMigrations + app2AppIndexMigrations + outboxMigrations + webhookMigrations
+        (projectMigrations + app2AppMigrations + app2AppIndexMigrations + hostedOnrampMigrations + outboxMigrations
+            + webhookMigrations
             + EmbeddedSchema.migrations)
             .sorted { $0.version < $1.version }
     }
@@ -141,6 +143,30 @@ public enum Schema {
             sql: """
                 DROP INDEX app_attest_keys_key;
                 CREATE INDEX app_attest_keys_lookup ON app_attest_keys(project_id, key_id, app_id);
+                """)
+    ]
+
+    static let hostedOnrampMigrations = [
+        Migration(
+            version: 220, name: "hosted_onramp",
+            sql: """
+                CREATE TABLE hosted_onramp_sessions (
+                    token_hash TEXT PRIMARY KEY,
+                    id TEXT NOT NULL UNIQUE,
+                    project_id TEXT NOT NULL REFERENCES projects(id),
+                    kind TEXT NOT NULL,
+                    destinations TEXT NOT NULL,
+                    assets TEXT,
+                    presets TEXT NOT NULL,
+                    created_at BIGINT NOT NULL,
+                    expires_at BIGINT NOT NULL,
+                    opened_at BIGINT,
+                    page_secret_hash TEXT,
+                    outcome TEXT,
+                    transaction_id TEXT
+                );
+                CREATE INDEX hosted_onramp_sessions_expiry ON hosted_onramp_sessions(expires_at);
+                ALTER TABLE onramp_transactions ADD COLUMN is_app_to_app BIGINT NOT NULL DEFAULT 1;
                 """)
     ]
 

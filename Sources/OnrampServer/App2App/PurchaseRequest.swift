@@ -29,38 +29,26 @@ struct PurchaseRequest: Sendable, Equatable {
     /// Whether this purchase is a sandbox dry run.
     var isSandbox: Bool { partnerUserRef?.hasPrefix(Self.sandboxPrefix) ?? false }
 
-    /// Reads the fields (shape only; see ``validate(for:catalogue:)`` for meaning).
-    init(fields: RequestFields) throws(HTTPError) {
-        try fields.rejectUnknown(allowed: Self.fieldNames)
-        purchaseCurrency = try fields.required("purchaseCurrency", maxLength: 64)
-        destinationNetwork = try fields.required("destinationNetwork", maxLength: 64)
-        destinationAddress = try fields.required("destinationAddress", maxLength: 128)
-        redirectUrl = try fields.required("redirectUrl", maxLength: 2048)
-        paymentAmount = try fields.optional("paymentAmount", maxLength: 40)
-        purchaseAmount = try fields.optional("purchaseAmount", maxLength: 40)
-        paymentCurrency = try fields.optional("paymentCurrency", maxLength: 8)
-        paymentMethod = try fields.optional("paymentMethod", maxLength: 32)
-        partnerUserRef = try fields.optional("partnerUserRef", maxLength: 50)
-        country = try fields.optional("country", maxLength: 2)
-        subdivision = try fields.optional("subdivision", maxLength: 6)
-        clientIp = try fields.optional("clientIp", maxLength: 45)
-    }
-
     /// Checks the fields against the project and the catalogue and returns the quote.
     func validate(for project: Project, catalogue: Catalogue) throws(HTTPError) -> App2AppQuote {
-        try validateRedirect(for: project)
+        try Self.validateRedirect(redirectUrl, for: project)
+        return try quote(catalogue: catalogue)
+    }
+
+    /// Checks everything but the redirect against the catalogue and returns the quote.
+    func quote(catalogue: Catalogue) throws(HTTPError) -> App2AppQuote {
         if let country, country.count != 2 || !country.allSatisfy({ $0.isASCII && $0.isUppercase }) {
-            throw invalid("country", "country must be an ISO 3166-1 alpha-2 code such as US.")
+            throw Self.invalid("country", "country must be an ISO 3166-1 alpha-2 code such as US.")
         }
         if let subdivision,
             subdivision.isEmpty || !subdivision.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
         {
-            throw invalid("subdivision", "subdivision must be an ISO 3166-2 code such as NY.")
+            throw Self.invalid("subdivision", "subdivision must be an ISO 3166-2 code such as NY.")
         }
         let method: PaymentMethodType
         if let paymentMethod {
             guard let parsed = PaymentMethodType(rawValue: paymentMethod) else {
-                throw invalid(
+                throw Self.invalid(
                     "paymentMethod",
                     "paymentMethod must be one of CARD, ACH, APPLE_PAY, FIAT_WALLET, CRYPTO_WALLET, PAYPAL.")
             }
@@ -73,7 +61,7 @@ struct PurchaseRequest: Sendable, Equatable {
             do {
                 try AddressValidator.validate(destinationAddress, format: network.addressFormat)
             } catch {
-                throw invalid(
+                throw Self.invalid(
                     "destinationAddress", "destinationAddress is not a valid \(network.id) address: \(error).")
             }
             let amount = try App2AppAmount.parse(paymentAmount: paymentAmount, purchaseAmount: purchaseAmount)
@@ -91,22 +79,41 @@ struct PurchaseRequest: Sendable, Equatable {
         }
     }
 
-    private func validateRedirect(for project: Project) throws(HTTPError) {
+    /// Checks that `redirectUrl` is an absolute `https` URL whose host is on the project's allowlist.
+    static func validateRedirect(_ redirectUrl: String, for project: Project) throws(HTTPError) {
         guard redirectUrl.count >= 5, let components = URLComponents(string: redirectUrl),
             components.scheme?.lowercased() == "https", let host = components.host, !host.isEmpty,
             components.user == nil, components.password == nil
-        else { throw invalid("redirectUrl", "redirectUrl must be an absolute https URL.") }
+        else { throw Self.invalid("redirectUrl", "redirectUrl must be an absolute https URL.") }
         guard project.allowsRedirectHost(host) else {
-            throw invalid("redirectUrl", "The redirectUrl host \(host) is not on the project's domain allowlist.")
+            throw Self.invalid("redirectUrl", "The redirectUrl host \(host) is not on the project's domain allowlist.")
         }
     }
 
-    private func invalid(_ field: String, _ message: String) -> HTTPError {
+    private static func invalid(_ field: String, _ message: String) -> HTTPError {
         HTTPError(status: 400, code: "invalid_request", message: message, param: field)
     }
+
 }
 
 extension PurchaseRequest {
+    /// Reads the fields (shape only; see ``validate(for:catalogue:)`` for meaning).
+    init(fields: RequestFields) throws(HTTPError) {
+        try fields.rejectUnknown(allowed: Self.fieldNames)
+        purchaseCurrency = try fields.required("purchaseCurrency", maxLength: 64)
+        destinationNetwork = try fields.required("destinationNetwork", maxLength: 64)
+        destinationAddress = try fields.required("destinationAddress", maxLength: 128)
+        redirectUrl = try fields.required("redirectUrl", maxLength: 2048)
+        paymentAmount = try fields.optional("paymentAmount", maxLength: 40)
+        purchaseAmount = try fields.optional("purchaseAmount", maxLength: 40)
+        paymentCurrency = try fields.optional("paymentCurrency", maxLength: 8)
+        paymentMethod = try fields.optional("paymentMethod", maxLength: 32)
+        partnerUserRef = try fields.optional("partnerUserRef", maxLength: 50)
+        country = try fields.optional("country", maxLength: 2)
+        subdivision = try fields.optional("subdivision", maxLength: 6)
+        clientIp = try fields.optional("clientIp", maxLength: 45)
+    }
+
     /// The stored form (camelCase JSON, as received).
     var json: JSONValue {
         var members: [(String, JSONValue)] = [

@@ -1,13 +1,15 @@
 import HTTPServer
 import OnrampStore
 
-/// One App2App transaction as stored, with its two wire forms: the transactions API (snake_case)
+/// One onramp transaction (App2App or hosted) as stored, with its two wire forms: the transactions API (snake_case)
 /// and the webhook payload (flat camelCase with `eventType`).
 struct TransactionRecord: Sendable {
     var transactionId: String
     var projectId: String
     var sessionToken: String
     var partnerUserRef: String
+    /// Whether the purchase came through App2App (`isAppToApp` in webhooks) rather than the hosted onramp.
+    var isAppToApp: Bool
     var status: String
     var purchaseCurrency: String
     var purchaseNetwork: String
@@ -37,6 +39,7 @@ struct TransactionRecord: Sendable {
         projectId = try row.string("project_id")
         sessionToken = try row.string("session_token")
         partnerUserRef = try row.string("partner_user_ref")
+        isAppToApp = try row.int("is_app_to_app") != 0
         status = try row.string("status")
         purchaseCurrency = try row.string("purchase_currency")
         purchaseNetwork = try row.string("purchase_network")
@@ -63,13 +66,15 @@ struct TransactionRecord: Sendable {
     }
 
     init(
-        transactionId: String, projectId: String, sessionToken: String, partnerUserRef: String, quote: StoredQuote,
-        purchase: PurchaseRequest, paymentTotalUSD: String, endPartnerName: String, userId: String, now: Int64
+        transactionId: String, projectId: String, sessionToken: String, partnerUserRef: String, isAppToApp: Bool,
+        quote: StoredQuote, purchase: PurchaseRequest, paymentTotalUSD: String, endPartnerName: String, userId: String,
+        now: Int64
     ) {
         self.transactionId = transactionId
         self.projectId = projectId
         self.sessionToken = sessionToken
         self.partnerUserRef = partnerUserRef
+        self.isAppToApp = isAppToApp
         status = "ONRAMP_TRANSACTION_STATUS_CREATED"
         purchaseCurrency = quote.purchaseCurrency
         purchaseNetwork = quote.network
@@ -111,8 +116,8 @@ struct TransactionRecord: Sendable {
                 purchase_currency, purchase_network, purchase_amount, payment_currency, payment_total, payment_subtotal,
                 payment_total_usd, coinbase_fee, network_fee, exchange_rate, wallet_address, contract_address, country,
                 payment_method, tx_hash, failure_reason, end_partner_name, user_id, created_at, updated_at, completed_at,
-                next_step_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                next_step_at, is_app_to_app)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
                 .text(transactionId), .text(projectId), .text(sessionToken), .text(partnerUserRef), .text(status),
@@ -121,7 +126,7 @@ struct TransactionRecord: Sendable {
                 .text(networkFee), .text(exchangeRate), .text(walletAddress), .text(contractAddress), .text(country),
                 .text(paymentMethod), .text(txHash), failureReason.map(SQLValue.text) ?? .null, .text(endPartnerName),
                 .text(userId), .integer(createdAt), .integer(updatedAt), completedAt.map(SQLValue.integer) ?? .null,
-                nextStepAt.map(SQLValue.integer) ?? .null,
+                nextStepAt.map(SQLValue.integer) ?? .null, .integer(isAppToApp ? 1 : 0),
             ])
     }
 
@@ -155,7 +160,7 @@ struct TransactionRecord: Sendable {
         [
             "eventType": .string(eventType), "transactionId": .string(transactionId), "status": .string(status),
             "type": "ONRAMP_TRANSACTION_TYPE_BUY_AND_SEND", "userType": "USER_TYPE_AUTHED", "userId": .string(userId),
-            "partnerUserRef": .string(partnerUserRef), "isAppToApp": true,
+            "partnerUserRef": .string(partnerUserRef), "isAppToApp": .bool(isAppToApp),
             "purchaseCurrency": .string(purchaseCurrency), "purchaseNetwork": .string(purchaseNetwork),
             "purchaseAmount": amount(purchaseAmount, purchaseCurrency),
             "paymentTotal": amount(paymentTotal, paymentCurrency),

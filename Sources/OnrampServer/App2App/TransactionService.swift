@@ -4,7 +4,7 @@ import OnrampCore
 import OnrampCrypto
 import OnrampStore
 
-/// Creates App2App transactions when the user confirms, and moves them through
+/// Creates transactions when the user confirms (App2App handoff or hosted onramp), and moves them through
 /// `CREATED → IN_PROGRESS → SUCCESS | FAILED` with the settlement provider. Every state change and
 /// its `onramp.transaction.*` events commit in one transaction; sandbox purchases create neither.
 struct TransactionService: Sendable {
@@ -15,7 +15,7 @@ struct TransactionService: Sendable {
     /// its `created` event. A concurrent second confirm changes nothing.
     func confirm(session: PurchaseSessionRepository.Record, purchase: PurchaseRequest, now: Int64) throws {
         let quote = try StoredQuote(stored: session.quote)
-        let project = try context.database.read { try ProjectRepository(connection: $0).find(session.projectId) }
+        let endPartnerName = try endPartnerName(projectId: session.projectId)
         let redirectTransactionId = context.ids.uuid()
         try context.database.transaction { connection in
             let sessions = PurchaseSessionRepository(connection: connection)
@@ -25,20 +25,39 @@ struct TransactionService: Sendable {
                     transactionId: nil)
                 return
             }
-            let record = TransactionRecord(
-                transactionId: context.ids.uuid(), projectId: session.projectId, sessionToken: session.token,
-                partnerUserRef: partnerUserRef, quote: quote, purchase: purchase,
-                paymentTotalUSD: paymentTotalUSD(quote), endPartnerName: project?.name ?? "",
-                userId: Self.userId(projectId: session.projectId, partnerUserRef: partnerUserRef), now: now)
+            let transactionId = context.ids.uuid()
             guard
                 try sessions.finish(
                     token: session.token, outcome: "success", redirectTransactionId: redirectTransactionId,
-                    transactionId: record.transactionId)
+                    transactionId: transactionId)
             else { return }
-            try record.insert(into: connection)
-            let (_, events) = App2AppTransaction.create()
-            try emit(events, for: record, connection: connection, now: now)
+            try insertTransaction(
+                connection, transactionId: transactionId, projectId: session.projectId, reference: session.token,
+                partnerUserRef: partnerUserRef, isAppToApp: true, quote: quote, purchase: purchase,
+                endPartnerName: endPartnerName, now: now)
         }
+    }
+
+    /// The project's display name, which its transactions carry as `end_partner_name`.
+    func endPartnerName(projectId: String) throws -> String {
+        try context.database.read { try ProjectRepository(connection: $0).find(projectId) }?.name ?? ""
+    }
+
+    /// Inserts a live purchase's transaction (`CREATED`, due for settlement) and its `created` event,
+    /// inside the caller's database transaction. `reference` is the session that produced it (unique).
+    func insertTransaction(
+        _ connection: any SQLConnection, transactionId: String, projectId: String, reference: String,
+        partnerUserRef: String, isAppToApp: Bool, quote: StoredQuote, purchase: PurchaseRequest,
+        endPartnerName: String, now: Int64
+    ) throws {
+        let record = TransactionRecord(
+            transactionId: transactionId, projectId: projectId, sessionToken: reference,
+            partnerUserRef: partnerUserRef, isAppToApp: isAppToApp, quote: quote, purchase: purchase,
+            paymentTotalUSD: paymentTotalUSD(quote), endPartnerName: endPartnerName,
+            userId: Self.userId(projectId: projectId, partnerUserRef: partnerUserRef), now: now)
+        try record.insert(into: connection)
+        let (_, events) = App2AppTransaction.create()
+        try emit(events, for: record, connection: connection, now: now)
     }
 
     /// Advances every transaction whose next step is due; returns how many moved.

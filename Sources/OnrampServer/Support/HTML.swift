@@ -47,6 +47,12 @@ enum HTML {
             button.secondary, a.button { background: transparent; color: var(--accent); }
             button:focus-visible, a.button:focus-visible { outline: 3px solid #f5a623; outline-offset: 2px; }
             .note { color: var(--muted); font-size: .875rem; margin-top: 1rem; }
+            .fields { display: grid; gap: .35rem; }
+            label { color: var(--muted); font-size: .9rem; margin-top: .5rem; }
+            input, select { font: inherit; width: 100%; padding: .7rem .75rem; border-radius: .6rem; border: 1px solid var(--muted); background: var(--card); color: var(--text); }
+            input:focus-visible, select:focus-visible { outline: 3px solid #f5a623; outline-offset: 1px; }
+            .fields .actions { margin-top: 1rem; }
+            .error { background: #fde2e1; color: #7a1410; border-radius: .5rem; padding: .5rem .75rem; margin-bottom: 1rem; }
             .sandbox { background: #fff4d6; color: #5c4400; border-radius: .5rem; padding: .5rem .75rem; margin-bottom: 1rem; }
             </style>
             </head>

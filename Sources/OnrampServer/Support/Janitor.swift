@@ -2,8 +2,9 @@ import HTTPServer
 import OnrampStore
 
 /// Deletes rows that can no longer be used, so tables fed by unauthenticated or high-volume calls
-/// stay bounded: expired challenges (except purchase challenges that carry a session), expired
-/// consumer sessions and seamless sign-in secrets, idempotency keys older than a day.
+/// stay bounded: expired challenges (except purchase challenges that carry a session), hosted onramp
+/// tokens that made no transaction, expired consumer sessions and seamless sign-in secrets,
+/// idempotency keys older than a day.
 struct Janitor: Sendable {
     let context: ServerContext
 
@@ -23,6 +24,10 @@ struct Janitor: Sendable {
                 DELETE FROM attestation_challenges
                 WHERE expires_at < ? AND (purpose = 'registration' OR used_at IS NULL)
                 """, [.integer(expired)]
+            ),
+            (
+                "DELETE FROM hosted_onramp_sessions WHERE expires_at < ? AND transaction_id IS NULL",
+                [.integer(expired)]
             ),
             ("DELETE FROM consumer_sessions WHERE expires_at < ?", [.integer(expired)]),
             ("DELETE FROM link_auth_tokens WHERE expires_at < ?", [.integer(expired)]),

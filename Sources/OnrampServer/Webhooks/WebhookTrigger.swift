@@ -67,7 +67,8 @@ public struct WebhookTrigger: Sendable {
         let now = context.nowMilliseconds
         let record = TransactionRecord(
             transactionId: context.ids.uuid(), projectId: project.id, sessionToken: "trigger_" + context.ids.base62(),
-            partnerUserRef: partnerUserRef, quote: quote, purchase: purchase, paymentTotalUSD: quote.paymentTotal,
+            partnerUserRef: partnerUserRef, isAppToApp: true, quote: quote, purchase: purchase,
+            paymentTotalUSD: quote.paymentTotal,
             endPartnerName: project.name,
             userId: TransactionService.userId(projectId: project.id, partnerUserRef: partnerUserRef), now: now)
         try context.database.transaction { connection in

@@ -1,0 +1,224 @@
+import Foundation
+import HTTPServer
+import OnrampCore
+import OnrampCrypto
+
+/// The hosted onramp on its real paths: `POST /onramp/v1/token` and `POST /platform/v2/onramp/sessions`
+/// (CDP API key JWT), and the page at `/buy/select-asset`. Opening the page consumes the token (single
+/// use, 5 minutes); the page then lives 15 minutes. Confirm creates the transaction and answers with a
+/// 303 to the partner's `redirectUrl` (`status=success|cancelled|error`), or an outcome page without one.
+struct HostedOnrampRoutes: Sendable {
+    let service: HostedOnrampService
+    let authenticator: CDPAuthenticator
+
+    private var context: ServerContext { service.context }
+    private var pages: HostedOnrampPages {
+        HostedOnrampPages(catalogue: context.catalogue, path: HostedOnrampService.pagePath)
+    }
+
+    func register(on router: inout Router) {
+        router.add("POST", "/onramp/v1/token") { request in
+            let projectId = try authenticator.authenticate(request, at: context.clock.now())
+            return try service.createToken(body: try request.jsonBody(), projectId: projectId)
+        }
+        router.add("POST", "/platform/v2/onramp/sessions") { request in
+            let projectId = try authenticator.authenticate(request, at: context.clock.now())
+            return try service.createSession(body: try request.jsonBody(), projectId: projectId)
+        }
+        router.add("GET", HostedOnrampService.pagePath) { request in try open(request) }
+        router.add("POST", HostedOnrampService.pagePath) { request in try submit(request) }
+    }
+
+    /// GET: consume the token and show the select step (or, for a one-click URL, the preview).
+    func open(_ request: HTTPRequest) throws -> HTTPResponse {
+        guard let token = request.queryValue("sessionToken"), !token.isEmpty, token.count <= 64,
+            var session = try context.database.read({ try HostedOnrampRepository(connection: $0).find(token: token) })
+        else { return notFound() }
+        let now = context.nowMilliseconds
+        guard session.openedAt == nil, now < session.expiresAt else { return unavailable(session) }
+        if session.kind == .token {
+            do {
+                session.presets = try presets(from: request, project: try service.project(session.projectId))
+            } catch let error as HTTPError {
+                return .html(
+                    pages.message(title: "Purchase unavailable", text: error.message, returnURL: nil), status: 400)
+            }
+        }
+        let credentials = HostedOnrampPages.PageCredentials(
+            token: token, pageSecret: Base64URL.encode(context.ids.randomBytes(32), padded: false))
+        let opened = try context.database.transaction { connection in
+            try HostedOnrampRepository(connection: connection).open(
+                token: token, pageSecret: credentials.pageSecret, presets: session.presets, now: now)
+        }
+        guard opened else { return unavailable(session) }
+        let choices = session.choices(in: context.catalogue)
+        let form = HostedOnrampForm(session: session, choices: choices)
+        if HostedOnrampForm.isComplete(session, choices: choices) {
+            return step(session, form: form, choices: choices, credentials: credentials)
+        }
+        return .html(
+            pages.select(choices: choices, form: form, credentials: credentials, sandbox: session.isSandbox))
+    }
+
+    /// POST: preview, change, confirm or cancel.
+    func submit(_ request: HTTPRequest) throws -> HTTPResponse {
+        let fields = RequestFields(try request.formBody())
+        let token = try fields.required("sessionToken", maxLength: 64)
+        let pageSecret = try fields.required("pageSecret", maxLength: 64)
+        let action = try fields.required("action", maxLength: 16)
+        guard
+            let session = try context.database.read({ try HostedOnrampRepository(connection: $0).find(token: token) }),
+            let storedHash = session.pageSecretHash, let openedAt = session.openedAt,
+            ConstantTime.equals(Array(storedHash.utf8), Array(HostedOnrampRepository.hash(pageSecret).utf8))
+        else { return notFound() }
+        if let outcome = session.outcome { return finished(session, outcome: outcome) }
+        if context.nowMilliseconds >= openedAt + HostedOnrampSession.pageLifetimeMilliseconds {
+            try service.finish(session, outcome: "error")
+            return finished(session, outcome: "error")
+        }
+        let choices = session.choices(in: context.catalogue)
+        let credentials = HostedOnrampPages.PageCredentials(token: token, pageSecret: pageSecret)
+        let form = try HostedOnrampForm(
+            posted: fields, startingFrom: HostedOnrampForm(session: session, choices: choices))
+        switch action {
+        case "cancel":
+            try service.finish(session, outcome: "cancelled")
+            return finished(try reload(session, token: token), outcome: "cancelled")
+        case "change":
+            return .html(
+                pages.select(choices: choices, form: form, credentials: credentials, sandbox: session.isSandbox))
+        case "preview":
+            return step(session, form: form, choices: choices, credentials: credentials)
+        case "confirm":
+            let purchase: PurchaseRequest
+            let quote: App2AppQuote
+            do {
+                (_, purchase, quote) = try price(form, choices: choices, session: session)
+            } catch {
+                return step(session, form: form, choices: choices, credentials: credentials)
+            }
+            try service.confirm(session, purchase: purchase, quote: quote, now: context.nowMilliseconds)
+            let confirmed = try reload(session, token: token)
+            return finished(confirmed, outcome: confirmed.outcome ?? "error")
+        default:
+            throw HTTPError(
+                status: 400, code: "invalid_request", message: "action must be preview, change, confirm or cancel.",
+                param: "action")
+        }
+    }
+
+    /// The preview of a valid form, or the select step with what is wrong.
+    private func step(
+        _ session: HostedOnrampSession, form: HostedOnrampForm, choices: [HostedOnrampSession.Choice],
+        credentials: HostedOnrampPages.PageCredentials
+    ) -> HTTPResponse {
+        do {
+            let (choice, _, quote) = try price(form, choices: choices, session: session)
+            return .html(
+                pages.preview(
+                    choice: choice, quote: quote, form: form, credentials: credentials, sandbox: session.isSandbox))
+        } catch {
+            return .html(
+                pages.select(
+                    choices: choices, form: form, credentials: credentials, sandbox: session.isSandbox,
+                    error: error.message),
+                status: 400)
+        }
+    }
+
+    private func price(
+        _ form: HostedOnrampForm, choices: [HostedOnrampSession.Choice], session: HostedOnrampSession
+    ) throws(HTTPError) -> (HostedOnrampSession.Choice, PurchaseRequest, App2AppQuote) {
+        guard choices.indices.contains(form.choice) else {
+            throw HTTPError(status: 400, code: "invalid_request", message: "Choose what to buy.", param: "choice")
+        }
+        guard !form.amount.isEmpty else {
+            throw HTTPError(status: 400, code: "invalid_request", message: "Enter an amount.", param: "amount")
+        }
+        let choice = choices[form.choice]
+        let (purchase, quote) = try service.price(
+            session, choice: choice, paymentAmount: form.amountKind == .payment ? form.amount : nil,
+            purchaseAmount: form.amountKind == .purchase ? form.amount : nil, paymentCurrency: form.currency,
+            paymentMethod: form.method)
+        return (choice, purchase, quote)
+    }
+
+    /// The presets a `token` URL carries in its query (Coinbase's hosted-onramp parameter names).
+    private func presets(from request: HTTPRequest, project: Project) throws(HTTPError) -> HostedOnrampSession.Presets {
+        func value(_ names: String..., maxLength: Int) throws(HTTPError) -> String? {
+            guard let name = names.first(where: { request.queryValue($0) != nil }),
+                let text = request.queryValue(name), !text.isEmpty
+            else { return nil }
+            guard text.count <= maxLength else {
+                throw HTTPError(
+                    status: 400, code: "invalid_request", message: "\(name) is longer than \(maxLength) characters.",
+                    param: name)
+            }
+            return text
+        }
+        let fiatAmount = try value("presetFiatAmount", maxLength: 40)
+        let presets = HostedOnrampSession.Presets(
+            asset: try value("defaultAsset", maxLength: 64), network: try value("defaultNetwork", maxLength: 64),
+            paymentAmount: fiatAmount,
+            purchaseAmount: fiatAmount == nil ? try value("presetCryptoAmount", maxLength: 40) : nil,
+            paymentCurrency: try value("fiatCurrency", maxLength: 8),
+            paymentMethod: try value("defaultPaymentMethod", maxLength: 32),
+            country: nil, subdivision: nil, redirectUrl: try value("redirectUrl", maxLength: 2048),
+            partnerUserRef: try value("partnerUserId", "partnerUserRef", maxLength: 50))
+        if let redirectUrl = presets.redirectUrl { try PurchaseRequest.validateRedirect(redirectUrl, for: project) }
+        return presets
+    }
+
+    private func reload(_ session: HostedOnrampSession, token: String) throws -> HostedOnrampSession {
+        try context.database.read { try HostedOnrampRepository(connection: $0).find(token: token) } ?? session
+    }
+
+    /// The end of the flow: a 303 to the redirect with the outcome, or an outcome page.
+    private func finished(_ session: HostedOnrampSession, outcome: String) -> HTTPResponse {
+        if let redirectUrl = session.presets.redirectUrl {
+            return .seeOther(
+                Self.redirect(redirectUrl, status: outcome, partnerUserRef: session.presets.partnerUserRef))
+        }
+        switch outcome {
+        case "success":
+            return .html(
+                pages.message(
+                    title: "Purchase submitted",
+                    text: "Your purchase is on its way to your wallet. You can close this page.", returnURL: nil))
+        case "cancelled":
+            return .html(pages.message(title: "Purchase cancelled", text: "Nothing was charged.", returnURL: nil))
+        default:
+            return .html(
+                pages.message(
+                    title: "Purchase unavailable", text: "This purchase has expired. Start a new purchase.",
+                    returnURL: nil), status: 410)
+        }
+    }
+
+    /// A second open, or a token past its 5 minutes.
+    private func unavailable(_ session: HostedOnrampSession) -> HTTPResponse {
+        let returnURL = session.presets.redirectUrl.map {
+            Self.redirect($0, status: "error", partnerUserRef: session.presets.partnerUserRef)
+        }
+        return .html(
+            pages.message(
+                title: "Purchase unavailable",
+                text: "This purchase link was already used or has expired. Start a new purchase.",
+                returnURL: returnURL), status: 410)
+    }
+
+    private func notFound() -> HTTPResponse {
+        .html(
+            pages.message(
+                title: "Purchase not found", text: "This purchase link is not valid. Start a new purchase.",
+                returnURL: nil), status: 404)
+    }
+
+    /// `{redirectUrl}?status=…&partnerUserRef=…`.
+    static func redirect(_ url: String, status: String, partnerUserRef: String?) -> String {
+        var query = [("status", status)]
+        if let partnerUserRef { query.append(("partnerUserRef", partnerUserRef)) }
+        let encoded = query.map { "\($0.0)=\(PercentEncoding.encode($0.1))" }.joined(separator: "&")
+        return url + (url.contains("?") ? "&" : "?") + encoded
+    }
+}

@@ -1,0 +1,259 @@
+import HTTPServer
+import OnrampCore
+import OnrampCrypto
+import OnrampStore
+
+/// The hosted onramp (the flow for users without App2App, such as Android): partners create a
+/// single-use token or session with a CDP API key JWT; the user opens our page, picks or confirms
+/// the purchase, and comes back through the redirect. Purchases become transactions like App2App
+/// ones (`isAppToApp: false`), settled by the same workers.
+struct HostedOnrampService: Sendable {
+    let context: ServerContext
+    let transactions: TransactionService
+
+    /// The hosted page, on Coinbase's hosted-onramp path.
+    static let pagePath = "/buy/select-asset"
+    static let maximumDestinations = 10
+    static let maximumNetworksPerAddress = 10
+    static let maximumAssets = 50
+
+    /// `POST /onramp/v1/token` `{addresses:[{address, blockchains[]}], assets?}` → `{token, channel_id}`.
+    func createToken(body: JSONValue, projectId: String) throws -> HTTPResponse {
+        let fields = RequestFields(body)
+        try fields.rejectUnknown(allowed: ["addresses", "assets"])
+        guard let entries = body["addresses"]?.arrayValue, !entries.isEmpty,
+            entries.count <= Self.maximumDestinations
+        else {
+            throw invalid(
+                "addresses", "addresses must list 1 to \(Self.maximumDestinations) {address, blockchains} objects.")
+        }
+        var destinations: [HostedOnrampSession.Destination] = []
+        for (index, entry) in entries.enumerated() {
+            guard case .object = entry else {
+                throw invalid(
+                    "addresses[\(index)]", "Each entry of addresses must be an {address, blockchains} object.")
+            }
+            let item = RequestFields(entry)
+            try item.rejectUnknown(allowed: ["address", "blockchains"])
+            let address = try item.required("address", maxLength: 128)
+            guard
+                let names = try item.optionalList(
+                    "blockchains", maxCount: Self.maximumNetworksPerAddress, maxLength: 64),
+                !names.isEmpty
+            else {
+                throw invalid(
+                    "addresses[\(index)].blockchains",
+                    "blockchains must list 1 to \(Self.maximumNetworksPerAddress) network names.")
+            }
+            var networks: [String] = []
+            for name in names {
+                let network = try catalogueLookup("addresses[\(index)].blockchains") {
+                    try context.catalogue.network(name)
+                }
+                try validate(address, on: network, parameter: "addresses[\(index)].address")
+                if !networks.contains(network.id) { networks.append(network.id) }
+            }
+            destinations.append(HostedOnrampSession.Destination(address: address, networks: networks))
+        }
+        let assets = try fields.optionalList("assets", maxCount: Self.maximumAssets, maxLength: 64)?.map { name in
+            try catalogueLookup("assets") { try context.catalogue.asset(name).symbol }
+        }
+        let session = newSession(
+            projectId: projectId, kind: .token, destinations: destinations, assets: assets,
+            presets: HostedOnrampSession.Presets())
+        guard !session.choices(in: context.catalogue).isEmpty else {
+            throw invalid("assets", "None of the assets is offered on the given blockchains.")
+        }
+        let token = try store(session)
+        return .json(["token": .string(token), "channel_id": .string(session.id)])
+    }
+
+    /// `POST /platform/v2/onramp/sessions`: a single-use onramp URL for one asset, network and
+    /// address; with an amount it is a one-click URL, and with `paymentMethod` and `country` (plus
+    /// `subdivision` in the US) the answer carries the quote.
+    func createSession(body: JSONValue, projectId: String) throws -> HTTPResponse {
+        let fields = RequestFields(body)
+        try fields.rejectUnknown(allowed: [
+            "purchaseCurrency", "destinationNetwork", "destinationAddress", "paymentAmount", "purchaseAmount",
+            "paymentCurrency", "paymentMethod", "country", "subdivision", "redirectUrl", "clientIp", "partnerUserRef",
+        ])
+        let assetName = try fields.required("purchaseCurrency", maxLength: 64)
+        let networkName = try fields.required("destinationNetwork", maxLength: 64)
+        let address = try fields.required("destinationAddress", maxLength: 128)
+        let (asset, network, _) = try catalogueLookup("purchaseCurrency") {
+            try context.catalogue.resolve(asset: assetName, network: networkName)
+        }
+        try validate(address, on: network, parameter: "destinationAddress")
+        let presets = HostedOnrampSession.Presets(
+            asset: asset.symbol, network: network.id,
+            paymentAmount: try fields.optional("paymentAmount", maxLength: 40),
+            purchaseAmount: try fields.optional("purchaseAmount", maxLength: 40),
+            paymentCurrency: try fields.optional("paymentCurrency", maxLength: 8),
+            paymentMethod: try fields.optional("paymentMethod", maxLength: 32),
+            country: try fields.optional("country", maxLength: 2),
+            subdivision: try fields.optional("subdivision", maxLength: 6),
+            redirectUrl: try fields.optional("redirectUrl", maxLength: 2048),
+            partnerUserRef: try fields.optional("partnerUserRef", maxLength: 50))
+        _ = try fields.optional("clientIp", maxLength: 45)
+        if let redirectUrl = presets.redirectUrl {
+            try PurchaseRequest.validateRedirect(redirectUrl, for: try project(projectId))
+        }
+        try validatePresetChoices(presets)
+        let session = newSession(
+            projectId: projectId, kind: .session,
+            destinations: [HostedOnrampSession.Destination(address: address, networks: [network.id])],
+            assets: [asset.symbol], presets: presets)
+        var quote: JSONValue?
+        if presets.paymentAmount != nil || presets.purchaseAmount != nil {
+            let choice = HostedOnrampSession.Choice(asset: asset, network: network, address: address)
+            let (_, priced) = try price(
+                session, choice: choice, paymentAmount: presets.paymentAmount, purchaseAmount: presets.purchaseAmount,
+                paymentCurrency: presets.paymentCurrency, paymentMethod: presets.paymentMethod)
+            if presets.paymentMethod != nil, let country = presets.country,
+                country != "US" || presets.subdivision != nil
+            {
+                quote = quoteJSON(priced)
+            }
+        }
+        let token = try store(session)
+        var response: [(String, JSONValue)] = [("session", ["onrampUrl": .string(onrampURL(token: token))])]
+        if let quote { response.append(("quote", quote)) }
+        return .json(.object(response), status: 201)
+    }
+
+    /// The purchase the user chose, validated against the catalogue and priced. Exactly one amount.
+    func price(
+        _ session: HostedOnrampSession, choice: HostedOnrampSession.Choice, paymentAmount: String?,
+        purchaseAmount: String?, paymentCurrency: String?, paymentMethod: String?
+    ) throws(HTTPError) -> (PurchaseRequest, App2AppQuote) {
+        let purchase = PurchaseRequest(
+            purchaseCurrency: choice.asset.symbol, destinationNetwork: choice.network.id,
+            destinationAddress: choice.address, redirectUrl: session.presets.redirectUrl ?? "",
+            paymentAmount: paymentAmount, purchaseAmount: purchaseAmount, paymentCurrency: paymentCurrency,
+            paymentMethod: paymentMethod, partnerUserRef: session.presets.partnerUserRef,
+            country: session.presets.country, subdivision: session.presets.subdivision, clientIp: nil)
+        return (purchase, try purchase.quote(catalogue: context.catalogue))
+    }
+
+    /// Records the user's confirmation: the outcome, and for live purchases the transaction and its
+    /// `created` event, in one database transaction. A second confirm changes nothing.
+    func confirm(_ session: HostedOnrampSession, purchase: PurchaseRequest, quote: App2AppQuote, now: Int64) throws {
+        let endPartnerName = try transactions.endPartnerName(projectId: session.projectId)
+        let transactionId = context.ids.uuid()
+        try context.database.transaction { connection in
+            let sessions = HostedOnrampRepository(connection: connection)
+            guard !session.isSandbox else {
+                _ = try sessions.finish(id: session.id, outcome: "success", transactionId: nil)
+                return
+            }
+            guard try sessions.finish(id: session.id, outcome: "success", transactionId: transactionId) else { return }
+            try transactions.insertTransaction(
+                connection, transactionId: transactionId, projectId: session.projectId, reference: session.id,
+                partnerUserRef: session.presets.partnerUserRef ?? "", isAppToApp: false, quote: StoredQuote(quote),
+                purchase: purchase, endPartnerName: endPartnerName, now: now)
+        }
+    }
+
+    /// Records `outcome` (`cancelled`, `error`) unless one was recorded already.
+    func finish(_ session: HostedOnrampSession, outcome: String) throws {
+        _ = try context.database.transaction { connection in
+            try HostedOnrampRepository(connection: connection).finish(
+                id: session.id, outcome: outcome, transactionId: nil)
+        }
+    }
+
+    func onrampURL(token: String) -> String {
+        "\(context.publicBaseURL)\(Self.pagePath)?sessionToken=\(token)"
+    }
+
+    func project(_ id: String) throws -> Project {
+        guard let project = try context.database.read({ try ProjectRepository(connection: $0).find(id) }) else {
+            throw HTTPError(status: 403, code: "forbidden", message: "The API key's project does not exist.")
+        }
+        return project
+    }
+
+    /// Checks the shape of preset values that the page would otherwise only meet at pricing time.
+    func validatePresetChoices(_ presets: HostedOnrampSession.Presets) throws(HTTPError) {
+        if presets.paymentAmount != nil && presets.purchaseAmount != nil {
+            throw invalid("paymentAmount", "Provide only one of paymentAmount or purchaseAmount.")
+        }
+        for (name, value) in [("paymentAmount", presets.paymentAmount), ("purchaseAmount", presets.purchaseAmount)] {
+            if let value, (try? DecimalAmount(parsing: value, parameter: name)) == nil {
+                throw invalid(name, "\(name) must be a positive decimal string such as 25.00.")
+            }
+        }
+        if let method = presets.paymentMethod, PaymentMethodType(rawValue: method) == nil {
+            throw invalid(
+                "paymentMethod",
+                "paymentMethod must be one of CARD, ACH, APPLE_PAY, FIAT_WALLET, CRYPTO_WALLET, PAYPAL.")
+        }
+        if let currency = presets.paymentCurrency, (try? context.catalogue.fiatCurrency(currency)) == nil {
+            throw invalid("paymentCurrency", "Unknown paymentCurrency \(currency).")
+        }
+        if let country = presets.country, country.count != 2 || !country.allSatisfy({ $0.isASCII && $0.isUppercase }) {
+            throw invalid("country", "country must be an ISO 3166-1 alpha-2 code such as US.")
+        }
+    }
+
+    private func quoteJSON(_ quote: App2AppQuote) -> JSONValue {
+        let stored = StoredQuote(quote)
+        let perFiat = DecimalAmount(exactly: 1) / quote.exchangeRate.amount
+        return [
+            "paymentTotal": .string(stored.paymentTotal), "paymentSubtotal": .string(stored.paymentSubtotal),
+            "paymentCurrency": .string(stored.paymentCurrency), "purchaseAmount": .string(stored.purchaseAmount),
+            "purchaseCurrency": .string(stored.purchaseCurrency), "destinationNetwork": .string(stored.network),
+            "fees": [
+                [
+                    "type": "FEE_TYPE_EXCHANGE", "amount": .string(stored.coinbaseFee),
+                    "currency": .string(stored.paymentCurrency),
+                ],
+                [
+                    "type": "FEE_TYPE_NETWORK", "amount": .string(stored.networkFee),
+                    "currency": .string(stored.paymentCurrency),
+                ],
+            ],
+            "exchangeRate": .string(perFiat.string(places: quote.asset.decimals)),
+        ]
+    }
+
+    private func newSession(
+        projectId: String, kind: HostedOnrampSession.Kind, destinations: [HostedOnrampSession.Destination],
+        assets: [String]?, presets: HostedOnrampSession.Presets
+    ) -> HostedOnrampSession {
+        let now = context.nowMilliseconds
+        return HostedOnrampSession(
+            id: context.ids.uuid(), projectId: projectId, kind: kind, destinations: destinations, assets: assets,
+            presets: presets, createdAt: now, expiresAt: now + HostedOnrampSession.tokenLifetimeMilliseconds)
+    }
+
+    /// Stores the session under a fresh 32-byte token and returns the token.
+    private func store(_ session: HostedOnrampSession) throws -> String {
+        let token = Base64URL.encode(context.ids.randomBytes(32), padded: false)
+        try context.database.transaction { try HostedOnrampRepository(connection: $0).insert(session, token: token) }
+        return token
+    }
+
+    private func validate(_ address: String, on network: Network, parameter: String) throws(HTTPError) {
+        do {
+            try AddressValidator.validate(address, format: network.addressFormat)
+        } catch {
+            throw invalid(parameter, "\(address.prefix(128)) is not a valid \(network.id) address.")
+        }
+    }
+
+    /// Runs a catalogue lookup, turning its error into a 400 naming `parameter`.
+    private func catalogueLookup<T>(_ parameter: String, _ lookup: () throws -> T) throws(HTTPError) -> T {
+        do {
+            return try lookup()
+        } catch let error as OnrampError {
+            throw invalid(parameter, error.developerMessage)
+        } catch {
+            throw invalid(parameter, "\(parameter) is not supported.")
+        }
+    }
+
+    private func invalid(_ parameter: String, _ message: String) -> HTTPError {
+        HTTPError(status: 400, code: "invalid_request", message: message, param: parameter)
+    }
+}

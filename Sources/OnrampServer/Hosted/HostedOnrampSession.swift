@@ -1,0 +1,177 @@
+import HTTPServer
+import OnrampCore
+import OnrampCrypto
+import OnrampStore
+
+/// A hosted onramp session: what a partner allowed (destination addresses per network, assets) and
+/// preset, behind a single-use token. `POST /onramp/v1/token` makes the `token` kind (the user picks
+/// within the allowed set; presets come from the URL's query); `POST /platform/v2/onramp/sessions`
+/// makes the `session` kind (asset, network and address fixed; the URL's query is ignored).
+struct HostedOnrampSession: Sendable {
+    enum Kind: String, Sendable { case token, session }
+
+    /// An address and the networks it may receive on.
+    struct Destination: Sendable, Equatable {
+        let address: String
+        let networks: [String]
+    }
+
+    /// What the page starts from. Amounts are decimal strings; at most one of them is set.
+    struct Presets: Sendable, Equatable {
+        var asset: String?
+        var network: String?
+        var paymentAmount: String?
+        var purchaseAmount: String?
+        var paymentCurrency: String?
+        var paymentMethod: String?
+        var country: String?
+        var subdivision: String?
+        var redirectUrl: String?
+        var partnerUserRef: String?
+    }
+
+    /// One purchasable combination offered on the page.
+    struct Choice: Sendable, Equatable {
+        let asset: Asset
+        let network: Network
+        let address: String
+    }
+
+    let id: String
+    let projectId: String
+    let kind: Kind
+    let destinations: [Destination]
+    /// Asset symbols the partner allowed; `nil` allows every asset of the catalogue.
+    let assets: [String]?
+    var presets: Presets
+    let createdAt: Int64
+    /// The token must be opened before this instant.
+    let expiresAt: Int64
+    var openedAt: Int64?
+    var pageSecretHash: String?
+    var outcome: String?
+    var transactionId: String?
+
+    /// Tokens must be opened within 5 minutes of issue.
+    static let tokenLifetimeMilliseconds: Int64 = 5 * 60 * 1000
+    /// Once opened, the page may be completed for 15 minutes.
+    static let pageLifetimeMilliseconds: Int64 = 15 * 60 * 1000
+
+    /// Whether the purchase is a sandbox dry run (`partnerUserRef` starting with `sandbox-`).
+    var isSandbox: Bool { presets.partnerUserRef?.hasPrefix(PurchaseRequest.sandboxPrefix) ?? false }
+
+    /// Every combination the user may buy, in a stable order (destinations as given, then networks,
+    /// then the catalogue's asset order).
+    func choices(in catalogue: Catalogue) -> [Choice] {
+        var result: [Choice] = []
+        for destination in destinations {
+            for networkName in destination.networks {
+                guard let network = try? catalogue.network(networkName) else { continue }
+                for asset in catalogue.assets where asset.deployment(on: network.id) != nil {
+                    if let assets, !assets.contains(asset.symbol) { continue }
+                    result.append(Choice(asset: asset, network: network, address: destination.address))
+                }
+            }
+        }
+        return result
+    }
+}
+
+extension HostedOnrampSession.Presets {
+    /// The stored JSON (only the fields that are set).
+    var json: JSONValue {
+        let fields: [(String, String?)] = [
+            ("asset", asset), ("network", network), ("paymentAmount", paymentAmount),
+            ("purchaseAmount", purchaseAmount), ("paymentCurrency", paymentCurrency), ("paymentMethod", paymentMethod),
+            ("country", country), ("subdivision", subdivision), ("redirectUrl", redirectUrl),
+            ("partnerUserRef", partnerUserRef),
+        ]
+        return .object(fields.compactMap { name, value in value.map { (name, JSONValue.string($0)) } })
+    }
+
+    init(json: JSONValue) {
+        asset = json["asset"]?.stringValue
+        network = json["network"]?.stringValue
+        paymentAmount = json["paymentAmount"]?.stringValue
+        purchaseAmount = json["purchaseAmount"]?.stringValue
+        paymentCurrency = json["paymentCurrency"]?.stringValue
+        paymentMethod = json["paymentMethod"]?.stringValue
+        country = json["country"]?.stringValue
+        subdivision = json["subdivision"]?.stringValue
+        redirectUrl = json["redirectUrl"]?.stringValue
+        partnerUserRef = json["partnerUserRef"]?.stringValue
+    }
+}
+
+/// Storage of hosted onramp sessions. Only a SHA-256 of the token is stored.
+struct HostedOnrampRepository {
+    let connection: any SQLConnection
+
+    static func hash(_ secret: String) -> String {
+        Hex.encode(SHA256.hash(Array(secret.utf8)))
+    }
+
+    func insert(_ session: HostedOnrampSession, token: String) throws {
+        let destinations = JSONValue.array(
+            session.destinations.map {
+                ["address": .string($0.address), "blockchains": .array($0.networks.map(JSONValue.string))]
+            })
+        try connection.execute(
+            """
+            INSERT INTO hosted_onramp_sessions (token_hash, id, project_id, kind, destinations, assets, presets,
+                created_at, expires_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            [
+                .text(Self.hash(token)), .text(session.id), .text(session.projectId), .text(session.kind.rawValue),
+                .text(destinations.serializedString),
+                session.assets.map { .text(JSONValue.array($0.map(JSONValue.string)).serializedString) } ?? .null,
+                .text(session.presets.json.serializedString), .integer(session.createdAt),
+                .integer(session.expiresAt),
+            ])
+    }
+
+    func find(token: String) throws -> HostedOnrampSession? {
+        try connection.query("SELECT * FROM hosted_onramp_sessions WHERE token_hash = ?", [.text(Self.hash(token))])
+            .first.map(Self.session)
+    }
+
+    /// Opens the session once, before its token expires: binds the page to `pageSecret` (hash only)
+    /// and records the presets the page starts from.
+    func open(token: String, pageSecret: String, presets: HostedOnrampSession.Presets, now: Int64) throws -> Bool {
+        try connection.execute(
+            """
+            UPDATE hosted_onramp_sessions SET opened_at = ?, page_secret_hash = ?, presets = ?
+            WHERE token_hash = ? AND opened_at IS NULL AND expires_at > ?
+            """,
+            [
+                .integer(now), .text(Self.hash(pageSecret)), .text(presets.json.serializedString),
+                .text(Self.hash(token)), .integer(now),
+            ]) == 1
+    }
+
+    /// Records the outcome once; `false` when one was already recorded.
+    func finish(id: String, outcome: String, transactionId: String?) throws -> Bool {
+        try connection.execute(
+            "UPDATE hosted_onramp_sessions SET outcome = ?, transaction_id = ? WHERE id = ? AND outcome IS NULL",
+            [.text(outcome), transactionId.map(SQLValue.text) ?? .null, .text(id)]) == 1
+    }
+
+    private static func session(_ row: Row) throws -> HostedOnrampSession {
+        let destinations = try JSONParser().parse(try row.string("destinations")).arrayValue ?? []
+        let assets = try row.optionalString("assets").map { try JSONParser().parse($0).arrayValue ?? [] }
+        return HostedOnrampSession(
+            id: try row.string("id"), projectId: try row.string("project_id"),
+            kind: HostedOnrampSession.Kind(rawValue: try row.string("kind")) ?? .token,
+            destinations: destinations.map { entry in
+                HostedOnrampSession.Destination(
+                    address: entry["address"]?.stringValue ?? "",
+                    networks: entry["blockchains"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+            },
+            assets: assets?.compactMap(\.stringValue),
+            presets: HostedOnrampSession.Presets(json: try JSONParser().parse(try row.string("presets"))),
+            createdAt: try row.int("created_at"), expiresAt: try row.int("expires_at"),
+            openedAt: row.optionalInt("opened_at"), pageSecretHash: row.optionalString("page_secret_hash"),
+            outcome: row.optionalString("outcome"), transactionId: row.optionalString("transaction_id"))
+    }
+}
