@@ -6,7 +6,7 @@ import OnrampTestSupport
 import Testing
 
 /// The official `cdp-sdk` Python client, pointed at our server with a key from the provisioner,
-/// runs its App2App calls and a JWT-authenticated request.
+/// runs its App2App calls, creates a hosted onramp session and makes a JWT-authenticated request.
 @Suite(.serialized) struct CDPSDKTests {
     @Test(arguments: [ProjectProviderKeyType.es256, .ed25519])
     func officialClientRunsTheApp2AppCalls(keyType: ProjectProviderKeyType) throws {
@@ -32,6 +32,10 @@ import Testing
         #expect(result["onrampUrl"]?.stringValue?.contains("/onramp/app2app?sessionToken=") == true)
         #expect(result["error"]?["httpCode"] == .number("400"))
         #expect(result["error"]?["errorType"] == "invalid_request")
+        #expect(result["hostedOnrampUrl"]?.stringValue?.contains("/buy/select-asset?sessionToken=") == true)
+        #expect(result["hostedQuote"]?["paymentTotal"] == "25.00")
+        #expect(result["hostedQuote"]?["purchaseAmount"] == "24.36")
+        #expect(result["hostedQuote"]?["fees"] == ["FEE_TYPE_EXCHANGE", "FEE_TYPE_NETWORK"])
         #expect(result["transactionsStatus"] == .number("200"))
         #expect(result["transactions"]?["transactions"] == .array([]))
     }

@@ -1,9 +1,10 @@
 """Drives the App2App calls of the official cdp-sdk (PyPI) against an OnrampKit server.
 
 Usage: cdp_app2app.py BASE_URL ONRAMP_BINARY CA_DIR WORK_DIR APP_ID
-Reads CDP_API_KEY_ID / CDP_API_KEY_SECRET from the environment. The device side (App Attest
-objects) comes from `onramp appattest attest|assert`, the software attester. Prints one JSON
-object with what the SDK returned; exits non-zero on any failure.
+Also creates a hosted onramp session (OnrampApi). Reads CDP_API_KEY_ID / CDP_API_KEY_SECRET from
+the environment. The device side (App Attest objects) comes from `onramp appattest attest|assert`,
+the software attester. Prints one JSON object with what the SDK returned; exits non-zero on any
+failure.
 """
 import asyncio
 import base64
@@ -15,6 +16,7 @@ import sys
 import urllib.request
 
 from cdp.auth.utils.jwt import JwtOptions, generate_jwt
+from cdp.openapi_client.api.onramp_api import OnrampApi
 from cdp.openapi_client.api.onramp_app2_app_api import OnrampApp2AppApi
 from cdp.openapi_client.cdp_api_client import CdpApiClient
 from cdp.openapi_client.errors import ApiError
@@ -22,6 +24,7 @@ from cdp.openapi_client.models.create_onramp_mobile_challenge_request import Cre
 from cdp.openapi_client.models.create_onramp_mobile_session_request import CreateOnrampMobileSessionRequest
 from cdp.openapi_client.models.ios_attestation_payload import IosAttestationPayload
 from cdp.openapi_client.models.ios_attestation_registration_request import IosAttestationRegistrationRequest
+from cdp.openapi_client.models.onramp_session_request import OnrampSessionRequest
 
 BASE, ONRAMP, CA, WORK, APP_ID = sys.argv[1:6]
 KEY_ID = os.environ["CDP_API_KEY_ID"]
@@ -76,6 +79,17 @@ async def main():
             result["error"] = None
         except ApiError as error:
             result["error"] = {"httpCode": error.http_code, "errorType": error.error_type}
+
+        # The hosted onramp (no App Attest): a one-click session URL with its quote.
+        hosted = await OnrampApi(client).create_onramp_session(onramp_session_request=OnrampSessionRequest(
+            purchase_currency="USDC", destination_network="base",
+            destination_address="0x52908400098527886E0F7030069857D2E4169EE7", payment_amount="25.00",
+            payment_currency="USD", payment_method="CARD", country="US", subdivision="CA",
+            redirect_url="https://wallet.example.com/onramp-return", partner_user_ref="cdp-sdk-hosted"))
+        result["hostedOnrampUrl"] = hosted.session.onramp_url
+        result["hostedQuote"] = {"paymentTotal": hosted.quote.payment_total,
+                                 "purchaseAmount": hosted.quote.purchase_amount,
+                                 "fees": [fee.type for fee in hosted.quote.fees]}
     finally:
         await client.close()
 

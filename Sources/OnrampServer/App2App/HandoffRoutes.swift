@@ -121,25 +121,11 @@ struct HandoffRoutes: Sendable {
     private func confirmationPage(
         purchase: PurchaseRequest, quote: StoredQuote, session: PurchaseSessionRepository.Record, pageSecret: String
     ) -> String {
-        let address = purchase.destinationAddress
-        let shortAddress = address.count > 14 ? "\(address.prefix(6))…\(address.suffix(6))" : address
         let networkName = (try? context.catalogue.network(quote.network).displayName) ?? quote.network
-        let sandbox =
-            session.sandbox
-            ? "<p class=\"sandbox\" role=\"note\">Sandbox purchase: no funds move.</p>" : ""
         let body = """
             <h1>Buy \(HTML.escape(quote.purchaseAmount)) \(HTML.escape(quote.purchaseCurrency))</h1>
-            \(sandbox)
-            <dl>
-            <dt>You receive</dt><dd>\(HTML.escape(quote.purchaseAmount)) \(HTML.escape(quote.purchaseCurrency))</dd>
-            <dt>Network</dt><dd>\(HTML.escape(networkName))</dd>
-            <dt>To wallet</dt><dd title="\(HTML.escape(address))">\(HTML.escape(shortAddress))</dd>
-            <dt>Price</dt><dd>\(HTML.escape(quote.exchangeRate)) \(HTML.escape(quote.paymentCurrency))</dd>
-            <dt>Subtotal</dt><dd>\(HTML.escape(quote.paymentSubtotal)) \(HTML.escape(quote.paymentCurrency))</dd>
-            <dt>Fee</dt><dd>\(HTML.escape(quote.coinbaseFee)) \(HTML.escape(quote.paymentCurrency))</dd>
-            <dt>Network fee</dt><dd>\(HTML.escape(quote.networkFee)) \(HTML.escape(quote.paymentCurrency))</dd>
-            <dt class="total">Total</dt><dd class="total">\(HTML.escape(quote.paymentTotal)) \(HTML.escape(quote.paymentCurrency))</dd>
-            </dl>
+            \(HTML.sandboxNote(session.sandbox))
+            \(HTML.purchaseSummary(quote, networkName: networkName, address: purchase.destinationAddress))
             <form method="post" action="\(Self.pagePath)" class="actions">
             <input type="hidden" name="sessionToken" value="\(HTML.escape(session.token))">
             <input type="hidden" name="pageSecret" value="\(HTML.escape(pageSecret))">

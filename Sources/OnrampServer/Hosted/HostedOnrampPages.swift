@@ -27,7 +27,8 @@ struct HostedOnrampPages: Sendable {
     ) -> String {
         let options = choices.enumerated().map { index, choice in
             let selected = index == form.choice ? " selected" : ""
-            let label = "\(choice.asset.symbol) on \(choice.network.displayName) to \(Self.shorten(choice.address))"
+            let address = HTML.shortAddress(choice.address)
+            let label = "\(choice.asset.symbol) on \(choice.network.displayName) to \(address)"
             return "<option value=\"\(index)\"\(selected)>\(HTML.escape(label))</option>"
         }.joined(separator: "\n")
         let currencies = catalogue.fiatCurrencies.map { fiat in
@@ -42,7 +43,8 @@ struct HostedOnrampPages: Sendable {
         let amountLabel = form.amountKind == .payment ? "Amount to pay" : "Amount of crypto to receive"
         let body = """
             <h1>Buy crypto</h1>
-            \(Self.sandboxNote(sandbox))\(Self.errorNote(error))
+            \(HTML.sandboxNote(sandbox))
+            \(Self.errorNote(error))
             <form method="post" action="\(path)" class="fields">
             \(credentials.hiddenFields)
             <input type="hidden" name="amountKind" value="\(form.amountKind.rawValue)">
@@ -74,21 +76,10 @@ struct HostedOnrampPages: Sendable {
         credentials: PageCredentials, sandbox: Bool
     ) -> String {
         let stored = StoredQuote(quote)
-        let fiat = HTML.escape(stored.paymentCurrency)
-        let crypto = HTML.escape(stored.purchaseCurrency)
         let body = """
-            <h1>Buy \(HTML.escape(stored.purchaseAmount)) \(crypto)</h1>
-            \(Self.sandboxNote(sandbox))
-            <dl>
-            <dt>You receive</dt><dd>\(HTML.escape(stored.purchaseAmount)) \(crypto)</dd>
-            <dt>Network</dt><dd>\(HTML.escape(choice.network.displayName))</dd>
-            <dt>To wallet</dt><dd title="\(HTML.escape(choice.address))">\(HTML.escape(Self.shorten(choice.address)))</dd>
-            <dt>Price</dt><dd>\(HTML.escape(stored.exchangeRate)) \(fiat)</dd>
-            <dt>Subtotal</dt><dd>\(HTML.escape(stored.paymentSubtotal)) \(fiat)</dd>
-            <dt>Fee</dt><dd>\(HTML.escape(stored.coinbaseFee)) \(fiat)</dd>
-            <dt>Network fee</dt><dd>\(HTML.escape(stored.networkFee)) \(fiat)</dd>
-            <dt class="total">Total</dt><dd class="total">\(HTML.escape(stored.paymentTotal)) \(fiat)</dd>
-            </dl>
+            <h1>Buy \(HTML.escape(stored.purchaseAmount)) \(HTML.escape(stored.purchaseCurrency))</h1>
+            \(HTML.sandboxNote(sandbox))
+            \(HTML.purchaseSummary(stored, networkName: choice.network.displayName, address: choice.address))
             <form method="post" action="\(path)" class="actions">
             \(credentials.hiddenFields)
             \(form.hiddenFields)
@@ -112,10 +103,6 @@ struct HostedOnrampPages: Sendable {
             refreshTo: returnURL)
     }
 
-    static func shorten(_ address: String) -> String {
-        address.count > 14 ? "\(address.prefix(6))…\(address.suffix(6))" : address
-    }
-
     static func methodName(_ method: PaymentMethodType) -> String {
         switch method {
         case .card: "Card"
@@ -127,11 +114,7 @@ struct HostedOnrampPages: Sendable {
         }
     }
 
-    private static func sandboxNote(_ sandbox: Bool) -> String {
-        sandbox ? "<p class=\"sandbox\" role=\"note\">Sandbox purchase: no funds move.</p>\n" : ""
-    }
-
     private static func errorNote(_ error: String?) -> String {
-        error.map { "<p class=\"error\" role=\"alert\">\(HTML.escape($0))</p>\n" } ?? ""
+        error.map { "<p class=\"error\" role=\"alert\">\(HTML.escape($0))</p>" } ?? ""
     }
 }

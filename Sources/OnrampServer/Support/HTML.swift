@@ -18,6 +18,35 @@ enum HTML {
         return output
     }
 
+    /// The purchase as both hosted flows show it before Confirm: amounts, network, shortened
+    /// address, price, fees and total.
+    static func purchaseSummary(_ quote: StoredQuote, networkName: String, address: String) -> String {
+        let fiat = escape(quote.paymentCurrency)
+        let crypto = escape(quote.purchaseCurrency)
+        return """
+            <dl>
+            <dt>You receive</dt><dd>\(escape(quote.purchaseAmount)) \(crypto)</dd>
+            <dt>Network</dt><dd>\(escape(networkName))</dd>
+            <dt>To wallet</dt><dd title="\(escape(address))">\(escape(shortAddress(address)))</dd>
+            <dt>Price</dt><dd>\(escape(quote.exchangeRate)) \(fiat)</dd>
+            <dt>Subtotal</dt><dd>\(escape(quote.paymentSubtotal)) \(fiat)</dd>
+            <dt>Fee</dt><dd>\(escape(quote.coinbaseFee)) \(fiat)</dd>
+            <dt>Network fee</dt><dd>\(escape(quote.networkFee)) \(fiat)</dd>
+            <dt class="total">Total</dt><dd class="total">\(escape(quote.paymentTotal)) \(fiat)</dd>
+            </dl>
+            """
+    }
+
+    /// A long address as `0x5290…169EE7`.
+    static func shortAddress(_ address: String) -> String {
+        address.count > 14 ? "\(address.prefix(6))…\(address.suffix(6))" : address
+    }
+
+    /// The banner of a sandbox purchase (empty for live ones).
+    static func sandboxNote(_ sandbox: Bool) -> String {
+        sandbox ? "<p class=\"sandbox\" role=\"note\">Sandbox purchase: no funds move.</p>" : ""
+    }
+
     /// A complete page with the shared style; `body` is already-escaped HTML.
     static func page(title: String, body: String, refreshTo refreshURL: String? = nil) -> String {
         let refresh = refreshURL.map { "<meta http-equiv=\"refresh\" content=\"3;url=\(escape($0))\">" } ?? ""
