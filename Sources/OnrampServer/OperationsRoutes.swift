@@ -15,7 +15,24 @@ enum OperationsRoutes {
         }
         router.add("GET", "/livez") { _ in .json(["status": "ok"]) }
         router.add("GET", "/metrics") { _ in
-            .text(metrics.prometheusText(), contentType: "text/plain; version=0.0.4; charset=utf-8")
+            .text(
+                metrics.prometheusText() + storeMetrics(database),
+                contentType: "text/plain; version=0.0.4; charset=utf-8")
         }
+    }
+
+    /// SQLite's group commit: write transactions and the commits they were grouped into.
+    static func storeMetrics(_ database: any Database) -> String {
+        guard let sqlite = database as? SQLiteDatabase else { return "" }
+        let statistics = sqlite.groupCommitStatistics
+        return """
+            # HELP onramp_sqlite_transactions_total Write transactions run on the SQLite writer.
+            # TYPE onramp_sqlite_transactions_total counter
+            onramp_sqlite_transactions_total \(statistics.transactions)
+            # HELP onramp_sqlite_commits_total Commits the write transactions were grouped into.
+            # TYPE onramp_sqlite_commits_total counter
+            onramp_sqlite_commits_total \(statistics.groups)
+
+            """
     }
 }

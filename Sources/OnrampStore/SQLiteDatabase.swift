@@ -1,7 +1,8 @@
 /// A ``Database`` stored in one SQLite file, in WAL mode.
 ///
 /// Concurrency model: one writer connection, lent through a pool of one, so the server's threads
-/// queue for writing on a lock in this process instead of spinning in SQLite's busy handler; and a
+/// queue for writing in this process instead of spinning in SQLite's busy handler, and their queued
+/// transactions share one commit (group commit); and a
 /// pool of reader connections (`PRAGMA query_only`) that, thanks to WAL, read concurrently with each
 /// other and with the writer. Transactions start with `BEGIN IMMEDIATE`, so a transaction that reads
 /// before it writes never fails to upgrade its lock. `busy_timeout` still covers other processes
@@ -37,6 +38,7 @@ public final class SQLiteDatabase: Database {
     public let path: String
     private let writer: ConnectionPool<SQLiteConnection>
     private let readers: ConnectionPool<SQLiteConnection>
+    private let groupCommit: GroupCommit
 
     /// Opens (creating if needed) the database at `path`, or an in-memory database for `:memory:`.
     public init(path: String, configuration: Configuration = Configuration()) throws {
@@ -63,6 +65,7 @@ public final class SQLiteDatabase: Database {
         ) {
             try SQLiteConnection(path: path, busyTimeoutMilliseconds: milliseconds, readOnly: false)
         }
+        groupCommit = GroupCommit(writer: writer)
         if path == ":memory:" {
             readers = writer
         } else {
@@ -77,17 +80,25 @@ public final class SQLiteDatabase: Database {
     /// Always ``SQLDialect/sqlite``.
     public var dialect: SQLDialect { .sqlite }
 
-    /// Runs `body` on a reader connection; writes through it fail.
+    /// Runs `body` on a reader connection, inside one read transaction: its statements share a
+    /// snapshot, and the reader catches up with the latest commit once rather than per statement.
+    /// Writes through it fail.
     @discardableResult
     public func read<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
-        try readers.withConnection { try body($0) }
+        guard path != ":memory:" else { return try readers.withConnection { try body($0) } }
+        return try readers.withConnection { try $0.withTransaction(begin: "BEGIN", body) }
     }
 
-    /// Runs `body` inside `BEGIN IMMEDIATE` … `COMMIT` on the writer connection.
+    /// Runs `body` in a transaction on the writer connection. Transactions that queue up while one
+    /// commits are committed together (``GroupCommit``): each keeps its own savepoint, so it still
+    /// commits or rolls back alone.
     @discardableResult
     public func transaction<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
-        try writer.withConnection { try $0.withTransaction(begin: "BEGIN IMMEDIATE", body) }
+        try groupCommit.transaction(body)
     }
+
+    /// How many transactions ran and how many grouped commits they took.
+    public var groupCommitStatistics: GroupCommitStatistics { groupCommit.currentStatistics }
 
     /// Applies the pending migrations (see ``Database/migrate(_:)``).
     public func migrate(_ migrations: [Migration]) throws {

@@ -1,3 +1,4 @@
+import Foundation
 import OnrampStore
 import Synchronization
 import Testing
@@ -58,6 +59,59 @@ import Testing
             #expect(failures.withLock { $0 } == [])
             let count = try second.read { try $0.query("SELECT COUNT(*) AS n FROM events") }
             #expect(try count.first?.int("n") == 200)
+        }
+    }
+
+    @Test func queuedTransactionsShareACommitButSucceedOrFailAlone() throws {
+        struct Abort: Error {}
+        try withFreshDatabase(.sqlite) { url in
+            let database = try #require(try DatabaseURL.open(url) as? SQLiteDatabase)
+            defer { database.close() }
+            try database.migrate(testMigrations)
+            let before = database.groupCommitStatistics
+            let mismatches = Mutex<[String]>([])
+            let committed = Mutex<Int>(0)
+            onThreads(8) { thread in
+                for index in 0..<40 {
+                    let kind = "\(thread)-\(index)"
+                    do {
+                        let id = try database.transaction { connection -> Int64 in
+                            let id = try connection.query(
+                                "INSERT INTO events (kind) VALUES (?) RETURNING id", [.text(kind)]
+                            ).first?.int("id")
+                            Thread.sleep(forTimeInterval: 0.0002)  // hold the writer so that others queue
+                            if index.isMultiple(of: 5) { throw Abort() }
+                            if index.isMultiple(of: 7) {  // a constraint violation fails this body only
+                                try connection.execute("INSERT INTO items (id, name) VALUES (1, 'taken')", [])
+                                try connection.execute("INSERT INTO items (id, name) VALUES (2, 'taken')", [])
+                            }
+                            return id ?? -1
+                        }
+                        committed.withLock { $0 += 1 }
+                        // The caller gets its own body's result.
+                        let stored = try database.read {
+                            try $0.query("SELECT kind FROM events WHERE id = ?", [.integer(id)]).first?.string("kind")
+                        }
+                        if stored != kind { mismatches.withLock { $0.append("\(kind) got \(stored ?? "nil")") } }
+                    } catch is Abort {
+                    } catch let error as StoreError where error.code == .constraintViolation {
+                    } catch {
+                        mismatches.withLock { $0.append("\(kind): \(error)") }
+                    }
+                }
+            }
+            #expect(mismatches.withLock { $0 } == [])
+            let rows = try database.read { try $0.query("SELECT kind FROM events").map { try $0.string("kind") } }
+            #expect(rows.count == committed.withLock { $0 })
+            // Bodies 0, 5, …, 35 threw and 7, 14, 21, 28 hit the constraint: none of them left a row.
+            let indices = rows.compactMap { $0.split(separator: "-").last.flatMap { Int($0) } }
+            #expect(!indices.contains { $0.isMultiple(of: 5) || $0.isMultiple(of: 7) })
+            #expect(rows.count == 8 * (40 - 8 - 4))
+            let items = try database.read { try $0.query("SELECT COUNT(*) AS n FROM items").first?.int("n") }
+            #expect(items == 0)
+            let after = database.groupCommitStatistics
+            #expect(after.transactions - before.transactions == 320)
+            #expect(after.groups - before.groups < 320)
         }
     }
 

@@ -172,10 +172,20 @@ struct App2AppService: Sendable {
                 status: 400, code: "invalid_request", message: "assertion is not base64.", param: "assertion")
         }
         let now = context.nowMilliseconds
-        guard let challengeId = ChallengeRepository.id(forChallengeText: challengeText),
-            let challenge = try context.database.read({ try ChallengeRepository(connection: $0).find(id: challengeId) }
-            ),
-            challenge.purpose == .purchase, let purchaseText = challenge.purchase
+        guard let challengeId = ChallengeRepository.id(forChallengeText: challengeText) else {
+            throw Self.unknownChallenge
+        }
+        // One read transaction for the challenge, its project and the key.
+        let loaded = try context.database.read { connection in
+            try ChallengeRepository(connection: connection).find(id: challengeId).map { challenge in
+                (
+                    challenge, try ProjectRepository(connection: connection).find(challenge.projectId),
+                    try AttestKeyRepository(connection: connection).find(projectId: challenge.projectId, keyId: keyId)
+                )
+            }
+        }
+        guard let (challenge, storedProject, keys) = loaded, challenge.purpose == .purchase,
+            let purchaseText = challenge.purchase
         else { throw Self.unknownChallenge }
 
         // A retry on an attested challenge returns the same URL (after checking the assertion's key).
@@ -184,11 +194,8 @@ struct App2AppService: Sendable {
                 challenge: challenge, keyId: keyId, assertion: assertion, challengeText: challengeText, now: now)
         }
         guard now <= challenge.expiresAt else { throw Self.staleChallenge }
-        let project = try loadEnabledProject(challenge.projectId)
+        let project = try Self.enabled(storedProject)
         let purchase = try PurchaseRequest(stored: purchaseText)
-        let keys = try context.database.read {
-            try AttestKeyRepository(connection: $0).find(projectId: project.id, keyId: keyId)
-        }
         let (key, counter) = try verifyAssertion(
             assertion, keys: keys, previousCounter: { $0.counter }, challengeText: challengeText)
         if key.environment == AppAttestEnvironment.development.rawValue && !purchase.isSandbox {
@@ -300,14 +307,18 @@ struct App2AppService: Sendable {
 
     /// The project, when it exists and App2App is enabled (403 otherwise).
     func loadEnabledProject(_ id: String) throws -> Project {
-        guard id.count <= 64,
-            let project = try context.database.read({ try ProjectRepository(connection: $0).find(id) }),
-            project.app2AppEnabled
-        else {
-            throw HTTPError(status: 403, code: "forbidden", message: "This project is not enabled for App2App.")
-        }
+        guard id.count <= 64 else { throw Self.notEnabled }
+        return try Self.enabled(try context.database.read { try ProjectRepository(connection: $0).find(id) })
+    }
+
+    /// The project if it exists and is enabled for App2App; 403 `forbidden` otherwise.
+    static func enabled(_ project: Project?) throws(HTTPError) -> Project {
+        guard let project, project.app2AppEnabled else { throw notEnabled }
         return project
     }
+
+    static let notEnabled = HTTPError(
+        status: 403, code: "forbidden", message: "This project is not enabled for App2App.")
 
     static let unknownChallenge = HTTPError(
         status: 400, code: "invalid_request", message: "Unknown challenge. Create a new challenge.", param: "challenge")

@@ -1,0 +1,128 @@
+import Foundation
+
+/// Group commit for SQLite's single writer: transactions that queue up while one commits are run
+/// together in the next database transaction, each inside its own savepoint, and committed once.
+///
+/// Every caller still gets a transaction of its own: a body that throws is rolled back to its
+/// savepoint and alone receives the error; the others commit. A caller returns only after the
+/// shared `COMMIT` succeeded (and, with `synchronous=full`, reached the disk), and if that `COMMIT`
+/// fails every caller of the group receives the error. Bodies run one after another on the writer
+/// connection, so the outcome is the same as running them serially, in queue order.
+///
+/// Constraints are checked per statement, so a violation fails only its own body; a deferred
+/// constraint (checked at `COMMIT`) would fail the whole group, so the schema must not use any.
+///
+/// There is no extra thread: the first waiting caller becomes the leader, runs the queued bodies
+/// (its own among them), wakes their callers and hands over. Under no contention a group is a single
+/// transaction without savepoints, as before.
+///
+/// `@unchecked Sendable`: `pending`, `leading` and each job's fields are only touched with
+/// `condition` locked, or by the leader for jobs it has taken off the queue, whose callers are
+/// blocked until the leader marks them done under the lock.
+final class GroupCommit: @unchecked Sendable {
+    /// One caller's transaction body, and what became of it.
+    private final class Job {
+        /// Dropped once the group is finished, before the caller wakes: the caller's closure must not
+        /// outlive its call (`withoutActuallyEscaping`).
+        var body: ((SQLiteConnection) throws -> Void)?
+        var done = false
+        /// Set when the body threw, or when the group's `BEGIN`/`COMMIT` failed.
+        var error: (any Error)?
+
+        init(_ body: @escaping (SQLiteConnection) throws -> Void) { self.body = body }
+
+        func run(_ connection: SQLiteConnection) throws { try body?(connection) }
+    }
+
+    private let condition = NSCondition()
+    private var pending: [Job] = []
+    private var leading = false
+    private var statistics = GroupCommitStatistics()
+    private let writer: ConnectionPool<SQLiteConnection>
+    private let maximumGroupSize: Int
+
+    /// Groups transactions on the connection `writer` lends, at most `maximumGroupSize` at a time.
+    init(writer: ConnectionPool<SQLiteConnection>, maximumGroupSize: Int = 64) {
+        self.writer = writer
+        self.maximumGroupSize = maximumGroupSize
+    }
+
+    /// How many transactions ran and how many commits they took so far.
+    var currentStatistics: GroupCommitStatistics { condition.withLock { statistics } }
+
+    /// Runs `body` in a transaction of the next group and returns its result once the group committed.
+    func transaction<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
+        var result: T?
+        let error: (any Error)? = withoutActuallyEscaping(body) { body in
+            let job = Job { connection in result = try body(connection) }
+            condition.lock()
+            pending.append(job)
+            while !job.done {
+                if leading {
+                    condition.wait()
+                } else {
+                    leading = true
+                    let group = Array(pending.prefix(maximumGroupSize))
+                    pending.removeFirst(group.count)
+                    condition.unlock()
+                    run(group)
+                    condition.lock()
+                    for member in group {
+                        member.body = nil
+                        member.done = true
+                    }
+                    statistics.transactions += group.count
+                    statistics.groups += 1
+                    leading = false
+                    condition.broadcast()
+                }
+            }
+            condition.unlock()
+            return job.error
+        }
+        if let error { throw error }
+        guard let result else { throw StoreError(.connectionFailed, "a grouped transaction produced no result") }
+        return result
+    }
+
+    /// Runs one group in one database transaction.
+    private func run(_ group: [Job]) {
+        do {
+            try writer.withConnection { connection in
+                if group.count == 1 {
+                    try connection.withTransaction(begin: "BEGIN IMMEDIATE") { _ in try group[0].run(connection) }
+                    return
+                }
+                try connection.execute("BEGIN IMMEDIATE", [])
+                do {
+                    for job in group {
+                        try connection.execute("SAVEPOINT grouped", [])
+                        do {
+                            try job.run(connection)
+                            try connection.execute("RELEASE grouped", [])
+                        } catch {
+                            job.error = error
+                            try connection.execute("ROLLBACK TO grouped", [])
+                            try connection.execute("RELEASE grouped", [])
+                        }
+                    }
+                    try connection.execute("COMMIT", [])
+                } catch {
+                    _ = try? connection.execute("ROLLBACK", [])
+                    throw error
+                }
+            }
+        } catch {
+            // BEGIN, a savepoint or COMMIT failed (or a lone body threw): nothing of the group is kept.
+            for job in group where job.error == nil { job.error = error }
+        }
+    }
+}
+
+/// Counters of a ``SQLiteDatabase``'s group commit.
+public struct GroupCommitStatistics: Sendable, Equatable {
+    /// Transactions run (committed or rolled back).
+    public var transactions = 0
+    /// Database transactions they were grouped into.
+    public var groups = 0
+}
