@@ -24,7 +24,9 @@ import Testing
         let generator = IdGenerator()
         let ids = Set((0..<100).map { _ in generator.id(prefix: "evt") })
         #expect(ids.count == 100)
-        #expect(SystemRandomSource().bytes(32).count == 32)
+        for count in [0, 1, 7, 8, 9, 32, 33] { #expect(SystemRandomSource().bytes(count).count == count) }
+        // Every byte value shows up in 16 KiB (a miss has probability below 1e-25).
+        #expect(Set(SystemRandomSource().bytes(16_384)).count == 256)
     }
 
     @Test func clientSecretsNameTheirObject() {

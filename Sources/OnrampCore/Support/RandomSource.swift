@@ -12,7 +12,14 @@ public struct SystemRandomSource: RandomSource {
 
     /// `count` secure random bytes.
     public func bytes(_ count: Int) -> [UInt8] {
+        // Eight bytes per call: each `next()` is a system call on Linux.
         var generator = SystemRandomNumberGenerator()
-        return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        var result: [UInt8] = []
+        result.reserveCapacity(count)
+        while result.count < count {
+            let word = generator.next()
+            withUnsafeBytes(of: word) { result.append(contentsOf: $0.prefix(count - result.count)) }
+        }
+        return result
     }
 }
