@@ -6,12 +6,13 @@ public protocol Database: Sendable {
     /// The dialect of the underlying database.
     var dialect: SQLDialect { get }
     /// Runs `body` with a connection for reading; reads may run concurrently with each other and with
-    /// a transaction. Each statement sees the data committed when it starts.
+    /// a transaction. On SQLite the body's statements share one snapshot; on PostgreSQL each statement
+    /// sees the data committed when it starts.
     @discardableResult
     func read<T>(_ body: (any SQLConnection) throws -> T) throws -> T
     /// Runs `body` in a transaction (`BEGIN IMMEDIATE` on SQLite) and commits it; rolls back if `body`
     /// throws. Not retried automatically: wrap the call in ``withRetry(maxAttempts:_:)`` when that is
-    /// safe. Do not start a transaction from inside another one on the same database.
+    /// safe. Do not start a transaction from inside another one on the same database (SQLite refuses it).
     @discardableResult
     func transaction<T>(_ body: (any SQLConnection) throws -> T) throws -> T
     /// Applies the migrations not yet recorded in `schema_migrations`, each in its own transaction.

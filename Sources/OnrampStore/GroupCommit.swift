@@ -37,6 +37,9 @@ final class GroupCommit: @unchecked Sendable {
     private let condition = NSCondition()
     private var pending: [Job] = []
     private var leading = false
+    /// The thread running the current group's bodies, to refuse a transaction nested in one of them
+    /// (it would wait for its own group forever).
+    private var leaderThread: pthread_t?
     private var statistics = GroupCommitStatistics()
     private let writer: ConnectionPool<SQLiteConnection>
     private let maximumGroupSize: Int
@@ -56,12 +59,17 @@ final class GroupCommit: @unchecked Sendable {
         let error: (any Error)? = withoutActuallyEscaping(body) { body in
             let job = Job { connection in result = try body(connection) }
             condition.lock()
+            if leading, let leaderThread, pthread_equal(leaderThread, pthread_self()) != 0 {
+                condition.unlock()
+                return StoreError(.queryFailed, "a transaction cannot start inside another transaction")
+            }
             pending.append(job)
             while !job.done {
                 if leading {
                     condition.wait()
                 } else {
                     leading = true
+                    leaderThread = pthread_self()
                     let group = Array(pending.prefix(maximumGroupSize))
                     pending.removeFirst(group.count)
                     condition.unlock()
@@ -74,6 +82,7 @@ final class GroupCommit: @unchecked Sendable {
                     statistics.transactions += group.count
                     statistics.groups += 1
                     leading = false
+                    leaderThread = nil
                     condition.broadcast()
                 }
             }

@@ -115,6 +115,20 @@ import Testing
         }
     }
 
+    @Test func aNestedTransactionFailsInsteadOfWaitingForever() throws {
+        try withMigratedDatabase(.sqlite) { database in
+            expectStoreError(.queryFailed) {
+                try database.transaction { _ in
+                    try database.transaction { try $0.execute("INSERT INTO events (kind) VALUES ('inner')", []) }
+                }
+            }
+            // The writer is free again afterwards.
+            try database.transaction { try $0.execute("INSERT INTO events (kind) VALUES ('after')", []) }
+            let kinds = try database.read { try $0.query("SELECT kind FROM events").map { try $0.string("kind") } }
+            #expect(kinds == ["after"])
+        }
+    }
+
     @Test func readsCannotWrite() throws {
         try withMigratedDatabase(.sqlite) { database in
             expectStoreError(.queryFailed) {
