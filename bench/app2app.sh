@@ -3,13 +3,13 @@
 # App Attest key each, so counters never race) and replayed once each by wrk. Printed next to
 # `openssl speed ecdsap256` verify/s from the same run (one core), with the ratio; then the
 # transactions API's p99 latency with 1k and with 1M stored transactions.
-# Usage: [SYNCHRONOUS=full|normal] [DURATION=5] bench/app2app.sh [SESSIONS] [CONNECTIONS]
+# Usage: [SYNCHRONOUS=full|normal] [DURATION=3] bench/app2app.sh [SESSIONS] [CONNECTIONS]
 # SYNCHRONOUS picks SQLite's commit durability (default full: every commit is fsynced).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-sessions=${1:-6000}
-connections=${2:-16}
-threads=2
+sessions=${1:-12000}
+connections=${2:-32}
+tx_threads=2
 work=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
 [ -x .build/release/onramp ] || swift build -c release --product onramp >/dev/null
@@ -38,11 +38,15 @@ echo "openssl speed -seconds 3 ecdsap256 (one core)…"
 verify=$(openssl speed -seconds 3 ecdsap256 2>/dev/null | awk '/256 bits ecdsa \(nistp256\)/ {print $NF}')
 
 # A fixed window short enough that no prepared item is used twice (the script reports repeats).
-run_wrk() { wrk -t$threads -c"$1" -d"${DURATION:-5}s" --latency -s bench/replay.lua "http://127.0.0.1:$port$2"; }
+run_wrk() { wrk -t"$3" -c"$1" -d"${DURATION:-3}s" --latency -s bench/replay.lua "http://127.0.0.1:$port$2"; }
 per_second() { awk '/Requests\/sec/ {print $2}' "$1"; }
 repeated() { awk '/repeated items/ {print $3}' "$1"; }
-REPLAY_FILE="$work/sessions.txt" REPLAY_MODE=body REPLAY_THREADS=$threads REPLAY_PATH=/platform/v2/onramp/mobile/sessions \
-    run_wrk "$connections" /platform/v2/onramp/mobile/sessions >"$work/sessions.out"
+metric() { curl -s "http://127.0.0.1:$port/metrics" | awk -v name="$1" '$1 == name {print $2}'; }
+transactions_before=$(metric onramp_sqlite_transactions_total)
+commits_before=$(metric onramp_sqlite_commits_total)
+# One wrk thread: each prepared item is used once even when connections are served unevenly.
+REPLAY_FILE="$work/sessions.txt" REPLAY_MODE=body REPLAY_THREADS=1 REPLAY_PATH=/platform/v2/onramp/mobile/sessions \
+    run_wrk "$connections" /platform/v2/onramp/mobile/sessions 1 >"$work/sessions.out"
 created=$(awk '/requests in/ {print $1}' "$work/sessions.out")
 rate=$(per_second "$work/sessions.out")
 p50=$(awk '$1 == "50%" {print $2}' "$work/sessions.out")
@@ -52,14 +56,17 @@ errors=$(awk '/Non-2xx/ {print $NF}' "$work/sessions.out")
 printf '%-44s %10s\n' "attested sessions created" "$created" "session creations/s" "$rate" \
     "latency p50 / p99" "$p50 / $p99" "non-2xx responses" "${errors:-0}" "openssl ecdsap256 verify/s (one core)" "$verify"
 awk -v a="$rate" -v b="$verify" 'BEGIN { printf "%-44s %10.2f\n", "ratio sessions/s ÷ verify/s", a / b }'
+awk -v t="$(( $(metric onramp_sqlite_transactions_total) - transactions_before ))" \
+    -v c="$(( $(metric onramp_sqlite_commits_total) - commits_before ))" \
+    'BEGIN { printf "%-44s %10.1f\n", "write transactions per SQLite commit", (c > 0 ? t / c : 0) }'
 
 tx_path=/onramp/v1/buy/user/bench-user-7/transactions
 for total in 1000 1000000; do
     .venv/bin/python bench/seed-transactions.py "$work/bench.db" "$project" "$total" >/dev/null
     .venv/bin/python bench/make-jwts.py "$(field cdpApiKeyId)" "$(field cdpApiKeySecret)" "127.0.0.1:$port" \
         "$tx_path" 20000 "$work/jwts.txt"
-    REPLAY_FILE="$work/jwts.txt" REPLAY_MODE=bearer REPLAY_THREADS=$threads REPLAY_PATH="$tx_path" \
-        run_wrk 8 "$tx_path" >"$work/tx.out"
+    REPLAY_FILE="$work/jwts.txt" REPLAY_MODE=bearer REPLAY_THREADS=$tx_threads REPLAY_PATH="$tx_path" \
+        run_wrk 8 "$tx_path" $tx_threads >"$work/tx.out"
     printf '%-44s %10s  (p50 %s, %s req/s, non-2xx %s)\n' "transactions API p99 with $total rows" \
         "$(awk '$1 == "99%" {print $2}' "$work/tx.out")" "$(awk '$1 == "50%" {print $2}' "$work/tx.out")" \
         "$(per_second "$work/tx.out")" "$(awk '/Non-2xx/ {print $NF}' "$work/tx.out" | grep . || echo 0)"
