@@ -188,6 +188,28 @@ import Testing
         #expect(transport.requests.isEmpty)
     }
 
+    @Test func thePartnerBackendsHostedSessionIsTheFallbackAndSettles() async throws {
+        let sandbox = try await SandboxServer()
+        let client = App2AppClient(
+            configuration: sandbox.configuration, attestation: sandbox.attester(),
+            registrations: InMemoryAttestationRegistrationStore(), capabilityChecker: FixedCapabilityChecker(false),
+            hostedFallback: sandbox.app2AppBackend)
+        let launch = try await client.launch(SandboxServer.purchase(user: "android-user"))
+        guard case .hostedOnramp(let url) = launch else {
+            Issue.record("expected the hosted onramp, got \(launch)")
+            return
+        }
+        #expect(url.absoluteString.hasPrefix("http://127.0.0.1:\(sandbox.port)/buy/select-asset?sessionToken="))
+        let redirect = try await HeadlessHandoffBrowser().complete(url, action: .confirm)
+        #expect(
+            redirect.absoluteString
+                == "https://\(SandboxServer.redirectHost)/onramp-return?status=success&partnerUserRef=android-user")
+        let settlement = try await sandbox.app2AppBackend.transactions.waitForSettlement(
+            partnerUserRef: "android-user", timeout: .seconds(30))
+        #expect(settlement.amount == "24.36")
+        #expect(await sandbox.eventually { !sandbox.ledger.credits(for: "android-user").isEmpty })
+    }
+
     @Test func fileStoreKeepsTheRegistrationAcrossInstances() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reg-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -7,7 +7,8 @@ import OnrampCrypto
 #endif
 
 /// The App2App half of the partner backend: subscribes to `onramp.transaction.*` webhooks with the CDP API
-/// key and reads the transactions API. The app itself never holds the API key.
+/// key, reads the transactions API and creates hosted onramp sessions for devices without App2App. The app
+/// itself never holds the API key.
 public struct App2AppPartnerBackend: Sendable {
     /// The onramp server root (hosting both `/platform/...` and `/onramp/v1/...`).
     public let serverURL: URL
@@ -52,6 +53,27 @@ public struct App2AppPartnerBackend: Sendable {
         return (created.subscriptionId, created.secret)
     }
 
+    private struct HostedSession: Decodable {
+        struct Session: Decodable { let onrampUrl: String }
+        let session: Session
+    }
+
+    /// Creates a hosted onramp session for `purchase` (`POST /platform/v2/onramp/sessions`) and returns its
+    /// single-use URL, valid for 5 minutes: the fallback for devices that cannot take App2App.
+    public func hostedOnrampURL(for purchase: App2AppPurchase) async throws -> URL {
+        let path = "/platform/v2/onramp/sessions"
+        let answer = try await transport.json(
+            "POST", serverURL.appendingPathComponent(path), purchase,
+            headers: ["Authorization": "Bearer \(try jwt("POST", path))"])
+        guard answer.isSuccess else {
+            throw PartnerBackendError(status: answer.status, message: "hosted onramp session: \(answer.text)")
+        }
+        guard let url = URL(string: try answer.decode(HostedSession.self).session.onrampUrl) else {
+            throw PartnerBackendError(status: answer.status, message: "hosted onramp session: no onrampUrl")
+        }
+        return url
+    }
+
     /// The events a partner needs to confirm settlement.
     public static let eventTypes = [
         "onramp.transaction.created", "onramp.transaction.updated", "onramp.transaction.success",
@@ -69,3 +91,7 @@ public struct App2AppPartnerBackend: Sendable {
         return try apiKey.jwt(method: method, host: host, path: path, at: Date())
     }
 }
+
+/// The backend as the client's hosted fallback. In an app, the fallback calls your backend, which calls
+/// ``App2AppPartnerBackend/hostedOnrampURL(for:)``; in process (tests, `onramp demo`) it can be used directly.
+extension App2AppPartnerBackend: HostedOnrampFallback {}
