@@ -43,10 +43,13 @@ final class GroupCommit: @unchecked Sendable {
     private var statistics = GroupCommitStatistics()
     private let writer: ConnectionPool<SQLiteConnection>
     private let maximumGroupSize: Int
+    private let queueTimeout: TimeInterval
 
-    /// Groups transactions on the connection `writer` lends, at most `maximumGroupSize` at a time.
-    init(writer: ConnectionPool<SQLiteConnection>, maximumGroupSize: Int = 64) {
+    /// Groups transactions on the connection `writer` lends, at most `maximumGroupSize` at a time. A
+    /// transaction still queued after `queueTimeout` seconds fails with ``StoreError/Code/busy``.
+    init(writer: ConnectionPool<SQLiteConnection>, queueTimeout: TimeInterval, maximumGroupSize: Int = 64) {
         self.writer = writer
+        self.queueTimeout = queueTimeout
         self.maximumGroupSize = maximumGroupSize
     }
 
@@ -64,9 +67,19 @@ final class GroupCommit: @unchecked Sendable {
                 return StoreError(.queryFailed, "a transaction cannot start inside another transaction")
             }
             pending.append(job)
+            let deadline = Date(timeIntervalSinceNow: queueTimeout)
             while !job.done {
                 if leading {
-                    condition.wait()
+                    guard pending.contains(where: { $0 === job }) else {
+                        condition.wait()  // a leader took it: it finishes the group, however long that takes
+                        continue
+                    }
+                    if !condition.wait(until: deadline), let index = pending.firstIndex(where: { $0 === job }) {
+                        pending.remove(at: index)
+                        job.body = nil
+                        condition.unlock()
+                        return StoreError(.busy, "the database writer stayed busy for \(queueTimeout) seconds")
+                    }
                 } else {
                     leading = true
                     leaderThread = pthread_self()
@@ -111,6 +124,8 @@ final class GroupCommit: @unchecked Sendable {
                             try connection.execute("RELEASE grouped", [])
                         } catch {
                             job.error = error
+                            // Some failures (disk full, I/O errors) make SQLite roll back the whole transaction.
+                            guard connection.isInTransaction else { throw GroupRolledBack() }
                             try connection.execute("ROLLBACK TO grouped", [])
                             try connection.execute("RELEASE grouped", [])
                         }
@@ -122,10 +137,17 @@ final class GroupCommit: @unchecked Sendable {
                 }
             }
         } catch {
-            // BEGIN, a savepoint or COMMIT failed (or a lone body threw): nothing of the group is kept.
-            for job in group where job.error == nil { job.error = error }
+            // BEGIN, a savepoint or COMMIT failed, or SQLite rolled the group back (or a lone body threw):
+            // nothing of the group is kept. Callers whose own body succeeded may simply retry.
+            let shared =
+                error is GroupRolledBack
+                ? StoreError(.busy, "rolled back with another transaction of its group; retry") : error
+            for job in group where job.error == nil { job.error = shared }
         }
     }
+
+    /// SQLite ended the group's transaction itself after a body failed.
+    private struct GroupRolledBack: Error {}
 }
 
 /// Counters of a ``SQLiteDatabase``'s group commit.

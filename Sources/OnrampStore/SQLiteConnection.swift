@@ -49,6 +49,9 @@ final class SQLiteConnection: PooledConnection, SQLConnection, @unchecked Sendab
         }
     }
 
+    /// Whether a transaction is open (SQLite ends one by itself after some errors).
+    var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
     func prepareForReuse() -> Bool {
         if sqlite3_get_autocommit(handle) == 0 { _ = try? execute("ROLLBACK", []) }
         return sqlite3_get_autocommit(handle) != 0

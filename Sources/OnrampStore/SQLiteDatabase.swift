@@ -65,7 +65,9 @@ public final class SQLiteDatabase: Database {
         ) {
             try SQLiteConnection(path: path, busyTimeoutMilliseconds: milliseconds, readOnly: false)
         }
-        groupCommit = GroupCommit(writer: writer)
+        groupCommit = GroupCommit(
+            writer: writer,
+            queueTimeout: Double(components.seconds) + Double(components.attoseconds) / 1e18)
         if path == ":memory:" {
             readers = writer
         } else {

@@ -129,6 +129,41 @@ import Testing
         }
     }
 
+    @Test func aTransactionQueuedTooLongFailsBusyAndLeavesTheQueueWorking() throws {
+        try withFreshDatabase(.sqlite) { url in
+            let path = String(url.dropFirst("sqlite:".count))
+            let database = try SQLiteDatabase(
+                path: path, configuration: SQLiteDatabase.Configuration(busyTimeout: .milliseconds(300)))
+            defer { database.close() }
+            try database.migrate(testMigrations)
+            let outcomes = Mutex<[String]>([])
+            onThreads(2) { thread in
+                if thread == 0 {
+                    try? database.transaction { connection in
+                        try connection.execute("INSERT INTO events (kind) VALUES ('slow')", [])
+                        Thread.sleep(forTimeInterval: 1.0)  // holds the writer past the queue timeout
+                    }
+                } else {
+                    Thread.sleep(forTimeInterval: 0.1)
+                    do {
+                        try database.transaction { try $0.execute("INSERT INTO events (kind) VALUES ('queued')", []) }
+                        outcomes.withLock { $0.append("committed") }
+                    } catch let error as StoreError {
+                        outcomes.withLock { $0.append("\(error.code)") }
+                    } catch {
+                        outcomes.withLock { $0.append("\(error)") }
+                    }
+                }
+            }
+            #expect(outcomes.withLock { $0 } == ["busy"])
+            try database.transaction { try $0.execute("INSERT INTO events (kind) VALUES ('after')", []) }
+            let kinds = try database.read {
+                try $0.query("SELECT kind FROM events ORDER BY id").map { try $0.string("kind") }
+            }
+            #expect(kinds == ["slow", "after"])
+        }
+    }
+
     @Test func readsCannotWrite() throws {
         try withMigratedDatabase(.sqlite) { database in
             expectStoreError(.queryFailed) {
