@@ -28,6 +28,8 @@ public final class OnrampApplication: Sendable {
         router.setErrorRenderer(CDPErrorRenderer(), forPathPrefix: "/platform/")
         router.setErrorRenderer(CDPErrorRenderer(), forPathPrefix: "/onramp/v1/")
         router.setErrorRenderer(StripeErrorRenderer(), forPathPrefix: "/v1/")
+        router.setErrorRenderer(PageErrorRenderer(), forPathPrefix: "/buy/")
+        router.setErrorRenderer(PageErrorRenderer(), forPathPrefix: HandoffRoutes.pagePath)
         OperationsRoutes.register(on: &router, database: context.database, metrics: metrics)
         let app2App = App2AppService(context: context)
         App2AppRoutes(service: app2App, authenticator: authenticator).register(on: &router)

@@ -3,6 +3,7 @@ import Foundation
 import HTTPServer
 import OnrampCore
 import OnrampServer
+import OnrampTestSupport
 import Testing
 
 /// The App2App purchase end to end on a real port: registration, challenge, assertion, session,
@@ -127,12 +128,27 @@ import Testing
         #expect(try server.count("SELECT COUNT(*) AS n FROM onramp_transactions") == 0)
     }
 
+    @Test func theRedirectKeepsAFragmentLast() throws {
+        let server = try TestServer()
+        var device = try TestDevice(server: server)
+        _ = try device.register()
+        let body = device.purchase([("redirectUrl", .string("https://\(TestServer.redirectHost)/back#tab"))])
+        let text = try #require(try device.purchaseChallenge(body).body["challenge"]?.stringValue)
+        let url = try #require(try device.createSession(challenge: text).body["session"]?["onrampUrl"]?.stringValue)
+        let location = try #require(try HandoffBrowser(port: server.port).complete(url, action: "cancel").location)
+        #expect(location.hasPrefix("https://\(TestServer.redirectHost)/back?status=cancelled&sessionToken="))
+        #expect(location.hasSuffix("&partnerUserRef=user-1#tab"))
+    }
+
     @Test func theHandoffTokenIsSingleUse() throws {
         let server = try TestServer()
         var device = try TestDevice(server: server)
         _ = try device.register()
         let text = try #require(try device.purchaseChallenge(device.purchase()).body["challenge"]?.stringValue)
         let url = try #require(try device.createSession(challenge: text).body["session"]?["onrampUrl"]?.stringValue)
+        // A HEAD (a link preview) does not spend the token.
+        let target = String(url.dropFirst("http://127.0.0.1:\(server.port)".count))
+        #expect(try RawHTTPClient(port: server.port).request("HEAD", target).status == 200)
         let browser = HandoffBrowser(port: server.port)
         #expect(try browser.open(url).status == 200)
         let second = try browser.open(url)

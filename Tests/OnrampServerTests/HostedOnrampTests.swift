@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import OnrampCore
 import OnrampServer
+import OnrampTestSupport
 import Testing
 
 /// The hosted onramp on a real port: `POST /onramp/v1/token` and `POST /platform/v2/onramp/sessions`
@@ -133,41 +134,90 @@ import Testing
         #expect(unauthenticated.status == 401)
         #expect(unauthenticated.body["errorType"] == "unauthorized")
 
+        let evm = JSONValue.string(Self.evmAddress)
+        let onBase: JSONValue = ["address": evm, "blockchains": ["base"]]
+        // Each bad body and a phrase its message must contain.
         let cases: [(JSONValue, String)] = [
-            (["addresses": []], "addresses"),
-            (["addresses": [["address": "0x1234", "blockchains": ["base"]]]], "addresses[0].address"),
-            (
-                ["addresses": [["address": .string(Self.evmAddress), "blockchains": ["dogechain"]]]],
-                "addresses[0].blockchains"
-            ),
-            (["addresses": [["address": .string(Self.evmAddress), "blockchains": []]]], "addresses[0].blockchains"),
-            (
-                ["addresses": [["address": .string(Self.evmAddress), "blockchains": ["base"]]], "assets": ["NOPE"]],
-                "assets"
-            ),
-            (
-                ["addresses": [["address": .string(Self.evmAddress), "blockchains": ["base"]]], "assets": ["BTC"]],
-                "assets"
-            ),
-            (["addresses": ["0xabc"]], "addresses[0]"),
-            (["addresses": [["address": .string(Self.evmAddress), "blockchains": ["base"]]], "extra": 1], "extra"),
-            (
-                [
-                    "addresses": .array(
-                        Array(
-                            repeating: ["address": .string(Self.evmAddress), "blockchains": ["base"]],
-                            count: 11))
-                ], "addresses"
-            ),
+            (["addresses": []], "addresses must list"),
+            (["addresses": [["address": "0x1234", "blockchains": ["base"]]]], "not a valid base address"),
+            (["addresses": [["address": evm, "blockchains": ["dogechain"]]]], "Unknown network dogechain"),
+            (["addresses": [["address": evm, "blockchains": []]]], "blockchains must list"),
+            (["addresses": [onBase], "assets": ["NOPE"]], "Unknown purchase currency NOPE"),
+            (["addresses": [onBase], "assets": ["BTC"]], "None of the assets"),
+            (["addresses": ["0xabc"]], "must be an {address, blockchains} object"),
+            (["addresses": [onBase], "extra": 1], "extra"),
+            (["addresses": .array(Array(repeating: onBase, count: 11))], "addresses must list"),
+            (["addresses": [onBase], "clientIp": .string(String(repeating: "1", count: 46))], "clientIp"),
         ]
-        for (body, parameter) in cases {
+        for (body, phrase) in cases {
             let response = try post(server, "/onramp/v1/token", body)
             #expect(response.status == 400, "\(body)")
             #expect(response.body["errorType"] == "invalid_request", "\(body)")
-            #expect(response.body["errorMessage"]?.stringValue?.isEmpty == false)
-            #expect(response.body["param"] == .string(parameter) || response.body["param"] == nil, "\(body)")
+            let message = response.body["errorMessage"]?.stringValue ?? ""
+            #expect(message.contains(phrase), "\(message) should mention \(phrase)")
         }
         #expect(try server.count("SELECT COUNT(*) AS n FROM hosted_onramp_sessions") == 0)
+        // The documented clientIp is accepted.
+        #expect(try post(server, "/onramp/v1/token", ["addresses": [onBase], "clientIp": "203.0.113.7"]).status == 200)
+    }
+
+    @Test func aSecondOpenEndsThePurchaseAndAHeadDoesNotSpendTheToken() throws {
+        let server = try TestServer()
+        let browser = HostedOnrampBrowser(port: server.port)
+        let redirect = PercentEncoding.encode(Self.redirect)
+        let url =
+            "http://127.0.0.1:\(server.port)/buy/select-asset?sessionToken=\(try token(server))"
+            + "&redirectUrl=\(redirect)&partnerUserId=tabs"
+        let head = try RawHTTPClient(port: server.port).request(
+            "HEAD", String(url.dropFirst("http://127.0.0.1:\(server.port)".count)))
+        #expect(head.status == 200)
+        let first = try browser.open(url)
+        #expect(first.status == 200)
+        let second = try browser.open(url)
+        #expect(second.status == 410)
+        #expect(second.text.contains("status=error&amp;partnerUserRef=tabs"))
+        // The first tab can no longer buy: the partner was told "error", so no transaction may follow.
+        let late = try browser.submit(first, action: "confirm", fields: [("amount", "20")])
+        #expect(late.location == "\(Self.redirect)?status=error&partnerUserRef=tabs")
+        #expect(try server.count("SELECT COUNT(*) AS n FROM onramp_transactions") == 0)
+    }
+
+    @Test func aCancelAfterTheConfirmReportsTheRecordedSuccess() throws {
+        let server = try TestServer()
+        let browser = HostedOnrampBrowser(port: server.port)
+        // The fragment stays last, after the outcome's query.
+        let redirect = PercentEncoding.encode(Self.redirect + "#done")
+        let page = try browser.open(
+            "http://127.0.0.1:\(server.port)/buy/select-asset?sessionToken=\(try token(server))"
+                + "&redirectUrl=\(redirect)&partnerUserId=racer&presetFiatAmount=20&defaultAsset=USDC&defaultNetwork=base"
+        )
+        let confirmed = try browser.submit(page, action: "confirm")
+        #expect(confirmed.location == "\(Self.redirect)?status=success&partnerUserRef=racer#done")
+        let cancelled = try browser.submit(page, action: "cancel")
+        #expect(cancelled.location == "\(Self.redirect)?status=success&partnerUserRef=racer#done")
+        #expect(try server.count("SELECT COUNT(*) AS n FROM onramp_transactions") == 1)
+        // A form the page never sends gets an HTML answer, not JSON.
+        let fresh = try browser.open(
+            "http://127.0.0.1:\(server.port)/buy/select-asset?sessionToken=\(try token(server))")
+        let bogus = try browser.submit(fresh, action: "bogus")
+        #expect(bogus.status == 400)
+        #expect(bogus.text.contains("<!doctype html>"))
+    }
+
+    @Test func oneClickNeedsOnlyOneMatchingChoiceAndACryptoAmountWins() throws {
+        let server = try TestServer()
+        let browser = HostedOnrampBrowser(port: server.port)
+        let single = try token(
+            server,
+            ["addresses": [["address": .string(Self.evmAddress), "blockchains": ["base"]]], "assets": ["USDC"]])
+        let preview = try browser.open(
+            "http://127.0.0.1:\(server.port)/buy/select-asset?sessionToken=\(single)&presetFiatAmount=25.00")
+        #expect(preview.text.contains("<h1>Buy 24.36 USDC</h1>"))
+        let both = try browser.open(
+            "http://127.0.0.1:\(server.port)/buy/select-asset?sessionToken=\(try token(server))"
+                + "&defaultAsset=ETH&defaultNetwork=base&presetFiatAmount=25&presetCryptoAmount=0.01")
+        #expect(both.hiddenFields.contains { $0 == ("amountKind", "purchase") })
+        #expect(both.text.contains("<h1>Buy 0.01 ETH</h1>"))
     }
 
     @Test func tokensExpireAfterFiveMinutesAndPagesFifteenMinutesAfterOpening() throws {
@@ -251,6 +301,7 @@ import Testing
         #expect(try rejected([("destinationNetwork", "solana")]) == "invalid_request")
         #expect(try rejected([("paymentMethod", "CHEQUE")]) == "invalid_request")
         #expect(try rejected([("paymentAmount", "1000000")]) == "invalid_request")
+        #expect(try rejected([("paymentAmount", .null), ("subdivision", "N-Y")]) == "invalid_request")
         let unauthenticated = try server.request("POST", path, json: full)
         #expect(unauthenticated.status == 401)
     }

@@ -20,6 +20,8 @@ struct HandoffRoutes: Sendable {
 
     /// GET: consume the token and show the purchase, or show an error and send the user back.
     func open(_ request: HTTPRequest) throws -> HTTPResponse {
+        // A HEAD (link previews, prefetchers) must not spend the single-use token.
+        if request.method == "HEAD" { return .html(HTML.page(title: "Confirm your purchase", body: "")) }
         guard let token = request.queryValue("sessionToken"), token.count <= 64 else { return notFound() }
         let now = context.nowMilliseconds
         let pageSecret = Base64URL.encode(context.ids.randomBytes(32), padded: false)
@@ -103,9 +105,7 @@ struct HandoffRoutes: Sendable {
         if status == "success", let id = session.redirectTransactionId { query.append(("transactionId", id)) }
         query.append(("sessionToken", session.token))
         if let ref = purchase.partnerUserRef { query.append(("partnerUserRef", ref)) }
-        let encoded = query.map { "\($0.0)=\(PercentEncoding.encode($0.1))" }.joined(separator: "&")
-        let separator = purchase.redirectUrl.contains("?") ? "&" : "?"
-        return purchase.redirectUrl + separator + encoded
+        return RedirectURL.appending(query, to: purchase.redirectUrl)
     }
 
     private func notFound() -> HTTPResponse {

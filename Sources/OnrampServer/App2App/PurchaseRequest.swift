@@ -37,14 +37,7 @@ struct PurchaseRequest: Sendable, Equatable {
 
     /// Checks everything but the redirect against the catalogue and returns the quote.
     func quote(catalogue: Catalogue) throws(HTTPError) -> App2AppQuote {
-        if let country, country.count != 2 || !country.allSatisfy({ $0.isASCII && $0.isUppercase }) {
-            throw Self.invalid("country", "country must be an ISO 3166-1 alpha-2 code such as US.")
-        }
-        if let subdivision,
-            subdivision.isEmpty || !subdivision.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
-        {
-            throw Self.invalid("subdivision", "subdivision must be an ISO 3166-2 code such as NY.")
-        }
+        try Self.validateRegion(country: country, subdivision: subdivision)
         let method: PaymentMethodType
         if let paymentMethod {
             guard let parsed = PaymentMethodType(rawValue: paymentMethod) else {
@@ -76,6 +69,18 @@ struct PurchaseRequest: Sendable, Equatable {
                 status: 400, code: "invalid_request", message: error.developerMessage, param: error.parameter)
         } catch {
             throw HTTPError(status: 400, code: "invalid_request", message: "The purchase is invalid.")
+        }
+    }
+
+    /// Checks `country` (ISO 3166-1 alpha-2) and `subdivision` (an ISO 3166-2 code) when present.
+    static func validateRegion(country: String?, subdivision: String?) throws(HTTPError) {
+        if let country, country.count != 2 || !country.allSatisfy({ $0.isASCII && $0.isUppercase }) {
+            throw invalid("country", "country must be an ISO 3166-1 alpha-2 code such as US.")
+        }
+        if let subdivision,
+            subdivision.isEmpty || !subdivision.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
+        {
+            throw invalid("subdivision", "subdivision must be an ISO 3166-2 code such as NY.")
         }
     }
 

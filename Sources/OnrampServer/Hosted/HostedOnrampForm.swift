@@ -43,11 +43,10 @@ struct HostedOnrampForm: Sendable, Equatable {
         method = try fields.optional("method", maxLength: 32) ?? start.method
     }
 
-    /// Whether the starting presets already name one combination and an amount (a one-click URL).
+    /// Whether exactly one combination fits the presets and an amount is set (a one-click URL).
     static func isComplete(_ session: HostedOnrampSession, choices: [HostedOnrampSession.Choice]) -> Bool {
         let presets = session.presets
-        return presets.asset != nil && presets.network != nil
-            && choices.filter { matches(presets, $0) }.count == 1
+        return choices.filter { matches(presets, $0) }.count == 1
             && (presets.paymentAmount != nil || presets.purchaseAmount != nil)
     }
 

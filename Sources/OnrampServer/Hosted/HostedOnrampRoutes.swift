@@ -31,11 +31,15 @@ struct HostedOnrampRoutes: Sendable {
 
     /// GET: consume the token and show the select step (or, for a one-click URL, the preview).
     func open(_ request: HTTPRequest) throws -> HTTPResponse {
+        // A HEAD (link previews, prefetchers) must not spend the single-use token.
+        if request.method == "HEAD" {
+            return .html(pages.message(title: "Buy crypto", text: "Open this link to continue.", returnURL: nil))
+        }
         guard let token = request.queryValue("sessionToken"), !token.isEmpty, token.count <= 64,
             var session = try context.database.read({ try HostedOnrampRepository(connection: $0).find(token: token) })
         else { return notFound() }
         let now = context.nowMilliseconds
-        guard session.openedAt == nil, now < session.expiresAt else { return unavailable(session) }
+        guard session.openedAt == nil, now < session.expiresAt else { return try spent(session, token: token) }
         if session.kind == .token {
             do {
                 session.presets = try presets(from: request, project: try service.project(session.projectId))
@@ -50,7 +54,7 @@ struct HostedOnrampRoutes: Sendable {
             try HostedOnrampRepository(connection: connection).open(
                 token: token, pageSecret: credentials.pageSecret, presets: session.presets, now: now)
         }
-        guard opened else { return unavailable(session) }
+        guard opened else { return try spent(session, token: token) }
         let choices = session.choices(in: context.catalogue)
         let form = HostedOnrampForm(session: session, choices: choices)
         if HostedOnrampForm.isComplete(session, choices: choices) {
@@ -71,10 +75,9 @@ struct HostedOnrampRoutes: Sendable {
             let storedHash = session.pageSecretHash, let openedAt = session.openedAt,
             ConstantTime.equals(Array(storedHash.utf8), Array(HostedOnrampRepository.hash(pageSecret).utf8))
         else { return notFound() }
-        if let outcome = session.outcome { return finished(session, outcome: outcome) }
+        if session.outcome != nil { return finished(session) }
         if context.nowMilliseconds >= openedAt + HostedOnrampSession.pageLifetimeMilliseconds {
-            try service.finish(session, outcome: "error")
-            return finished(session, outcome: "error")
+            return try end(session, token: token, outcome: "error")
         }
         let choices = session.choices(in: context.catalogue)
         let credentials = HostedOnrampPages.PageCredentials(token: token, pageSecret: pageSecret)
@@ -82,8 +85,7 @@ struct HostedOnrampRoutes: Sendable {
             posted: fields, startingFrom: HostedOnrampForm(session: session, choices: choices))
         switch action {
         case "cancel":
-            try service.finish(session, outcome: "cancelled")
-            return finished(try reload(session, token: token), outcome: "cancelled")
+            return try end(session, token: token, outcome: "cancelled")
         case "change":
             return .html(
                 pages.select(choices: choices, form: form, credentials: credentials, sandbox: session.isSandbox))
@@ -98,8 +100,7 @@ struct HostedOnrampRoutes: Sendable {
                 return step(session, form: form, choices: choices, credentials: credentials)
             }
             try service.confirm(session, purchase: purchase, quote: quote, now: context.nowMilliseconds)
-            let confirmed = try reload(session, token: token)
-            return finished(confirmed, outcome: confirmed.outcome ?? "error")
+            return finished(try reload(session, token: token))
         default:
             throw HTTPError(
                 status: 400, code: "invalid_request", message: "action must be preview, change, confirm or cancel.",
@@ -156,11 +157,12 @@ struct HostedOnrampRoutes: Sendable {
             }
             return text
         }
-        let fiatAmount = try value("presetFiatAmount", maxLength: 40)
+        // As on Coinbase, a crypto amount wins over a fiat amount.
+        let cryptoAmount = try value("presetCryptoAmount", maxLength: 40)
         let presets = HostedOnrampSession.Presets(
             asset: try value("defaultAsset", maxLength: 64), network: try value("defaultNetwork", maxLength: 64),
-            paymentAmount: fiatAmount,
-            purchaseAmount: fiatAmount == nil ? try value("presetCryptoAmount", maxLength: 40) : nil,
+            paymentAmount: cryptoAmount == nil ? try value("presetFiatAmount", maxLength: 40) : nil,
+            purchaseAmount: cryptoAmount,
             paymentCurrency: try value("fiatCurrency", maxLength: 8),
             paymentMethod: try value("defaultPaymentMethod", maxLength: 32),
             country: nil, subdivision: nil, redirectUrl: try value("redirectUrl", maxLength: 2048),
@@ -173,8 +175,16 @@ struct HostedOnrampRoutes: Sendable {
         try context.database.read { try HostedOnrampRepository(connection: $0).find(token: token) } ?? session
     }
 
-    /// The end of the flow: a 303 to the redirect with the outcome, or an outcome page.
-    private func finished(_ session: HostedOnrampSession, outcome: String) -> HTTPResponse {
+    /// Records `outcome` unless the session already has one, and ends the flow with the recorded one
+    /// (a Cancel racing a Confirm that won reports `success`).
+    private func end(_ session: HostedOnrampSession, token: String, outcome: String) throws -> HTTPResponse {
+        try service.finish(session, outcome: outcome)
+        return finished(try reload(session, token: token))
+    }
+
+    /// The end of the flow: a 303 to the redirect with the recorded outcome, or an outcome page.
+    private func finished(_ session: HostedOnrampSession) -> HTTPResponse {
+        let outcome = session.outcome ?? "error"
         if let redirectUrl = session.presets.redirectUrl {
             return .seeOther(
                 Self.redirect(redirectUrl, status: outcome, partnerUserRef: session.presets.partnerUserRef))
@@ -195,10 +205,13 @@ struct HostedOnrampRoutes: Sendable {
         }
     }
 
-    /// A second open, or a token past its 5 minutes.
-    private func unavailable(_ session: HostedOnrampSession) -> HTTPResponse {
-        let returnURL = session.presets.redirectUrl.map {
-            Self.redirect($0, status: "error", partnerUserRef: session.presets.partnerUserRef)
+    /// A second open, or a token past its 5 minutes: the session ends with `error` (unless it already
+    /// ended, say with a purchase in the first tab) and the page links back with the recorded outcome.
+    private func spent(_ session: HostedOnrampSession, token: String) throws -> HTTPResponse {
+        try service.finish(session, outcome: "error")
+        let ended = try reload(session, token: token)
+        let returnURL = ended.presets.redirectUrl.map {
+            Self.redirect($0, status: ended.outcome ?? "error", partnerUserRef: ended.presets.partnerUserRef)
         }
         return .html(
             pages.message(
@@ -218,7 +231,6 @@ struct HostedOnrampRoutes: Sendable {
     static func redirect(_ url: String, status: String, partnerUserRef: String?) -> String {
         var query = [("status", status)]
         if let partnerUserRef { query.append(("partnerUserRef", partnerUserRef)) }
-        let encoded = query.map { "\($0.0)=\(PercentEncoding.encode($0.1))" }.joined(separator: "&")
-        return url + (url.contains("?") ? "&" : "?") + encoded
+        return RedirectURL.appending(query, to: url)
     }
 }

@@ -17,10 +17,11 @@ struct HostedOnrampService: Sendable {
     static let maximumNetworksPerAddress = 10
     static let maximumAssets = 50
 
-    /// `POST /onramp/v1/token` `{addresses:[{address, blockchains[]}], assets?}` → `{token, channel_id}`.
+    /// `POST /onramp/v1/token` `{addresses:[{address, blockchains[]}], assets?, clientIp?}` → `{token, channel_id}`.
     func createToken(body: JSONValue, projectId: String) throws -> HTTPResponse {
         let fields = RequestFields(body)
-        try fields.rejectUnknown(allowed: ["addresses", "assets"])
+        try fields.rejectUnknown(allowed: ["addresses", "assets", "clientIp"])
+        _ = try fields.optional("clientIp", maxLength: 45)
         guard let entries = body["addresses"]?.arrayValue, !entries.isEmpty,
             entries.count <= Self.maximumDestinations
         else {
@@ -191,9 +192,7 @@ struct HostedOnrampService: Sendable {
         if let currency = presets.paymentCurrency, (try? context.catalogue.fiatCurrency(currency)) == nil {
             throw invalid("paymentCurrency", "Unknown paymentCurrency \(currency).")
         }
-        if let country = presets.country, country.count != 2 || !country.allSatisfy({ $0.isASCII && $0.isUppercase }) {
-            throw invalid("country", "country must be an ISO 3166-1 alpha-2 code such as US.")
-        }
+        try PurchaseRequest.validateRegion(country: presets.country, subdivision: presets.subdivision)
     }
 
     private func quoteJSON(_ quote: App2AppQuote) -> JSONValue {
