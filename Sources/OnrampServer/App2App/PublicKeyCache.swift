@@ -18,9 +18,13 @@ final class PublicKeyCache: Sendable {
         guard let bytes = Base64.decode(base64), let key = try? P256.PublicKey(x963Representation: bytes) else {
             return nil
         }
-        keys.withLock { keys in
-            if keys.count >= capacity { keys.removeAll(keepingCapacity: true) }
+        // A full cache is swapped for an empty one and released after the lock: freeing thousands of
+        // OpenSSL keys must not stall the other threads.
+        _ = keys.withLock { keys -> [String: P256.PublicKey] in
+            let full = keys.count >= capacity ? keys : [:]
+            if !full.isEmpty { keys = [:] }
             keys[base64] = key
+            return full
         }
         return key
     }
