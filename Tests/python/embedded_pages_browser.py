@@ -7,18 +7,13 @@ its plain HTML form, and the result page photographed. Exits non-zero on the fir
 import os
 import sys
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+import chromium
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 artifacts = os.environ["ONRAMP_ARTIFACTS"]
 os.makedirs(artifacts, exist_ok=True)
-options = webdriver.ChromeOptions()
-options.binary_location = "/usr/bin/chromium"
-for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=430,932"]:
-    options.add_argument(argument)
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+driver = chromium.start(window="430,932")
 
 
 def shot(name):
