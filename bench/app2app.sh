@@ -4,7 +4,8 @@
 # `openssl speed ecdsap256` verify/s from the same run (one core), with the ratio; then the
 # transactions API's p99 latency with 1k and with 1M stored transactions.
 # Usage: [SYNCHRONOUS=full|normal] [DURATION=3] bench/app2app.sh [SESSIONS] [CONNECTIONS]
-# SYNCHRONOUS picks SQLite's commit durability (default full: every commit is fsynced).
+# SYNCHRONOUS picks SQLite's commit durability (default full: every commit is fsynced); THREADS sets
+# `onramp serve --threads` (default: the server's own default, 2 per core).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 sessions=${1:-12000}
@@ -24,10 +25,10 @@ $onramp project create --name Bench --app-id $app_id --redirect-host bench.examp
 field() { .venv/bin/python -c "import json,sys; print(json.load(open('$work/project.json'))['$1'])"; }
 project=$(field projectId)
 $onramp serve --port $port --database "sqlite:$work/bench.db?synchronous=${SYNCHRONOUS:-full}" --trust-appattest-root "$work/ca/root.pem" \
-    --rate-limit 0 --access-log off >"$work/serve.log" 2>&1 &
+    --rate-limit 0 --access-log off ${THREADS:+--threads "$THREADS"} >"$work/serve.log" 2>&1 &
 for _ in $(seq 1 50); do curl -sf "http://127.0.0.1:$port/livez" >/dev/null && break; sleep 0.1; done
 
-echo "SQLite synchronous=${SYNCHRONOUS:-full}"
+echo "SQLite synchronous=${SYNCHRONOUS:-full}, server threads ${THREADS:-default}"
 echo "preparing $sessions attested session requests (registration of one key each)…"
 start=$(date +%s)
 $onramp bench-fixtures app2app --server "http://127.0.0.1:$port" --project "$project" --app-id $app_id \
