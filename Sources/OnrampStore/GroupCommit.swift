@@ -13,8 +13,8 @@ import Foundation
 /// constraint (checked at `COMMIT`) would fail the whole group, so the schema must not use any.
 ///
 /// There is no extra thread: the first waiting caller becomes the leader, runs the queued bodies
-/// (its own among them), wakes their callers and hands over. Under no contention a group is a single
-/// transaction without savepoints, as before.
+/// (its own among them), wakes their callers and hands over. Under no contention a group is one plain
+/// transaction, without savepoints.
 ///
 /// `@unchecked Sendable`: `pending`, `leading` and each job's fields are only touched with
 /// `condition` locked, or by the leader for jobs it has taken off the queue, whose callers are
