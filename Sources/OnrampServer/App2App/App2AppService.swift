@@ -191,7 +191,8 @@ struct App2AppService: Sendable {
         // A retry on an attested challenge returns the same URL (after checking the assertion's key).
         if challenge.usedAt != nil {
             return try retrySession(
-                challenge: challenge, keyId: keyId, assertion: assertion, challengeText: challengeText, now: now)
+                challenge: challenge, keys: keys, keyId: keyId, assertion: assertion, challengeText: challengeText,
+                now: now)
         }
         guard now <= challenge.expiresAt else { throw Self.staleChallenge }
         let project = try Self.enabled(storedProject)
@@ -232,13 +233,16 @@ struct App2AppService: Sendable {
                 try context.database.read { try ChallengeRepository(connection: $0).find(id: challenge.id) }
                 ?? challenge
             return try retrySession(
-                challenge: used, keyId: keyId, assertion: assertion, challengeText: challengeText, now: now)
+                challenge: used, keys: keys, keyId: keyId, assertion: assertion, challengeText: challengeText, now: now)
         }
         return sessionResponse(token: token, quote: stored)
     }
 
+    /// The session an attested challenge already has, after checking the assertion with `keys` (the
+    /// challenge project's records of `keyId`).
     private func retrySession(
-        challenge: ChallengeRepository.Record, keyId: String, assertion: [UInt8], challengeText: String, now: Int64
+        challenge: ChallengeRepository.Record, keys: [AttestKeyRepository.Record], keyId: String, assertion: [UInt8],
+        challengeText: String, now: Int64
     ) throws -> HTTPResponse {
         guard
             let session = try context.database.read({
@@ -247,9 +251,6 @@ struct App2AppService: Sendable {
             session.keyId == keyId
         else { throw Self.unknownChallenge }
         guard now < session.expiresAt else { throw Self.staleChallenge }
-        let keys = try context.database.read {
-            try AttestKeyRepository(connection: $0).find(projectId: session.projectId, keyId: keyId)
-        }
         // The same assertion may be replayed for this challenge: accept a counter equal to the one it used.
         _ = try verifyAssertion(
             assertion, keys: keys, previousCounter: { _ in session.assertionCounter - 1 }, challengeText: challengeText)

@@ -71,7 +71,7 @@ struct HandoffRoutes: Sendable {
             let session = try context.database.read({ try PurchaseSessionRepository(connection: $0).find(token: token) }
             ),
             let storedHash = session.pageSecretHash,
-            ConstantTime.equals(Array(storedHash.utf8), Array(PurchaseSessionRepository.hash(pageSecret).utf8))
+            APIKeyRepository.secretMatches(pageSecret, storedHash: storedHash)
         else { return notFound() }
         let purchase = try PurchaseRequest(stored: session.purchase)
         if let outcome = session.outcome {

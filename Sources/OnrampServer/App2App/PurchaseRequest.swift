@@ -38,17 +38,7 @@ struct PurchaseRequest: Sendable, Equatable {
     /// Checks everything but the redirect against the catalogue and returns the quote.
     func quote(catalogue: Catalogue) throws(HTTPError) -> App2AppQuote {
         try Self.validateRegion(country: country, subdivision: subdivision)
-        let method: PaymentMethodType
-        if let paymentMethod {
-            guard let parsed = PaymentMethodType(rawValue: paymentMethod) else {
-                throw Self.invalid(
-                    "paymentMethod",
-                    "paymentMethod must be one of CARD, ACH, APPLE_PAY, FIAT_WALLET, CRYPTO_WALLET, PAYPAL.")
-            }
-            method = parsed
-        } else {
-            method = .card
-        }
+        let method = try Self.paymentMethodType(paymentMethod) ?? .card
         do {
             let (_, network, _) = try catalogue.resolve(asset: purchaseCurrency, network: destinationNetwork)
             do {
@@ -70,6 +60,17 @@ struct PurchaseRequest: Sendable, Equatable {
         } catch {
             throw HTTPError(status: 400, code: "invalid_request", message: "The purchase is invalid.")
         }
+    }
+
+    /// The `paymentMethod` field as a type (`nil` when absent); 400 when it names none.
+    static func paymentMethodType(_ paymentMethod: String?) throws(HTTPError) -> PaymentMethodType? {
+        guard let paymentMethod else { return nil }
+        guard let method = PaymentMethodType(rawValue: paymentMethod) else {
+            throw invalid(
+                "paymentMethod",
+                "paymentMethod must be one of CARD, ACH, APPLE_PAY, FIAT_WALLET, CRYPTO_WALLET, PAYPAL.")
+        }
+        return method
     }
 
     /// Checks `country` (ISO 3166-1 alpha-2) and `subdivision` (an ISO 3166-2 code) when present.

@@ -1,4 +1,3 @@
-import OnrampCrypto
 import OnrampStore
 
 /// Attested purchase sessions: created once per purchase challenge, opened once by the handoff page
@@ -63,7 +62,7 @@ struct PurchaseSessionRepository {
             UPDATE purchase_sessions SET opened_at = ?, page_secret_hash = ?
             WHERE token = ? AND opened_at IS NULL AND expires_at > ?
             """,
-            [.integer(now), .text(Self.hash(pageSecret)), .text(token), .integer(now)]) == 1
+            [.integer(now), .text(APIKeyRepository.secretHash(pageSecret)), .text(token), .integer(now)]) == 1
     }
 
     /// Records the outcome once; `false` when one was already recorded.
@@ -78,10 +77,6 @@ struct PurchaseSessionRepository {
                 transactionId.map(SQLValue.text) ?? .null,
                 .text(token),
             ]) == 1
-    }
-
-    static func hash(_ secret: String) -> String {
-        Hex.encode(SHA256.hash(Array(secret.utf8)))
     }
 
     private static func record(_ row: Row) throws -> Record {

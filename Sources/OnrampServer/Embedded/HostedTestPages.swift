@@ -1,5 +1,4 @@
 import HTTPServer
-import OnrampCrypto
 import OnrampStore
 
 /// The test-mode 3-D Secure challenge page (plain forms, no JavaScript): Complete or Fail. The
@@ -71,7 +70,7 @@ struct HostedTestPages: Sendable {
                 ).first
             }),
             let hash = row.optionalString("three_ds_token_hash"),
-            ConstantTime.equals(Array(hash.utf8), Array(APIKeyRepository.secretHash(token).utf8))
+            APIKeyRepository.secretMatches(token, storedHash: hash)
         else { return nil }
         return row.optionalString("three_ds_status")
     }

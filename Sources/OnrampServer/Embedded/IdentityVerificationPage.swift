@@ -1,6 +1,5 @@
 import HTTPServer
 import OnrampCore
-import OnrampCrypto
 import OnrampStore
 
 /// Test-mode identity verification (L2): `start_identity_verification` opens a session whose hosted
@@ -113,8 +112,7 @@ struct IdentityVerificationPage: Sendable {
                 try $0.query("SELECT page_token_hash, status FROM identity_verifications WHERE id = ?", [.text(id)])
                     .first
             }),
-            ConstantTime.equals(
-                Array(try row.string("page_token_hash").utf8), Array(APIKeyRepository.secretHash(token).utf8))
+            APIKeyRepository.secretMatches(token, storedHash: try row.string("page_token_hash"))
         else { return nil }
         return try row.string("status")
     }

@@ -73,7 +73,7 @@ struct HostedOnrampRoutes: Sendable {
         guard
             let session = try context.database.read({ try HostedOnrampRepository(connection: $0).find(token: token) }),
             let storedHash = session.pageSecretHash, let openedAt = session.openedAt,
-            ConstantTime.equals(Array(storedHash.utf8), Array(HostedOnrampRepository.hash(pageSecret).utf8))
+            APIKeyRepository.secretMatches(pageSecret, storedHash: storedHash)
         else { return notFound() }
         if session.outcome != nil { return finished(session) }
         if context.nowMilliseconds >= openedAt + HostedOnrampSession.pageLifetimeMilliseconds {

@@ -184,11 +184,7 @@ struct HostedOnrampService: Sendable {
                 throw invalid(name, "\(name) must be a positive decimal string such as 25.00.")
             }
         }
-        if let method = presets.paymentMethod, PaymentMethodType(rawValue: method) == nil {
-            throw invalid(
-                "paymentMethod",
-                "paymentMethod must be one of CARD, ACH, APPLE_PAY, FIAT_WALLET, CRYPTO_WALLET, PAYPAL.")
-        }
+        _ = try PurchaseRequest.paymentMethodType(presets.paymentMethod)
         if let currency = presets.paymentCurrency, (try? context.catalogue.fiatCurrency(currency)) == nil {
             throw invalid("paymentCurrency", "Unknown paymentCurrency \(currency).")
         }

@@ -1,6 +1,5 @@
 import HTTPServer
 import OnrampCore
-import OnrampCrypto
 import OnrampStore
 
 /// A hosted onramp session: what a partner allowed (destination addresses per network, assets) and
@@ -103,13 +102,9 @@ extension HostedOnrampSession.Presets {
     }
 }
 
-/// Storage of hosted onramp sessions. Only a SHA-256 of the token is stored.
+/// Storage of hosted onramp sessions. Only a SHA-256 of the token (and of the page secret) is stored.
 struct HostedOnrampRepository {
     let connection: any SQLConnection
-
-    static func hash(_ secret: String) -> String {
-        Hex.encode(SHA256.hash(Array(secret.utf8)))
-    }
 
     func insert(_ session: HostedOnrampSession, token: String) throws {
         let destinations = JSONValue.array(
@@ -123,7 +118,8 @@ struct HostedOnrampRepository {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
-                .text(Self.hash(token)), .text(session.id), .text(session.projectId), .text(session.kind.rawValue),
+                .text(APIKeyRepository.secretHash(token)), .text(session.id), .text(session.projectId),
+                .text(session.kind.rawValue),
                 .text(destinations.serializedString),
                 session.assets.map { .text(JSONValue.array($0.map(JSONValue.string)).serializedString) } ?? .null,
                 .text(session.presets.json.serializedString), .integer(session.createdAt),
@@ -132,8 +128,10 @@ struct HostedOnrampRepository {
     }
 
     func find(token: String) throws -> HostedOnrampSession? {
-        try connection.query("SELECT * FROM hosted_onramp_sessions WHERE token_hash = ?", [.text(Self.hash(token))])
-            .first.map(Self.session)
+        try connection.query(
+            "SELECT * FROM hosted_onramp_sessions WHERE token_hash = ?", [.text(APIKeyRepository.secretHash(token))]
+        )
+        .first.map(Self.session)
     }
 
     /// Opens the session once, before its token expires: binds the page to `pageSecret` (hash only)
@@ -145,8 +143,8 @@ struct HostedOnrampRepository {
             WHERE token_hash = ? AND opened_at IS NULL AND expires_at > ?
             """,
             [
-                .integer(now), .text(Self.hash(pageSecret)), .text(presets.json.serializedString),
-                .text(Self.hash(token)), .integer(now),
+                .integer(now), .text(APIKeyRepository.secretHash(pageSecret)), .text(presets.json.serializedString),
+                .text(APIKeyRepository.secretHash(token)), .integer(now),
             ]) == 1
     }
 

@@ -30,6 +30,11 @@ struct APIKeyRepository {
         Hex.encode(SHA256.hash(Array(secret.utf8)))
     }
 
+    /// Whether `secret` hashes to `storedHash`, compared in constant time.
+    static func secretMatches(_ secret: String, storedHash: String) -> Bool {
+        ConstantTime.equals(Array(storedHash.utf8), Array(secretHash(secret).utf8))
+    }
+
     func insert(
         id: String, projectId: String, kind: APIKeyRecord.Kind, publicKey: String?, secret: String?, livemode: Bool,
         createdAt: Int64
