@@ -24,21 +24,29 @@ public enum AddressValidator {
 
     /// The EIP-55 checksummed form of a 20-byte hex address given without `0x` (any case).
     public static func eip55Checksummed(hexDigits: String) -> String {
-        let lower = hexDigits.lowercased()
-        let hash = Keccak256.hash(Array(lower.utf8))
-        var result = "0x"
-        for (index, character) in lower.enumerated() {
+        "0x" + String(decoding: eip55Digits(Array(hexDigits.utf8)), as: UTF8.self)
+    }
+
+    /// EIP-55 over ASCII hex digits: lowercased, then each letter whose Keccak-256 nibble is ≥ 8 is
+    /// uppercased.
+    private static func eip55Digits(_ digits: [UInt8]) -> [UInt8] {
+        let lower = digits.map(asciiLowercased)
+        let hash = Keccak256.hash(lower)
+        return lower.enumerated().map { index, byte in
             let nibble = index % 2 == 0 ? hash[index / 2] >> 4 : hash[index / 2] & 0x0f
-            result.append(character.isLetter && nibble >= 8 ? Character(character.uppercased()) : character)
+            return byte >= UInt8(ascii: "a") && nibble >= 8 ? byte - 0x20 : byte
         }
-        return result
+    }
+
+    private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 0x20 : byte
     }
 
     private static func validateEVM(_ address: String) throws(AddressValidationError) -> AddressKind {
-        let digits = try hexDigits(address, count: 40, format: .evm)
-        let hasLower = digits.contains { $0.isLowercase }
-        let hasUpper = digits.contains { $0.isUppercase }
-        if hasLower && hasUpper && eip55Checksummed(hexDigits: digits) != address {
+        let digits = Array(try hexDigits(address, count: 40, format: .evm).utf8)
+        let hasLower = digits.contains { (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
+        let hasUpper = digits.contains { (UInt8(ascii: "A")...UInt8(ascii: "F")).contains($0) }
+        if hasLower && hasUpper && eip55Digits(digits) != digits {
             throw AddressValidationError(reason: .badChecksum, format: .evm)
         }
         return .evm
