@@ -115,6 +115,68 @@ import Testing
         }
     }
 
+    /// A full disk makes SQLite roll back the whole transaction, not just the failing statement: the
+    /// failing body gets its error, the others of its group a retryable busy, and nothing is kept.
+    @Test func aGroupSQLiteRollsBackWholeFailsItsOthersAsRetryableBusy() throws {
+        try withFreshDatabase(.sqlite) { url in
+            let database = try #require(try DatabaseURL.open(url) as? SQLiteDatabase)
+            defer { database.close() }
+            try database.migrate(testMigrations)
+            let groupsBefore = database.groupCommitStatistics.groups
+            let outcomes = Mutex<[String: String]>([:])
+            @Sendable func record(_ name: String, _ body: () throws -> Void) {
+                let outcome: String
+                do {
+                    try body()
+                    outcome = "committed"
+                } catch let error as StoreError {
+                    outcome = "\(error.code)"
+                } catch {
+                    outcome = "\(error)"
+                }
+                outcomes.withLock { $0[name] = outcome }
+            }
+            @Sendable func insert(_ kind: String) throws {
+                try database.transaction { try $0.execute("INSERT INTO events (kind) VALUES (?)", [.text(kind)]) }
+            }
+            onThreads(4) { thread in
+                // The first holds the writer alone; the next three queue behind it, in order, as one group.
+                Thread.sleep(forTimeInterval: 0.15 * Double(thread))
+                switch thread {
+                case 0:
+                    record("holder") {
+                        try database.transaction { connection in
+                            try connection.execute("INSERT INTO events (kind) VALUES ('holder')", [])
+                            Thread.sleep(forTimeInterval: 0.6)
+                        }
+                    }
+                case 2:
+                    record("disk full") {
+                        try database.transaction { connection in
+                            let pages = try connection.query("PRAGMA page_count").first?.int("page_count") ?? 0
+                            try connection.execute("PRAGMA max_page_count = \(pages)", [])
+                            try connection.execute("INSERT INTO events (kind) VALUES (hex(zeroblob(100000)))", [])
+                        }
+                    }
+                default:
+                    record(thread == 1 ? "before" : "after") { try insert(thread == 1 ? "before" : "after") }
+                }
+            }
+            #expect(
+                outcomes.withLock { $0 }
+                    == ["holder": "committed", "before": "busy", "disk full": "queryFailed", "after": "busy"])
+            #expect(database.groupCommitStatistics.groups - groupsBefore == 2)
+            // Room again: the two that were only caught up in the rollback succeed when retried.
+            try database.transaction { try $0.execute("PRAGMA max_page_count = 1073741823", []) }
+            try insert("before")
+            try insert("after")
+            let kinds = try database.read {
+                try $0.query("SELECT kind FROM events ORDER BY id").map { try $0.string("kind") }
+            }
+            #expect(kinds == ["holder", "before", "after"])
+        }
+    }
+
     @Test func aNestedTransactionFailsInsteadOfWaitingForever() throws {
         try withMigratedDatabase(.sqlite) { database in
             expectStoreError(.queryFailed) {
