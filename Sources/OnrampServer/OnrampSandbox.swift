@@ -28,7 +28,7 @@ public final class OnrampSandbox: Sendable {
     public init(
         databaseURL: String? = nil, clock: any OnrampCore.Clock = SystemClock(), settlementDelay: TimeInterval = 0,
         settlement: any SettlementProvider = SimulatedSettlement(), trustTestRoot: Bool = true,
-        mobileRequestsPerSecond: Double? = nil, workerInterval: TimeInterval? = 0.02, threadCount: Int = 4
+        clientRequestsPerSecond: Double? = nil, workerInterval: TimeInterval? = 0.02, threadCount: Int = 4
     ) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("onramp-sandbox-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -40,7 +40,7 @@ public final class OnrampSandbox: Sendable {
         let context = ServerContext(
             database: database, clock: clock, publicBaseURL: "http://127.0.0.1:\(socket.port)",
             appAttestRoots: [AppleAppAttestRoot.certificate] + (trustTestRoot ? [authority.rootCertificate] : []),
-            settlementDelay: settlementDelay, mobileRequestsPerSecond: mobileRequestsPerSecond)
+            settlementDelay: settlementDelay, clientRequestsPerSecond: clientRequestsPerSecond)
         application = try OnrampApplication(context: context, settlement: settlement)
         server = HTTPServer(
             configuration: ServerConfiguration(port: socket.port, threadCount: threadCount),

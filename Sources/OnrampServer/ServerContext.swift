@@ -21,19 +21,24 @@ public struct ServerContext: Sendable {
     public let appAttestRoots: [X509Certificate]
     /// Seconds a transaction spends `IN_PROGRESS` before the settlement simulator completes it.
     public let settlementDelay: TimeInterval
-    /// Limits unauthenticated mobile calls per client address (`nil`: no limit).
+    /// Limits the App2App mobile calls (made without an API key) per client address (`nil`: no limit).
     public let mobileRateLimiter: RateLimiter?
+    /// Limits calls made with a Stripe publishable key (public, shipped in apps: Link sign-in, one-time
+    /// codes, client-side session calls) per client address (`nil`: no limit). Secret-key calls are not
+    /// limited here.
+    public let publishableKeyRateLimiter: RateLimiter?
     /// The key of the keyed hashes kept for sensitive identifiers (KYC id numbers), so a copy of the
     /// database alone cannot brute-force them. Never stored in the database.
     let dataKey: [UInt8]
 
     /// Creates a context. `dataKey` (32 bytes, for example from `ONRAMP_DATA_KEY`) keys the hashes of
-    /// sensitive identifiers; without it a random key is used for this process.
+    /// sensitive identifiers; without it a random key is used for this process. `clientRequestsPerSecond`
+    /// (`nil`: off) sets both client rate limits; each has buckets of its own, bursting to twice the rate.
     public init(
         database: any Database, clock: any OnrampCore.Clock = SystemClock(),
         random: any RandomSource = SystemRandomSource(),
         catalogue: Catalogue = .standard, publicBaseURL: String, appAttestRoots: [X509Certificate],
-        settlementDelay: TimeInterval = 1, mobileRequestsPerSecond: Double? = 50, dataKey: [UInt8]? = nil
+        settlementDelay: TimeInterval = 1, clientRequestsPerSecond: Double? = 50, dataKey: [UInt8]? = nil
     ) {
         self.database = database
         self.clock = clock
@@ -42,7 +47,8 @@ public struct ServerContext: Sendable {
         self.publicBaseURL = publicBaseURL.hasSuffix("/") ? String(publicBaseURL.dropLast()) : publicBaseURL
         self.appAttestRoots = appAttestRoots
         self.settlementDelay = settlementDelay
-        self.mobileRateLimiter = mobileRequestsPerSecond.map { RateLimiter(ratePerSecond: $0, burst: 2 * $0) }
+        self.mobileRateLimiter = clientRequestsPerSecond.map { RateLimiter(ratePerSecond: $0, burst: 2 * $0) }
+        self.publishableKeyRateLimiter = clientRequestsPerSecond.map { RateLimiter(ratePerSecond: $0, burst: 2 * $0) }
         // Without a configured key the hashes only mark that a value was provided (the key dies with the process).
         self.dataKey = dataKey ?? random.bytes(32)
     }

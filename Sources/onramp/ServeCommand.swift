@@ -27,7 +27,8 @@ enum ServeCommand {
                                         `onramp catalogue` prints it as a starting point)
           (environment) ONRAMP_DATA_KEY  64 hex digits keying the hashes kept for KYC id numbers; without it
                                         a per-process key is used and the hashes only mark that a number was given
-          --rate-limit N                Unauthenticated mobile calls per second per client address (default 50; 0 = off)
+          --rate-limit N                Calls per second per client address made without a secret: App2App mobile
+                                        calls and Stripe publishable-key calls, each limited apart (default 50; 0 = off)
         """
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -103,7 +104,7 @@ enum ServeCommand {
         let context = ServerContext(
             database: database, catalogue: catalogue,
             publicBaseURL: publicURL ?? "http://\(displayHost):\(socket.port)",
-            appAttestRoots: roots, settlementDelay: settlementDelay, mobileRequestsPerSecond: rateLimit,
+            appAttestRoots: roots, settlementDelay: settlementDelay, clientRequestsPerSecond: rateLimit,
             dataKey: try dataKey())
         let application = try OnrampApplication(
             context: context, settlement: SimulatedSettlement(catalogue: catalogue))

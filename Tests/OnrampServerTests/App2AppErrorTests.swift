@@ -245,7 +245,7 @@ import Testing
     }
 
     @Test func rateLimited() throws {
-        let server = try TestServer(mobileRequestsPerSecond: 1)
+        let server = try TestServer(clientRequestsPerSecond: 1)
         var statuses: [Int] = []
         for _ in 0..<5 {
             statuses.append(

@@ -89,6 +89,20 @@ import Testing
         expectError(badScope, status: 400, code: "invalid_scope")
     }
 
+    /// Publishable keys ship in apps, so their calls are limited per client address; the secret key is not.
+    @Test func publishableKeyCallsAreRateLimited() throws {
+        let server = try EmbeddedTestServer(clientRequestsPerSecond: 1)
+        let lookup = [("email_address", "someone@example.com")]
+        let statuses = try (0..<2).map { _ in try server.sdk.post("/v1/consumers/sessions/lookup", lookup).status }
+        #expect(statuses == [200, 200])
+        let limited = try server.sdk.post("/v1/consumers/sessions/lookup", lookup)
+        expectError(limited, status: 429, code: "rate_limit")
+        #expect(limited.headers["retry-after"] == "1")
+        // Limited calls do not reach the route (no idempotency record, no lookup): the secret key still works.
+        let backend = try (0..<5).map { _ in try server.backend.post("/v1/consumers/sessions/lookup", lookup).status }
+        #expect(backend == [200, 200, 200, 200, 200])
+    }
+
     @Test func authenticationErrors() throws {
         let server = try EmbeddedTestServer()
         let none = try StripeTestClient(port: server.port, key: "sk_test_wrong").get("/v1/crypto/onramp_sessions")

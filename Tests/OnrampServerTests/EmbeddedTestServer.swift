@@ -22,17 +22,18 @@ final class EmbeddedTestServer: @unchecked Sendable {
     var port: Int { sandbox.port }
     var baseURL: String { "http://127.0.0.1:\(port)" }
 
-    /// Starts the server; `clock` drives expiry and `settlementDelay` how long fulfilment takes.
+    /// Starts the server; `clock` drives expiry, `settlementDelay` how long fulfilment takes and
+    /// `clientRequestsPerSecond` the per-address limit on publishable-key calls (`nil`: none).
     init(
         clock: any OnrampCore.Clock = SystemClock(), settlementDelay: TimeInterval = 0.2, livemode: Bool = false,
-        settlement: any SettlementProvider = SimulatedSettlement()
+        settlement: any SettlementProvider = SimulatedSettlement(), clientRequestsPerSecond: Double? = nil
     ) throws {
         let onPostgres = ProcessInfo.processInfo.environment["ONRAMP_TEST_POSTGRES_URL"] != nil
         schema = try TestSchema(onPostgres ? .postgres : .sqlite)
         self.clock = clock
         sandbox = try OnrampSandbox(
             databaseURL: schema?.url, clock: clock, settlementDelay: settlementDelay, settlement: settlement,
-            trustTestRoot: false, workerInterval: 0.05)
+            trustTestRoot: false, clientRequestsPerSecond: clientRequestsPerSecond, workerInterval: 0.05)
         credentials = try ProjectProvisioner(database: sandbox.database, clock: clock).createProject(
             name: "Embedded test", appIds: [], redirectHosts: [], keyType: .es256, livemode: livemode)
     }

@@ -60,7 +60,7 @@ struct WebhookCommandTests {
             let key = fixture.credentials.stripeSecretKey
             fixture.database.close()
             let serverOutput = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID()).txt")
-            FileManager.default.createFile(atPath: serverOutput.path, contents: nil)
+            #expect(FileManager.default.createFile(atPath: serverOutput.path, contents: nil))
             defer { try? FileManager.default.removeItem(at: serverOutput) }
             let server = Process()
             server.executableURL = PythonVerifier.packageRoot.appendingPathComponent(".build/debug/onramp")

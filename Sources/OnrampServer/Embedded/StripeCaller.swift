@@ -8,6 +8,8 @@ struct StripeCaller: Sendable {
     let projectId: String
     /// Whether the key is a live key (`sk_live_…`, `pk_live_…`).
     let livemode: Bool
+    /// Whether the caller used a publishable key (`pk_…`, public: client-side calls).
+    var publishable = false
 
     /// Resolves `Authorization: Bearer <key>` (or Basic with the key as user name, as `curl -u sk_test_…:`
     /// sends it). `allowPublishable` admits `pk_…` keys (client SDK routes).
@@ -25,7 +27,7 @@ struct StripeCaller: Sendable {
         case .stripeSecret:
             return StripeCaller(projectId: record.projectId, livemode: record.livemode)
         case .stripePublishable where allowPublishable:
-            return StripeCaller(projectId: record.projectId, livemode: record.livemode)
+            return StripeCaller(projectId: record.projectId, livemode: record.livemode, publishable: true)
         case .stripePublishable:
             throw HTTPError(
                 status: 403, code: "secret_key_required", message: "This call needs your secret key (sk_…).",

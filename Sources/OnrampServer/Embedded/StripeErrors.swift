@@ -13,6 +13,13 @@ enum StripeErrors {
         HTTPError(status: status, code: code, message: message, param: param, type: "invalid_request_error")
     }
 
+    /// 429 `rate_limit` with `Retry-After`.
+    static func rateLimited(retryAfterSeconds: Int) -> HTTPError {
+        HTTPError(
+            status: 429, code: "rate_limit", message: "Too many requests hit the API too quickly; back off and retry.",
+            type: "invalid_request_error", headers: ["Retry-After": String(retryAfterSeconds)])
+    }
+
     /// 404 `resource_missing`.
     static func missing(_ what: String, param: String? = nil) -> HTTPError {
         HTTPError(

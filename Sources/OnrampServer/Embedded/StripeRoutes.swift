@@ -24,6 +24,11 @@ struct StripeRoutes: Sendable {
         router.add(method, path) { request in
             let caller = try StripeCaller.authenticate(
                 request, database: context.database, allowPublishable: allowPublishable)
+            if caller.publishable, let limiter = context.publishableKeyRateLimiter,
+                !limiter.allow(request.remoteAddress)
+            {
+                throw StripeErrors.rateLimited(retryAfterSeconds: limiter.retryAfterSeconds())
+            }
             return try IdempotencyKeys(context: context).run(request, caller: caller) {
                 let body = method == "GET" ? JSONValue.object([]) : try request.parsedBody()
                 return .json(try handler(request, caller, body))
