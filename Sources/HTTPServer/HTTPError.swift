@@ -52,6 +52,13 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         HTTPError(status: 414, code: "uri_too_long", message: "The request URL exceeds \(limit) bytes.")
     }
 
+    /// The request line and headers together exceed the configured limit.
+    public static func headerFieldsTooLarge(limit: Int) -> HTTPError {
+        HTTPError(
+            status: 431, code: "request_header_fields_too_large",
+            message: "The request line and headers exceed \(limit) bytes.")
+    }
+
     /// A handler failed unexpectedly; the details stay in the log.
     public static let internalError = HTTPError(
         status: 500, code: "internal_error", message: "An internal error occurred.")

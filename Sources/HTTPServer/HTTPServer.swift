@@ -56,7 +56,7 @@ public final class HTTPServer: Sendable {
         let arguments: [CVarArg] = [
             MHD_OPTION.THREAD_POOL_SIZE.rawValue, UInt32(configuration.threadCount),
             MHD_OPTION.CONNECTION_TIMEOUT.rawValue, UInt32(configuration.connectionTimeoutSeconds),
-            MHD_OPTION.CONNECTION_MEMORY_LIMIT.rawValue, Int(configuration.maximumHeaderBytes),
+            MHD_OPTION.CONNECTION_MEMORY_LIMIT.rawValue, 4 * configuration.maximumHeaderBytes,
             MHD_OPTION.CONNECTION_LIMIT.rawValue, UInt32(configuration.connectionLimit),
             MHD_OPTION.LISTEN_SOCKET.rawValue, socket.descriptor,
             MHD_OPTION.NOTIFY_COMPLETED.rawValue, unsafeBitCast(requestCompletedCallback, to: OpaquePointer.self),

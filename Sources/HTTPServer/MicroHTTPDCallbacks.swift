@@ -90,6 +90,9 @@ let accessHandlerCallback: MHD_AccessHandlerCallback = {
     } else if strlen(url) > limits.maximumURLBytes {
         response = server.refuse(
             request, with: .uriTooLong(limit: limits.maximumURLBytes), startedAt: context.startedAt)
+    } else if headBytes(method: method, url: url, request: request) > limits.maximumHeaderBytes {
+        response = server.refuse(
+            request, with: .headerFieldsTooLarge(limit: limits.maximumHeaderBytes), startedAt: context.startedAt)
     } else {
         response = server.handle(request, startedAt: context.startedAt)
     }
@@ -109,6 +112,17 @@ private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MH
     let result = MHD_queue_response(connection, UInt32(response.status), mhdResponse)
     MHD_destroy_response(mhdResponse)
     return result
+}
+
+/// The size of the request head as sent (`METHOD /path?query HTTP/1.1`, then `Name: value` lines), near
+/// enough for a limit: the library keeps neither the exact spacing nor the query's escaped form.
+private func headBytes(method: UnsafePointer<CChar>, url: UnsafePointer<CChar>, request: HTTPRequest) -> Int {
+    let requestLine = request.query.reduce(strlen(method) + strlen(url) + 11) { total, pair in
+        total + pair.0.utf8.count + pair.1.utf8.count + 2
+    }
+    return request.headers.reduce(requestLine) { total, field in
+        total + field.name.utf8.count + field.value.utf8.count + 4
+    }
 }
 
 private func headerValue(_ connection: OpaquePointer, _ name: String) -> String? {

@@ -10,7 +10,9 @@ public struct ServerConfiguration: Sendable {
     public var maximumBodyBytes: Int
     /// The longest request path accepted; longer ones get 414.
     public var maximumURLBytes: Int
-    /// Memory per connection for the request line and headers; larger heads are refused by the library.
+    /// The largest request head (request line and headers); larger ones get 431 in the path's error shape.
+    /// Each connection's buffer is four times this, and heads too big even for it are refused by the
+    /// library itself (431 with its own small HTML body).
     public var maximumHeaderBytes: Int
     /// Idle seconds after which a connection is closed.
     public var connectionTimeoutSeconds: Int
