@@ -12,8 +12,19 @@ final class PostgresConnection: PooledConnection, SQLConnection, @unchecked Send
     private static let bool: Oid = 16
     private static let bytea: Oid = 17
 
+    /// Statements with parameters are prepared on the server once per connection (named, by SQL and
+    /// parameter types), so PostgreSQL parses and plans each once; past this many the rest run unnamed.
+    private static let maximumPreparedStatements = 256
+
+    private struct PreparedStatementKey: Hashable {
+        let sql: String
+        let types: [Oid]
+    }
+
     private let handle: OpaquePointer
     private var isBroken = false
+    private var preparedStatements: [PreparedStatementKey: String] = [:]
+    private var preparedStatementsCreated = 0
 
     /// Connects with a libpq URI or `key=value` string; times out after `connectTimeoutSeconds` unless
     /// `conninfo` sets `connect_timeout` itself.
@@ -89,6 +100,11 @@ final class PostgresConnection: PooledConnection, SQLConnection, @unchecked Send
         case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:
             return result
         default:
+            // A prepared statement gone (26000) or outdated by a schema change (0A000 "cached plan must
+            // not change result type"): prepare afresh next time.
+            if let state = field(result, "C"), state == "26000" || state == "0A000" {
+                preparedStatements.removeAll()
+            }
             let error = self.error(result, sql)
             PQclear(result)
             throw error
@@ -128,8 +144,23 @@ final class PostgresConnection: PooledConnection, SQLConnection, @unchecked Send
             if case .blob(let bytes) = parameter { return Int32(bytes.count) }
             return 0
         }
+        let key = PreparedStatementKey(sql: sql, types: types)
+        var name = preparedStatements[key]
+        if name == nil && preparedStatements.count < Self.maximumPreparedStatements {
+            preparedStatementsCreated += 1
+            let newName = "onramp_\(preparedStatementsCreated)"
+            guard let prepared = PQprepare(handle, newName, sql, Int32(types.count), types) else { return nil }
+            // A failed PREPARE (bad SQL, an aborted transaction) is answered like a failed query.
+            guard PQresultStatus(prepared) == PGRES_COMMAND_OK else { return prepared }
+            PQclear(prepared)
+            preparedStatements[key] = newName
+            name = newName
+        }
         return withPointers(buffers) { pointers in
-            PQexecParams(handle, sql, Int32(parameters.count), types, pointers, lengths, formats, 0)
+            if let name {
+                return PQexecPrepared(handle, name, Int32(parameters.count), pointers, lengths, formats, 0)
+            }
+            return PQexecParams(handle, sql, Int32(parameters.count), types, pointers, lengths, formats, 0)
         }
     }
 

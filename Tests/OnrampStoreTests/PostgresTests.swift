@@ -55,4 +55,39 @@ struct PostgresTests {
             try database.ping()
         }
     }
+
+    /// Statements with parameters are prepared once per connection and reused; a rollback, a parameter
+    /// turning NULL or a schema change under a prepared `SELECT *` must not break them.
+    @Test func preparedStatementsAreReusedAndSurviveRollbacksAndSchemaChanges() throws {
+        try withFreshDatabase(.postgres) { url in
+            let database = try DatabaseURL.open(url + "&pool_size=1")
+            defer { database.close() }
+            try database.migrate(testMigrations)
+            let insert = "INSERT INTO items (id, name, quantity) VALUES (?, ?, ?)"
+            // Prepared inside a transaction that rolls back: still usable afterwards.
+            expectStoreError(.queryFailed) {
+                try database.transaction { connection in
+                    try connection.execute(insert, [.integer(1), .text("rolled back"), .integer(5)])
+                    _ = try connection.query("SELECT no_such_column FROM items WHERE id = ?", [.integer(1)])
+                }
+            }
+            try database.transaction { try $0.execute(insert, [.integer(1), .text("one"), .integer(5)]) }
+            // The same SQL with a NULL where an integer was: another parameter type, another statement.
+            try database.transaction { try $0.execute(insert, [.integer(2), .text("two"), .null]) }
+            let select = "SELECT * FROM items WHERE id >= ? ORDER BY id"
+            let names = { try database.read { try $0.query(select, [.integer(1)]).map { try $0.string("name") } } }
+            #expect(try names() == ["one", "two"])
+            let prepared = try database.read {
+                try $0.query("SELECT COUNT(*) AS n FROM pg_prepared_statements WHERE name LIKE 'onramp%'").first?.int("n")
+            }
+            #expect((prepared ?? 0) >= 3)
+            // A new column changes what the prepared SELECT * returns: PostgreSQL refuses that once (0A000),
+            // then the statement is prepared afresh.
+            try database.transaction { try $0.execute("ALTER TABLE items ADD COLUMN note TEXT", []) }
+            expectStoreError(.queryFailed) { _ = try names() }
+            #expect(try names() == ["one", "two"])
+            let columns = try database.read { try $0.query(select, [.integer(1)]).first?.columns ?? [] }
+            #expect(columns.contains("note"))
+        }
+    }
 }
