@@ -78,7 +78,8 @@ struct PostgresTests {
             let names = { try database.read { try $0.query(select, [.integer(1)]).map { try $0.string("name") } } }
             #expect(try names() == ["one", "two"])
             let prepared = try database.read {
-                try $0.query("SELECT COUNT(*) AS n FROM pg_prepared_statements WHERE name LIKE 'onramp%'").first?.int("n")
+                try $0.query("SELECT COUNT(*) AS n FROM pg_prepared_statements WHERE name LIKE 'onramp%'").first?.int(
+                    "n")
             }
             #expect((prepared ?? 0) >= 3)
             // A new column changes what the prepared SELECT * returns: PostgreSQL refuses that once (0A000),
