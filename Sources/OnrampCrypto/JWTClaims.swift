@@ -2,6 +2,9 @@ import Foundation
 
 /// The registered and CDP claims OnrampKit reads and writes. Times are whole seconds since 1970.
 public struct JWTClaims: Sendable, Equatable {
+    /// The latest `exp`, `nbf` or `iat` accepted (9999-12-31T23:59:59Z); later or negative ones are malformed.
+    public static let latestNumericDate: Double = 253_402_300_799
+
     /// `sub`.
     public var subject: String?
     /// `iss`.
@@ -38,17 +41,23 @@ public struct JWTClaims: Sendable, Equatable {
         if let subject { members.append(("sub", JSONText.string(subject))) }
         if let issuer { members.append(("iss", JSONText.string(issuer))) }
         if let audience { members.append(("aud", JSONText.strings(audience))) }
-        if let notBefore { members.append(("nbf", String(Int64(notBefore.timeIntervalSince1970.rounded(.down))))) }
-        if let expiresAt { members.append(("exp", String(Int64(expiresAt.timeIntervalSince1970.rounded(.down))))) }
-        if let issuedAt { members.append(("iat", String(Int64(issuedAt.timeIntervalSince1970.rounded(.down))))) }
+        if let notBefore { members.append(("nbf", Self.numericDate(notBefore))) }
+        if let expiresAt { members.append(("exp", Self.numericDate(expiresAt))) }
+        if let issuedAt { members.append(("iat", Self.numericDate(issuedAt))) }
         if let uris { members.append(("uris", JSONText.strings(uris))) }
         return JSONText.object(members)
+    }
+
+    /// Whole seconds; a time beyond `Int64` (only a test would sign one) is written as a JSON double.
+    private static func numericDate(_ date: Date) -> String {
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        return Int64(exactly: seconds).map(String.init) ?? "\(seconds)"
     }
 
     /// Reads the known claims from a decoded JSON object; wrong types are malformed.
     init(json object: [String: Any]) throws {
         func malformed(_ name: String) -> CryptoError {
-            CryptoError(code: .malformedToken, message: "claim \(name) has the wrong type")
+            CryptoError(code: .malformedToken, message: "claim \(name) has the wrong type or is out of range")
         }
         func string(_ name: String) throws -> String? {
             guard let value = object[name], !(value is NSNull) else { return nil }
@@ -66,9 +75,10 @@ public struct JWTClaims: Sendable, Equatable {
         }
         func date(_ name: String) throws -> Date? {
             guard let value = object[name], !(value is NSNull) else { return nil }
-            guard let number = value as? NSNumber, !(value is Bool), number.doubleValue.isFinite else {
-                throw malformed(name)
-            }
+            // A NumericDate between 1970 and the end of year 9999, so later arithmetic cannot overflow.
+            guard let number = value as? NSNumber, !(value is Bool),
+                (0...JWTClaims.latestNumericDate).contains(number.doubleValue)
+            else { throw malformed(name) }
             return Date(timeIntervalSince1970: number.doubleValue)
         }
         subject = try string("sub")

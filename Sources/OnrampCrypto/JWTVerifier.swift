@@ -102,6 +102,9 @@ public struct JWTVerifier: Sendable {
         if let notBefore = claims.notBefore, notBefore.timeIntervalSince(time) > leeway {
             throw CryptoError(code: .tokenNotYetValid, message: "token not yet valid")
         }
+        if let issuedAt = claims.issuedAt, issuedAt.timeIntervalSince(time) > leeway {
+            throw CryptoError(code: .tokenNotYetValid, message: "token issued in the future")
+        }
         if let issuer, claims.issuer != issuer {
             throw CryptoError(code: .issuerMismatch, message: "unexpected iss")
         }

@@ -139,6 +139,31 @@ import Testing
         #expect(missing?.code == .missingClaim)
     }
 
+    @Test func timesOutOfRangeOrInTheFutureAreRefused() throws {
+        let key = try P256.PrivateKey()
+        let now = Date(timeIntervalSince1970: 1_000_000)
+        let verifier = JWTVerifier(key: .p256(key.publicKey))
+        func token(issuedAt: Double? = nil, expiresAt: Double) throws -> String {
+            try JWT.sign(
+                header: JWTHeader(algorithm: "ES256"),
+                claims: JWTClaims(
+                    expiresAt: Date(timeIntervalSince1970: expiresAt),
+                    issuedAt: issuedAt.map(Date.init(timeIntervalSince1970:))),
+                key: .p256(key))
+        }
+        for expiresAt in [1e300, -1, JWTClaims.latestNumericDate + 1] {
+            let refused = #expect(throws: CryptoError.self) {
+                try verifier.verify(token(expiresAt: expiresAt), at: now)
+            }
+            #expect(refused?.code == .malformedToken)
+        }
+        let future = #expect(throws: CryptoError.self) {
+            try verifier.verify(token(issuedAt: 1_000_600, expiresAt: 1_000_700), at: now)
+        }
+        #expect(future?.code == .tokenNotYetValid)
+        #expect(try verifier.verify(token(issuedAt: 1_000_000, expiresAt: 1_000_060), at: now).claims.issuedAt != nil)
+    }
+
     @Test func malformedTokens() throws {
         let verifier = JWTVerifier(key: .p256(try P256.PrivateKey().publicKey))
         for token in ["", "a.b", "a.b.c.d", "e30.e30.", "eyJhbGciOiJub25lIn0.e30.", "!!.e30.AA"] {

@@ -290,6 +290,26 @@ import Testing
         #expect(accepted.body["challenge"]?.stringValue?.count == 44)
         let replayed = try server.request("POST", path, headers: [("Authorization", "Bearer \(good)")])
         expectError((replayed.status, replayed.body), 401, "unauthorized")
+        // Signed with the project's own key, but timed to live for ages: refused, and the server stays up.
+        let key = try CDPAPIKey(id: server.credentials.cdpApiKeyId, secret: server.credentials.cdpApiKeySecret)
+        let now = Date().timeIntervalSince1970.rounded(.down)
+        for (issuedAt, notBefore, expiresAt) in [
+            (1e300, nil, 1e300), (now + 3600, nil, now + 3700), (now, nil, now + 3600), (nil, nil, 1e15),
+        ] as [(Double?, Double?, Double)] {
+            let claims = JWTClaims(
+                subject: key.id, issuer: "cdp", notBefore: notBefore.map(Date.init(timeIntervalSince1970:)),
+                expiresAt: Date(timeIntervalSince1970: expiresAt),
+                issuedAt: issuedAt.map(Date.init(timeIntervalSince1970:)),
+                uris: [CDPAPIKey.uri(method: "POST", host: "127.0.0.1", path: path)])
+            let header = JWTHeader(
+                algorithm: key.signingKey.algorithm.rawValue, keyID: key.id, type: "JWT", nonce: CDPAPIKey.makeNonce())
+            let token = try JWT.sign(header: header, claims: claims, key: key.signingKey)
+            let refused = try server.request("POST", path, headers: [("Authorization", "Bearer \(token)")])
+            expectError((refused.status, refused.body), 401, "unauthorized")
+        }
+        #expect(
+            try server.request("POST", path, headers: [("Authorization", "Bearer \(try server.jwt("POST", path))")])
+                .status == 201)
     }
 
     @Test func ed25519KeysAuthenticateToo() throws {

@@ -193,5 +193,18 @@ import Testing
         let filtered = try server.backend.get(
             "/v1/crypto/onramp_sessions", [("status", "requires_payment"), ("destination_network", "base")])
         #expect((filtered["data"] as? [Any])?.count == 2)
+        // `created` filters in seconds; out-of-range or non-integer values are refused, not trapped on.
+        let now = Int64(Date().timeIntervalSince1970)
+        let recent = try server.backend.get("/v1/crypto/onramp_sessions", [("created[gte]", String(now - 3600))])
+        #expect((recent["data"] as? [Any])?.count == 3)
+        let future = try server.backend.get("/v1/crypto/onramp_sessions", [("created[gt]", String(now + 3600))])
+        #expect((future["data"] as? [Any])?.count == 0)
+        for (name, value) in [
+            ("created", "9223372036854775807"), ("created[lte]", "9223372036854775807"), ("created[gt]", "-1"),
+            ("created", "yesterday"),
+        ] {
+            let refused = try server.backend.get("/v1/crypto/onramp_sessions", [(name, value)])
+            #expect(refused.status == 400 && refused.string("error.code") == "parameter_invalid_integer", "\(refused)")
+        }
     }
 }

@@ -54,18 +54,22 @@ struct OnrampSessionRoutes: Sendable {
                 parameters.append(.text(value))
             }
         }
-        // Stripe's `created` is in seconds; stored times are milliseconds.
+        // Stripe's `created` is in seconds (bounded, so the milliseconds stored cannot overflow).
+        func seconds(_ parameter: String) throws(HTTPError) -> Int64? {
+            guard let value = request.queryValue(parameter) else { return nil }
+            guard let seconds = Int64(value), (0...100_000_000_000).contains(seconds) else {
+                throw StripeErrors.invalid(
+                    "parameter_invalid_integer", "\(parameter) must be a Unix time in seconds.", param: "created")
+            }
+            return seconds
+        }
         for (name, comparison, offset) in [("gte", ">=", 0), ("gt", ">=", 1), ("lte", "<", 1), ("lt", "<", 0)] {
-            if let value = request.queryValue("created[\(name)]") {
-                guard let seconds = Int64(value) else {
-                    throw StripeErrors.invalid(
-                        "parameter_invalid_integer", "created[\(name)] must be an integer.", param: "created")
-                }
+            if let seconds = try seconds("created[\(name)]") {
                 sql += " AND created_at \(comparison) ?"
                 parameters.append(.integer((seconds + Int64(offset)) * 1000))
             }
         }
-        if let value = request.queryValue("created"), let seconds = Int64(value) {
+        if let seconds = try seconds("created") {
             sql += " AND created_at >= ? AND created_at <= ?"
             parameters += [.integer(seconds * 1000), .integer(seconds * 1000 + 999)]
         }
