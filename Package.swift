@@ -58,7 +58,8 @@ let package = Package(
         .target(name: "OnrampTestSupport", path: "Sources/OnrampTestSupport"),
 
         .testTarget(name: "OnrampCoreTests", dependencies: ["OnrampCore"]),
-        .testTarget(name: "OnrampCryptoTests", dependencies: ["OnrampCrypto"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "OnrampCryptoTests", dependencies: ["OnrampCrypto", "OnrampTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "AppAttestTests", dependencies: ["AppAttest", "OnrampCrypto"]),
         .testTarget(name: "OnrampStoreTests", dependencies: ["OnrampStore"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "OnrampTestSupport"]),
