@@ -27,12 +27,12 @@ public struct ServerContext: Sendable {
     /// codes, client-side session calls) per client address (`nil`: no limit). Secret-key calls are not
     /// limited here.
     public let publishableKeyRateLimiter: RateLimiter?
-    /// The key of the keyed hashes kept for sensitive identifiers (KYC id numbers), so a copy of the
-    /// database alone cannot brute-force them. Never stored in the database.
+    /// The key of what is kept sealed or hashed (KYC id numbers, idempotency records), so a copy of the
+    /// database alone reveals or brute-forces nothing. Never stored in the database.
     let dataKey: [UInt8]
 
-    /// Creates a context. `dataKey` (32 bytes, for example from `ONRAMP_DATA_KEY`) keys the hashes of
-    /// sensitive identifiers; without it a random key is used for this process. `clientRequestsPerSecond`
+    /// Creates a context. `dataKey` (32 bytes, for example from `ONRAMP_DATA_KEY`) keys what is kept
+    /// sealed or hashed; without it a random key is used for this process. `clientRequestsPerSecond`
     /// (`nil`: off) sets both client rate limits; each has buckets of its own, bursting to twice the rate.
     public init(
         database: any Database, clock: any OnrampCore.Clock = SystemClock(),

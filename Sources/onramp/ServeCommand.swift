@@ -25,8 +25,9 @@ enum ServeCommand {
           --access-log on|off           One log line per request on standard error (default on)
           --catalogue FILE              Assets, networks, prices and fees as JSON (default: the built-in catalogue;
                                         `onramp catalogue` prints it as a starting point)
-          (environment) ONRAMP_DATA_KEY  64 hex digits keying the hashes kept for KYC id numbers; without it
-                                        a per-process key is used and the hashes only mark that a number was given
+          (environment) ONRAMP_DATA_KEY  64 hex digits keying what is kept sealed or hashed: KYC id numbers and
+                                        idempotency records; without it a per-process key is used, so KYC hashes
+                                        only mark that a number was given and idempotent replays end at a restart
           --rate-limit N                Calls per second per client address made without a secret: App2App mobile
                                         calls and Stripe publishable-key calls, each limited apart (default 50; 0 = off)
         """
@@ -85,7 +86,8 @@ enum ServeCommand {
         }
     }
 
-    /// `ONRAMP_DATA_KEY` (64 hex digits), the key of the hashes kept for KYC id numbers.
+    /// `ONRAMP_DATA_KEY` (64 hex digits), the key of what is kept sealed or hashed (KYC id numbers,
+    /// idempotency records).
     private static func dataKey() throws -> [UInt8]? {
         guard let text = ProcessInfo.processInfo.environment["ONRAMP_DATA_KEY"] else { return nil }
         guard let key = Hex.decode(text), key.count == 32 else {

@@ -55,6 +55,47 @@ import Testing
         #expect(b.headers["idempotent-replayed"] == "true")
     }
 
+    /// Stored responses carry secrets and stored request hashes cover card numbers: neither is readable
+    /// in the database, and rows written under another data key are refused rather than replayed or rerun.
+    @Test func storedRowsRevealNothingAndOutliveNoDataKey() throws {
+        let server = try EmbeddedTestServer()
+        let key = [("Idempotency-Key", "sign-up-1")]
+        let form = [("email_address", "secret@example.com"), ("phone_number", "+14155550123"), ("country", "US")]
+        let first = try server.sdk.post("/v1/consumers/accounts/sign_up", form, headers: key)
+        let secret = first.string("consumer_session.client_secret")
+        #expect(first.status == 200 && !secret.isEmpty, "\(first)")
+        let replayed = try server.sdk.post("/v1/consumers/accounts/sign_up", form, headers: key)
+        #expect(replayed.text == first.text && replayed.headers["idempotent-replayed"] == "true")
+        let row = try #require(
+            try server.database.read {
+                try $0.query(
+                    "SELECT request_hash, body FROM stripe_idempotency_keys WHERE idempotency_key = 'sign-up-1'"
+                )
+                .first
+            })
+        let body = try row.string("body")
+        let hash = try row.string("request_hash")
+        #expect(!body.contains(secret) && !body.contains("secret@example.com") && body.hasPrefix("v1:"))
+        #expect(hash.hasPrefix("v1:") && hash.count == "v1:00000000:".count + 64)
+        // The same rows under another data key (a restart without ONRAMP_DATA_KEY): a clear refusal.
+        try server.database.transaction {
+            try $0.execute(
+                "UPDATE stripe_idempotency_keys SET request_hash = ? WHERE idempotency_key = 'sign-up-1'",
+                [.text("v1:00000000:" + hash.split(separator: ":").last!)])
+        }
+        let refused = try server.sdk.post("/v1/consumers/accounts/sign_up", form, headers: key)
+        #expect(refused.status == 400 && refused.string("error.type") == "idempotency_error", "\(refused)")
+        #expect(refused.string("error.message").contains("ONRAMP_DATA_KEY"))
+        // A damaged body is refused too, never returned.
+        try server.database.transaction {
+            try $0.execute(
+                "UPDATE stripe_idempotency_keys SET request_hash = ?, body = ? WHERE idempotency_key = 'sign-up-1'",
+                [.text(hash), .text(String(body.dropLast(4)) + "AAA=")])
+        }
+        let damaged = try server.sdk.post("/v1/consumers/accounts/sign_up", form, headers: key)
+        #expect(damaged.status == 400 && damaged.string("error.type") == "idempotency_error", "\(damaged)")
+    }
+
     @Test func keysAreScopedPerProject() throws {
         let server = try EmbeddedTestServer()
         let key = [("Idempotency-Key", "shared")]

@@ -9,8 +9,28 @@ import OnrampStore
 /// credentials (401, 403) release the key rather than being replayed. The request hash covers the
 /// credentials too, so a replay needs the same key and OAuth token as the original. Keys are deleted
 /// after 24 hours (``Janitor``).
+///
+/// Nothing readable is kept: responses (some carry secrets: consumer session secrets, OAuth tokens) are
+/// sealed with AES-256-GCM and bound to their project and key, and the request hash (over bodies that may
+/// hold a card number) is an HMAC, both under keys derived from ``ServerContext/dataKey``. Rows name the
+/// data key they were written under; a retry after the data key changed (a restart without
+/// `ONRAMP_DATA_KEY`) is told its response cannot be replayed, and runs nothing.
 struct IdempotencyKeys: Sendable {
     let context: ServerContext
+    /// The stored forms' version and the data key's id: the prefix of every hash and body written.
+    private let storedPrefix: String
+    private let requestHashKey: [UInt8]
+    private let responseKey: [UInt8]
+
+    init(context: ServerContext) {
+        self.context = context
+        func derivedKey(_ purpose: String) -> [UInt8] {
+            HMACSHA256.authenticationCode(key: context.dataKey, message: Array(purpose.utf8))
+        }
+        storedPrefix = "v1:" + Hex.encode(Array(derivedKey("onramp.data-key-id").prefix(4))) + ":"
+        requestHashKey = derivedKey("onramp.idempotency.request-hash")
+        responseKey = derivedKey("onramp.idempotency.response")
+    }
 
     /// Runs `handler` under the request's idempotency key, if it has one.
     func run(_ request: HTTPRequest, caller: StripeCaller, _ handler: () throws -> HTTPResponse) throws
@@ -22,8 +42,12 @@ struct IdempotencyKeys: Sendable {
                 "idempotency_key_invalid", "Idempotency-Key must be 1 to 255 characters.", param: "Idempotency-Key")
         }
         let credentials = "\(request.headers["Authorization"] ?? "")\n\(request.headers["Stripe-OAuth-Token"] ?? "")\n"
-        let requestHash = Hex.encode(
-            SHA256.hash(Array("\(request.method) \(request.path)\n\(credentials)".utf8) + request.body))
+        let requestHash =
+            storedPrefix
+            + Hex.encode(
+                HMACSHA256.authenticationCode(
+                    key: requestHashKey,
+                    message: Array("\(request.method) \(request.path)\n\(credentials)".utf8) + request.body))
         let keyParameters: [SQLValue] = [.text(caller.projectId), .text(key)]
         let reserved = try context.database.transaction { connection in
             try connection.execute(
@@ -32,7 +56,7 @@ struct IdempotencyKeys: Sendable {
                 VALUES (?, ?, ?, 0, '', ?) ON CONFLICT DO NOTHING
                 """, keyParameters + [.text(requestHash), .integer(context.nowMilliseconds)]) == 1
         }
-        guard reserved else { return try replay(keyParameters, requestHash: requestHash) }
+        guard reserved else { return try replay(projectId: caller.projectId, key: key, requestHash: requestHash) }
         let response: HTTPResponse
         do {
             response = try handler()
@@ -46,16 +70,33 @@ struct IdempotencyKeys: Sendable {
             try release(keyParameters)
             return response
         }
+        let sealed = try AESGCM.seal(
+            response.body, key: responseKey,
+            associatedData: Self.associatedData(projectId: caller.projectId, key: key))
         try context.database.transaction { connection in
             try connection.execute(
                 "UPDATE stripe_idempotency_keys SET status = ?, body = ? WHERE project_id = ? AND idempotency_key = ?",
-                [.integer(Int64(response.status)), .text(String(decoding: response.body, as: UTF8.self))]
-                    + keyParameters)
+                [.integer(Int64(response.status)), .text(storedPrefix + Base64.encode(sealed))] + keyParameters)
         }
         return response
     }
 
-    private func replay(_ keyParameters: [SQLValue], requestHash: String) throws -> HTTPResponse {
+    /// What a sealed response is bound to: its project and idempotency key.
+    private static func associatedData(projectId: String, key: String) -> [UInt8] {
+        Array("\(projectId)\n\(key)".utf8)
+    }
+
+    /// The stored response, opened; `nil` when it was written under another data key (or is damaged).
+    private func openedBody(_ stored: String, projectId: String, key: String) -> [UInt8]? {
+        guard stored.hasPrefix(storedPrefix), let sealed = Base64.decode(String(stored.dropFirst(storedPrefix.count)))
+        else { return nil }
+        return try? AESGCM.open(
+            sealed, key: responseKey,
+            associatedData: Self.associatedData(projectId: projectId, key: key))
+    }
+
+    private func replay(projectId: String, key: String, requestHash: String) throws -> HTTPResponse {
+        let keyParameters: [SQLValue] = [.text(projectId), .text(key)]
         guard
             let stored = try context.database.read({ connection in
                 try connection.query(
@@ -69,7 +110,9 @@ struct IdempotencyKeys: Sendable {
             throw StripeErrors.invalid(
                 "idempotency_key_in_use", "A request with this Idempotency-Key just failed; retry.", status: 409)
         }
-        guard try stored.string("request_hash") == requestHash else {
+        let storedHash = try stored.string("request_hash")
+        guard storedHash.hasPrefix(storedPrefix) else { throw Self.unreadable }
+        guard storedHash == requestHash else {
             throw HTTPError(
                 status: 400, code: "idempotency_error",
                 message:
@@ -81,11 +124,20 @@ struct IdempotencyKeys: Sendable {
             throw StripeErrors.invalid(
                 "idempotency_key_in_use", "A request with this Idempotency-Key is still being processed.", status: 409)
         }
-        var response = HTTPResponse(status: status, body: Array(try stored.string("body").utf8))
+        guard let body = openedBody(try stored.string("body"), projectId: projectId, key: key) else {
+            throw Self.unreadable
+        }
+        var response = HTTPResponse(status: status, body: body)
         response.headers.set("Content-Type", "application/json")
         response.headers.set("Idempotent-Replayed", "true")
         return response
     }
+
+    private static let unreadable = HTTPError(
+        status: 400, code: "idempotency_error",
+        message:
+            "This Idempotency-Key was stored under another data key (set ONRAMP_DATA_KEY to keep replays across restarts); its response cannot be replayed. Use a new key.",
+        type: "idempotency_error")
 
     private func release(_ keyParameters: [SQLValue]) throws {
         try context.database.transaction { connection in
