@@ -96,4 +96,38 @@ import Testing
             try server.waitForSession(retried.string("id"), status: "fulfillment_complete").string("status")
                 == "fulfillment_complete")
     }
+
+    /// Two answers to one identity verification at once: one is recorded, and the customer's document
+    /// status is the recorded one's.
+    @Test func concurrentIdentityAnswersRecordOneOutcome() throws {
+        let server = try EmbeddedTestServer()
+        for _ in 0..<4 {
+            let user = try server.signUpAndAuthorize()
+            try server.collectKYC(user, firstName: "Challenge")
+            let verification = try server.sdk.post(
+                "/v1/crypto/internal/start_identity_verification", [user.credentials])
+            let form = { (outcome: String) in
+                [
+                    ("session", verification.string("id")),
+                    ("token", EmbeddedTestServer.queryValue(verification.string("url"), "token")),
+                    ("outcome", outcome),
+                ]
+            }
+            #expect(verification.status == 200, "\(verification)")
+            let answers = [form("rejected"), form("verified")]
+            DispatchQueue.concurrentPerform(iterations: 2) { index in
+                _ = try? server.submitPage(path: "/embedded/test/identity", answers[index])
+            }
+            let row = try #require(
+                try server.database.read {
+                    try $0.query(
+                        """
+                        SELECT v.status AS recorded, c.document_status AS document FROM identity_verifications v
+                        JOIN crypto_customers c ON c.id = v.customer_id WHERE v.id = ?
+                        """, [.text(verification.string("id"))]
+                    ).first
+                })
+            #expect(try row.string("recorded") == row.string("document"))
+        }
+    }
 }

@@ -106,6 +106,41 @@ import Testing
         #expect(tokens.status == 403 && tokens.string("error.code") == "link_auth_intent_not_consented")
     }
 
+    /// Consent granted and refused at the same moment: one answer wins and the intent ends as it says
+    /// (on PostgreSQL the intent row is not locked by the read, so the write checks the state it read).
+    @Test func concurrentConsentAnswersLeaveOneOutcome() throws {
+        let server = try EmbeddedTestServer()
+        let user = try server.signUpAndAuthorize()
+        for _ in 0..<6 {
+            let (id, secret) = try intent(server, email: user.email)
+            // A second consumer session for the same intent (its own OTP row lock, so nothing else serializes them).
+            let other = try server.sdk.post("/v1/consumers/sessions/lookup", [("link_auth_intent_id", id)])
+                .string("consumer_session.client_secret")
+            _ = try server.sdk.post(
+                "/v1/consumers/sessions/start_verification", [("credentials[consumer_session_client_secret]", other)])
+            let secrets = [secret, other]
+            let replies = Mutex<[(status: Int, intentStatus: String)]>([])
+            DispatchQueue.concurrentPerform(iterations: 2) { index in
+                let reply = try? server.sdk.post(
+                    "/v1/consumers/sessions/confirm_verification",
+                    [
+                        ("credentials[consumer_session_client_secret]", secrets[index]), ("code", "000000"),
+                        ("consent_granted", index == 0 ? "true" : "false"),
+                    ])
+                if let reply {
+                    let answer = (reply.status, reply.string("link_auth_intent.status"))
+                    replies.withLock { $0.append(answer) }
+                }
+            }
+            let winners = replies.withLock { $0 }.filter { $0.status == 200 }
+            #expect(winners.count == 1, "\(replies.withLock { $0 })")
+            let stored = try server.database.read {
+                try $0.query("SELECT status FROM link_auth_intents WHERE id = ?", [.text(id)]).first?.string("status")
+            }
+            #expect(winners.first?.intentStatus == stored)
+        }
+    }
+
     @Test func authenticatedWithoutConsentGetsNoTokens() throws {
         let server = try EmbeddedTestServer()
         let user = try server.signUpAndAuthorize()

@@ -47,10 +47,13 @@ struct HostedTestPages: Sendable {
         }
         guard try challengeStatus(id: id, token: token) != nil else { return Self.notFound() }
         let result = outcome == "complete" ? "passed" : "failed"
+        // Still the challenge this token was issued for: a checkout may have started a new one since.
         let changed = try context.database.transaction { connection in
             try connection.execute(
-                "UPDATE crypto_onramp_sessions SET three_ds_status = ? WHERE id = ? AND three_ds_status = 'pending'",
-                [.text(result), .text(id)])
+                """
+                UPDATE crypto_onramp_sessions SET three_ds_status = ?
+                WHERE id = ? AND three_ds_status = 'pending' AND three_ds_token_hash = ?
+                """, [.text(result), .text(id), .text(APIKeyRepository.secretHash(token))])
         }
         guard changed == 1 else {
             return Self.done("3-D Secure", "This challenge was already answered. Return to the app.")

@@ -90,10 +90,13 @@ struct IdentityVerificationPage: Sendable {
             return HostedTestPages.done(
                 "Identity verification", "This verification was already submitted. Return to the app.")
         }
-        try context.database.transaction { connection in
-            try connection.execute(
-                "UPDATE identity_verifications SET status = ? WHERE id = ? AND status = 'requires_input'",
-                [.text(outcome.value), .text(id)])
+        let recorded = try context.database.transaction { connection -> Bool in
+            // Only the submit that moves the verification out of requires_input sets the customer's status.
+            guard
+                try connection.execute(
+                    "UPDATE identity_verifications SET status = ? WHERE id = ? AND status = 'requires_input'",
+                    [.text(outcome.value), .text(id)]) == 1
+            else { return false }
             if let documentStatus = outcome.status {
                 try connection.execute(
                     """
@@ -101,6 +104,11 @@ struct IdentityVerificationPage: Sendable {
                     WHERE id = (SELECT customer_id FROM identity_verifications WHERE id = ?)
                     """, [.text(documentStatus.rawValue), .text(id)])
             }
+            return true
+        }
+        guard recorded else {
+            return HostedTestPages.done(
+                "Identity verification", "This verification was already submitted. Return to the app.")
         }
         return HostedTestPages.done(
             "Identity verification", "Outcome recorded: \(outcome.label). You can return to the app.")
