@@ -103,6 +103,47 @@ struct WebhookRouteTests {
             let unauthorized = harness.stripe("GET", "/v1/webhook_endpoints", key: "sk_test_wrong")
             #expect(unauthorized.0 == 401)
             #expect(unauthorized.1["error"]?["type"] == "authentication_error")
+            let hook = "url=http%3A%2F%2Flocalhost%3A4242%2Fhook&enabled_events[]=*"
+            let longValue = String(repeating: "v", count: 501)
+            for metadata in ["metadata[\(String(repeating: "k", count: 41))]=v", "metadata[k]=\(longValue)"] {
+                let refused = harness.stripe("POST", "/v1/webhook_endpoints", form: "\(hook)&\(metadata)")
+                #expect(refused.0 == 400 && refused.1["error"]?["param"] == "metadata", "\(refused)")
+            }
+            // 16 endpoints per project and mode (one exists already): the 17th is refused.
+            for index in 2...17 {
+                let created = harness.stripe("POST", "/v1/webhook_endpoints", form: "\(hook)&metadata[n]=\(index)")
+                #expect(created.0 == (index <= 16 ? 200 : 400), "\(index): \(created)")
+            }
+        }
+    }
+
+    /// Custom target headers cannot smuggle lines into the request or replace framing and signed headers;
+    /// metadata and labels are string maps within limits.
+    @Test func cdpSubscriptionInputsAreBounded() throws {
+        try withWebhookDatabaseURL(.sqlite) { url in
+            let harness = try Harness(url: url)
+            defer { harness.fixture.database.close() }
+            let path = "/platform/v2/data/webhooks/subscriptions"
+            func create(headers: JSONValue = .object([]), labels: JSONValue = .object([])) throws -> Int {
+                try harness.cdp(
+                    "POST", path,
+                    json: [
+                        "eventTypes": ["onramp.transaction.success"],
+                        "target": ["url": "http://localhost:4242/hook", "headers": headers], "labels": labels,
+                    ]
+                ).0
+            }
+            #expect(try create(headers: ["X-Partner": "p1"]) == 201)
+            for headers: JSONValue in [
+                ["X-Partner": "p1\r\nX-Injected: yes"], ["X Partner": "p1"], ["X-Partner:": "p1"],
+                ["Transfer-Encoding": "chunked"], ["X-Event-Id": "forged"], ["": "p1"],
+                ["X-Long": .string(String(repeating: "a", count: 1025))], ["X-Number": 1],
+            ] {
+                #expect(try create(headers: headers) == 400, "\(headers)")
+            }
+            for labels: JSONValue in [["env": 1], ["env": ["nested": "x"]], .array(["env"])] {
+                #expect(try create(labels: labels) == 400, "\(labels)")
+            }
         }
     }
 

@@ -68,7 +68,10 @@ struct WebhookFixture {
             metadata: .object([]), labels: .object([]),
             secret: family == .stripe ? "whsec_" + context.ids.base62(length: 32) : context.ids.uuid(), enabled: true,
             disabledReason: nil, failingSince: nil, livemode: false, createdAt: now)
-        try database.transaction { try WebhookSubscriptionRepository(connection: $0).insert(subscription, now: now) }
+        try database.transaction {
+            try WebhookSubscriptionRepository(connection: $0).insert(
+                subscription, now: now, invalidCode: "invalid_request")
+        }
         return subscription
     }
 

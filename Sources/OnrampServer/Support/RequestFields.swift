@@ -68,6 +68,21 @@ struct RequestFields {
         return result
     }
 
+    /// A string-to-string map (`metadata`, `labels`) within Stripe's metadata limits: at most 50 keys of
+    /// 1 to 40 characters, values of at most 500; `nil` when absent.
+    func optionalStringMap(_ field: String) throws(HTTPError) -> JSONValue? {
+        guard let value = lookup(field), !value.isNull else { return nil }
+        guard case .object(let members) = value, members.count <= 50,
+            members.allSatisfy({ key, value in
+                (1...40).contains(key.count) && (value.stringValue.map { $0.count <= 500 } ?? false)
+            })
+        else {
+            throw invalid(
+                field, "\(field) must map at most 50 keys (1 to 40 characters) to strings of at most 500 characters.")
+        }
+        return value
+    }
+
     /// A nested object as its own fields.
     func object(_ field: String) throws(HTTPError) -> RequestFields? {
         guard let value = lookup(field), !value.isNull else { return nil }

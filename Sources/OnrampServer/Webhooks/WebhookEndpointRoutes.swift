@@ -23,7 +23,8 @@ struct WebhookEndpointRoutes: Sendable {
                 failingSince: nil, livemode: livemode, createdAt: now)
             try Self.apply(fields, to: &endpoint, creating: true)
             try context.database.transaction {
-                try WebhookSubscriptionRepository(connection: $0).insert(endpoint, now: now)
+                try WebhookSubscriptionRepository(connection: $0).insert(
+                    endpoint, now: now, invalidCode: "parameter_invalid")
             }
             return .json(Self.json(endpoint, includeSecret: true))
         }
@@ -108,10 +109,7 @@ struct WebhookEndpointRoutes: Sendable {
                 param: "enabled_events")
         }
         if let description = try fields.optional("description", maxLength: 5000) { endpoint.description = description }
-        if let metadata = fields.body["metadata"], !metadata.isNull {
-            guard metadata.objectValue != nil else { throw fields.invalid("metadata", "metadata must be a hash.") }
-            endpoint.metadata = metadata
-        }
+        if let metadata = try fields.optionalStringMap("metadata") { endpoint.metadata = metadata }
     }
 
     static func limit(_ text: String?) throws(HTTPError) -> Int {

@@ -72,7 +72,10 @@ public struct WebhookOperations: Sendable {
             family: family, url: url, description: description, eventTypes: eventTypes, headers: [],
             metadata: .object([]), labels: .object([]), secret: secret ?? "whsec_" + ids.base62(length: 32),
             enabled: true, disabledReason: nil, failingSince: nil, livemode: false, createdAt: now)
-        try database.transaction { try WebhookSubscriptionRepository(connection: $0).insert(subscription, now: now) }
+        try database.transaction {
+            try WebhookSubscriptionRepository(connection: $0).insert(
+                subscription, now: now, invalidCode: "invalid_request")
+        }
         return subscription
     }
 

@@ -5,7 +5,24 @@ import OnrampStore
 struct WebhookSubscriptionRepository {
     let connection: any SQLConnection
 
-    func insert(_ subscription: WebhookSubscription, now: Int64) throws {
+    /// The most subscriptions a project may have per family and mode (Stripe's limit on webhook endpoints).
+    static let maximumPerProject = 16
+
+    /// Inserts `subscription`, refusing a project's 17th of its family and mode with 400 `invalidCode`.
+    func insert(_ subscription: WebhookSubscription, now: Int64, invalidCode: String) throws {
+        let existing = try connection.query(
+            "SELECT COUNT(*) AS n FROM webhook_subscriptions WHERE project_id = ? AND family = ? AND livemode = ?",
+            [
+                .text(subscription.projectId), .text(subscription.family.rawValue),
+                .integer(subscription.livemode ? 1 : 0),
+            ]
+        ).first?.int("n")
+        guard (existing ?? 0) < Self.maximumPerProject else {
+            throw HTTPError(
+                status: 400, code: invalidCode,
+                message: "A project may have at most \(Self.maximumPerProject) webhook subscriptions; delete one first."
+            )
+        }
         try connection.execute(
             """
             INSERT INTO webhook_subscriptions (id, project_id, family, url, description, event_types, headers,

@@ -21,7 +21,8 @@ struct WebhookSubscriptionRoutes: Sendable {
                 disabledReason: nil, failingSince: nil, livemode: false, createdAt: now)
             try apply(fields, to: &subscription, creating: true)
             try context.database.transaction {
-                try WebhookSubscriptionRepository(connection: $0).insert(subscription, now: now)
+                try WebhookSubscriptionRepository(connection: $0).insert(
+                    subscription, now: now, invalidCode: "invalid_request")
             }
             return .json(Self.json(subscription), status: 201)
         }
@@ -109,9 +110,12 @@ struct WebhookSubscriptionRoutes: Sendable {
             subscription.url = try WebhookTargetURL.validate(url, param: "target.url", code: "invalid_request")
             if let headers = target.body["headers"], !headers.isNull {
                 guard let members = headers.objectValue, members.count <= 20,
-                    members.allSatisfy({ $0.1.stringValue != nil && Self.isAllowedHeader($0.0) })
+                    members.allSatisfy({ Self.isAllowedHeader($0.0, value: $0.1.stringValue) })
                 else {
-                    throw fields.invalid("target.headers", "target.headers must map header names to strings.")
+                    throw fields.invalid(
+                        "target.headers",
+                        "target.headers must map at most 20 header names to values of at most 1024 visible characters, and may not set the signed or framing headers."
+                    )
                 }
                 subscription.headers = members.map { ($0.0, $0.1.stringValue!) }
             }
@@ -119,24 +123,27 @@ struct WebhookSubscriptionRoutes: Sendable {
             throw fields.invalid("target", "Missing required field target.")
         }
         if let enabled = try fields.optionalBool("isEnabled") { subscription.enabled = enabled }
-        if let metadata = fields.body["metadata"], !metadata.isNull {
-            guard metadata.objectValue != nil else { throw fields.invalid("metadata", "metadata must be an object.") }
-            subscription.metadata = metadata
-        }
-        if let labels = fields.body["labels"], !labels.isNull {
-            guard labels.objectValue != nil else { throw fields.invalid("labels", "labels must be an object.") }
-            subscription.labels = labels
-        }
+        if let metadata = try fields.optionalStringMap("metadata") { subscription.metadata = metadata }
+        if let labels = try fields.optionalStringMap("labels") { subscription.labels = labels }
     }
 
-    /// Custom headers may not replace the ones the signature covers.
-    private static func isAllowedHeader(_ name: String) -> Bool {
-        let lowered = name.lowercased()
-        return !lowered.isEmpty
-            && ![
-                "content-type", "x-event-id", "x-event-type", "x-hook0-signature", "host",
-                "content-length",
-            ].contains(lowered)
+    /// A custom header: an HTTP token of at most 64 characters as its name, visible ASCII (and spaces)
+    /// as its value, so nothing can be smuggled into the request; and not one the signature covers or
+    /// that frames the request.
+    private static func isAllowedHeader(_ name: String, value: String?) -> Bool {
+        let tokenPunctuation = Set("!#$%&'*+-.^_`|~".utf8)
+        guard let value, (1...64).contains(name.utf8.count), value.utf8.count <= 1024,
+            name.utf8.allSatisfy({
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+                    || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0)
+                    || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) || tokenPunctuation.contains($0)
+            }),
+            value.utf8.allSatisfy({ (0x20...0x7E).contains($0) || $0 == 0x09 })
+        else { return false }
+        return ![
+            "content-type", "x-event-id", "x-event-type", "x-hook0-signature", "host", "content-length",
+            "transfer-encoding", "connection", "user-agent",
+        ].contains(name.lowercased())
     }
 
     static func pageSize(_ text: String?) throws(HTTPError) -> Int {
