@@ -82,6 +82,54 @@ import Testing
         #expect(tokens.string("data.0.id") == token)
         #expect(tokens.string("data.0.card.last4") == "4242" && tokens.string("data.0.card.brand") == "visa")
         #expect(!tokens.text.contains("4242424242424242"))
+        // Pages: the newest first, `has_more` when more exist; limit out of range is refused.
+        let newest = try server.backend.get(
+            "/v1/crypto/customers/\(user.customerId)/crypto_consumer_wallets", [("limit", "1")], headers: user.oauth)
+        #expect((newest["data"] as? [Any])?.count == 1 && newest["has_more"] as? Bool == true, "\(newest)")
+        #expect(newest.string("data.0.network") == "solana")
+        let tooMany = try server.backend.get(
+            "/v1/crypto/customers/\(user.customerId)/payment_tokens", [("limit", "101")], headers: user.oauth)
+        #expect(tooMany.status == 400 && tooMany.string("error.code") == "parameter_invalid_integer")
+    }
+
+    /// A customer holds at most 500 wallets and 500 payment tokens; a known wallet registers again even then.
+    @Test func walletsAndPaymentTokensPerCustomerAreCapped() throws {
+        let server = try EmbeddedTestServer()
+        let user = try server.signUpAndAuthorize()
+        let known = try server.registerWallet(user)
+        let token = try server.paymentToken(user)
+        try server.database.transaction { connection in
+            for index in 1..<500 {
+                try connection.execute(
+                    """
+                    INSERT INTO crypto_wallets (id, project_id, customer_id, network, wallet_address, livemode, created_at)
+                    SELECT ?, project_id, customer_id, network, ?, livemode, created_at FROM crypto_wallets WHERE wallet_address = ?
+                    """, [.text("cwa_filler\(index)"), .text("filler-\(index)"), .text(known)])
+                try connection.execute(
+                    """
+                    INSERT INTO payment_tokens (id, project_id, customer_id, payment_method_id, details, created_at)
+                    SELECT ?, project_id, customer_id, payment_method_id, details, created_at FROM payment_tokens WHERE id = ?
+                    """, [.text("cpt_filler\(index)"), .text(token)])
+            }
+        }
+        let another = try server.sdk.post(
+            "/v1/crypto/internal/wallet",
+            [
+                user.credentials, ("wallet_address", "7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV"),
+                ("network", "solana"),
+            ])
+        #expect(another.status == 400 && another.string("error.code") == "resource_limit_exceeded", "\(another)")
+        #expect(try server.registerWallet(user) == known)
+        let method = try server.sdk.post(
+            "/v1/payment_methods",
+            [
+                ("type", "card"), ("card[number]", "4242424242424242"), ("card[exp_month]", "12"),
+                ("card[exp_year]", "2034"),
+            ])
+        let refused = try server.sdk.post(
+            "/v1/crypto/internal/payment_token",
+            [user.credentials, ("crypto_customer_id", user.customerId), ("payment_method", method.string("id"))])
+        #expect(refused.status == 400 && refused.string("error.code") == "resource_limit_exceeded", "\(refused)")
     }
 
     @Test func clientRetrievesTheSessionWithItsClientSecret() throws {

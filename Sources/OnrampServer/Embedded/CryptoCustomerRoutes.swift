@@ -18,13 +18,14 @@ struct CryptoCustomerRoutes: Sendable {
         routes.server(&router, "GET", "/v1/crypto/customers/{id}/crypto_consumer_wallets") { request, caller, _ in
             let grant = try tokens.require(request, caller: caller, scope: "crypto:ramp")
             let customer = try sessions.ownedCustomer(request.pathParameters["id"] ?? "", grant: grant)
+            let limit = try Self.limit(request)
             let rows = try context.database.read {
                 try $0.query(
-                    "SELECT * FROM crypto_wallets WHERE customer_id = ? ORDER BY created_at DESC, id DESC",
-                    [.text(customer.id)])
+                    "SELECT * FROM crypto_wallets WHERE customer_id = ? ORDER BY created_at DESC, id DESC LIMIT ?",
+                    [.text(customer.id), .integer(Int64(limit + 1))])
             }
             return Self.list(
-                url: "/v1/crypto/customers/\(customer.id)/crypto_consumer_wallets",
+                url: "/v1/crypto/customers/\(customer.id)/crypto_consumer_wallets", limit: limit,
                 try rows.map {
                     CryptoInternalRoutes.walletJSON(
                         id: try $0.string("id"), network: try $0.string("network"),
@@ -34,13 +35,16 @@ struct CryptoCustomerRoutes: Sendable {
         routes.server(&router, "GET", "/v1/crypto/customers/{id}/payment_tokens") { request, caller, _ in
             let grant = try tokens.require(request, caller: caller, scope: "crypto:ramp")
             let customer = try sessions.ownedCustomer(request.pathParameters["id"] ?? "", grant: grant)
+            let limit = try Self.limit(request)
             let rows = try context.database.read {
                 try $0.query(
-                    "SELECT id, details FROM payment_tokens WHERE customer_id = ? ORDER BY created_at DESC, id DESC",
-                    [.text(customer.id)])
+                    """
+                    SELECT id, details FROM payment_tokens WHERE customer_id = ?
+                    ORDER BY created_at DESC, id DESC LIMIT ?
+                    """, [.text(customer.id), .integer(Int64(limit + 1))])
             }
             return Self.list(
-                url: "/v1/crypto/customers/\(customer.id)/payment_tokens",
+                url: "/v1/crypto/customers/\(customer.id)/payment_tokens", limit: limit,
                 try rows.map {
                     try TestPaymentMethod(stored: try JSONParser().parse(Array(try $0.string("details").utf8)))
                         .tokenJSON(id: try $0.string("id"))
@@ -49,7 +53,20 @@ struct CryptoCustomerRoutes: Sendable {
     }
 
     /// A Stripe list object.
-    static func list(url: String, _ data: [JSONValue]) -> JSONValue {
-        ["object": "list", "url": .string(url), "has_more": false, "data": .array(data)]
+    /// A Stripe list of the newest `limit` items; `data` holds up to one more, which only sets `has_more`.
+    static func list(url: String, limit: Int, _ data: [JSONValue]) -> JSONValue {
+        [
+            "object": "list", "url": .string(url), "has_more": .bool(data.count > limit),
+            "data": .array(Array(data.prefix(limit))),
+        ]
+    }
+
+    /// The `limit` query parameter: 1 to 100, default 100.
+    private static func limit(_ request: HTTPRequest) throws(HTTPError) -> Int {
+        guard let text = request.queryValue("limit") else { return 100 }
+        guard let limit = Int(text), (1...100).contains(limit) else {
+            throw StripeErrors.invalid("parameter_invalid_integer", "limit must be between 1 and 100.", param: "limit")
+        }
+        return limit
     }
 }

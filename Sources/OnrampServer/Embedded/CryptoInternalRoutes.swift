@@ -151,7 +151,11 @@ struct CryptoInternalRoutes: Sendable {
             throw StripeErrors.invalid(code, error.developerMessage, param: error.parameter ?? "network")
         }
         let id = "cwa_" + context.ids.base62()
-        let stored = try context.database.transaction { connection in
+        let stored = try context.database.transaction { connection -> String in
+            let existing = "SELECT id FROM crypto_wallets WHERE customer_id = ? AND network = ? AND wallet_address = ?"
+            let key: [SQLValue] = [.text(customer.id), .text(network), .text(address)]
+            if let known = try connection.query(existing, key).first { return try known.string("id") }
+            try Self.requireRoom(connection, table: "crypto_wallets", customerId: customer.id, what: "wallets")
             try connection.execute(
                 """
                 INSERT INTO crypto_wallets (id, project_id, customer_id, network, wallet_address, livemode, created_at)
@@ -161,12 +165,25 @@ struct CryptoInternalRoutes: Sendable {
                     .text(id), .text(caller.projectId), .text(customer.id), .text(network), .text(address),
                     .integer(caller.livemode ? 1 : 0), .integer(context.nowMilliseconds),
                 ])
-            return try connection.query(
-                "SELECT id FROM crypto_wallets WHERE customer_id = ? AND network = ? AND wallet_address = ?",
-                [.text(customer.id), .text(network), .text(address)]
-            ).first?.string("id") ?? id
+            return try connection.query(existing, key).first?.string("id") ?? id
         }
         return Self.walletJSON(id: stored, network: network, address: address, livemode: caller.livemode)
+    }
+
+    /// The most wallets, and payment tokens, one customer may have.
+    static let maximumPerCustomer = 500
+
+    /// Refuses a customer's row past ``maximumPerCustomer`` in `table` (a fixed name, never input).
+    private static func requireRoom(_ connection: any SQLConnection, table: String, customerId: String, what: String)
+        throws
+    {
+        let count = try connection.query(
+            "SELECT COUNT(*) AS n FROM \(table) WHERE customer_id = ?", [.text(customerId)]
+        ).first?.int("n")
+        guard (count ?? 0) < maximumPerCustomer else {
+            throw StripeErrors.invalid(
+                "resource_limit_exceeded", "A customer may have at most \(maximumPerCustomer) \(what).")
+        }
     }
 
     func createPaymentToken(_ request: HTTPRequest, caller: StripeCaller, body: JSONValue) throws -> JSONValue {
@@ -186,6 +203,7 @@ struct CryptoInternalRoutes: Sendable {
         else { throw StripeErrors.missing("payment_method", param: "payment_method") }
         let id = context.ids.id(prefix: IdPrefix.paymentToken)
         try context.database.transaction { connection in
+            try Self.requireRoom(connection, table: "payment_tokens", customerId: customer.id, what: "payment tokens")
             try connection.execute(
                 """
                 INSERT INTO payment_tokens (id, project_id, customer_id, payment_method_id, details, created_at)
