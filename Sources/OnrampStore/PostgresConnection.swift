@@ -14,6 +14,8 @@ final class PostgresConnection: PooledConnection, SQLConnection, @unchecked Send
 
     /// Statements with parameters are prepared on the server once per connection (named, by SQL and
     /// parameter types), so PostgreSQL parses and plans each once; past this many the rest run unnamed.
+    /// Named statements live in the server session: a transaction-mode pooler (PgBouncer) needs session
+    /// pooling in front of this driver.
     private static let maximumPreparedStatements = 256
 
     private struct PreparedStatementKey: Hashable {
@@ -25,6 +27,9 @@ final class PostgresConnection: PooledConnection, SQLConnection, @unchecked Send
     private var isBroken = false
     private var preparedStatements: [PreparedStatementKey: String] = [:]
     private var preparedStatementsCreated = 0
+    /// Set when the cache was dropped inside a transaction: the server-side statements are deallocated
+    /// once the connection is idle again.
+    private var needsDeallocation = false
 
     /// Connects with a libpq URI or `key=value` string; times out after `connectTimeoutSeconds` unless
     /// `conninfo` sets `connect_timeout` itself.
@@ -52,7 +57,15 @@ final class PostgresConnection: PooledConnection, SQLConnection, @unchecked Send
     func prepareForReuse() -> Bool {
         guard !isBroken && PQstatus(handle) == CONNECTION_OK else { return false }
         if PQtransactionStatus(handle) != PQTRANS_IDLE { _ = try? execute("ROLLBACK", []) }
+        if needsDeallocation { deallocatePreparedStatements() }
         return !isBroken && PQtransactionStatus(handle) == PQTRANS_IDLE
+    }
+
+    /// Forgets every prepared statement, on the server too.
+    private func deallocatePreparedStatements() {
+        preparedStatements.removeAll()
+        needsDeallocation = false
+        _ = try? execute("DEALLOCATE ALL", [])
     }
 
     func close() {
@@ -77,8 +90,10 @@ final class PostgresConnection: PooledConnection, SQLConnection, @unchecked Send
         }
     }
 
-    /// Sends `sql` with text parameters (blobs in binary) and returns the successful result.
-    private func run(_ sql: String, _ parameters: [SQLValue]) throws -> OpaquePointer {
+    /// Sends `sql` with text parameters (blobs in binary) and returns the successful result. A prepared
+    /// statement outdated by a schema change, or gone, is prepared afresh and, outside a transaction,
+    /// the statement is run again once.
+    private func run(_ sql: String, _ parameters: [SQLValue], retrying: Bool = true) throws -> OpaquePointer {
         let result: OpaquePointer?
         if parameters.isEmpty {
             // The simple protocol, so that migration scripts may hold several statements.
@@ -100,10 +115,17 @@ final class PostgresConnection: PooledConnection, SQLConnection, @unchecked Send
         case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:
             return result
         default:
-            // A prepared statement gone (26000) or outdated by a schema change (0A000 "cached plan must
-            // not change result type"): prepare afresh next time.
-            if let state = field(result, "C"), state == "26000" || state == "0A000" {
-                preparedStatements.removeAll()
+            if isStalePreparedStatement(result) {
+                if PQtransactionStatus(handle) == PQTRANS_IDLE {
+                    deallocatePreparedStatements()
+                    if retrying {
+                        PQclear(result)
+                        return try run(sql, parameters, retrying: false)
+                    }
+                } else {
+                    preparedStatements.removeAll()
+                    needsDeallocation = true
+                }
             }
             let error = self.error(result, sql)
             PQclear(result)
@@ -205,6 +227,16 @@ final class PostgresConnection: PooledConnection, SQLConnection, @unchecked Send
         default: code = .queryFailed
         }
         return StoreError(code, "\(message) (SQLSTATE \(state)) in: \(sql)")
+    }
+
+    /// A prepared statement gone (26000), or outdated by a schema change (0A000 "cached plan must not
+    /// change result type").
+    private func isStalePreparedStatement(_ result: OpaquePointer) -> Bool {
+        switch field(result, "C") {
+        case "26000": return true
+        case "0A000": return field(result, "M")?.hasPrefix("cached plan must not change result type") ?? false
+        default: return false
+        }
     }
 
     private func field(_ result: OpaquePointer, _ name: Unicode.Scalar) -> String? {

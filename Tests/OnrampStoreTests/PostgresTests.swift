@@ -82,11 +82,21 @@ struct PostgresTests {
                     "n")
             }
             #expect((prepared ?? 0) >= 3)
-            // A new column changes what the prepared SELECT * returns: PostgreSQL refuses that once (0A000),
-            // then the statement is prepared afresh.
+            // A new column changes what the prepared SELECT * returns: PostgreSQL refuses the old plan (0A000);
+            // outside a transaction the statement is prepared afresh and run again at once.
             try database.transaction { try $0.execute("ALTER TABLE items ADD COLUMN note TEXT", []) }
-            expectStoreError(.queryFailed) { _ = try names() }
             #expect(try names() == ["one", "two"])
+            // Inside a transaction it cannot be run again: that transaction fails, the next one works.
+            try database.transaction { try $0.execute("ALTER TABLE items ADD COLUMN extra TEXT", []) }
+            expectStoreError(.queryFailed) {
+                try database.transaction { _ = try $0.query(select, [.integer(1)]) }
+            }
+            #expect(try database.transaction { try $0.query(select, [.integer(1)]).count } == 2)
+            let left = try database.read {
+                try $0.query("SELECT COUNT(*) AS n FROM pg_prepared_statements WHERE name LIKE 'onramp%'").first?.int(
+                    "n")
+            }
+            #expect((left ?? 0) <= 2)
             let columns = try database.read { try $0.query(select, [.integer(1)]).first?.columns ?? [] }
             #expect(columns.contains("note"))
         }
