@@ -30,6 +30,8 @@ public struct ServerContext: Sendable {
     /// The key of what is kept sealed or hashed (KYC id numbers, idempotency records), so a copy of the
     /// database alone reveals or brute-forces nothing. Never stored in the database.
     let dataKey: [UInt8]
+    /// The keys idempotency records are sealed and hashed with, derived from ``dataKey``.
+    let idempotencySecrets: IdempotencyKeys.Secrets
 
     /// Creates a context. `dataKey` (32 bytes, for example from `ONRAMP_DATA_KEY`) keys what is kept
     /// sealed or hashed; without it a random key is used for this process. `clientRequestsPerSecond`
@@ -51,6 +53,7 @@ public struct ServerContext: Sendable {
         self.publishableKeyRateLimiter = clientRequestsPerSecond.map { RateLimiter(ratePerSecond: $0, burst: 2 * $0) }
         // Without a configured key the hashes only mark that a value was provided (the key dies with the process).
         self.dataKey = dataKey ?? random.bytes(32)
+        self.idempotencySecrets = IdempotencyKeys.Secrets(dataKey: self.dataKey)
     }
 
     /// The current time in stored milliseconds.

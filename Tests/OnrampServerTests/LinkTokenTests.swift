@@ -193,8 +193,16 @@ import Testing
             #expect(wrong.string("error.code") == "consumer_verification_code_invalid")
         }
         let locked = try server.sdk.post(
-            "/v1/consumers/sessions/confirm_verification", [credential, ("code", "000000")])
+            "/v1/consumers/sessions/confirm_verification", [credential, ("code", "000000")],
+            headers: [("Idempotency-Key", "confirm-after-lock")])
         #expect(locked.status == 429 && locked.string("error.code") == "consumer_verification_locked", "\(locked)")
+        // A 429 is for retrying later: its idempotency key is released, not kept to replay the refusal.
+        let kept = try server.database.read {
+            try $0.query(
+                "SELECT COUNT(*) AS n FROM stripe_idempotency_keys WHERE idempotency_key = 'confirm-after-lock'"
+            ).first?.int("n")
+        }
+        #expect(kept == 0)
         let (_, fresh) = try intent(server, email: user.email)
         let stillLocked = try server.sdk.post(
             "/v1/consumers/sessions/confirm_verification",

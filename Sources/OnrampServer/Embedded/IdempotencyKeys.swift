@@ -5,8 +5,9 @@ import OnrampStore
 /// Stripe `Idempotency-Key` handling for POST requests, stored per project: the same key with the
 /// same method, path and body replays the stored response (with `Idempotent-Replayed: true`); the same
 /// key with another request is a 400 `idempotency_error`. The key is reserved before the handler runs,
-/// so a concurrent duplicate gets a 409 instead of running twice. Server errors (5xx) and refused
-/// credentials (401, 403) release the key rather than being replayed. The request hash covers the
+/// so a concurrent duplicate gets a 409 instead of running twice. Server errors (5xx), refused
+/// credentials (401, 403) and conflicts worth retrying (409, 429) release the key rather than being
+/// replayed. The request hash covers the
 /// credentials too, so a replay needs the same key and OAuth token as the original. Keys are deleted
 /// after 24 hours (``Janitor``).
 ///
@@ -16,21 +17,27 @@ import OnrampStore
 /// data key they were written under; a retry after the data key changed (a restart without
 /// `ONRAMP_DATA_KEY`) is told its response cannot be replayed, and runs nothing.
 struct IdempotencyKeys: Sendable {
-    let context: ServerContext
-    /// The stored forms' version and the data key's id: the prefix of every hash and body written.
-    private let storedPrefix: String
-    private let requestHashKey: [UInt8]
-    private let responseKey: [UInt8]
+    /// The keys for what the records keep, derived once from the data key.
+    struct Secrets: Sendable {
+        /// The stored forms' version and the data key's id: the prefix of every hash and body written.
+        let storedPrefix: String
+        let requestHashKey: [UInt8]
+        let responseKey: [UInt8]
 
-    init(context: ServerContext) {
-        self.context = context
-        func derivedKey(_ purpose: String) -> [UInt8] {
-            HMACSHA256.authenticationCode(key: context.dataKey, message: Array(purpose.utf8))
+        init(dataKey: [UInt8]) {
+            func derivedKey(_ purpose: String) -> [UInt8] {
+                HMACSHA256.authenticationCode(key: dataKey, message: Array(purpose.utf8))
+            }
+            storedPrefix = "v1:" + Hex.encode(Array(derivedKey("onramp.data-key-id").prefix(4))) + ":"
+            requestHashKey = derivedKey("onramp.idempotency.request-hash")
+            responseKey = derivedKey("onramp.idempotency.response")
         }
-        storedPrefix = "v1:" + Hex.encode(Array(derivedKey("onramp.data-key-id").prefix(4))) + ":"
-        requestHashKey = derivedKey("onramp.idempotency.request-hash")
-        responseKey = derivedKey("onramp.idempotency.response")
     }
+
+    let context: ServerContext
+    private var storedPrefix: String { context.idempotencySecrets.storedPrefix }
+    private var requestHashKey: [UInt8] { context.idempotencySecrets.requestHashKey }
+    private var responseKey: [UInt8] { context.idempotencySecrets.responseKey }
 
     /// Runs `handler` under the request's idempotency key, if it has one.
     func run(_ request: HTTPRequest, caller: StripeCaller, _ handler: () throws -> HTTPResponse) throws
@@ -66,7 +73,8 @@ struct IdempotencyKeys: Sendable {
             try release(keyParameters)
             throw error
         }
-        guard response.status < 500, response.status != 401, response.status != 403 else {
+        // Nothing to replay from a refusal or a conflict the client should retry (429 lock_timeout, 409).
+        guard response.status < 500, ![401, 403, 409, 429].contains(response.status) else {
             try release(keyParameters)
             return response
         }

@@ -43,7 +43,8 @@ struct LinkAuthIntents: Sendable {
         guard !record.status.isTerminal, now >= record.expiresAt else { return record }
         var machine = LinkAuthIntent(status: record.status)
         _ = try machine.handle(.expire)
-        try save(connection, id: id, from: record.status, to: machine.status)
+        // When a concurrent request moved it first, what it wrote stands.
+        _ = try save(connection, id: id, from: record.status, to: machine.status)
         return try find(connection, id: id, projectId: projectId)
     }
 
@@ -64,7 +65,10 @@ struct LinkAuthIntents: Sendable {
                 "The LinkAuthIntent is \(record.status.rawValue) and cannot be authorized again.",
                 param: "link_auth_intent_id")
         }
-        try save(connection, id: id, from: record.status, to: machine.status)
+        guard try save(connection, id: id, from: record.status, to: machine.status) else {
+            throw StripeErrors.invalid(
+                "lock_timeout", "Another request changed this LinkAuthIntent at the same time; retry.", status: 429)
+        }
         return try find(connection, id: id, projectId: projectId) ?? record
     }
 
@@ -118,16 +122,12 @@ struct LinkAuthIntents: Sendable {
     }
 
     /// Writes a transition only if no concurrent request moved the intent first (PostgreSQL reads do not
-    /// lock); otherwise the caller's transaction fails with Stripe's retryable 429 `lock_timeout`.
+    /// lock); `false` when one did.
     private func save(
         _ connection: any SQLConnection, id: String, from old: LinkAuthIntent.Status, to new: LinkAuthIntent.Status
-    ) throws {
-        let changed = try connection.execute(
+    ) throws -> Bool {
+        try connection.execute(
             "UPDATE link_auth_intents SET status = ? WHERE id = ? AND status = ?",
-            [.text(new.rawValue), .text(id), .text(old.rawValue)])
-        guard changed == 1 else {
-            throw StripeErrors.invalid(
-                "lock_timeout", "Another request changed this LinkAuthIntent at the same time; retry.", status: 429)
-        }
+            [.text(new.rawValue), .text(id), .text(old.rawValue)]) == 1
     }
 }
