@@ -86,7 +86,15 @@ import Testing
         let newest = try server.backend.get(
             "/v1/crypto/customers/\(user.customerId)/crypto_consumer_wallets", [("limit", "1")], headers: user.oauth)
         #expect((newest["data"] as? [Any])?.count == 1 && newest["has_more"] as? Bool == true, "\(newest)")
-        #expect(newest.string("data.0.network") == "solana")
+        let next = try server.backend.get(
+            "/v1/crypto/customers/\(user.customerId)/crypto_consumer_wallets",
+            [("limit", "1"), ("starting_after", newest.string("data.0.id"))], headers: user.oauth)
+        #expect((next["data"] as? [Any])?.count == 1 && next["has_more"] as? Bool == false, "\(next)")
+        #expect(Set([newest.string("data.0.network"), next.string("data.0.network")]) == ["solana", "base"])
+        let unknown = try server.backend.get(
+            "/v1/crypto/customers/\(user.customerId)/payment_tokens", [("starting_after", "cpt_nope")],
+            headers: user.oauth)
+        #expect(unknown.status == 404 && unknown.string("error.code") == "resource_missing", "\(unknown)")
         let tooMany = try server.backend.get(
             "/v1/crypto/customers/\(user.customerId)/payment_tokens", [("limit", "101")], headers: user.oauth)
         #expect(tooMany.status == 400 && tooMany.string("error.code") == "parameter_invalid_integer")

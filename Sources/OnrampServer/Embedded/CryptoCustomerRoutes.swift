@@ -18,12 +18,9 @@ struct CryptoCustomerRoutes: Sendable {
         routes.server(&router, "GET", "/v1/crypto/customers/{id}/crypto_consumer_wallets") { request, caller, _ in
             let grant = try tokens.require(request, caller: caller, scope: "crypto:ramp")
             let customer = try sessions.ownedCustomer(request.pathParameters["id"] ?? "", grant: grant)
-            let limit = try Self.limit(request)
-            let rows = try context.database.read {
-                try $0.query(
-                    "SELECT * FROM crypto_wallets WHERE customer_id = ? ORDER BY created_at DESC, id DESC LIMIT ?",
-                    [.text(customer.id), .integer(Int64(limit + 1))])
-            }
+            let (rows, limit) = try page(
+                "crypto_wallets", columns: "id, network, wallet_address, livemode", customerId: customer.id,
+                request: request)
             return Self.list(
                 url: "/v1/crypto/customers/\(customer.id)/crypto_consumer_wallets", limit: limit,
                 try rows.map {
@@ -35,14 +32,8 @@ struct CryptoCustomerRoutes: Sendable {
         routes.server(&router, "GET", "/v1/crypto/customers/{id}/payment_tokens") { request, caller, _ in
             let grant = try tokens.require(request, caller: caller, scope: "crypto:ramp")
             let customer = try sessions.ownedCustomer(request.pathParameters["id"] ?? "", grant: grant)
-            let limit = try Self.limit(request)
-            let rows = try context.database.read {
-                try $0.query(
-                    """
-                    SELECT id, details FROM payment_tokens WHERE customer_id = ?
-                    ORDER BY created_at DESC, id DESC LIMIT ?
-                    """, [.text(customer.id), .integer(Int64(limit + 1))])
-            }
+            let (rows, limit) = try page(
+                "payment_tokens", columns: "id, details", customerId: customer.id, request: request)
             return Self.list(
                 url: "/v1/crypto/customers/\(customer.id)/payment_tokens", limit: limit,
                 try rows.map {
@@ -52,7 +43,33 @@ struct CryptoCustomerRoutes: Sendable {
         }
     }
 
-    /// A Stripe list object.
+    /// The customer's rows of `table` (a fixed name, never input), newest first, after the row named by
+    /// `starting_after` when given: up to `limit` + 1 of them, so the caller can tell whether more exist.
+    private func page(_ table: String, columns: String, customerId: String, request: HTTPRequest) throws
+        -> (rows: [Row], limit: Int)
+    {
+        let limit = try Self.limit(request)
+        var sql = "SELECT \(columns) FROM \(table) WHERE customer_id = ?"
+        var parameters: [SQLValue] = [.text(customerId)]
+        let cursor = request.queryValue("starting_after")
+        let rows = try context.database.read { connection -> [Row]? in
+            if let cursor {
+                guard
+                    let anchor = try connection.query(
+                        "SELECT created_at FROM \(table) WHERE id = ? AND customer_id = ?",
+                        [.text(cursor), .text(customerId)]
+                    ).first?.int("created_at")
+                else { return nil }
+                sql += " AND (created_at < ? OR (created_at = ? AND id < ?))"
+                parameters += [.integer(anchor), .integer(anchor), .text(cursor)]
+            }
+            return try connection.query(
+                sql + " ORDER BY created_at DESC, id DESC LIMIT ?", parameters + [.integer(Int64(limit + 1))])
+        }
+        guard let rows else { throw StripeErrors.missing("object: \(cursor ?? "")", param: "starting_after") }
+        return (rows, limit)
+    }
+
     /// A Stripe list of the newest `limit` items; `data` holds up to one more, which only sets `has_more`.
     static func list(url: String, limit: Int, _ data: [JSONValue]) -> JSONValue {
         [
