@@ -45,13 +45,21 @@ let accessHandlerCallback: MHD_AccessHandlerCallback = {
         let context = RequestContext()
         requestSlot.pointee = Unmanaged.passRetained(context).toOpaque()
         server.requestStarted()
-        if let length = headerValue(connection, "Content-Length").flatMap(Int.init), length > limits.maximumBodyBytes {
+        let refusal: HTTPError?
+        if headBytes(connection, method: method, url: url) > limits.maximumHeaderBytes {
+            refusal = .headerFieldsTooLarge(limit: limits.maximumHeaderBytes)
+        } else if let length = headerValue(connection, "Content-Length").flatMap(Int.init),
+            length > limits.maximumBodyBytes
+        {
+            refusal = .payloadTooLarge(limit: limits.maximumBodyBytes)
+        } else {
+            refusal = nil
+        }
+        if let refusal {
             context.responded = true
             let request = HTTPRequest(
                 method: String(cString: method), path: String(cString: url), requestId: context.requestId)
-            let response = server.refuse(
-                request, with: .payloadTooLarge(limit: limits.maximumBodyBytes), startedAt: context.startedAt)
-            return queue(response, on: connection)
+            return queue(server.refuse(request, with: refusal, startedAt: context.startedAt), on: connection)
         }
         return .YES
     }
@@ -90,9 +98,6 @@ let accessHandlerCallback: MHD_AccessHandlerCallback = {
     } else if strlen(url) > limits.maximumURLBytes {
         response = server.refuse(
             request, with: .uriTooLong(limit: limits.maximumURLBytes), startedAt: context.startedAt)
-    } else if headBytes(method: method, url: url, request: request) > limits.maximumHeaderBytes {
-        response = server.refuse(
-            request, with: .headerFieldsTooLarge(limit: limits.maximumHeaderBytes), startedAt: context.startedAt)
     } else {
         response = server.handle(request, startedAt: context.startedAt)
     }
@@ -116,14 +121,23 @@ private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MH
 
 /// The size of the request head as sent (`METHOD /path?query HTTP/1.1`, then `Name: value` lines), near
 /// enough for a limit: the library keeps neither the exact spacing nor the query's escaped form.
-private func headBytes(method: UnsafePointer<CChar>, url: UnsafePointer<CChar>, request: HTTPRequest) -> Int {
-    let requestLine = request.query.reduce(strlen(method) + strlen(url) + 11) { total, pair in
-        total + pair.0.utf8.count + pair.1.utf8.count + 2
+private func headBytes(_ connection: OpaquePointer, method: UnsafePointer<CChar>, url: UnsafePointer<CChar>) -> Int {
+    var total = strlen(method) + strlen(url) + 11
+    withUnsafeMutablePointer(to: &total) { pointer in
+        _ = MHD_get_connection_values(connection, .HEADER_KIND, addFieldBytes, pointer)
+        _ = MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, addFieldBytes, pointer)
     }
-    return request.headers.reduce(requestLine) { total, field in
-        total + field.name.utf8.count + field.value.utf8.count + 4
-    }
+    return total
 }
+
+/// Adds a field's name and value lengths, plus 4 for its separators, to the `Int` the context points at.
+private let addFieldBytes:
+    @convention(c) (UnsafeMutableRawPointer?, MHD_ValueKind, UnsafePointer<CChar>?, UnsafePointer<CChar>?) ->
+        MHD_Result = { totalPointer, _, key, value in
+            totalPointer?.assumingMemoryBound(to: Int.self).pointee +=
+                (key.map { strlen($0) } ?? 0) + (value.map { strlen($0) } ?? 0) + 4
+            return .YES
+        }
 
 private func headerValue(_ connection: OpaquePointer, _ name: String) -> String? {
     MHD_lookup_connection_value(connection, .HEADER_KIND, name).map { String(cString: $0) }

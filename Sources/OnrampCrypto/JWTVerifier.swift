@@ -1,6 +1,6 @@
 import Foundation
 
-/// Verifies JWS compact JWTs: signature with the key's single algorithm, then `exp`/`nbf` with leeway,
+/// Verifies JWS compact JWTs: signature with the key's single algorithm, then `exp`/`nbf`/`iat` with leeway,
 /// issuer, audience and custom predicates, in that order. Time is always passed in.
 public struct JWTVerifier: Sendable {
     /// How `aud` is checked.
@@ -32,7 +32,7 @@ public struct JWTVerifier: Sendable {
     public var issuer: String?
     /// The audience policy.
     public var audience: AudiencePolicy
-    /// Allowed clock skew for `exp` and `nbf`, in seconds.
+    /// Allowed clock skew for `exp`, `nbf` and `iat` (which may not be in the future), in seconds.
     public var leeway: TimeInterval
     /// Whether a token without `exp` is refused.
     public var requiresExpiration: Bool

@@ -142,7 +142,8 @@ struct WebhookSubscriptionRoutes: Sendable {
         else { return false }
         return ![
             "content-type", "x-event-id", "x-event-type", "x-hook0-signature", "host", "content-length",
-            "transfer-encoding", "connection", "user-agent",
+            "transfer-encoding", "connection", "user-agent", "expect", "te", "trailer", "upgrade", "keep-alive",
+            "content-encoding", "proxy-authorization", "proxy-connection",
         ].contains(name.lowercased())
     }
 
