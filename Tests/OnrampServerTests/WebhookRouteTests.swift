@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import OnrampCrypto
+import Synchronization
 import Testing
 
 @testable import OnrampServer
@@ -114,6 +115,34 @@ struct WebhookRouteTests {
                 let created = harness.stripe("POST", "/v1/webhook_endpoints", form: "\(hook)&metadata[n]=\(index)")
                 #expect(created.0 == (index <= 16 ? 200 : 400), "\(index): \(created)")
             }
+        }
+    }
+
+    /// The cap holds under concurrent creation too (on PostgreSQL the project row is locked to count).
+    @Test(arguments: DatabaseDriver.all)
+    func concurrentCreationsStopAtTheCap(driver: DatabaseDriver) throws {
+        try withWebhookDatabaseURL(driver) { url in
+            let harness = try Harness(url: url)
+            defer { harness.fixture.database.close() }
+            let hook = "url=http%3A%2F%2Flocalhost%3A4242%2Fhook&enabled_events[]=*"
+            for _ in 0..<12 { #expect(harness.stripe("POST", "/v1/webhook_endpoints", form: hook).0 == 200) }
+            let statuses = Mutex<[Int]>([])
+            let done = DispatchGroup()
+            for _ in 0..<24 {
+                done.enter()
+                Thread {  // real threads, so the creations overlap even on two cores
+                    let status = harness.stripe("POST", "/v1/webhook_endpoints", form: hook).0
+                    statuses.withLock { $0.append(status) }
+                    done.leave()
+                }.start()
+            }
+            done.wait()
+            #expect(
+                statuses.withLock { $0.sorted() } == Array(repeating: 200, count: 4) + Array(repeating: 400, count: 20))
+            let total = try harness.fixture.database.read {
+                try $0.query("SELECT COUNT(*) AS n FROM webhook_subscriptions").first?.int("n")
+            }
+            #expect(total == 16)
         }
     }
 

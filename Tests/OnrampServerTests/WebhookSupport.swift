@@ -70,7 +70,7 @@ struct WebhookFixture {
             disabledReason: nil, failingSince: nil, livemode: false, createdAt: now)
         try database.transaction {
             try WebhookSubscriptionRepository(connection: $0).insert(
-                subscription, now: now, invalidCode: "invalid_request")
+                subscription, now: now, invalidCode: "invalid_request", dialect: database.dialect)
         }
         return subscription
     }

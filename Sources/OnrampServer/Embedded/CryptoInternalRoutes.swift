@@ -155,7 +155,7 @@ struct CryptoInternalRoutes: Sendable {
             let existing = "SELECT id FROM crypto_wallets WHERE customer_id = ? AND network = ? AND wallet_address = ?"
             let key: [SQLValue] = [.text(customer.id), .text(network), .text(address)]
             if let known = try connection.query(existing, key).first { return try known.string("id") }
-            try Self.requireRoom(connection, table: "crypto_wallets", customerId: customer.id, what: "wallets")
+            try requireRoom(connection, table: "crypto_wallets", customerId: customer.id, what: "wallets")
             try connection.execute(
                 """
                 INSERT INTO crypto_wallets (id, project_id, customer_id, network, wallet_address, livemode, created_at)
@@ -173,16 +173,20 @@ struct CryptoInternalRoutes: Sendable {
     /// The most wallets, and payment tokens, one customer may have.
     static let maximumPerCustomer = 500
 
-    /// Refuses a customer's row past ``maximumPerCustomer`` in `table` (a fixed name, never input).
-    private static func requireRoom(_ connection: any SQLConnection, table: String, customerId: String, what: String)
+    /// Refuses a customer's row past ``maximumPerCustomer`` in `table` (a fixed name, never input). On
+    /// PostgreSQL the customer row is locked first, so concurrent inserts count one after another.
+    private func requireRoom(_ connection: any SQLConnection, table: String, customerId: String, what: String)
         throws
     {
+        if context.database.dialect == .postgres {
+            _ = try connection.query("SELECT id FROM crypto_customers WHERE id = ? FOR UPDATE", [.text(customerId)])
+        }
         let count = try connection.query(
             "SELECT COUNT(*) AS n FROM \(table) WHERE customer_id = ?", [.text(customerId)]
         ).first?.int("n")
-        guard (count ?? 0) < maximumPerCustomer else {
+        guard (count ?? 0) < Self.maximumPerCustomer else {
             throw StripeErrors.invalid(
-                "resource_limit_exceeded", "A customer may have at most \(maximumPerCustomer) \(what).")
+                "resource_limit_exceeded", "A customer may have at most \(Self.maximumPerCustomer) \(what).")
         }
     }
 
@@ -203,7 +207,7 @@ struct CryptoInternalRoutes: Sendable {
         else { throw StripeErrors.missing("payment_method", param: "payment_method") }
         let id = context.ids.id(prefix: IdPrefix.paymentToken)
         try context.database.transaction { connection in
-            try Self.requireRoom(connection, table: "payment_tokens", customerId: customer.id, what: "payment tokens")
+            try requireRoom(connection, table: "payment_tokens", customerId: customer.id, what: "payment tokens")
             try connection.execute(
                 """
                 INSERT INTO payment_tokens (id, project_id, customer_id, payment_method_id, details, created_at)

@@ -24,7 +24,7 @@ struct WebhookEndpointRoutes: Sendable {
             try Self.apply(fields, to: &endpoint, creating: true)
             try context.database.transaction {
                 try WebhookSubscriptionRepository(connection: $0).insert(
-                    endpoint, now: now, invalidCode: "parameter_invalid")
+                    endpoint, now: now, invalidCode: "parameter_invalid", dialect: context.database.dialect)
             }
             return .json(Self.json(endpoint, includeSecret: true))
         }

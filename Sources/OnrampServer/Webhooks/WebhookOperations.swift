@@ -74,7 +74,7 @@ public struct WebhookOperations: Sendable {
             enabled: true, disabledReason: nil, failingSince: nil, livemode: false, createdAt: now)
         try database.transaction {
             try WebhookSubscriptionRepository(connection: $0).insert(
-                subscription, now: now, invalidCode: "invalid_request")
+                subscription, now: now, invalidCode: "invalid_request", dialect: database.dialect)
         }
         return subscription
     }

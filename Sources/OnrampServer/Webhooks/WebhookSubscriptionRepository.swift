@@ -9,7 +9,12 @@ struct WebhookSubscriptionRepository {
     static let maximumPerProject = 16
 
     /// Inserts `subscription`, refusing a project's 17th of its family and mode with 400 `invalidCode`.
-    func insert(_ subscription: WebhookSubscription, now: Int64, invalidCode: String) throws {
+    /// On PostgreSQL (`dialect`) the project row is locked first, so concurrent inserts count one after
+    /// another.
+    func insert(_ subscription: WebhookSubscription, now: Int64, invalidCode: String, dialect: SQLDialect) throws {
+        if dialect == .postgres {
+            _ = try connection.query("SELECT id FROM projects WHERE id = ? FOR UPDATE", [.text(subscription.projectId)])
+        }
         let existing = try connection.query(
             "SELECT COUNT(*) AS n FROM webhook_subscriptions WHERE project_id = ? AND family = ? AND livemode = ?",
             [

@@ -22,7 +22,7 @@ struct WebhookSubscriptionRoutes: Sendable {
             try apply(fields, to: &subscription, creating: true)
             try context.database.transaction {
                 try WebhookSubscriptionRepository(connection: $0).insert(
-                    subscription, now: now, invalidCode: "invalid_request")
+                    subscription, now: now, invalidCode: "invalid_request", dialect: context.database.dialect)
             }
             return .json(Self.json(subscription), status: 201)
         }
