@@ -25,7 +25,7 @@ $onramp project create --name Bench --app-id $app_id --redirect-host bench.examp
 field() { .venv/bin/python -c "import json,sys; print(json.load(open('$work/project.json'))['$1'])"; }
 project=$(field projectId)
 $onramp serve --port $port --database "sqlite:$work/bench.db?synchronous=${SYNCHRONOUS:-full}" --trust-appattest-root "$work/ca/root.pem" \
-    --rate-limit 0 --access-log off ${THREADS:+--threads "$THREADS"} >"$work/serve.log" 2>&1 &
+    --rate-limit 0 --project-rate-limit 0 --access-log off ${THREADS:+--threads "$THREADS"} >"$work/serve.log" 2>&1 &
 for _ in $(seq 1 50); do curl -sf "http://127.0.0.1:$port/livez" >/dev/null && break; sleep 0.1; done
 
 echo "SQLite synchronous=${SYNCHRONOUS:-full}, server threads ${THREADS:-default}"

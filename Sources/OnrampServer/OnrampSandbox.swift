@@ -24,11 +24,14 @@ public final class OnrampSandbox: Sendable {
     /// - Parameters:
     ///   - databaseURL: a database to use instead of a temporary SQLite file.
     ///   - trustTestRoot: whether App Attest objects from ``authority`` are accepted.
+    ///   - clientRequestsPerSecond: the per-address limits of calls without a secret (`nil`, the default here: off).
+    ///   - projectRequestsPerSecond: the per-project limit of App2App mobile calls (`nil`: off).
     ///   - workerInterval: how often the background workers poll, in seconds (`nil`: workers not started).
     public init(
         databaseURL: String? = nil, clock: any OnrampCore.Clock = SystemClock(), settlementDelay: TimeInterval = 0,
         settlement: any SettlementProvider = SimulatedSettlement(), trustTestRoot: Bool = true,
-        clientRequestsPerSecond: Double? = nil, workerInterval: TimeInterval? = 0.02, threadCount: Int = 4
+        clientRequestsPerSecond: Double? = nil, projectRequestsPerSecond: Double? = nil,
+        workerInterval: TimeInterval? = 0.02, threadCount: Int = 4
     ) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("onramp-sandbox-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -40,7 +43,8 @@ public final class OnrampSandbox: Sendable {
         let context = ServerContext(
             database: database, clock: clock, publicBaseURL: "http://127.0.0.1:\(socket.port)",
             appAttestRoots: [AppleAppAttestRoot.certificate] + (trustTestRoot ? [authority.rootCertificate] : []),
-            settlementDelay: settlementDelay, clientRequestsPerSecond: clientRequestsPerSecond)
+            settlementDelay: settlementDelay, clientRequestsPerSecond: clientRequestsPerSecond,
+            projectRequestsPerSecond: projectRequestsPerSecond)
         application = try OnrampApplication(context: context, settlement: settlement)
         server = HTTPServer(
             configuration: ServerConfiguration(port: socket.port, threadCount: threadCount),

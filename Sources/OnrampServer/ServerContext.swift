@@ -21,8 +21,8 @@ public struct ServerContext: Sendable {
     public let appAttestRoots: [X509Certificate]
     /// Seconds a transaction spends `IN_PROGRESS` before the settlement simulator completes it.
     public let settlementDelay: TimeInterval
-    /// Limits the App2App mobile calls (made without an API key) per client address (`nil`: no limit).
-    public let mobileRateLimiter: RateLimiter?
+    /// Limits the App2App mobile calls (made without an API key) per client address and per project.
+    public let mobileRateLimits: MobileRateLimits
     /// Limits calls made with a Stripe publishable key (public, shipped in apps: Link sign-in, one-time
     /// codes, client-side session calls) per client address (`nil`: no limit). Secret-key calls are not
     /// limited here.
@@ -35,12 +35,15 @@ public struct ServerContext: Sendable {
 
     /// Creates a context. `dataKey` (32 bytes, for example from `ONRAMP_DATA_KEY`) keys what is kept
     /// sealed or hashed; without it a random key is used for this process. `clientRequestsPerSecond`
-    /// (`nil`: off) sets both client rate limits; each has buckets of its own, bursting to twice the rate.
+    /// (`nil`: off) sets both per-address limits (App2App mobile calls, Stripe publishable-key calls; each
+    /// has buckets of its own, bursting to twice the rate); `projectRequestsPerSecond` the App2App mobile
+    /// calls' per-project limit.
     public init(
         database: any Database, clock: any OnrampCore.Clock = SystemClock(),
         random: any RandomSource = SystemRandomSource(),
         catalogue: Catalogue = .standard, publicBaseURL: String, appAttestRoots: [X509Certificate],
-        settlementDelay: TimeInterval = 1, clientRequestsPerSecond: Double? = 50, dataKey: [UInt8]? = nil
+        settlementDelay: TimeInterval = 1, clientRequestsPerSecond: Double? = 50,
+        projectRequestsPerSecond: Double? = 1000, dataKey: [UInt8]? = nil
     ) {
         self.database = database
         self.clock = clock
@@ -49,7 +52,8 @@ public struct ServerContext: Sendable {
         self.publicBaseURL = publicBaseURL.hasSuffix("/") ? String(publicBaseURL.dropLast()) : publicBaseURL
         self.appAttestRoots = appAttestRoots
         self.settlementDelay = settlementDelay
-        self.mobileRateLimiter = clientRequestsPerSecond.map { RateLimiter(ratePerSecond: $0, burst: 2 * $0) }
+        self.mobileRateLimits = MobileRateLimits(
+            addressRate: clientRequestsPerSecond, projectRate: projectRequestsPerSecond)
         self.publishableKeyRateLimiter = clientRequestsPerSecond.map { RateLimiter(ratePerSecond: $0, burst: 2 * $0) }
         // Without a configured key the hashes only mark that a value was provided (the key dies with the process).
         self.dataKey = dataKey ?? random.bytes(32)

@@ -30,6 +30,8 @@ enum ServeCommand {
                                         only mark that a number was given and idempotent replays end at a restart
           --rate-limit N                Calls per second per client address made without a secret: App2App mobile
                                         calls and Stripe publishable-key calls, each limited apart (default 50; 0 = off)
+          --project-rate-limit N        App2App mobile calls per second per project, all addresses together
+                                        (default 1000; 0 = off)
         """
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -38,7 +40,7 @@ enum ServeCommand {
                 arguments,
                 valueOptions: [
                     "--port", "--host", "--database", "--public-url", "--trust-appattest-root", "--threads",
-                    "--settlement-delay", "--access-log", "--rate-limit", "--catalogue",
+                    "--settlement-delay", "--access-log", "--rate-limit", "--project-rate-limit", "--catalogue",
                 ], flagOptions: ["--help"])
             if args.flag("--help") {
                 print(usage)
@@ -58,6 +60,7 @@ enum ServeCommand {
                 } ?? .standard
             try catalogue.validate()
             let rateLimit = try args.integer("--rate-limit", default: 50, in: 0...1_000_000)
+            let projectRateLimit = try args.integer("--project-rate-limit", default: 1000, in: 0...1_000_000)
             var roots = [AppleAppAttestRoot.certificate]
             for path in args.values("--trust-appattest-root") {
                 roots.append(try X509Certificate(pemRepresentation: String(contentsOfFile: path, encoding: .utf8)))
@@ -68,7 +71,10 @@ enum ServeCommand {
             let (server, application) = try start(
                 database: database, host: host, port: port, threads: max(2, threads),
                 publicURL: args.value("--public-url"), roots: roots, settlementDelay: delay,
-                rateLimit: rateLimit == 0 ? nil : Double(rateLimit), catalogue: catalogue)
+                rateLimits: (
+                    rateLimit == 0 ? nil : Double(rateLimit), projectRateLimit == 0 ? nil : Double(projectRateLimit)
+                ),
+                catalogue: catalogue)
             print("onramp listening on http://\(host):\(server.port) (database \(DatabaseURL.redacted(databaseURL)))")
             fflush(nil)
             TerminationSignal.wait()
@@ -98,7 +104,8 @@ enum ServeCommand {
 
     private static func start(
         database: any Database, host: String, port: Int, threads: Int, publicURL: String?,
-        roots: [X509Certificate], settlementDelay: Double, rateLimit: Double?, catalogue: Catalogue
+        roots: [X509Certificate], settlementDelay: Double, rateLimits: (client: Double?, project: Double?),
+        catalogue: Catalogue
     ) throws -> (HTTPServer, OnrampApplication) {
         // Bind first: the public URL (in every onrampUrl) needs the port, also when it is picked (0).
         let socket = try ListeningSocket.bind(host: host, port: port)
@@ -106,7 +113,8 @@ enum ServeCommand {
         let context = ServerContext(
             database: database, catalogue: catalogue,
             publicBaseURL: publicURL ?? "http://\(displayHost):\(socket.port)",
-            appAttestRoots: roots, settlementDelay: settlementDelay, clientRequestsPerSecond: rateLimit,
+            appAttestRoots: roots, settlementDelay: settlementDelay, clientRequestsPerSecond: rateLimits.client,
+            projectRequestsPerSecond: rateLimits.project,
             dataKey: try dataKey())
         let application = try OnrampApplication(
             context: context, settlement: SimulatedSettlement(catalogue: catalogue))

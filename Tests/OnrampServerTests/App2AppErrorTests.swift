@@ -260,6 +260,29 @@ import Testing
         #expect(limited.headers["retry-after"] == "1")
     }
 
+    /// The per-project limit counts each project apart (every address together), and counts the calls that
+    /// name their project only through their challenge (sessions) once it is read. The limiter follows
+    /// the server's clock, so the buckets refill exactly when the test says.
+    @Test func rateLimitedPerProject() throws {
+        let clock = ManualClock(Date())
+        let server = try TestServer(clock: clock, projectRequestsPerSecond: 1)
+        var device = try TestDevice(server: server)
+        #expect(try device.register().status == 200)  // two calls: the burst of two
+        let refused = try device.purchaseChallenge(device.purchase())
+        expectError(refused, 429, "rate_limit_exceeded")
+        let other = try ProjectProvisioner(database: server.database).createProject(
+            name: "Other", appIds: [TestServer.appId], redirectHosts: [], keyType: .es256)
+        let elsewhere = try server.request(
+            "POST", "/platform/v2/onramp/mobile/projects/\(other.projectId)/attestation/challenges")
+        #expect(elsewhere.status == 201)
+        clock.advance(by: 1)
+        let challenge = try device.purchaseChallenge(device.purchase())
+        let text = try #require(challenge.body["challenge"]?.stringValue)
+        expectError(try device.createSession(challenge: text), 429, "rate_limit_exceeded")
+        clock.advance(by: 1)
+        #expect(try device.createSession(challenge: text).status == 201)
+    }
+
     @Test func serviceUnavailableWhenStorageIsBusy() {
         var router = Router()
         router.setErrorRenderer(CDPErrorRenderer(), forPathPrefix: "/platform/")

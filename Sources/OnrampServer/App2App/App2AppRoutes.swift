@@ -6,12 +6,14 @@ struct App2AppRoutes: Sendable {
     let service: App2AppService
     let authenticator: CDPAuthenticator
 
-    /// Answers 429 `rate_limit_exceeded` when the client is over the mobile rate limit.
+    /// Answers 429 `rate_limit_exceeded` when the client, or the project named in the path, is over its
+    /// mobile rate limit (calls that name their project elsewhere are counted where it becomes known).
     private func limit(_ request: HTTPRequest) throws(HTTPError) {
-        guard let limiter = service.context.mobileRateLimiter, !limiter.allow(request.remoteAddress) else { return }
-        throw HTTPError(
-            status: 429, code: "rate_limit_exceeded", message: "Too many requests; back off and retry.",
-            headers: ["Retry-After": String(limiter.retryAfterSeconds())])
+        let now = service.context.clock.now()
+        try service.context.mobileRateLimits.admit(address: request.remoteAddress, at: now)
+        if let projectId = request.pathParameters["projectId"] {
+            try service.context.mobileRateLimits.admit(projectId: projectId, at: now)
+        }
     }
 
     func register(on router: inout Router) {
@@ -42,6 +44,7 @@ struct App2AppRoutes: Sendable {
                     status: 400, code: "invalid_request", message: "Missing required field projectId.",
                     param: "projectId")
             }
+            try service.context.mobileRateLimits.admit(projectId: projectId, at: service.context.clock.now())
             return try service.createPurchaseChallenge(
                 projectId: projectId, body: body, idempotencyKey: request.headers["Idempotency-Key"],
                 encoding: .base64URL)

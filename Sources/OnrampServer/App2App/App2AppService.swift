@@ -107,6 +107,10 @@ struct App2AppService: Sendable {
         if let projectIdFromPath, projectIdFromPath != challenge.projectId {
             throw Self.unknownChallenge
         }
+        // The seed form was counted against its project by its path; this one only now names it.
+        if projectIdFromPath == nil {
+            try context.mobileRateLimits.admit(projectId: challenge.projectId, at: context.clock.now())
+        }
         let project = try loadEnabledProject(challenge.projectId)
         let candidates = project.appIds.filter { appId in
             bundleId.map { appId.hasSuffix("." + $0) && appId.dropFirst(11) == $0 } ?? true
@@ -187,6 +191,7 @@ struct App2AppService: Sendable {
         guard let (challenge, storedProject, keys) = loaded, challenge.purpose == .purchase,
             let purchaseText = challenge.purchase
         else { throw Self.unknownChallenge }
+        try context.mobileRateLimits.admit(projectId: challenge.projectId, at: context.clock.now())
 
         // A retry on an attested challenge returns the same URL (after checking the assertion's key).
         if challenge.usedAt != nil {

@@ -25,7 +25,7 @@ struct StripeRoutes: Sendable {
             let caller = try StripeCaller.authenticate(
                 request, database: context.database, allowPublishable: allowPublishable)
             if caller.publishable, let limiter = context.publishableKeyRateLimiter,
-                !limiter.allow(request.remoteAddress)
+                !limiter.allow(request.remoteAddress, now: context.clock.now().timeIntervalSince1970)
             {
                 throw StripeErrors.rateLimited(retryAfterSeconds: limiter.retryAfterSeconds())
             }

@@ -23,7 +23,7 @@ final class TestServer: @unchecked Sendable {
     init(
         clock: any OnrampCore.Clock = SystemClock(), settlementDelay: TimeInterval = 0, startWorkers: Bool = true,
         trustTestRoot: Bool = true, keyType: ProjectProvisioner.KeyType = .es256,
-        clientRequestsPerSecond: Double? = nil,
+        clientRequestsPerSecond: Double? = nil, projectRequestsPerSecond: Double? = nil,
         driver: DatabaseDriver = .sqlite, settlement: any SettlementProvider = SimulatedSettlement()
     ) throws {
         schema = try TestSchema(driver)
@@ -31,6 +31,7 @@ final class TestServer: @unchecked Sendable {
         sandbox = try OnrampSandbox(
             databaseURL: schema?.url, clock: clock, settlementDelay: settlementDelay, settlement: settlement,
             trustTestRoot: trustTestRoot, clientRequestsPerSecond: clientRequestsPerSecond,
+            projectRequestsPerSecond: projectRequestsPerSecond,
             workerInterval: startWorkers ? 0.02 : nil, threadCount: 2)
         credentials = try ProjectProvisioner(database: sandbox.database, clock: clock).createProject(
             name: "Example Wallet", appIds: [Self.appId], redirectHosts: [Self.redirectHost], keyType: keyType)

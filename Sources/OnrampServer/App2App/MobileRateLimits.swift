@@ -1,0 +1,34 @@
+import Foundation
+import HTTPServer
+
+/// The rate limits of the App2App mobile endpoints, which take no API key: per client address, and per
+/// project over all addresses together. Each is a token bucket bursting to twice its rate; a call over
+/// either gets 429 `rate_limit_exceeded` with `Retry-After`.
+public struct MobileRateLimits: Sendable {
+    private let perAddress: RateLimiter?
+    private let perProject: RateLimiter?
+
+    /// Limits of `addressRate` calls per second per client address and `projectRate` per project
+    /// (`nil`: that limit is off).
+    public init(addressRate: Double?, projectRate: Double?) {
+        perAddress = addressRate.map { RateLimiter(ratePerSecond: $0, burst: 2 * $0) }
+        perProject = projectRate.map { RateLimiter(ratePerSecond: $0, burst: 2 * $0) }
+    }
+
+    /// Admits one call from `address` at `now`.
+    func admit(address: String, at now: Date) throws(HTTPError) {
+        try Self.admit(address, perAddress, now)
+    }
+
+    /// Admits one call for `projectId` at `now`, once the project is known.
+    func admit(projectId: String, at now: Date) throws(HTTPError) {
+        try Self.admit(projectId, perProject, now)
+    }
+
+    private static func admit(_ key: String, _ limiter: RateLimiter?, _ now: Date) throws(HTTPError) {
+        guard let limiter, !limiter.allow(key, now: now.timeIntervalSince1970) else { return }
+        throw HTTPError(
+            status: 429, code: "rate_limit_exceeded", message: "Too many requests; back off and retry.",
+            headers: ["Retry-After": String(limiter.retryAfterSeconds())])
+    }
+}
