@@ -163,9 +163,15 @@ enum ListenCommand {
         let operations = WebhookOperations(database: database)
         let stripe = try operations.createSubscription(
             projectId: projectId, family: .stripe, url: relayURL, eventTypes: events, description: "onramp listen")
-        let cdp = try operations.createSubscription(
-            projectId: projectId, family: .cdp, url: relayURL, eventTypes: events, description: "onramp listen",
-            secret: stripe.secret)
+        let cdp: WebhookSubscription
+        do {
+            cdp = try operations.createSubscription(
+                projectId: projectId, family: .cdp, url: relayURL, eventTypes: events, description: "onramp listen",
+                secret: stripe.secret)
+        } catch {
+            _ = try? operations.deleteSubscription(stripe)  // no half-registered relay left behind
+            throw error
+        }
         return (
             stripe.secret,
             {

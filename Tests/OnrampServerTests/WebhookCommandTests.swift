@@ -52,6 +52,26 @@ struct WebhookCommandTests {
         }
     }
 
+    /// `onramp listen --database …` registers a Stripe and a CDP relay; when the second is refused (the
+    /// project already has 16 CDP subscriptions) it fails and leaves neither behind.
+    @Test func listenThatCannotRegisterLeavesNothingBehind() throws {
+        try withWebhookDatabaseURL(.sqlite) { url in
+            let fixture = try WebhookFixture(url: url)
+            for _ in 0..<16 { try fixture.subscribe(.cdp, url: "http://localhost:4242/hook") }
+            let count = { (family: String) in
+                try fixture.database.read {
+                    try $0.query("SELECT COUNT(*) AS n FROM webhook_subscriptions WHERE family = ?", [.text(family)])
+                        .first?.int("n")
+                }
+            }
+            let listen = try Self.run(["listen", "--forward-to", "http://localhost:4243/", "--database", url])
+            #expect(listen.status != 0)
+            #expect(try count("stripe") == 0)
+            #expect(try count("cdp") == 16)
+            fixture.database.close()
+        }
+    }
+
     /// `onramp listen --server … --api-key …` against a running `onramp serve`: it registers a relay,
     /// forwards a triggered event with its signature intact, prints a line, and unregisters on SIGINT.
     @Test func listenForwardsSignedDeliveriesAndCleansUp() throws {
