@@ -48,6 +48,7 @@ import Testing
         #expect(preview.status == 200)
         #expect(preview.text.contains("<h1>Buy 24.36 USDC</h1>"))
         #expect(preview.text.contains("25.00 USD"))
+        #expect(preview.text.contains("Payment method: Card."))
         let done = try browser.submit(preview, action: "confirm")
         #expect(done.status == 303)
         #expect(done.location == "\(Self.redirect)?status=success&partnerUserRef=hosted-user")

@@ -132,7 +132,7 @@ struct HandoffRoutes: Sendable {
             <button type="submit" name="action" value="confirm" class="primary">Confirm</button>
             <button type="submit" name="action" value="cancel" class="secondary">Cancel</button>
             </form>
-            <p class="note">Paying with \(HTML.escape(quote.paymentMethod.replacingOccurrences(of: "_", with: " ").lowercased())). Prices are final once you confirm.</p>
+            <p class="note">Payment method: \(HTML.escape(PaymentMethodType(rawValue: quote.paymentMethod)?.displayName ?? quote.paymentMethod)). Prices are final once you confirm.</p>
             """
         return HTML.page(title: "Confirm your purchase", body: body)
     }

@@ -38,7 +38,7 @@ struct HostedOnrampPages: Sendable {
         let methods = catalogue.paymentMethods.map { method in
             let selected = method.type.rawValue == form.method ? " selected" : ""
             return
-                "<option value=\"\(method.type.rawValue)\"\(selected)>\(HTML.escape(Self.methodName(method.type)))</option>"
+                "<option value=\"\(method.type.rawValue)\"\(selected)>\(HTML.escape(method.type.displayName))</option>"
         }.joined(separator: "\n")
         let amountLabel = form.amountKind == .payment ? "Amount to pay" : "Amount of crypto to receive"
         let body = """
@@ -87,7 +87,7 @@ struct HostedOnrampPages: Sendable {
             <button type="submit" name="action" value="change" class="secondary">Change</button>
             <button type="submit" name="action" value="cancel" class="secondary">Cancel</button>
             </form>
-            <p class="note">Paying with \(HTML.escape(Self.methodName(quote.paymentMethod).lowercased())). Prices are final once you confirm.</p>
+            <p class="note">Payment method: \(HTML.escape(quote.paymentMethod.displayName)). Prices are final once you confirm.</p>
             """
         return HTML.page(title: "Confirm your purchase", body: body)
     }
@@ -101,17 +101,6 @@ struct HostedOnrampPages: Sendable {
         return HTML.page(
             title: title, body: "<h1>\(HTML.escape(title))</h1><p>\(HTML.escape(text))</p>\(link)",
             refreshTo: returnURL)
-    }
-
-    static func methodName(_ method: PaymentMethodType) -> String {
-        switch method {
-        case .card: "Card"
-        case .ach: "Bank account (ACH)"
-        case .applePay: "Apple Pay"
-        case .fiatWallet: "Cash balance"
-        case .cryptoWallet: "Crypto balance"
-        case .paypal: "PayPal"
-        }
     }
 
     private static func errorNote(_ error: String?) -> String {
