@@ -22,13 +22,15 @@ struct TransactionsRoutes: Sendable {
             let projectId = try authenticator.authenticate(request, at: context.clock.now())
             var clauses: [String] = []
             var values: [SQLValue] = []
-            if let start = request.queryValue("start_date") {
+            if let start = Self.query(request, "start_date") {
                 clauses.append("created_at >= ?")
-                values.append(.integer(try Self.parseDate(start, name: "start_date")))
+                values.append(.integer(try Self.parseDate(start, name: "start_date").milliseconds))
             }
-            if let end = request.queryValue("end_date") {
+            if let end = Self.query(request, "end_date") {
+                // A date alone includes that whole day; a time is the exclusive end.
+                let (milliseconds, dateOnly) = try Self.parseDate(end, name: "end_date")
                 clauses.append("created_at < ?")
-                values.append(.integer(try Self.parseDate(end, name: "end_date")))
+                values.append(.integer(dateOnly ? milliseconds + 86_400_000 : milliseconds))
             }
             return try list(
                 request, projectId: projectId,
@@ -37,8 +39,8 @@ struct TransactionsRoutes: Sendable {
     }
 
     private func list(_ request: HTTPRequest, projectId: String, filter: (String, [SQLValue])?) throws -> HTTPResponse {
-        let pageSize = try Self.pageSize(request.queryValue("page_size") ?? request.queryValue("pageSize"))
-        let cursor = try (request.queryValue("page_key") ?? request.queryValue("pageKey")).map(Self.decodeCursor)
+        let pageSize = try Self.pageSize(Self.query(request, "page_size", "pageSize"))
+        let cursor = try Self.query(request, "page_key", "pageKey").map(Self.decodeCursor)
         var base = "project_id = ?"
         var parameters: [SQLValue] = [.text(projectId)]
         if let filter {
@@ -72,6 +74,12 @@ struct TransactionsRoutes: Sendable {
         ])
     }
 
+    /// The first non-empty value of the query parameters `names`: an empty one (`?page_key=`, as the
+    /// contract writes it and as `next_page_key` comes back on the last page) counts as absent.
+    private static func query(_ request: HTTPRequest, _ names: String...) -> String? {
+        names.lazy.compactMap { request.queryValue($0) }.first { !$0.isEmpty }
+    }
+
     static func pageSize(_ text: String?) throws(HTTPError) -> Int {
         guard let text else { return 10 }
         guard let size = Int(text), (1...1000).contains(size) else {
@@ -95,12 +103,13 @@ struct TransactionsRoutes: Sendable {
         return (createdAt, String(text[text.index(after: colon)...]))
     }
 
-    static func parseDate(_ text: String, name: String) throws(HTTPError) -> Int64 {
+    /// An RFC 3339 time, or a date alone (midnight UTC, `dateOnly`).
+    static func parseDate(_ text: String, name: String) throws(HTTPError) -> (milliseconds: Int64, dateOnly: Bool) {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
-        if let date = formatter.date(from: text) { return Timestamp.milliseconds(date) }
+        if let date = formatter.date(from: text) { return (Timestamp.milliseconds(date), false) }
         formatter.formatOptions = [.withFullDate]
-        if let date = formatter.date(from: text) { return Timestamp.milliseconds(date) }
+        if let date = formatter.date(from: text) { return (Timestamp.milliseconds(date), true) }
         throw HTTPError(status: 400, code: "invalid_request", message: "\(name) must be an RFC 3339 date.", param: name)
     }
 }

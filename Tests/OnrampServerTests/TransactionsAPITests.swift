@@ -1,0 +1,76 @@
+import Foundation
+import HTTPServer
+import OnrampServer
+import Testing
+
+/// The transactions API's paging and date filters: both spellings of the page parameters, the cursor to
+/// the end and back, empty values as the contract writes them, and date-only bounds.
+@Suite struct TransactionsAPITests {
+    /// Five confirmed purchases for `user-1`, through the real mobile calls and handoff page.
+    private static func serverWithFivePurchases() throws -> TestServer {
+        let server = try TestServer()
+        var device = try TestDevice(server: server)
+        #expect(try device.register().status == 200)
+        for _ in 0..<5 {
+            let text = try #require(try device.purchaseChallenge(device.purchase()).body["challenge"]?.stringValue)
+            let url = try #require(try device.createSession(challenge: text).body["session"]?["onrampUrl"]?.stringValue)
+            #expect(try HandoffBrowser(port: server.port).complete(url, action: "confirm").status == 303)
+        }
+        return server
+    }
+
+    private static func get(_ server: TestServer, _ path: String, _ query: String = "") throws -> (
+        status: Int, body: JSONValue
+    ) {
+        let response = try server.request(
+            "GET", path + (query.isEmpty ? "" : "?" + query),
+            headers: [("Authorization", "Bearer \(try server.jwt("GET", path))")])
+        return (response.status, response.body)
+    }
+
+    private static func ids(_ body: JSONValue) -> [String] {
+        body["transactions"]?.arrayValue?.compactMap { $0["transaction_id"]?.stringValue } ?? []
+    }
+
+    @Test func pagesWithEitherSpellingToTheEnd() throws {
+        let server = try Self.serverWithFivePurchases()
+        let path = "/onramp/v1/buy/user/user-1/transactions"
+        let first = try Self.get(server, path, "page_size=2")
+        #expect(first.status == 200 && Self.ids(first.body).count == 2)
+        #expect(first.body["total_count"] == "5")
+        let firstKey = try #require(first.body["next_page_key"]?.stringValue)
+        #expect(!firstKey.isEmpty)
+        let second = try Self.get(server, path, "pageSize=2&pageKey=\(firstKey)")
+        #expect(Self.ids(second.body).count == 2)
+        let secondKey = try #require(second.body["next_page_key"]?.stringValue)
+        let last = try Self.get(server, path, "page_size=2&page_key=\(secondKey)")
+        #expect(Self.ids(last.body).count == 1 && last.body["next_page_key"] == "")
+        let all = Self.ids(first.body) + Self.ids(second.body) + Self.ids(last.body)
+        #expect(Set(all).count == 5)
+        // Empty values, as the contract spells the call and as the last page's key comes back, mean "none".
+        let empty = try Self.get(server, path, "page_key=&page_size=")
+        #expect(empty.status == 200 && Self.ids(empty.body) == all)
+        #expect(Self.ids(try Self.get(server, path, "page_size=2&page_key=").body) == Self.ids(first.body))
+        for query in ["page_key=not-a-cursor", "page_size=0", "page_size=1001", "pageSize=two"] {
+            let refused = try Self.get(server, path, query)
+            #expect(refused.status == 400 && refused.body["errorType"] == "invalid_request", "\(query): \(refused)")
+        }
+    }
+
+    @Test func dateBoundsIncludeTheWholeEndDay() throws {
+        let server = try Self.serverWithFivePurchases()
+        let path = "/onramp/v1/buy/transactions"
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate]
+        let today = formatter.string(from: Date())
+        let yesterday = formatter.string(from: Date().addingTimeInterval(-86_400))
+        let tomorrow = formatter.string(from: Date().addingTimeInterval(86_400))
+        #expect(Self.ids(try Self.get(server, path, "start_date=\(today)&end_date=\(today)").body).count == 5)
+        #expect(Self.ids(try Self.get(server, path, "end_date=\(yesterday)").body).isEmpty)
+        #expect(Self.ids(try Self.get(server, path, "start_date=\(tomorrow)").body).isEmpty)
+        let now = ISO8601DateFormatter().string(from: Date().addingTimeInterval(60))
+        #expect(Self.ids(try Self.get(server, path, "end_date=\(now)").body).count == 5)
+        let refused = try Self.get(server, path, "start_date=last-week")
+        #expect(refused.status == 400 && refused.body["errorType"] == "invalid_request")
+    }
+}
