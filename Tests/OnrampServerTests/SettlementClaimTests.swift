@@ -1,5 +1,6 @@
 import Foundation
 import OnrampCore
+import OnrampStore
 import Synchronization
 import Testing
 
@@ -46,5 +47,66 @@ import Testing
         #expect(settlement.calls.withLock { $0 } == 1)
         #expect(
             try server.count("SELECT COUNT(*) AS n FROM outbox_events WHERE type = 'onramp.transaction.success'") == 1)
+    }
+
+    /// A slow provider (each settlement takes 61 s of the server's clock, longer than a lease) and two
+    /// purchases due together: each claim's lease is timed from its own start, so the second is still held
+    /// when its settlement starts.
+    @Test func eachClaimIsLeasedFromItsOwnStart() throws {
+        final class SlowSettlement: SettlementProvider, @unchecked Sendable {
+            let clock: ManualClock
+            var database: (any OnrampStore.Database)?
+            let leaseHeld = Mutex<[Bool]>([])
+            init(clock: ManualClock) { self.clock = clock }
+            func settle(
+                reference: String, network: String, asset: String, amount: String, walletAddress: String,
+                partnerUserRef: String
+            ) -> SettlementResult {
+                let lease = try? database?.read {
+                    try $0.query(
+                        "SELECT next_step_at FROM onramp_transactions WHERE transaction_id = ?", [.text(reference)]
+                    ).first?.int("next_step_at")
+                }
+                let held = (lease ?? 0) > Timestamp.milliseconds(clock.now())
+                leaseHeld.withLock { $0.append(held) }
+                clock.advance(by: 61)
+                return .delivered(txHash: "0x" + String(repeating: "cd", count: 32))
+            }
+        }
+        let clock = ManualClock(Date())
+        let settlement = SlowSettlement(clock: clock)
+        let server = try TestServer(clock: clock, startWorkers: false, settlement: settlement)
+        settlement.database = server.database
+        var device = try TestDevice(server: server)
+        _ = try device.register()
+        for _ in 0..<2 {
+            let text = try #require(try device.purchaseChallenge(device.purchase()).body["challenge"]?.stringValue)
+            let url = try #require(
+                try device.createSession(challenge: text).body["session"]?["onrampUrl"]?.stringValue)
+            #expect(try HandoffBrowser(port: server.port).complete(url, action: "confirm").status == 303)
+        }
+        let transactions = server.application.transactions
+        #expect(try transactions.advanceDueTransactions() == 2)  // both CREATED → IN_PROGRESS
+        clock.advance(by: 1)
+        #expect(try transactions.advanceDueTransactions() == 2)  // both settled, one after the other
+        #expect(settlement.leaseHeld.withLock { $0 } == [true, true])
+    }
+
+    @Test func theSimulatorIsIdempotentOnItsReference() {
+        let simulator = SimulatedSettlement()
+        func hash(_ reference: String, _ network: String = "base") -> String? {
+            guard
+                case .delivered(let hash) = simulator.settle(
+                    reference: reference, network: network, asset: "USDC", amount: "1", walletAddress: "w",
+                    partnerUserRef: "user-1")
+            else { return nil }
+            return hash
+        }
+        let evm = hash("tx-1")
+        #expect(evm == hash("tx-1"))
+        #expect(evm != hash("tx-2"))
+        #expect(evm?.count == 66 && evm?.hasPrefix("0x") == true)
+        let solana = hash("tx-1", "solana")
+        #expect(solana == hash("tx-1", "solana") && solana?.hasPrefix("0x") == false)
     }
 }

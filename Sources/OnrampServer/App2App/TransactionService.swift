@@ -74,7 +74,9 @@ struct TransactionService: Sendable {
             ).map { try $0.string("transaction_id") }
         }
         var moved = 0
-        for id in due where try advance(transactionId: id, now: now) { moved += 1 }
+        // Each claim reads the clock afresh: a lease timed from the batch's start could already have run
+        // out behind slow settlements, letting another worker settle the same purchase concurrently.
+        for id in due where try advance(transactionId: id, now: context.nowMilliseconds) { moved += 1 }
         return moved
     }
 

@@ -1,4 +1,5 @@
 import OnrampCore
+import OnrampCrypto
 
 /// Delivers purchased crypto. The server ships a simulator; a real provider (a custody or chain
 /// client) implements the same protocol. It must be idempotent on `reference`: a worker that dies
@@ -24,14 +25,14 @@ public enum SettlementResult: Sendable, Equatable {
 /// The settlement simulator: transaction hashes shaped like the network's (EVM `0x` + 64 hex,
 /// Solana base58 signatures, Bitcoin/Stellar 64 hex). Documented test inputs fail: a
 /// `partnerUserRef` ending in `-fail-buy` fails the purchase, one ending in `-fail-send` fails the send.
+/// Idempotent on `reference`, as the protocol asks: the hash is derived from it, so a retried or
+/// concurrent settlement of the same purchase reports the same transaction.
 public struct SimulatedSettlement: SettlementProvider {
     let catalogue: Catalogue
-    let hashes: TransactionHashGenerator
 
     /// Creates the simulator.
-    public init(catalogue: Catalogue = .standard, random: any RandomSource = SystemRandomSource()) {
+    public init(catalogue: Catalogue = .standard) {
         self.catalogue = catalogue
-        hashes = TransactionHashGenerator(random: random)
     }
 
     public func settle(
@@ -40,6 +41,23 @@ public struct SimulatedSettlement: SettlementProvider {
         if partnerUserRef.hasSuffix("-fail-buy") { return .buyFailed }
         if partnerUserRef.hasSuffix("-fail-send") { return .sendFailed }
         let format = (try? catalogue.network(network).addressFormat) ?? .evm
-        return .delivered(txHash: hashes.hash(for: format, networkID: network))
+        let bytes = ReferenceDerivedBytes(reference: "\(network)|\(reference)")
+        return .delivered(txHash: TransactionHashGenerator(random: bytes).hash(for: format, networkID: network))
+    }
+}
+
+/// Bytes derived from a settlement reference (SHA-256 in counter mode): the same reference always
+/// yields the same bytes. Not random; only for shaping simulated transaction hashes.
+private struct ReferenceDerivedBytes: RandomSource {
+    let reference: String
+
+    func bytes(_ count: Int) -> [UInt8] {
+        var output: [UInt8] = []
+        var block: UInt32 = 0
+        while output.count < count {
+            output += SHA256.hash(Array("\(block)|\(reference)".utf8))
+            block += 1
+        }
+        return Array(output.prefix(count))
     }
 }
