@@ -73,4 +73,21 @@ import Testing
         let refused = try Self.get(server, path, "start_date=last-week")
         #expect(refused.status == 400 && refused.body["errorType"] == "invalid_request")
     }
+
+    /// A euro purchase reports its fee-inclusive total in USD through the asset's prices (USDC: 1 USD,
+    /// 0.92 EUR in the standard catalogue), not the crypto's value.
+    @Test func aEuroPurchaseReportsItsTotalInUSD() throws {
+        let server = try TestServer()
+        var device = try TestDevice(server: server)
+        #expect(try device.register().status == 200)
+        let purchase = device.purchase(
+            [("paymentCurrency", "EUR"), ("paymentAmount", "46.00"), ("country", "DE")], removing: ["subdivision"])
+        let text = try #require(try device.purchaseChallenge(purchase).body["challenge"]?.stringValue)
+        let url = try #require(try device.createSession(challenge: text).body["session"]?["onrampUrl"]?.stringValue)
+        #expect(try HandoffBrowser(port: server.port).complete(url, action: "confirm").status == 303)
+        let listed = try Self.get(server, "/onramp/v1/buy/user/user-1/transactions")
+        let transaction = try #require(listed.body["transactions"]?.arrayValue?.first)
+        #expect(transaction["payment_total"]?["value"] == "46.00" && transaction["payment_total"]?["currency"] == "EUR")
+        #expect(transaction["payment_total_usd"]?["value"] == "50.00", "46 EUR × 1 / 0.92")
+    }
 }

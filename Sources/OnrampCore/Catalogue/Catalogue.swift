@@ -90,6 +90,10 @@ public struct Catalogue: Sendable, Hashable, Codable {
             guard assets.contains(where: { $0.symbol == entry.asset }), fiatCodes.contains(entry.currency),
                 entry.price.isPositive
             else { throw failure("price of \(entry.asset) in \(entry.currency)") }
+            // Transactions report their total in USD too, converted through the asset's USD price.
+            guard prices.entries.contains(where: { $0.asset == entry.asset && $0.currency == "USD" }) else {
+                throw failure("\(entry.asset) has a \(entry.currency) price but no USD price")
+            }
         }
         for fee in fees.paymentMethodFees where fee.percentage.isNegative || fee.fixed.isNegative {
             throw failure("negative fee for \(fee.method.rawValue)")

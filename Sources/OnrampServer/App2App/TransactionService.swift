@@ -53,7 +53,7 @@ struct TransactionService: Sendable {
         let record = TransactionRecord(
             transactionId: transactionId, projectId: projectId, sessionToken: reference,
             partnerUserRef: partnerUserRef, isAppToApp: isAppToApp, quote: quote, purchase: purchase,
-            paymentTotalUSD: paymentTotalUSD(quote), endPartnerName: endPartnerName,
+            paymentTotalUSD: try paymentTotalUSD(quote), endPartnerName: endPartnerName,
             userId: Self.userId(projectId: projectId, partnerUserRef: partnerUserRef), now: now)
         try record.insert(into: connection)
         let (_, events) = App2AppTransaction.create()
@@ -167,12 +167,15 @@ struct TransactionService: Sendable {
         }
     }
 
-    private func paymentTotalUSD(_ quote: StoredQuote) -> String {
+    /// The fee-inclusive total in USD: the payment total converted at the ratio of the asset's USD price
+    /// to its price in the payment currency (a validated catalogue has a USD price for every priced asset).
+    private func paymentTotalUSD(_ quote: StoredQuote) throws -> String {
         if quote.paymentCurrency == "USD" { return quote.paymentTotal }
-        guard let amount = try? DecimalAmount(parsing: quote.purchaseAmount, parameter: "purchaseAmount"),
-            let price = try? context.catalogue.prices.price(of: quote.purchaseCurrency, in: "USD")
-        else { return quote.paymentTotal }
-        return (amount * price).string(places: 2)
+        let total = try DecimalAmount(parsing: quote.paymentTotal, parameter: "paymentTotal")
+        let prices = context.catalogue.prices
+        let usd = try prices.price(of: quote.purchaseCurrency, in: "USD")
+        let local = try prices.price(of: quote.purchaseCurrency, in: quote.paymentCurrency)
+        return (total * usd / local).string(places: 2)
     }
 
     /// A stable user id for a partner's user: the same `partnerUserRef` maps to the same id.
