@@ -5,6 +5,7 @@ import OnrampCore
 import OnrampCrypto
 import OnrampServer
 import OnrampStore
+import Synchronization
 import Testing
 
 /// One test per row of the seed's error table, plus replay and JWT refusals. Each checks the
@@ -118,6 +119,36 @@ import Testing
         // Once the challenge is attested, a retry cannot hand it out again.
         _ = try device.createSession(challenge: try #require(first.body["challenge"]?.stringValue))
         expectError(try create(device.purchase()), 422, "stale_attestation")
+    }
+
+    /// Parallel requests with one Idempotency-Key get one challenge (on PostgreSQL the loser of the insert
+    /// race answers as a retry instead of a 500).
+    @Test(arguments: DatabaseDriver.all)
+    func concurrentRequestsWithOneIdempotencyKeyShareTheChallenge(driver: DatabaseDriver) throws {
+        let server = try TestServer(driver: driver)
+        let device = try TestDevice(server: server)
+        let body = device.purchase()
+        let answers = Mutex<[(status: Int, challenge: String?)]>([])
+        let done = DispatchGroup()
+        let request = HTTPRequest(
+            method: "POST", path: "/platform/v2/onramp/mobile/challenges",
+            headers: HTTPHeaders([("Content-Type", "application/json"), ("Idempotency-Key", "parallel-order")]),
+            body: body.serialized)
+        for _ in 0..<16 {
+            done.enter()
+            Thread {  // straight into the router on real threads: more overlap than two server threads give
+                let response = server.application.router.respond(to: request).response
+                let challenge = (try? JSONParser().parse(response.body))?["challenge"]?.stringValue
+                answers.withLock { $0.append((response.status, challenge)) }
+                done.leave()
+            }.start()
+        }
+        done.wait()
+        let all = answers.withLock { $0 }
+        #expect(all.allSatisfy { $0.status == 201 }, "\(all)")
+        #expect(Set(all.compactMap(\.challenge)).count == 1)
+        #expect(
+            try server.count("SELECT COUNT(*) AS n FROM attestation_challenges WHERE idempotency_key IS NOT NULL") == 1)
     }
 
     @Test func partnerUserRefLongerThan50Characters() throws {

@@ -47,23 +47,33 @@ struct App2AppService: Sendable {
         let stored = purchase.json.serializedString
         let bytes = context.ids.randomBytes(32)
         let now = context.nowMilliseconds
-        let record = try context.database.transaction { connection -> ChallengeRepository.Record in
-            let challenges = ChallengeRepository(connection: connection)
-            if let idempotencyKey,
-                let existing = try challenges.find(projectId: projectId, idempotencyKey: idempotencyKey)
-            {
-                guard existing.purchase == stored else {
-                    throw HTTPError(
-                        status: 400, code: "invalid_request",
-                        message: "This Idempotency-Key was used with a different request.")
+        let create = { () throws -> ChallengeRepository.Record in
+            try context.database.transaction { connection -> ChallengeRepository.Record in
+                let challenges = ChallengeRepository(connection: connection)
+                if let idempotencyKey,
+                    let existing = try challenges.find(projectId: projectId, idempotencyKey: idempotencyKey)
+                {
+                    guard existing.purchase == stored else {
+                        throw HTTPError(
+                            status: 400, code: "invalid_request",
+                            message: "This Idempotency-Key was used with a different request.")
+                    }
+                    // A retry gets the same challenge only while it can still be used.
+                    guard existing.usedAt == nil, now <= existing.expiresAt else { throw Self.staleChallenge }
+                    return existing
                 }
-                // A retry gets the same challenge only while it can still be used.
-                guard existing.usedAt == nil, now <= existing.expiresAt else { throw Self.staleChallenge }
-                return existing
+                return try challenges.insert(
+                    id: Base64URL.encode(bytes, padded: false), projectId: projectId, purpose: .purchase,
+                    purchase: stored, idempotencyKey: idempotencyKey, now: now)
             }
-            return try challenges.insert(
-                id: Base64URL.encode(bytes, padded: false), projectId: projectId, purpose: .purchase,
-                purchase: stored, idempotencyKey: idempotencyKey, now: now)
+        }
+        let record: ChallengeRepository.Record
+        do {
+            record = try create()
+        } catch let error as StoreError where error.code == .constraintViolation && idempotencyKey != nil {
+            // A concurrent request with the same key inserted first (PostgreSQL reads do not block):
+            // answer as its retry.
+            record = try create()
         }
         let recordBytes = Base64URL.decode(record.id) ?? bytes
         return challengeResponse(bytes: recordBytes, record: record, encoding: encoding)
