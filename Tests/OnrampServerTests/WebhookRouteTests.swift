@@ -118,6 +118,43 @@ struct WebhookRouteTests {
         }
     }
 
+    /// Editing an enabled subscription keeps its failure clock; re-enabling a disabled one clears it.
+    @Test(arguments: DatabaseDriver.all)
+    func onlyReEnablingClearsTheFailureClock(driver: DatabaseDriver) throws {
+        try withWebhookDatabaseURL(driver) { url in
+            let fixture = try WebhookFixture(url: url)
+            defer { fixture.database.close() }
+            var subscription = try fixture.subscribe(.cdp, url: "http://localhost:4242/hook")
+            try fixture.database.transaction {
+                try $0.execute(
+                    "UPDATE webhook_subscriptions SET failing_since = 1000 WHERE id = ?", [.text(subscription.id)])
+            }
+            let failingSince = {
+                try fixture.database.read {
+                    try $0.query(
+                        "SELECT failing_since FROM webhook_subscriptions WHERE id = ?", [.text(subscription.id)]
+                    )
+                    .first?.optionalInt("failing_since")
+                }
+            }
+            subscription.description = "renamed"
+            try fixture.database.transaction {
+                try WebhookSubscriptionRepository(connection: $0).update(subscription, now: 2000)
+            }
+            #expect(try failingSince() == 1000)
+            subscription.enabled = false
+            try fixture.database.transaction {
+                try WebhookSubscriptionRepository(connection: $0).update(subscription, now: 3000)
+            }
+            #expect(try failingSince() == 1000)
+            subscription.enabled = true
+            try fixture.database.transaction {
+                try WebhookSubscriptionRepository(connection: $0).update(subscription, now: 4000)
+            }
+            #expect(try failingSince() == nil)
+        }
+    }
+
     /// The cap holds under concurrent creation too (on PostgreSQL the project row is locked to count).
     @Test(arguments: DatabaseDriver.all)
     func concurrentCreationsStopAtTheCap(driver: DatabaseDriver) throws {

@@ -45,14 +45,16 @@ struct WebhookSubscriptionRepository {
             ])
     }
 
-    /// Writes the editable fields; re-enabling clears the failure state.
+    /// Writes the editable fields; re-enabling a disabled subscription clears its failure state (editing
+    /// an enabled one keeps the clock that disables it after three failing days).
     func update(_ subscription: WebhookSubscription, now: Int64) throws {
+        // In SET, `enabled` is still the stored value.
         try connection.execute(
             """
             UPDATE webhook_subscriptions
             SET url = ?, description = ?, event_types = ?, headers = ?, metadata = ?, labels = ?, enabled = ?,
-                disabled_reason = CASE WHEN ? = 1 THEN NULL ELSE disabled_reason END,
-                failing_since = CASE WHEN ? = 1 THEN NULL ELSE failing_since END, updated_at = ?
+                disabled_reason = CASE WHEN ? = 1 AND enabled = 0 THEN NULL ELSE disabled_reason END,
+                failing_since = CASE WHEN ? = 1 AND enabled = 0 THEN NULL ELSE failing_since END, updated_at = ?
             WHERE id = ?
             """,
             [
