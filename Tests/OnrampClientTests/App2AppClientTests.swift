@@ -60,6 +60,24 @@ import Testing
         #expect(sandbox.ledger.balance(of: "user-2", currency: "USDC") == Decimal(string: "24.36"))
     }
 
+    /// A live purchase without a partnerUserRef settles and its webhooks arrive, but the example ledger
+    /// credits nobody: there is no user to match it to.
+    @Test func aPurchaseWithoutPartnerUserRefCreditsNobody() async throws {
+        let sandbox = try await SandboxServer()
+        let client = App2AppClient(
+            configuration: sandbox.configuration, attestation: sandbox.attester(),
+            registrations: InMemoryAttestationRegistrationStore())
+        var purchase = SandboxServer.purchase()
+        purchase.partnerUserRef = nil
+        let session = try await client.createSession(purchase)
+        _ = try await HeadlessHandoffBrowser().complete(session.onrampURL, action: .confirm)
+        #expect(
+            await sandbox.eventually {
+                sandbox.received.all.contains { $0.type == "onramp.transaction.success" }
+            })
+        #expect(sandbox.ledger.credits.isEmpty)
+    }
+
     @Test func sandboxRedirectSucceedsWithoutAnyCredit() async throws {
         let sandbox = try await SandboxServer()
         let client = App2AppClient(

@@ -90,4 +90,25 @@ import Testing
         #expect(transaction["payment_total"]?["value"] == "46.00" && transaction["payment_total"]?["currency"] == "EUR")
         #expect(transaction["payment_total_usd"]?["value"] == "50.00", "46 EUR × 1 / 0.92")
     }
+
+    /// A live purchase without a partnerUserRef still settles and is listed for the project (as on the
+    /// hosted onramp); only the per-user listing cannot find it.
+    @Test func aPurchaseWithoutPartnerUserRefStillSettles() throws {
+        let server = try TestServer()
+        var device = try TestDevice(server: server)
+        #expect(try device.register().status == 200)
+        let text = try #require(
+            try device.purchaseChallenge(device.purchase(removing: ["partnerUserRef"])).body["challenge"]?.stringValue)
+        let url = try #require(try device.createSession(challenge: text).body["session"]?["onrampUrl"]?.stringValue)
+        #expect(try HandoffBrowser(port: server.port).complete(url, action: "confirm").status == 303)
+        var status: JSONValue?
+        for _ in 0..<1500 where status != "ONRAMP_TRANSACTION_STATUS_SUCCESS" {  // settles in the background
+            status = try Self.get(server, "/onramp/v1/buy/transactions").body["transactions"]?.arrayValue?.first?[
+                "status"]
+            if status != "ONRAMP_TRANSACTION_STATUS_SUCCESS" { Thread.sleep(forTimeInterval: 0.02) }
+        }
+        #expect(status == "ONRAMP_TRANSACTION_STATUS_SUCCESS")
+        #expect(
+            try server.count("SELECT COUNT(*) AS n FROM outbox_events WHERE type = 'onramp.transaction.success'") == 1)
+    }
 }

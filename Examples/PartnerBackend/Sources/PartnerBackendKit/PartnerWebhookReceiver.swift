@@ -42,7 +42,8 @@ public final class PartnerWebhookReceiver: Sendable {
         let event = try WebhookVerifier(secret: secret).verifyCDP(payload: payload, headers: headers, now: now)
         let eventId = headers.first { $0.key.lowercased() == "x-event-id" }?.value ?? event.transactionId
         var credit: LedgerCredit?
-        if let ref = event.partnerUserRef,
+        // A purchase made without a partnerUserRef names no user to credit.
+        if let ref = event.partnerUserRef, !ref.isEmpty,
             let settlement = WebhookSettlementMatcher(partnerUserRef: ref).settlement(from: event, eventId: eventId)
         {
             credit = LedgerCredit(
