@@ -155,6 +155,42 @@ struct WebhookRouteTests {
         }
     }
 
+    /// A failed attempt recorded after another instance took the delivery's lease is logged, but changes
+    /// neither the delivery nor its endpoint's failure clock.
+    @Test func anAttemptAfterTheLeaseWasLostOnlyLogs() throws {
+        try withWebhookDatabaseURL(.sqlite) { url in
+            let fixture = try WebhookFixture(url: url)
+            defer { fixture.database.close() }
+            let subscription = try fixture.subscribe(.cdp, url: "http://localhost:4242/hook")
+            _ = try fixture.emitCDPEvent()
+            let dispatcher = WebhookDispatcher(context: fixture.context)
+            try dispatcher.fanOut()
+            let claim = try #require(try dispatcher.claimDue().first)
+            try fixture.database.transaction {
+                try $0.execute(
+                    "UPDATE webhook_deliveries SET lease_owner = 'another-instance' WHERE id = ?",
+                    [.text(claim.deliveryId)])
+            }
+            try dispatcher.record([
+                .init(claim: claim, statusCode: 500, latencyMilliseconds: 3, responseExcerpt: "down", error: nil)
+            ])
+            let state = try #require(
+                try fixture.database.read {
+                    try $0.query(
+                        """
+                        SELECT d.attempt_count AS attempts, d.lease_owner AS owner, s.failing_since AS failing,
+                            (SELECT COUNT(*) FROM webhook_attempts a WHERE a.delivery_id = d.id) AS logged
+                        FROM webhook_deliveries d JOIN webhook_subscriptions s ON s.id = d.subscription_id
+                        WHERE d.id = ?
+                        """, [.text(claim.deliveryId)]
+                    ).first
+                })
+            #expect(try state.int("attempts") == 0 && state.optionalString("owner") == "another-instance")
+            #expect(state.optionalInt("failing") == nil, "subscription \(subscription.id) keeps a clean clock")
+            #expect(try state.int("logged") == 1)
+        }
+    }
+
     /// The cap holds under concurrent creation too (on PostgreSQL the project row is locked to count).
     @Test(arguments: DatabaseDriver.all)
     func concurrentCreationsStopAtTheCap(driver: DatabaseDriver) throws {

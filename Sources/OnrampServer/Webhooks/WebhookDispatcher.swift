@@ -191,15 +191,19 @@ public final class WebhookDispatcher: Sendable {
             attemptCount: try row.int("attempt_count"), createdAt: try row.int("created_at"))
     }
 
-    /// Sends every claim concurrently and waits for all of them (each bounded by the timeout).
+    /// Sends every claim concurrently and waits for all of them (each bounded by the timeout). Each
+    /// starts on its own queue item, so the target checks' DNS lookups run side by side too: one slow
+    /// resolver must not hold the later claims until their leases run out.
     func send(_ claims: [Claim]) -> [Attempt] {
         let results = ResultBox()
         let group = DispatchGroup()
         for claim in claims {
             group.enter()
-            send(claim) { attempt in
-                results.append(attempt)
-                group.leave()
+            DispatchQueue.global().async {
+                self.send(claim) { attempt in
+                    results.append(attempt)
+                    group.leave()
+                }
             }
         }
         group.wait()
@@ -287,7 +291,7 @@ public final class WebhookDispatcher: Sendable {
                     let delay = Int64(configuration.retry.delay(afterAttempts: attempts, jitter: jitter) * 1000)
                     let next = min(now + delay, claim.createdAt + window)
                     let givesUp = now >= claim.createdAt + window
-                    try connection.execute(
+                    let stillLeased = try connection.execute(
                         """
                         UPDATE webhook_deliveries SET status = ?, attempt_count = attempt_count + 1, next_attempt_at = ?,
                             last_status_code = ?, last_response = ?, last_error = ?, lease_owner = NULL, lease_until = NULL
@@ -296,6 +300,9 @@ public final class WebhookDispatcher: Sendable {
                         [.text(givesUp ? "failed" : "pending"), .integer(next)] + outcome + [
                             .text(claim.deliveryId), .text(claim.leaseToken),
                         ])
+                    // A lease lost meanwhile: the delivery and its endpoint's failure state belong to whoever
+                    // holds it now; this attempt stays in the log only.
+                    guard stillLeased == 1 else { continue }
                     try connection.execute(
                         "UPDATE webhook_subscriptions SET failing_since = ? WHERE id = ? AND failing_since IS NULL",
                         [.integer(now), .text(claim.subscriptionId)])
