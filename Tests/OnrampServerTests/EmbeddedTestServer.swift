@@ -1,10 +1,11 @@
 import Foundation
 import HTTPServer
 import OnrampCore
-import OnrampServer
 import OnrampStore
 import OnrampTestSupport
 import Testing
+
+@testable import OnrampServer
 
 /// An onramp server on a real loopback port with a temporary database (SQLite, or a fresh schema of
 /// the PostgreSQL at `ONRAMP_TEST_POSTGRES_URL` under `scripts/with-postgres.sh`) and one provisioned
@@ -15,6 +16,8 @@ final class EmbeddedTestServer: @unchecked Sendable {
     /// The PostgreSQL schema to drop at the end, when running on PostgreSQL.
     private let schema: TestSchema?
     let clock: any OnrampCore.Clock
+    /// Whether the background steps run; when not, the polling helpers take them.
+    let runsWorkers: Bool
     var server: HTTPServer { sandbox.server }
     var application: OnrampApplication { sandbox.application }
     var database: any Database { sandbox.database }
@@ -22,18 +25,22 @@ final class EmbeddedTestServer: @unchecked Sendable {
     var port: Int { sandbox.port }
     var baseURL: String { "http://127.0.0.1:\(port)" }
 
-    /// Starts the server; `clock` drives expiry, `settlementDelay` how long fulfilment takes and
-    /// `clientRequestsPerSecond` the per-address limit on publishable-key calls (`nil`: none).
+    /// Starts the server; `clock` drives expiry, `settlementDelay` how long fulfilment takes,
+    /// `clientRequestsPerSecond` the per-address limit on publishable-key calls (`nil`: none) and
+    /// `startWorkers` whether the background steps run (off: a test calls them itself).
     init(
         clock: any OnrampCore.Clock = SystemClock(), settlementDelay: TimeInterval = 0.2, livemode: Bool = false,
-        settlement: any SettlementProvider = SimulatedSettlement(), clientRequestsPerSecond: Double? = nil
+        settlement: any SettlementProvider = SimulatedSettlement(), clientRequestsPerSecond: Double? = nil,
+        startWorkers: Bool = true
     ) throws {
         let onPostgres = ProcessInfo.processInfo.environment["ONRAMP_TEST_POSTGRES_URL"] != nil
         schema = try TestSchema(onPostgres ? .postgres : .sqlite)
         self.clock = clock
+        runsWorkers = startWorkers
         sandbox = try OnrampSandbox(
             databaseURL: schema?.url, clock: clock, settlementDelay: settlementDelay, settlement: settlement,
-            trustTestRoot: false, clientRequestsPerSecond: clientRequestsPerSecond, workerInterval: 0.05)
+            trustTestRoot: false, clientRequestsPerSecond: clientRequestsPerSecond,
+            workerInterval: startWorkers ? 0.05 : nil)
         credentials = try ProjectProvisioner(database: sandbox.database, clock: clock).createProject(
             name: "Embedded test", appIds: [], redirectHosts: [], keyType: .es256, livemode: livemode)
     }
@@ -120,7 +127,11 @@ final class EmbeddedTestServer: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(30)
         while !done(reply) && Date() < deadline {
             advanceManualClock(by: 1)
-            Thread.sleep(forTimeInterval: 0.05)
+            if runsWorkers {
+                Thread.sleep(forTimeInterval: 0.05)
+            } else {
+                try application.embedded.finishDueVerifications()
+            }
             reply = try backend.get("/v1/crypto/customers/\(user.customerId)", headers: user.oauth)
         }
         return reply

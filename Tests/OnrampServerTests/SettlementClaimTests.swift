@@ -92,6 +92,45 @@ import Testing
         #expect(settlement.leaseHeld.withLock { $0 } == [true, true])
     }
 
+    /// The same for Embedded fulfilment: two paid sessions due together behind a slow provider.
+    @Test func eachFulfilmentClaimIsLeasedFromItsOwnStart() throws {
+        final class SlowSettlement: SettlementProvider, @unchecked Sendable {
+            let clock: ManualClock
+            var database: (any OnrampStore.Database)?
+            let leaseHeld = Mutex<[Bool]>([])
+            init(clock: ManualClock) { self.clock = clock }
+            func settle(
+                reference: String, network: String, asset: String, amount: String, walletAddress: String,
+                partnerUserRef: String
+            ) -> SettlementResult {
+                let lease = try? database?.read {
+                    try $0.query("SELECT fulfill_due_at FROM crypto_onramp_sessions WHERE id = ?", [.text(reference)])
+                        .first?.int("fulfill_due_at")
+                }
+                leaseHeld.withLock { $0.append((lease ?? 0) > Timestamp.milliseconds(clock.now())) }
+                clock.advance(by: 61)
+                return .delivered(txHash: "0x" + String(repeating: "ef", count: 32))
+            }
+        }
+        let clock = ManualClock(Date())
+        let settlement = SlowSettlement(clock: clock)
+        let server = try EmbeddedTestServer(clock: clock, settlement: settlement, startWorkers: false)
+        settlement.database = server.database
+        let user = try server.signUpAndAuthorize()
+        try server.collectKYC(user)
+        let wallet = try server.registerWallet(user)
+        let token = try server.paymentToken(user)
+        for _ in 0..<2 {
+            let session = try server.createSession(user, token: token, wallet: wallet)
+            #expect(session.status == 200, "\(session)")
+            let paid = try server.checkout(user, session.string("id"))
+            #expect(paid.string("status") == "fulfillment_processing", "\(paid)")
+        }
+        clock.advance(by: 1)
+        #expect(try server.application.embedded.sessions.fulfilDueSessions() == 2)
+        #expect(settlement.leaseHeld.withLock { $0 } == [true, true])
+    }
+
     @Test func theSimulatorIsIdempotentOnItsReference() {
         let simulator = SimulatedSettlement()
         func hash(_ reference: String, _ network: String = "base") -> String? {

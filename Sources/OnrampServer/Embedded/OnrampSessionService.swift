@@ -151,14 +151,16 @@ struct OnrampSessionService: Sendable {
         }
         for (id, projectId) in due {
             // Claim the fulfilment with a lease before settling outside the transaction, so only one
-            // worker (instance) settles; a worker that dies is retried with the same reference.
+            // worker (instance) settles; a worker that dies is retried with the same reference. The lease
+            // is timed from this claim, not from the batch: earlier slow settlements must not eat it.
+            let claimedAt = context.nowMilliseconds
             let claimed = try context.database.transaction { connection -> OnrampSessionRecord? in
                 guard let record = try OnrampSessionRecord.find(connection, id: id, projectId: projectId),
-                    record.machine.status == .fulfillmentProcessing, let due = record.fulfillDueAt, due <= now
+                    record.machine.status == .fulfillmentProcessing, let due = record.fulfillDueAt, due <= claimedAt
                 else { return nil }
                 let leased = try connection.execute(
                     "UPDATE crypto_onramp_sessions SET fulfill_due_at = ? WHERE id = ? AND fulfill_due_at = ?",
-                    [.integer(now + TransactionService.settlementLeaseMilliseconds), .text(id), .integer(due)])
+                    [.integer(claimedAt + TransactionService.settlementLeaseMilliseconds), .text(id), .integer(due)])
                 return leased == 1 ? record : nil
             }
             guard var record = claimed else { continue }

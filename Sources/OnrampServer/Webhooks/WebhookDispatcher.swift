@@ -191,28 +191,29 @@ public final class WebhookDispatcher: Sendable {
             attemptCount: try row.int("attempt_count"), createdAt: try row.int("created_at"))
     }
 
-    /// Sends every claim concurrently and waits for all of them (each bounded by the timeout). Each
-    /// starts on its own queue item, so the target checks' DNS lookups run side by side too: one slow
-    /// resolver must not hold the later claims until their leases run out.
+    /// Sends every claim concurrently and waits for all of them (each bounded by the timeout).
     func send(_ claims: [Claim]) -> [Attempt] {
         let results = ResultBox()
         let group = DispatchGroup()
         for claim in claims {
             group.enter()
-            DispatchQueue.global().async {
-                self.send(claim) { attempt in
-                    results.append(attempt)
-                    group.leave()
-                }
+            send(claim) { attempt in
+                results.append(attempt)
+                group.leave()
             }
         }
         group.wait()
         return results.values
     }
 
-    /// Sends one claim signed at the current time and calls `completion` (on URLSession's queue)
-    /// with the outcome.
+    /// Sends one claim signed at the current time and calls `completion` (on another queue) with the
+    /// outcome. Returns at once: the target check's DNS lookup runs on that queue too, so one slow
+    /// resolver cannot hold the caller's later claims until their leases run out.
     func send(_ claim: Claim, completion: @escaping @Sendable (Attempt) -> Void) {
+        DispatchQueue.global().async { self.checkAndSend(claim, completion: completion) }
+    }
+
+    private func checkAndSend(_ claim: Claim, completion: @escaping @Sendable (Attempt) -> Void) {
         guard let url = URL(string: claim.url) else {
             completion(
                 Attempt(
