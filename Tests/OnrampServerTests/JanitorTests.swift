@@ -1,5 +1,4 @@
 import Foundation
-import HTTPServer
 import OnrampCore
 import Testing
 
@@ -26,30 +25,6 @@ import Testing
         // Only the purchase challenge that carries a session remains.
         #expect(try server.count("SELECT COUNT(*) AS n FROM attestation_challenges") == 1)
         #expect(try server.count("SELECT COUNT(*) AS n FROM purchase_sessions") == 1)
-    }
-
-    /// An unused purchase challenge made under an Idempotency-Key outlives its expiry by a day, so the key
-    /// keeps refusing a different request (400) and answers the same one as stale (422) until then.
-    @Test func keepsIdempotentChallengesForADay() throws {
-        let clock = ManualClock(Date())
-        let server = try TestServer(clock: clock, startWorkers: false)
-        let device = try TestDevice(server: server)
-        func create(_ body: JSONValue) throws -> (status: Int, body: JSONValue) {
-            let response = try server.request(
-                "POST", "/platform/v2/onramp/mobile/challenges", json: body, headers: [("Idempotency-Key", "order-9")])
-            return (response.status, response.body)
-        }
-        #expect(try create(device.purchase()).status == 201)
-        let janitor = Janitor(context: server.application.context)
-        clock.advance(by: 2 * 60 * 60)
-        try janitor.sweep()
-        #expect(try server.count("SELECT COUNT(*) AS n FROM attestation_challenges") == 1)
-        #expect(try create(device.purchase([("paymentAmount", "30.00")])).status == 400)
-        #expect(try create(device.purchase()).status == 422)
-        clock.advance(by: 24 * 60 * 60)
-        try janitor.sweep()
-        #expect(try server.count("SELECT COUNT(*) AS n FROM attestation_challenges") == 0)
-        #expect(try create(device.purchase()).status == 201, "a day later the key is free again")
     }
 
     @Test func sweepsHostedTokensThatMadeNoTransaction() throws {

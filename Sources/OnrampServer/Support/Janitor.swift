@@ -2,8 +2,7 @@ import HTTPServer
 import OnrampStore
 
 /// Deletes rows that can no longer be used, so tables fed by unauthenticated or high-volume calls
-/// stay bounded: expired challenges (except purchase challenges that carry a session, and for a day
-/// those made under an Idempotency-Key), hosted onramp
+/// stay bounded: expired challenges (except purchase challenges that carry a session), hosted onramp
 /// tokens that made no transaction, expired consumer sessions and seamless sign-in secrets,
 /// idempotency keys older than a day.
 struct Janitor: Sendable {
@@ -21,13 +20,10 @@ struct Janitor: Sendable {
         let expired = now - Self.expiredRetentionMilliseconds
         let statements: [(String, [SQLValue])] = [
             (
-                // A challenge made under an Idempotency-Key stays a day, like Stripe's keys, so the key keeps
-                // refusing a different request (and stays stale for the same one) that long.
                 """
                 DELETE FROM attestation_challenges
                 WHERE expires_at < ? AND (purpose = 'registration' OR used_at IS NULL)
-                    AND (idempotency_key IS NULL OR created_at < ?)
-                """, [.integer(expired), .integer(now - Self.idempotencyRetentionMilliseconds)]
+                """, [.integer(expired)]
             ),
             (
                 "DELETE FROM hosted_onramp_sessions WHERE expires_at < ? AND transaction_id IS NULL",
