@@ -2,8 +2,8 @@ import Foundation
 import Synchronization
 
 /// A token-bucket rate limiter keyed by any string (client address, project, key). Each key may
-/// burst up to `burst` requests and refills at `ratePerSecond`. Idle keys are forgotten so memory
-/// stays bounded.
+/// burst up to `burst` requests and refills at `ratePerSecond`. At most `maximumKeys` keys are kept:
+/// idle ones are forgotten first, then, under a flood of new keys, any.
 public final class RateLimiter: Sendable {
     private struct Bucket {
         var tokens: Double
@@ -30,6 +30,11 @@ public final class RateLimiter: Sendable {
             if buckets.count >= maximumKeys, buckets[key] == nil {
                 // Forget keys that have refilled completely: they are indistinguishable from new ones.
                 buckets = buckets.filter { now - $0.value.updated < burst / ratePerSecond }
+                // A flood of fresh keys: forget half of them too, so memory stays bounded (a forgotten key
+                // starts again with a full burst).
+                if buckets.count >= maximumKeys {
+                    for stale in buckets.keys.prefix(buckets.count / 2) { buckets[stale] = nil }
+                }
             }
             var bucket = buckets[key] ?? Bucket(tokens: burst, updated: now)
             bucket.tokens = min(burst, bucket.tokens + (now - bucket.updated) * ratePerSecond)
@@ -43,6 +48,9 @@ public final class RateLimiter: Sendable {
             return true
         }
     }
+
+    /// How many keys are remembered now.
+    var keyCount: Int { buckets.withLock { $0.count } }
 
     /// Seconds until `key` has a token again (for `Retry-After`).
     public func retryAfterSeconds() -> Int {

@@ -234,7 +234,8 @@ final class PostgresConnection: PooledConnection, SQLConnection, @unchecked Send
     private func isStalePreparedStatement(_ result: OpaquePointer) -> Bool {
         switch field(result, "C") {
         case "26000": return true
-        case "0A000": return field(result, "M")?.hasPrefix("cached plan must not change result type") ?? false
+        // Told apart from other 0A000 errors by the server routine that raises it (its message is localized).
+        case "0A000": return field(result, "R") == "RevalidateCachedQuery"
         default: return false
         }
     }

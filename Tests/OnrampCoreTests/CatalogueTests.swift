@@ -78,6 +78,14 @@ import Testing
         #expect(throws: OnrampError.self) { try Catalogue(jsonData: Data("{}".utf8)) }
     }
 
+    /// Transactions report `payment_total_usd`, converted through the asset's USD price.
+    @Test func refusesAnAssetPricedWithoutUSD() throws {
+        var broken = catalogue
+        broken.prices.entries.removeAll { $0.asset == "BTC" && $0.currency == "USD" }
+        let error = #expect(throws: OnrampError.self) { try broken.validate() }
+        #expect(error?.developerMessage.contains("BTC") == true && error?.developerMessage.contains("USD") == true)
+    }
+
     @Test func refusesDuplicateNetworkNames() {
         var networks = catalogue.networks
         networks.append(Network(id: "avalanche", displayName: "Dup", chainID: "", addressFormat: .evm))

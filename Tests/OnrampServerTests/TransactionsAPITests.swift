@@ -60,11 +60,17 @@ import Testing
     @Test func dateBoundsIncludeTheWholeEndDay() throws {
         let server = try Self.serverWithFivePurchases()
         let path = "/onramp/v1/buy/transactions"
+        // The day the purchases were stored on (not "now", which may have passed midnight since).
+        let stored = try #require(
+            try server.database.read {
+                try $0.query("SELECT MIN(created_at) AS t FROM onramp_transactions").first?.int("t")
+            })
+        let day = Date(timeIntervalSince1970: Double(stored) / 1000)
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withFullDate]
-        let today = formatter.string(from: Date())
-        let yesterday = formatter.string(from: Date().addingTimeInterval(-86_400))
-        let tomorrow = formatter.string(from: Date().addingTimeInterval(86_400))
+        let today = formatter.string(from: day)
+        let yesterday = formatter.string(from: day.addingTimeInterval(-86_400))
+        let tomorrow = formatter.string(from: day.addingTimeInterval(86_400))
         #expect(Self.ids(try Self.get(server, path, "start_date=\(today)&end_date=\(today)").body).count == 5)
         #expect(Self.ids(try Self.get(server, path, "end_date=\(yesterday)").body).isEmpty)
         #expect(Self.ids(try Self.get(server, path, "start_date=\(tomorrow)").body).isEmpty)

@@ -92,7 +92,9 @@ public struct Catalogue: Sendable, Hashable, Codable {
             else { throw failure("price of \(entry.asset) in \(entry.currency)") }
             // Transactions report their total in USD too, converted through the asset's USD price.
             guard prices.entries.contains(where: { $0.asset == entry.asset && $0.currency == "USD" }) else {
-                throw failure("\(entry.asset) has a \(entry.currency) price but no USD price")
+                throw failure(
+                    "\(entry.asset) has a \(entry.currency) price but no USD price (transactions report their total in USD)"
+                )
             }
         }
         for fee in fees.paymentMethodFees where fee.percentage.isNegative || fee.fixed.isNegative {

@@ -11,7 +11,8 @@ struct App2AppRoutes: Sendable {
     private func limit(_ request: HTTPRequest) throws(HTTPError) {
         let now = service.context.clock.now()
         try service.context.mobileRateLimits.admit(address: request.remoteAddress, at: now)
-        if let projectId = request.pathParameters["projectId"] {
+        // Longer ids name no project (403 follows): they get no bucket of their own.
+        if let projectId = request.pathParameters["projectId"], projectId.utf8.count <= 64 {
             try service.context.mobileRateLimits.admit(projectId: projectId, at: now)
         }
     }
@@ -44,7 +45,9 @@ struct App2AppRoutes: Sendable {
                     status: 400, code: "invalid_request", message: "Missing required field projectId.",
                     param: "projectId")
             }
-            try service.context.mobileRateLimits.admit(projectId: projectId, at: service.context.clock.now())
+            if projectId.utf8.count <= 64 {
+                try service.context.mobileRateLimits.admit(projectId: projectId, at: service.context.clock.now())
+            }
             return try service.createPurchaseChallenge(
                 projectId: projectId, body: body, idempotencyKey: request.headers["Idempotency-Key"],
                 encoding: .base64URL)

@@ -179,7 +179,8 @@ struct CryptoInternalRoutes: Sendable {
         throws
     {
         if context.database.dialect == .postgres {
-            _ = try connection.query("SELECT id FROM crypto_customers WHERE id = ? FOR UPDATE", [.text(customerId)])
+            _ = try connection.query(
+                "SELECT id FROM crypto_customers WHERE id = ? FOR NO KEY UPDATE", [.text(customerId)])
         }
         let count = try connection.query(
             "SELECT COUNT(*) AS n FROM \(table) WHERE customer_id = ?", [.text(customerId)]

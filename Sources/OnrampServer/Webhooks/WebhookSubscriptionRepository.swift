@@ -13,7 +13,8 @@ struct WebhookSubscriptionRepository {
     /// another.
     func insert(_ subscription: WebhookSubscription, now: Int64, invalidCode: String, dialect: SQLDialect) throws {
         if dialect == .postgres {
-            _ = try connection.query("SELECT id FROM projects WHERE id = ? FOR UPDATE", [.text(subscription.projectId)])
+            _ = try connection.query(
+                "SELECT id FROM projects WHERE id = ? FOR NO KEY UPDATE", [.text(subscription.projectId)])
         }
         let existing = try connection.query(
             "SELECT COUNT(*) AS n FROM webhook_subscriptions WHERE project_id = ? AND family = ? AND livemode = ?",
