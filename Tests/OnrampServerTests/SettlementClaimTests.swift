@@ -49,32 +49,35 @@ import Testing
             try server.count("SELECT COUNT(*) AS n FROM outbox_events WHERE type = 'onramp.transaction.success'") == 1)
     }
 
+    /// Takes 61 s of the server's clock per settlement (longer than a lease) and notes, as each starts,
+    /// whether its purchase's lease (read by `leaseQuery`, bound to the reference) is still held.
+    final class SlowSettlement: SettlementProvider, @unchecked Sendable {
+        let clock: ManualClock
+        let leaseQuery: String
+        var database: (any OnrampStore.Database)?
+        let leaseHeld = Mutex<[Bool]>([])
+        init(clock: ManualClock, leaseQuery: String) {
+            self.clock = clock
+            self.leaseQuery = leaseQuery
+        }
+        func settle(
+            reference: String, network: String, asset: String, amount: String, walletAddress: String,
+            partnerUserRef: String
+        ) -> SettlementResult {
+            let lease = try? database?.read { try $0.query(leaseQuery, [.text(reference)]).first?.int("lease") }
+            leaseHeld.withLock { $0.append((lease ?? 0) > Timestamp.milliseconds(clock.now())) }
+            clock.advance(by: 61)
+            return .delivered(txHash: "0x" + String(repeating: "cd", count: 32))
+        }
+    }
+
     /// A slow provider (each settlement takes 61 s of the server's clock, longer than a lease) and two
     /// purchases due together: each claim's lease is timed from its own start, so the second is still held
     /// when its settlement starts.
     @Test func eachClaimIsLeasedFromItsOwnStart() throws {
-        final class SlowSettlement: SettlementProvider, @unchecked Sendable {
-            let clock: ManualClock
-            var database: (any OnrampStore.Database)?
-            let leaseHeld = Mutex<[Bool]>([])
-            init(clock: ManualClock) { self.clock = clock }
-            func settle(
-                reference: String, network: String, asset: String, amount: String, walletAddress: String,
-                partnerUserRef: String
-            ) -> SettlementResult {
-                let lease = try? database?.read {
-                    try $0.query(
-                        "SELECT next_step_at FROM onramp_transactions WHERE transaction_id = ?", [.text(reference)]
-                    ).first?.int("next_step_at")
-                }
-                let held = (lease ?? 0) > Timestamp.milliseconds(clock.now())
-                leaseHeld.withLock { $0.append(held) }
-                clock.advance(by: 61)
-                return .delivered(txHash: "0x" + String(repeating: "cd", count: 32))
-            }
-        }
         let clock = ManualClock(Date())
-        let settlement = SlowSettlement(clock: clock)
+        let settlement = SlowSettlement(
+            clock: clock, leaseQuery: "SELECT next_step_at AS lease FROM onramp_transactions WHERE transaction_id = ?")
         let server = try TestServer(clock: clock, startWorkers: false, settlement: settlement)
         settlement.database = server.database
         var device = try TestDevice(server: server)
@@ -94,26 +97,9 @@ import Testing
 
     /// The same for Embedded fulfilment: two paid sessions due together behind a slow provider.
     @Test func eachFulfilmentClaimIsLeasedFromItsOwnStart() throws {
-        final class SlowSettlement: SettlementProvider, @unchecked Sendable {
-            let clock: ManualClock
-            var database: (any OnrampStore.Database)?
-            let leaseHeld = Mutex<[Bool]>([])
-            init(clock: ManualClock) { self.clock = clock }
-            func settle(
-                reference: String, network: String, asset: String, amount: String, walletAddress: String,
-                partnerUserRef: String
-            ) -> SettlementResult {
-                let lease = try? database?.read {
-                    try $0.query("SELECT fulfill_due_at FROM crypto_onramp_sessions WHERE id = ?", [.text(reference)])
-                        .first?.int("fulfill_due_at")
-                }
-                leaseHeld.withLock { $0.append((lease ?? 0) > Timestamp.milliseconds(clock.now())) }
-                clock.advance(by: 61)
-                return .delivered(txHash: "0x" + String(repeating: "ef", count: 32))
-            }
-        }
         let clock = ManualClock(Date())
-        let settlement = SlowSettlement(clock: clock)
+        let settlement = SlowSettlement(
+            clock: clock, leaseQuery: "SELECT fulfill_due_at AS lease FROM crypto_onramp_sessions WHERE id = ?")
         let server = try EmbeddedTestServer(clock: clock, settlement: settlement, startWorkers: false)
         settlement.database = server.database
         let user = try server.signUpAndAuthorize()
