@@ -7,9 +7,8 @@ import OnrampStore
 /// key with another request is a 400 `idempotency_error`. The key is reserved before the handler runs,
 /// so a concurrent duplicate gets a 409 instead of running twice. Server errors (5xx), refused
 /// credentials (401, 403) and conflicts worth retrying (409, 429) release the key rather than being
-/// replayed. The request hash covers the
-/// credentials too, so a replay needs the same key and OAuth token as the original. Keys are deleted
-/// after 24 hours (``Janitor``).
+/// replayed. The request hash covers the credentials too, so a replay needs the same key and OAuth token
+/// as the original. Keys are deleted after 24 hours (``Janitor``).
 ///
 /// Nothing readable is kept: responses (some carry secrets: consumer session secrets, OAuth tokens) are
 /// sealed with AES-256-GCM and bound to their project and key, and the request hash (over bodies that may
