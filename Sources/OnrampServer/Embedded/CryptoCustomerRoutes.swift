@@ -21,7 +21,7 @@ struct CryptoCustomerRoutes: Sendable {
             let (rows, limit) = try page(
                 "crypto_wallets", columns: "id, network, wallet_address, livemode", customerId: customer.id,
                 request: request)
-            return Self.list(
+            return StripeList.object(
                 url: "/v1/crypto/customers/\(customer.id)/crypto_consumer_wallets", limit: limit,
                 try rows.map {
                     CryptoInternalRoutes.walletJSON(
@@ -34,7 +34,7 @@ struct CryptoCustomerRoutes: Sendable {
             let customer = try sessions.ownedCustomer(request.pathParameters["id"] ?? "", grant: grant)
             let (rows, limit) = try page(
                 "payment_tokens", columns: "id, details", customerId: customer.id, request: request)
-            return Self.list(
+            return StripeList.object(
                 url: "/v1/crypto/customers/\(customer.id)/payment_tokens", limit: limit,
                 try rows.map {
                     try TestPaymentMethod(stored: try JSONParser().parse(Array(try $0.string("details").utf8)))
@@ -48,7 +48,7 @@ struct CryptoCustomerRoutes: Sendable {
     private func page(_ table: String, columns: String, customerId: String, request: HTTPRequest) throws
         -> (rows: [Row], limit: Int)
     {
-        let limit = try Self.limit(request)
+        let limit = try StripeList.limit(request.queryValue("limit"), default: 100)
         var sql = "SELECT \(columns) FROM \(table) WHERE customer_id = ?"
         var parameters: [SQLValue] = [.text(customerId)]
         let cursor = request.queryValue("starting_after")
@@ -68,22 +68,5 @@ struct CryptoCustomerRoutes: Sendable {
         }
         guard let rows else { throw StripeErrors.missing("object: \(cursor ?? "")", param: "starting_after") }
         return (rows, limit)
-    }
-
-    /// A Stripe list of the newest `limit` items; `data` holds up to one more, which only sets `has_more`.
-    static func list(url: String, limit: Int, _ data: [JSONValue]) -> JSONValue {
-        [
-            "object": "list", "url": .string(url), "has_more": .bool(data.count > limit),
-            "data": .array(Array(data.prefix(limit))),
-        ]
-    }
-
-    /// The `limit` query parameter: 1 to 100, default 100.
-    private static func limit(_ request: HTTPRequest) throws(HTTPError) -> Int {
-        guard let text = request.queryValue("limit") else { return 100 }
-        guard let limit = Int(text), (1...100).contains(limit) else {
-            throw StripeErrors.invalid("parameter_invalid_integer", "limit must be between 1 and 100.", param: "limit")
-        }
-        return limit
     }
 }

@@ -73,10 +73,7 @@ struct OnrampSessionRoutes: Sendable {
             sql += " AND created_at >= ? AND created_at <= ?"
             parameters += [.integer(seconds * 1000), .integer(seconds * 1000 + 999)]
         }
-        let limit = Int(request.queryValue("limit") ?? "10") ?? 0
-        guard (1...100).contains(limit) else {
-            throw StripeErrors.invalid("parameter_invalid_integer", "limit must be between 1 and 100.", param: "limit")
-        }
+        let limit = try StripeList.limit(request.queryValue("limit"))
         var ascending = false
         if let cursor = request.queryValue("starting_after") ?? request.queryValue("ending_before") {
             ascending = request.queryValue("starting_after") == nil

@@ -10,7 +10,7 @@ struct EventRoutes: Sendable {
     func register(on router: inout Router) {
         router.add("GET", "/v1/events") { request in
             let caller = try StripeCaller.authenticate(request, database: context.database, allowPublishable: false)
-            let limit = try WebhookEndpointRoutes.limit(request.queryValue("limit"))
+            let limit = try StripeList.limit(request.queryValue("limit"))
             var sql = "SELECT payload FROM outbox_events WHERE project_id = ? AND family = 'stripe' AND livemode = ?"
             var parameters: [SQLValue] = [.text(caller.projectId), .integer(caller.livemode ? 1 : 0)]
             if let type = request.queryValue("type") {

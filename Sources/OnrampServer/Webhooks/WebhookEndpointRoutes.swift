@@ -30,16 +30,15 @@ struct WebhookEndpointRoutes: Sendable {
         }
         router.add("GET", Self.basePath) { request in
             let caller = try StripeCaller.authenticate(request, database: context.database, allowPublishable: false)
-            let limit = try Self.limit(request.queryValue("limit"))
+            let limit = try StripeList.limit(request.queryValue("limit"))
             let page = try context.database.read {
                 try WebhookSubscriptionRepository(connection: $0).list(
                     projectId: caller.projectId, family: .stripe, limit: limit + 1,
                     startingAfter: request.queryValue("starting_after"), livemode: caller.livemode)
             }
-            return .json([
-                "object": "list", "data": .array(page.prefix(limit).map { Self.json($0, includeSecret: false) }),
-                "has_more": .bool(page.count > limit), "url": .string(Self.basePath),
-            ])
+            return .json(
+                StripeList.object(
+                    url: Self.basePath, limit: limit, page.map { Self.json($0, includeSecret: false) }))
         }
         router.add("GET", Self.basePath + "/{id}") { request in
             .json(Self.json(try find(request).1, includeSecret: false))
@@ -110,16 +109,6 @@ struct WebhookEndpointRoutes: Sendable {
         }
         if let description = try fields.optional("description", maxLength: 5000) { endpoint.description = description }
         if let metadata = try fields.optionalStringMap("metadata") { endpoint.metadata = metadata }
-    }
-
-    static func limit(_ text: String?) throws(HTTPError) -> Int {
-        guard let text else { return 10 }
-        guard let limit = Int(text), (1...100).contains(limit) else {
-            throw HTTPError(
-                status: 400, code: "parameter_invalid_integer", message: "limit must be between 1 and 100.",
-                param: "limit")
-        }
-        return limit
     }
 
     static func json(_ endpoint: WebhookSubscription, includeSecret: Bool) -> JSONValue {
