@@ -11,8 +11,7 @@ struct App2AppRoutes: Sendable {
     private func limit(_ request: HTTPRequest) throws(HTTPError) {
         let now = service.context.clock.now()
         try service.context.mobileRateLimits.admit(address: request.remoteAddress, at: now)
-        // Longer ids name no project (403 follows): they get no bucket of their own.
-        if let projectId = request.pathParameters["projectId"], projectId.utf8.count <= 64 {
+        if let projectId = request.pathParameters["projectId"] {
             try service.context.mobileRateLimits.admit(projectId: projectId, at: now)
         }
     }
@@ -45,9 +44,7 @@ struct App2AppRoutes: Sendable {
                     status: 400, code: "invalid_request", message: "Missing required field projectId.",
                     param: "projectId")
             }
-            if projectId.utf8.count <= 64 {
-                try service.context.mobileRateLimits.admit(projectId: projectId, at: service.context.clock.now())
-            }
+            try service.context.mobileRateLimits.admit(projectId: projectId, at: service.context.clock.now())
             return try service.createPurchaseChallenge(
                 projectId: projectId, body: body, idempotencyKey: request.headers["Idempotency-Key"],
                 encoding: .base64URL)

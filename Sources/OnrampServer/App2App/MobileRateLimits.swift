@@ -20,8 +20,10 @@ public struct MobileRateLimits: Sendable {
         try Self.admit(address, perAddress, now)
     }
 
-    /// Admits one call for `projectId` at `now`, once the project is known.
+    /// Admits one call for `projectId` at `now`, once the project is known. An id longer than any
+    /// project's names none (a 403 follows) and gets no bucket of its own.
     func admit(projectId: String, at now: Date) throws(HTTPError) {
+        guard projectId.utf8.count <= 64 else { return }
         try Self.admit(projectId, perProject, now)
     }
 
