@@ -178,10 +178,7 @@ struct CryptoInternalRoutes: Sendable {
     private func requireRoom(_ connection: any SQLConnection, table: String, customerId: String, what: String)
         throws
     {
-        if context.database.dialect == .postgres {
-            _ = try connection.query(
-                "SELECT id FROM crypto_customers WHERE id = ? FOR NO KEY UPDATE", [.text(customerId)])
-        }
+        try connection.lockParent(table: "crypto_customers", id: customerId, dialect: context.database.dialect)
         let count = try connection.query(
             "SELECT COUNT(*) AS n FROM \(table) WHERE customer_id = ?", [.text(customerId)]
         ).first?.int("n")

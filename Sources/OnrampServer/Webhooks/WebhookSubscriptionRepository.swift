@@ -12,10 +12,7 @@ struct WebhookSubscriptionRepository {
     /// On PostgreSQL (`dialect`) the project row is locked first, so concurrent inserts count one after
     /// another.
     func insert(_ subscription: WebhookSubscription, now: Int64, invalidCode: String, dialect: SQLDialect) throws {
-        if dialect == .postgres {
-            _ = try connection.query(
-                "SELECT id FROM projects WHERE id = ? FOR NO KEY UPDATE", [.text(subscription.projectId)])
-        }
+        try connection.lockParent(table: "projects", id: subscription.projectId, dialect: dialect)
         let existing = try connection.query(
             "SELECT COUNT(*) AS n FROM webhook_subscriptions WHERE project_id = ? AND family = ? AND livemode = ?",
             [
