@@ -1,6 +1,6 @@
 import Foundation
 
-/// Deterministic pseudo-random bytes (SplitMix64) from a seed. For tests only: not secure.
+/// Deterministic pseudo-random bytes (SplitMix64) from a seed. Not secure: for tests and simulations.
 public final class SeededRandomSource: RandomSource, @unchecked Sendable {
     // Safe to share: every access to `state` holds `lock`.
     private let lock = NSLock()

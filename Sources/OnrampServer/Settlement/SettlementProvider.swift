@@ -41,23 +41,10 @@ public struct SimulatedSettlement: SettlementProvider {
         if partnerUserRef.hasSuffix("-fail-buy") { return .buyFailed }
         if partnerUserRef.hasSuffix("-fail-send") { return .sendFailed }
         let format = (try? catalogue.network(network).addressFormat) ?? .evm
-        let bytes = ReferenceDerivedBytes(reference: "\(network)|\(reference)")
-        return .delivered(txHash: TransactionHashGenerator(random: bytes).hash(for: format, networkID: network))
-    }
-}
-
-/// Bytes derived from a settlement reference (SHA-256 in counter mode): the same reference always
-/// yields the same bytes. Not random; only for shaping simulated transaction hashes.
-private struct ReferenceDerivedBytes: RandomSource {
-    let reference: String
-
-    func bytes(_ count: Int) -> [UInt8] {
-        var output: [UInt8] = []
-        var block: UInt32 = 0
-        while output.count < count {
-            output += SHA256.hash(Array("\(block)|\(reference)".utf8))
-            block += 1
-        }
-        return Array(output.prefix(count))
+        let digest = SHA256.hash(Array("\(network)|\(reference)".utf8))
+        let seed = digest.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        return .delivered(
+            txHash: TransactionHashGenerator(random: SeededRandomSource(seed: seed)).hash(
+                for: format, networkID: network))
     }
 }
