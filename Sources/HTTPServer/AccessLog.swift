@@ -46,6 +46,11 @@ public final class AccessLog: Sendable {
         write("level=info msg=\"\(message.replacingOccurrences(of: "\"", with: "'"))\"")
     }
 
+    /// Logs a warning (something refused that an operator may want to know about).
+    public func warning(_ message: String) {
+        write("level=warn msg=\"\(message.replacingOccurrences(of: "\"", with: "'"))\"")
+    }
+
     /// Logs an error event.
     public func error(_ message: String) {
         write("level=error msg=\"\(message.replacingOccurrences(of: "\"", with: "'"))\"")

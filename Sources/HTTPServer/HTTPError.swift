@@ -52,6 +52,13 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         HTTPError(status: 414, code: "uri_too_long", message: "The request URL exceeds \(limit) bytes.")
     }
 
+    /// The query has more arguments than the configured limit.
+    public static func tooManyQueryParameters(limit: Int) -> HTTPError {
+        HTTPError(
+            status: 414, code: "too_many_query_parameters",
+            message: "The request URL has more than \(limit) query parameters.")
+    }
+
     /// The request line and headers together exceed the configured limit.
     public static func headerFieldsTooLarge(limit: Int) -> HTTPError {
         HTTPError(

@@ -12,6 +12,11 @@ public struct HTTPHeaders: Sendable, Sequence {
         fields.first(where: { Self.equalIgnoringASCIICase($0.name, name) })?.value
     }
 
+    /// Every value of `name`, in order.
+    public func values(_ name: String) -> [String] {
+        fields.filter { Self.equalIgnoringASCIICase($0.name, name) }.map(\.value)
+    }
+
     /// Compares header names without allocating (names are ASCII).
     static func equalIgnoringASCIICase(_ a: String, _ b: String) -> Bool {
         guard a.utf8.count == b.utf8.count else { return false }

@@ -11,6 +11,7 @@ public final class HTTPServer: Sendable {
     let router: Router
     let metrics: Metrics
     let log: AccessLog
+    let connections: ConnectionGuard
 
     private struct State {
         var daemon: DaemonHandle?
@@ -28,7 +29,15 @@ public final class HTTPServer: Sendable {
         self.router = router
         self.metrics = metrics
         self.log = log
+        connections = ConnectionGuard(
+            limits: configuration.connections ?? .fromDescriptorLimit(), metrics: metrics, log: log)
     }
+
+    /// The connection caps and deadlines in force.
+    public var connectionLimits: ConnectionLimits { connections.limits }
+
+    /// Open client connections.
+    public var openConnections: Int { connections.openConnections }
 
     /// Why the server could not start.
     public struct StartError: Error, Sendable, CustomStringConvertible {
@@ -53,20 +62,27 @@ public final class HTTPServer: Sendable {
             MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_ITC.rawValue
             | MHD_USE_TURBO.rawValue
         let context = Unmanaged.passUnretained(self).toOpaque()
+        let limits = connections.limits
         let arguments: [CVarArg] = [
             MHD_OPTION.THREAD_POOL_SIZE.rawValue, UInt32(configuration.threadCount),
             MHD_OPTION.CONNECTION_TIMEOUT.rawValue, UInt32(configuration.connectionTimeoutSeconds),
-            MHD_OPTION.CONNECTION_MEMORY_LIMIT.rawValue, 4 * configuration.maximumHeaderBytes,
-            MHD_OPTION.CONNECTION_LIMIT.rawValue, UInt32(configuration.connectionLimit),
+            MHD_OPTION.CONNECTION_MEMORY_LIMIT.rawValue, Self.connectionMemoryBytes(configuration),
+            // The library's own cap sits above ours: ours decides, with room for connections being evicted.
+            MHD_OPTION.CONNECTION_LIMIT.rawValue, UInt32(limits.total + limits.reserve + configuration.threadCount),
             MHD_OPTION.LISTEN_SOCKET.rawValue, socket.descriptor,
             MHD_OPTION.NOTIFY_COMPLETED.rawValue, unsafeBitCast(requestCompletedCallback, to: OpaquePointer.self),
+            OpaquePointer(context),
+            MHD_OPTION.NOTIFY_CONNECTION.rawValue, unsafeBitCast(connectionNotifyCallback, to: OpaquePointer.self),
+            OpaquePointer(context),
+            MHD_OPTION.URI_LOG_CALLBACK.rawValue, unsafeBitCast(requestTargetCallback, to: OpaquePointer.self),
             OpaquePointer(context),
             MHD_OPTION.UNESCAPE_CALLBACK.rawValue, unsafeBitCast(keepEscapesCallback, to: OpaquePointer.self),
             OpaquePointer(context),
             MHD_OPTION.END.rawValue,
         ]
         let daemon = withVaList(arguments) { list in
-            MHD_start_daemon_va(flags, UInt16(socket.port), nil, nil, accessHandlerCallback, context, list)
+            MHD_start_daemon_va(
+                flags, UInt16(socket.port), acceptPolicyCallback, context, accessHandlerCallback, context, list)
         }
         guard let daemon else {
             close(socket.descriptor)
@@ -76,6 +92,16 @@ public final class HTTPServer: Sendable {
             $0.daemon = DaemonHandle(pointer: daemon)
             $0.port = socket.port
         }
+        connections.startReaper()
+    }
+
+    /// Each connection's memory pool (its read buffer and parsed head), eight times the head limit: heads
+    /// up to the limit are parsed whole and refused by us with 431 in the path's error shape, and
+    /// libmicrohttpd 0.9.75 stops answering (until the timeout) when query arguments exhaust the pool
+    /// (about 56 bytes each, so about 2,000 fit). A connection that has served a request keeps its
+    /// pool's pages resident, so this is also the memory a busy keep-alive connection costs.
+    static func connectionMemoryBytes(_ configuration: ServerConfiguration) -> Int {
+        8 * configuration.maximumHeaderBytes
     }
 
     /// Stops accepting connections, waits up to `gracePeriod` seconds for in-flight requests to
@@ -89,6 +115,7 @@ public final class HTTPServer: Sendable {
             Thread.sleep(forTimeInterval: 0.01)
         }
         MHD_stop_daemon(daemon.pointer)
+        connections.stop()
         state.withLock { $0.daemon = nil }
         log.flush()
     }

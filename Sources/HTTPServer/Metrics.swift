@@ -13,6 +13,8 @@ public final class Metrics: Sendable {
         var bucketCounts: [Int]
         var count = 0
         var sumSeconds = 0.0
+        var refusals: [ConnectionRefusal: Int] = [:]
+        var openConnections = 0
     }
 
     /// Histogram bucket upper bounds, in seconds.
@@ -35,6 +37,21 @@ public final class Metrics: Sendable {
             state.count += 1
             state.sumSeconds += durationSeconds
         }
+    }
+
+    /// Records a connection refused or cut off by the ``ConnectionGuard``.
+    func recordConnectionRefusal(_ reason: ConnectionRefusal) {
+        state.withLock { $0.refusals[reason, default: 0] += 1 }
+    }
+
+    /// Records a connection opened (`+1`) or closed (`-1`).
+    func recordOpenConnections(_ change: Int) {
+        state.withLock { $0.openConnections += change }
+    }
+
+    /// Connections refused or cut off for `reason` so far.
+    public func connectionRefusals(_ reason: ConnectionRefusal) -> Int {
+        state.withLock { $0.refusals[reason, default: 0] }
     }
 
     /// The metrics in the Prometheus text exposition format (version 0.0.4).
@@ -61,6 +78,16 @@ public final class Metrics: Sendable {
         lines.append("onramp_http_request_duration_seconds_bucket{le=\"+Inf\"} \(snapshot.count)")
         lines.append("onramp_http_request_duration_seconds_sum \(snapshot.sumSeconds)")
         lines.append("onramp_http_request_duration_seconds_count \(snapshot.count)")
+        lines.append("# HELP onramp_http_connections_refused_total Connections refused or cut off, by reason.")
+        lines.append("# TYPE onramp_http_connections_refused_total counter")
+        for reason in ConnectionRefusal.allCases {
+            lines.append(
+                "onramp_http_connections_refused_total{reason=\"\(reason.rawValue)\"} \(snapshot.refusals[reason, default: 0])"
+            )
+        }
+        lines.append("# HELP onramp_http_connections_open Open client connections.")
+        lines.append("# TYPE onramp_http_connections_open gauge")
+        lines.append("onramp_http_connections_open \(snapshot.openConnections)")
         return lines.joined(separator: "\n") + "\n"
     }
 }

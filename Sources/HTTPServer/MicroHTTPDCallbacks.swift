@@ -1,15 +1,57 @@
 import CMicroHTTPD
 import Foundation
 
-/// Per-request state kept in libmicrohttpd's `req_cls` slot from the first call of the access
-/// handler until the request-completed notification. Only the connection's own thread touches it.
+/// Per-request state kept in libmicrohttpd's `req_cls` slot from the moment the request line is
+/// read (``requestTargetCallback``) until the request-completed notification. Only the connection's
+/// own thread touches it.
 final class RequestContext {
     let startedAt = ContinuousClock.now
     let requestId = RequestId.make()
+    /// Why the request target was refused before the library parsed it, if it was.
+    var targetRefusal: HTTPError?
+    var headSeen = false
     var body: [UInt8] = []
     var bodyTooLarge = false
     var responded = false
 }
+
+/// Sees the raw request target (path and query) once the request line is read and before the library
+/// parses the query. A target over the URL limit, or with more query arguments than allowed, is
+/// marked for refusal and its query cut off here: libmicrohttpd 0.9.75 stops answering when the
+/// arguments exhaust the connection's memory pool. The target lies in the connection's own writable
+/// read buffer, which the library itself rewrites in place next.
+let requestTargetCallback:
+    @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = {
+        serverPointer, target, _ in
+        guard let serverPointer else { return nil }
+        let server = Unmanaged<HTTPServer>.fromOpaque(serverPointer).takeUnretainedValue()
+        let context = RequestContext()
+        server.requestStarted()
+        if let target {
+            let limits = server.configuration
+            let length = strlen(target)
+            var arguments = 0
+            var query: UnsafePointer<CChar>?
+            for index in 0..<length {
+                switch UInt8(bitPattern: target[index]) {
+                case UInt8(ascii: "?") where query == nil:
+                    query = target + index
+                    arguments = 1
+                case UInt8(ascii: "&") where query != nil: arguments += 1
+                default: break
+                }
+            }
+            if length > limits.maximumURLBytes {
+                context.targetRefusal = .uriTooLong(limit: limits.maximumURLBytes)
+            } else if arguments > limits.maximumQueryParameters {
+                context.targetRefusal = .tooManyQueryParameters(limit: limits.maximumQueryParameters)
+            }
+            if context.targetRefusal != nil, let query {
+                UnsafeMutablePointer(mutating: query + 1).pointee = 0
+            }
+        }
+        return Unmanaged.passRetained(context).toOpaque()
+    }
 
 /// Keeps percent-escapes in the URL and query so the router can decode path segments itself (an
 /// encoded `/` inside a key id must not split the path).
@@ -19,39 +61,84 @@ let keepEscapesCallback:
         text.map { strlen($0) } ?? 0
     }
 
+/// Asks the ``ConnectionGuard`` whether to accept a connection (before the library sets it up).
+let acceptPolicyCallback: MHD_AcceptPolicyCallback = { serverPointer, address, _ in
+    guard let serverPointer else { return .NO }
+    let server = Unmanaged<HTTPServer>.fromOpaque(serverPointer).takeUnretainedValue()
+    var buffer = [CChar](repeating: 0, count: 64)
+    let text = onramp_sockaddr_text(address, &buffer, socklen_t(buffer.count)) == 0 ? String(cString: buffer) : ""
+    return server.connections.admit(address: text) ? .YES : .NO
+}
+
+/// Tells the ``ConnectionGuard`` about connections set up and closed (the library calls this on the
+/// connection's own thread, before it closes the socket).
+let connectionNotifyCallback:
+    @convention(c) (
+        UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+        MHD_ConnectionNotificationCode
+    ) -> Void = { serverPointer, connection, _, code in
+        guard let serverPointer, let connection else { return }
+        let server = Unmanaged<HTTPServer>.fromOpaque(serverPointer).takeUnretainedValue()
+        let key = connectionKey(connection)
+        if code == .CONNECTION_NOTIFY_STARTED {
+            server.connections.opened(
+                key: key, socket: onramp_mhd_connection_fd(connection), address: clientAddress(connection))
+        } else {
+            server.connections.closed(key: key)
+        }
+    }
+
+/// The ``ConnectionGuard``'s key for a connection.
+private func connectionKey(_ connection: OpaquePointer) -> UInt {
+    UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection)))
+}
+
 let requestCompletedCallback:
     @convention(c) (
         UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
         MHD_RequestTerminationCode
-    ) -> Void = { serverPointer, _, requestSlot, _ in
+    ) -> Void = { serverPointer, connection, requestSlot, _ in
         guard let serverPointer, let requestSlot, let contextPointer = requestSlot.pointee else { return }
         Unmanaged<RequestContext>.fromOpaque(contextPointer).release()
         requestSlot.pointee = nil
-        Unmanaged<HTTPServer>.fromOpaque(serverPointer).takeUnretainedValue().requestCompleted()
+        let server = Unmanaged<HTTPServer>.fromOpaque(serverPointer).takeUnretainedValue()
+        server.requestCompleted()
+        if let connection { server.connections.completed(key: connectionKey(connection)) }
     }
 
 let accessHandlerCallback: MHD_AccessHandlerCallback = {
-    serverPointer, connection, url, method, _, uploadData, uploadSize, requestSlot in
+    serverPointer, connection, url, method, version, uploadData, uploadSize, requestSlot in
     guard let serverPointer, let connection, let url, let method, let uploadSize, let requestSlot else {
         return .NO
     }
     let server = Unmanaged<HTTPServer>.fromOpaque(serverPointer).takeUnretainedValue()
     let limits = server.configuration
 
-    // First call: headers are in. Set up the context and answer on a later call (answering now makes
-    // libmicrohttpd close keep-alive connections), except for a body declared too large: that
-    // connection must close anyway, and a response cannot be queued once the upload has started.
-    guard let contextPointer = requestSlot.pointee else {
-        let context = RequestContext()
+    let context: RequestContext
+    if let contextPointer = requestSlot.pointee {
+        context = Unmanaged<RequestContext>.fromOpaque(contextPointer).takeUnretainedValue()
+    } else {
+        context = RequestContext()
         requestSlot.pointee = Unmanaged.passRetained(context).toOpaque()
         server.requestStarted()
+    }
+
+    // First call: headers are in. Answer on a later call (answering now makes libmicrohttpd close
+    // keep-alive connections), except for a head refused outright: that connection must close anyway,
+    // and a response cannot be queued once the upload has started.
+    if !context.headSeen {
+        context.headSeen = true
+        server.connections.headReceived(key: connectionKey(connection))
         let refusal: HTTPError?
-        if headBytes(connection, method: method, url: url) > limits.maximumHeaderBytes {
+        if let targetRefusal = context.targetRefusal {
+            refusal = targetRefusal
+        } else if headBytes(connection, method: method, url: url) > limits.maximumHeaderBytes {
             refusal = .headerFieldsTooLarge(limit: limits.maximumHeaderBytes)
-        } else if let length = headerValue(connection, "Content-Length").flatMap(Int.init),
-            length > limits.maximumBodyBytes
+        } else if let malformed = RequestHeadCheck.refusal(
+            version: version.map { String(cString: $0) } ?? "", headers: collectHeaders(connection),
+            maximumBodyBytes: limits.maximumBodyBytes)
         {
-            refusal = .payloadTooLarge(limit: limits.maximumBodyBytes)
+            refusal = malformed
         } else {
             refusal = nil
         }
@@ -63,7 +150,6 @@ let accessHandlerCallback: MHD_AccessHandlerCallback = {
         }
         return .YES
     }
-    let context = Unmanaged<RequestContext>.fromOpaque(contextPointer).takeUnretainedValue()
     if context.responded {
         uploadSize.pointee = 0
         return .YES
@@ -86,6 +172,7 @@ let accessHandlerCallback: MHD_AccessHandlerCallback = {
         return .YES
     }
 
+    server.connections.handling(key: connectionKey(connection))
     var request = HTTPRequest(
         method: String(cString: method), path: String(cString: url), headers: collectHeaders(connection),
         body: context.body, requestId: context.requestId)
@@ -95,9 +182,6 @@ let accessHandlerCallback: MHD_AccessHandlerCallback = {
     if context.bodyTooLarge {
         response = server.refuse(
             request, with: .payloadTooLarge(limit: limits.maximumBodyBytes), startedAt: context.startedAt)
-    } else if strlen(url) > limits.maximumURLBytes {
-        response = server.refuse(
-            request, with: .uriTooLong(limit: limits.maximumURLBytes), startedAt: context.startedAt)
     } else {
         response = server.handle(request, startedAt: context.startedAt)
     }
@@ -139,10 +223,6 @@ private let addFieldBytes:
             return .YES
         }
 
-private func headerValue(_ connection: OpaquePointer, _ name: String) -> String? {
-    MHD_lookup_connection_value(connection, .HEADER_KIND, name).map { String(cString: $0) }
-}
-
 /// Collects into a Swift array through the iterator's context pointer.
 private final class PairCollector {
     var pairs: [(String, String?)] = []
@@ -181,7 +261,7 @@ private func collectQuery(_ connection: OpaquePointer) -> [(String, String)] {
     }
 }
 
-private func clientAddress(_ connection: OpaquePointer) -> String {
+func clientAddress(_ connection: OpaquePointer) -> String {
     var buffer = [CChar](repeating: 0, count: 64)
     guard onramp_mhd_client_address(connection, &buffer, socklen_t(buffer.count)) == 0 else { return "" }
     return String(cString: buffer)

@@ -96,7 +96,13 @@ public struct Router: Sendable {
             } catch let error as HTTPError {
                 response = errorRenderer(forPath: request.path).render(error, requestId: request.requestId)
             } catch let error as any HTTPErrorConvertible {
-                response = errorRenderer(forPath: request.path).render(error.httpError, requestId: request.requestId)
+                let httpError = error.httpError
+                if httpError.status >= 500 {
+                    // The store's own description names the failure, never values or secrets.
+                    AccessLog.shared.error(
+                        "\(error) in \(route) status=\(httpError.status) request_id=\(request.requestId)")
+                }
+                response = errorRenderer(forPath: request.path).render(httpError, requestId: request.requestId)
             } catch {
                 AccessLog.shared.error("unhandled \(type(of: error)) in \(route) request_id=\(request.requestId)")
                 response = errorRenderer(forPath: request.path).render(.internalError, requestId: request.requestId)

@@ -8,31 +8,66 @@ public struct ServerConfiguration: Sendable {
     public var threadCount: Int
     /// The largest request body accepted; larger ones get 413.
     public var maximumBodyBytes: Int
-    /// The longest request path accepted; longer ones get 414.
+    /// The longest request target (path and query) accepted; longer ones get 414.
     public var maximumURLBytes: Int
+    /// The most query parameters accepted; more get 414.
+    public var maximumQueryParameters: Int
     /// The largest request head (request line and headers); larger ones get 431 in the path's error shape.
     /// Each connection's buffer is four times this, and heads too big even for it are refused by the
     /// library itself (431 with its own small HTML body).
     public var maximumHeaderBytes: Int
-    /// Idle seconds after which a connection is closed.
+    /// Seconds without any traffic after which a connection is closed (the library's own timeout;
+    /// the deadlines in ``connections`` are the tighter ones).
     public var connectionTimeoutSeconds: Int
-    /// The most simultaneous connections.
-    public var connectionLimit: Int
+    /// Connection caps and deadlines; `nil` sizes them from the file-descriptor limit (see
+    /// ``ConnectionLimits/fromDescriptorLimit()``).
+    public var connections: ConnectionLimits?
 
     /// Creates a configuration; the thread count defaults to the number of cores (at least 2).
     public init(
         host: String = "127.0.0.1", port: Int = 8080, threadCount: Int? = nil, maximumBodyBytes: Int = 1 << 20,
-        maximumURLBytes: Int = 8192, maximumHeaderBytes: Int = 16 << 10, connectionTimeoutSeconds: Int = 30,
-        connectionLimit: Int = 1024
+        maximumURLBytes: Int = 8192, maximumQueryParameters: Int = 1000, maximumHeaderBytes: Int = 16 << 10,
+        connectionTimeoutSeconds: Int = 30, connections: ConnectionLimits? = nil
     ) {
         self.host = host
         self.port = port
         self.threadCount = threadCount ?? Swift.max(2, ProcessInfoCores.count)
         self.maximumBodyBytes = maximumBodyBytes
         self.maximumURLBytes = maximumURLBytes
+        self.maximumQueryParameters = maximumQueryParameters
         self.maximumHeaderBytes = maximumHeaderBytes
         self.connectionTimeoutSeconds = connectionTimeoutSeconds
-        self.connectionLimit = connectionLimit
+        self.connections = connections
+    }
+}
+
+extension ConnectionLimits {
+    /// Descriptors kept for everything but client connections (database, files, outgoing webhooks).
+    public static let descriptorsKept = 256
+
+    /// The default limits, with the total sized from the process's file-descriptor limit (the soft
+    /// limit is first raised to the hard one): every descriptor but ``descriptorsKept`` may be a client.
+    public static func fromDescriptorLimit() -> ConnectionLimits {
+        ConnectionLimits(total: Swift.min(65_536, Swift.max(64, DescriptorLimit.raise() - descriptorsKept)))
+    }
+}
+
+/// The process's limit on open file descriptors.
+enum DescriptorLimit {
+    /// Raises the soft limit to the hard limit and returns the soft limit now in force.
+    static func raise() -> Int {
+        #if canImport(Glibc)
+            var limit = rlimit()
+            guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 1024 }
+            if limit.rlim_cur < limit.rlim_max {
+                var raised = limit
+                raised.rlim_cur = limit.rlim_max
+                if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &raised) == 0 { limit = raised }
+            }
+            return Int(clamping: limit.rlim_cur)
+        #else
+            return 1024
+        #endif
     }
 }
 

@@ -28,12 +28,27 @@ public final class RawHTTPClient {
         public let description: String
     }
 
-    /// Connects to `127.0.0.1:port`.
-    public init(port: Int, timeoutSeconds: Int = 10) throws {
+    /// Connects to `127.0.0.1:port`, from `sourceAddress` when given (any of 127.0.0.0/8, so a test
+    /// can play several client addresses).
+    public init(port: Int, timeoutSeconds: Int = 10, from sourceAddress: String? = nil) throws {
         socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socketDescriptor >= 0 else { throw ClientError(description: "socket failed") }
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         setsockopt(socketDescriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        if let sourceAddress {
+            var source = sockaddr_in()
+            source.sin_family = sa_family_t(AF_INET)
+            source.sin_addr.s_addr = inet_addr(sourceAddress)
+            let bound = withUnsafePointer(to: &source) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            guard bound == 0 else {
+                close(socketDescriptor)
+                throw ClientError(description: "bind to \(sourceAddress) failed")
+            }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -118,6 +133,18 @@ public final class RawHTTPClient {
             return i
         }
         return nil
+    }
+
+    /// Waits up to the receive timeout for the server to close the connection, discarding anything
+    /// it sends; true when it closed (or reset) it.
+    public func waitForClose() -> Bool {
+        while true {
+            do {
+                guard try receive() else { return true }
+            } catch {
+                return errno == ECONNRESET
+            }
+        }
     }
 
     private func receive() throws -> Bool {

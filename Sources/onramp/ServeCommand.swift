@@ -29,9 +29,16 @@ enum ServeCommand {
                                         idempotency records; without it a per-process key is used, so KYC hashes
                                         only mark that a number was given and idempotent replays end at a restart
           --rate-limit N                Calls per second per client address made without a secret: App2App mobile
-                                        calls and Stripe publishable-key calls, each limited apart (default 50; 0 = off)
+                                        calls and Stripe publishable-key calls, each limited apart (default 20; 0 = off)
           --project-rate-limit N        App2App mobile calls per second per project, all addresses together
                                         (default 1000; 0 = off)
+          --max-connections N           Most open client connections (default: the file-descriptor limit, raised
+                                        to its hard limit, less 256; at most 65536)
+          --connections-per-address N   Most open connections from one client address (default 256; 0 = off,
+                                        e.g. behind a reverse proxy)
+          --head-timeout SECONDS        A new connection must send a complete request head within this (default 10)
+          --keep-alive-timeout SECONDS  After a response, the next head must be complete within this (default 15)
+          --body-timeout SECONDS        Once the head is in, the body must be complete within this (default 30)
         """
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -41,6 +48,8 @@ enum ServeCommand {
                 valueOptions: [
                     "--port", "--host", "--database", "--public-url", "--trust-appattest-root", "--threads",
                     "--settlement-delay", "--access-log", "--rate-limit", "--project-rate-limit", "--catalogue",
+                    "--max-connections", "--connections-per-address", "--head-timeout", "--keep-alive-timeout",
+                    "--body-timeout",
                 ], flagOptions: ["--help"])
             if args.flag("--help") {
                 print(usage)
@@ -59,7 +68,7 @@ enum ServeCommand {
                     try Catalogue(jsonData: Data(contentsOf: URL(fileURLWithPath: $0)))
                 } ?? .standard
             try catalogue.validate()
-            let rateLimit = try args.integer("--rate-limit", default: 50, in: 0...1_000_000)
+            let rateLimit = try args.integer("--rate-limit", default: 20, in: 0...1_000_000)
             let projectRateLimit = try args.integer("--project-rate-limit", default: 1000, in: 0...1_000_000)
             var roots = [AppleAppAttestRoot.certificate]
             for path in args.values("--trust-appattest-root") {
@@ -67,9 +76,10 @@ enum ServeCommand {
             }
             AccessLog.shared.configure(enabled: args.value("--access-log") != "off")
 
+            let connections = try connectionLimits(args)
             let database = try DatabaseURL.open(databaseURL)
             let (server, application) = try start(
-                database: database, host: host, port: port, threads: max(2, threads),
+                database: database, host: host, port: port, threads: max(2, threads), connections: connections,
                 publicURL: args.value("--public-url"), roots: roots, settlementDelay: delay,
                 rateLimits: (
                     rateLimit == 0 ? nil : Double(rateLimit), projectRateLimit == 0 ? nil : Double(projectRateLimit)
@@ -102,8 +112,29 @@ enum ServeCommand {
         return key
     }
 
+    /// The connection caps and deadlines from the options, over the defaults.
+    private static func connectionLimits(_ args: Arguments) throws -> ConnectionLimits {
+        var limits = ConnectionLimits.fromDescriptorLimit()
+        limits.total = try args.integer("--max-connections", default: limits.total, in: 16...65_536)
+        limits.reserve = min(limits.reserve, max(1, limits.total / 16))
+        let perAddress = try args.integer("--connections-per-address", default: 256, in: 0...65_536)
+        limits.perAddress = perAddress == 0 ? nil : perAddress
+        for (option, keyPath) in [
+            ("--head-timeout", \ConnectionLimits.headSeconds), ("--keep-alive-timeout", \.keepAliveSeconds),
+            ("--body-timeout", \.bodySeconds),
+        ] {
+            guard let text = args.value(option) else { continue }
+            guard let seconds = Double(text), seconds >= 1, seconds <= 3600 else {
+                throw Arguments.UsageError(description: "\(option) must be between 1 and 3600 seconds")
+            }
+            limits[keyPath: keyPath] = seconds
+        }
+        return limits
+    }
+
     private static func start(
-        database: any Database, host: String, port: Int, threads: Int, publicURL: String?,
+        database: any Database, host: String, port: Int, threads: Int, connections: ConnectionLimits,
+        publicURL: String?,
         roots: [X509Certificate], settlementDelay: Double, rateLimits: (client: Double?, project: Double?),
         catalogue: Catalogue
     ) throws -> (HTTPServer, OnrampApplication) {
@@ -119,7 +150,8 @@ enum ServeCommand {
         let application = try OnrampApplication(
             context: context, settlement: SimulatedSettlement(catalogue: catalogue))
         let server = HTTPServer(
-            configuration: ServerConfiguration(host: host, port: socket.port, threadCount: threads),
+            configuration: ServerConfiguration(
+                host: host, port: socket.port, threadCount: threads, connections: connections),
             router: application.router, metrics: application.metrics)
         try server.start(on: socket)
         application.startWorkers()

@@ -134,7 +134,7 @@ import Testing
         let query = try RawHTTPClient(port: server.port).request(
             "GET",
             "/healthz?" + (0..<10).map { "q\($0)=\(String(repeating: "c", count: 1_900))" }.joined(separator: "&"))
-        #expect(query.status == 431)
+        #expect(query.status == 414, "a query over the URL limit is refused before the head's size is weighed")
         // Just under the limit passes.
         let fits = try RawHTTPClient(port: server.port).request(
             "GET", "/healthz", headers: [("X-Big", String(repeating: "a", count: 15_000))])

@@ -1,0 +1,139 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Connection defence below HTTP, for what libmicrohttpd does not do itself: a per-address cap, a
+/// total cap with room kept for new clients (the longest-waiting idle or slow connections are closed
+/// to admit them), and deadlines for the complete request head and body that a slow sender cannot
+/// stretch by trickling bytes. A connection is cut off with `shutdown(2)` on its socket, which the
+/// library notices at once and cleans up; the socket is only touched while the library still owns it
+/// (it reports a connection closed before closing its socket, under the same lock this type holds).
+/// Every refusal is counted in ``Metrics`` and logged at most once per address per minute.
+final class ConnectionGuard: Sendable {
+    private let table: Mutex<ConnectionTable>
+    private let metrics: Metrics
+    private let log: AccessLog
+    private let refusalLog = Mutex(RefusalLogThrottle())
+    private let stopped = Atomic<Bool>(false)
+    private let origin = ContinuousClock.now
+
+    init(limits: ConnectionLimits, metrics: Metrics, log: AccessLog) {
+        table = Mutex(ConnectionTable(limits: limits))
+        self.metrics = metrics
+        self.log = log
+    }
+
+    /// The limits in force.
+    var limits: ConnectionLimits { table.withLock { $0.limits } }
+
+    /// Open connections, as the library reports them.
+    var openConnections: Int { table.withLock { $0.entries.count } }
+
+    /// Seconds since this guard was made, on the monotonic clock.
+    var now: Double {
+        let elapsed = ContinuousClock.now - origin
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    }
+
+    /// Whether to accept a connection from `address` (an empty address is never capped per address).
+    func admit(address: String) -> Bool {
+        let decision = table.withLock { table -> ConnectionTable.Admission in
+            let decision = table.admit(address: address)
+            if case .admitEvicting(_, let socket) = decision { _ = shutdown(socket, Int32(SHUT_RDWR)) }
+            return decision
+        }
+        switch decision {
+        case .admit:
+            return true
+        case .admitEvicting:
+            metrics.recordConnectionRefusal(.evicted)
+            return true
+        case .refuse(let reason):
+            refused(address: address, reason: reason)
+            return false
+        }
+    }
+
+    func opened(key: UInt, socket: Int32, address: String) {
+        let now = self.now
+        table.withLock { $0.opened(key: key, socket: socket, address: address, now: now) }
+        metrics.recordOpenConnections(1)
+    }
+
+    func closed(key: UInt) {
+        table.withLock { $0.closed(key: key) }
+        metrics.recordOpenConnections(-1)
+    }
+
+    func headReceived(key: UInt) {
+        let now = self.now
+        table.withLock { $0.headReceived(key: key, now: now) }
+    }
+
+    func handling(key: UInt) {
+        table.withLock { $0.handling(key: key) }
+    }
+
+    func completed(key: UInt) {
+        let now = self.now
+        table.withLock { $0.completed(key: key, now: now) }
+    }
+
+    /// Cuts off the connections past their deadlines; returns how many.
+    @discardableResult
+    func reap() -> Int {
+        let now = self.now
+        let expired = table.withLock { table in
+            let expired = table.expire(now: now)
+            for connection in expired { _ = shutdown(connection.socket, Int32(SHUT_RDWR)) }
+            return expired
+        }
+        for connection in expired {
+            if let reason = connection.reason { refused(address: connection.address, reason: reason) }
+        }
+        return expired.count
+    }
+
+    /// Runs ``reap()`` every `interval` seconds on a thread of its own until ``stop()``.
+    func startReaper(interval: Double = 0.25) {
+        let thread = Thread { [self] in
+            while !stopped.load(ordering: .relaxed) {
+                reap()
+                Thread.sleep(forTimeInterval: interval)
+            }
+        }
+        thread.name = "connection-reaper"
+        thread.start()
+    }
+
+    func stop() {
+        stopped.store(true, ordering: .relaxed)
+    }
+
+    private func refused(address: String, reason: ConnectionRefusal) {
+        metrics.recordConnectionRefusal(reason)
+        let now = self.now
+        if refusalLog.withLock({ $0.shouldLog(address: address, now: now) }) {
+            log.warning(
+                "connection refused reason=\(reason.rawValue) address=\(address) (further ones logged after 60 s)")
+        }
+    }
+}
+
+/// Lets one refusal line per address through per interval; forgets everything when it has seen too
+/// many addresses (a flood from many addresses must not grow it without bound).
+struct RefusalLogThrottle {
+    private var lastLogged: [String: Double] = [:]
+    let interval: Double = 60
+    let maximumAddresses = 10_000
+
+    mutating func shouldLog(address: String, now: Double) -> Bool {
+        if let last = lastLogged[address], now - last < interval { return false }
+        if lastLogged.count >= maximumAddresses { lastLogged.removeAll(keepingCapacity: true) }
+        lastLogged[address] = now
+        return true
+    }
+}

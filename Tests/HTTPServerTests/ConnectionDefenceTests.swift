@@ -1,0 +1,168 @@
+import Foundation
+import OnrampTestSupport
+import Testing
+
+@testable import HTTPServer
+
+/// Hostile clients against a real server on a real port: slow and idle sockets, floods from many
+/// addresses (127.0.0.0/8 is all loopback), and request heads that two parties could read differently.
+/// Each flood is small and bounded in time.
+@Suite(.serialized) struct ConnectionDefenceTests {
+    static func startServer(_ limits: ConnectionLimits, metrics: Metrics = Metrics()) throws -> HTTPServer {
+        var router = Router()
+        router.add("GET", "/healthz") { _ in .json(["status": "ok"]) }
+        router.add("POST", "/echo") { request in .json(try request.parsedBody()) }
+        router.add("GET", "/query") { request in .json(["count": .number(String(request.query.count))]) }
+        let server = HTTPServer(
+            configuration: ServerConfiguration(port: 0, threadCount: 2, connections: limits), router: router,
+            metrics: metrics)
+        AccessLog.shared.configure(enabled: false)
+        try server.start()
+        return server
+    }
+
+    /// Sends `bytes` one at a time, `interval` apart, until the server closes; returns the time it took.
+    static func trickle(_ client: RawHTTPClient, _ bytes: [UInt8], interval: Double, for limit: Double) -> Double {
+        let start = Date()
+        for byte in bytes {
+            if Date().timeIntervalSince(start) > limit { break }
+            do { try client.send([byte]) } catch { break }
+            Thread.sleep(forTimeInterval: interval)
+        }
+        return Date().timeIntervalSince(start)
+    }
+
+    @Test func aSlowHeadIsCutOffAtItsDeadlineHoweverOftenItTrickles() throws {
+        let metrics = Metrics()
+        let server = try Self.startServer(
+            ConnectionLimits(total: 64, headSeconds: 1, keepAliveSeconds: 1, bodySeconds: 1), metrics: metrics)
+        defer { server.shutdown(gracePeriod: 1) }
+        let slow = try RawHTTPClient(port: server.port, timeoutSeconds: 5)
+        let head = Array("GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: \(String(repeating: "a", count: 200))".utf8)
+        // A byte every 100 ms resets any idle timeout; the head deadline still ends it.
+        _ = Self.trickle(slow, head, interval: 0.1, for: 4)
+        #expect(slow.waitForClose())
+        #expect(metrics.connectionRefusals(.headTimeout) == 1)
+        #expect(metrics.prometheusText().contains(#"onramp_http_connections_refused_total{reason="head_timeout"} 1"#))
+        // An ordinary client is unaffected.
+        #expect(try RawHTTPClient(port: server.port).request("GET", "/healthz").status == 200)
+    }
+
+    @Test func aSlowBodyIsCutOffAtItsDeadline() throws {
+        let metrics = Metrics()
+        let server = try Self.startServer(
+            ConnectionLimits(total: 64, headSeconds: 5, keepAliveSeconds: 5, bodySeconds: 1), metrics: metrics)
+        defer { server.shutdown(gracePeriod: 1) }
+        let slow = try RawHTTPClient(port: server.port, timeoutSeconds: 5)
+        try slow.send(
+            Array(
+                "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 400\r\n\r\n".utf8))
+        _ = Self.trickle(slow, Array(repeating: UInt8(ascii: " "), count: 400), interval: 0.1, for: 4)
+        #expect(slow.waitForClose())
+        #expect(metrics.connectionRefusals(.bodyTimeout) == 1)
+    }
+
+    @Test func oneAddressGetsNoMoreThanItsShare() throws {
+        let metrics = Metrics()
+        let server = try Self.startServer(ConnectionLimits(total: 64, perAddress: 4), metrics: metrics)
+        defer { server.shutdown(gracePeriod: 1) }
+        let held = try (0..<4).map { _ in try RawHTTPClient(port: server.port, from: "127.0.0.2") }
+        // Let the server set them up before the fifth arrives.
+        Thread.sleep(forTimeInterval: 0.2)
+        let fifth = try RawHTTPClient(port: server.port, timeoutSeconds: 2, from: "127.0.0.2")
+        #expect(fifth.waitForClose(), "the fifth connection from one address is closed at once")
+        #expect(metrics.connectionRefusals(.perAddress) == 1)
+        // Another address is served, and so are the held connections.
+        #expect(try RawHTTPClient(port: server.port, from: "127.0.0.3").request("GET", "/healthz").status == 200)
+        #expect(try held[0].request("GET", "/healthz").status == 200)
+    }
+
+    @Test func aFloodOfIdleSocketsFromManyAddressesCannotLockOutAHealthCheck() throws {
+        let metrics = Metrics()
+        let server = try Self.startServer(ConnectionLimits(total: 40, perAddress: 8, reserve: 4), metrics: metrics)
+        defer { server.shutdown(gracePeriod: 1) }
+        // 60 idle sockets from 10 addresses: more than the server holds.
+        var flood: [RawHTTPClient] = []
+        for index in 0..<60 {
+            flood.append(try RawHTTPClient(port: server.port, timeoutSeconds: 2, from: "127.0.1.\(index % 10 + 1)"))
+        }
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(server.openConnections <= 40)
+        for _ in 0..<5 {
+            let check = try RawHTTPClient(port: server.port, timeoutSeconds: 2)
+            #expect(try check.request("GET", "/healthz").status == 200)
+        }
+        #expect(metrics.connectionRefusals(.evicted) >= 5)
+        withExtendedLifetime(flood) {}
+    }
+
+    @Test func framingThatCouldBeReadTwoWaysIsRefused() throws {
+        let server = try Self.startServer(ConnectionLimits(total: 64))
+        defer { server.shutdown(gracePeriod: 1) }
+        func send(_ head: String) throws -> RawHTTPClient.Response {
+            let client = try RawHTTPClient(port: server.port, timeoutSeconds: 3)
+            try client.send(Array(head.utf8))
+            return try client.readResponse()
+        }
+        let conflicting = try send(
+            "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 12\r\n\r\n{}")
+        #expect(conflicting.status == 400)
+        #expect(conflicting.text.contains("invalid_content_length"))
+        let listed = try send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 2, 3\r\n\r\n{}")
+        #expect(listed.status == 400)
+        let both = try send(
+            "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 2\r\n\r\n2\r\n{}\r\n0\r\n\r\n"
+        )
+        #expect(both.status == 400)
+        let gzip = try send("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip, chunked\r\n\r\n")
+        #expect(gzip.status == 501)
+        #expect(gzip.text.contains("unsupported_transfer_encoding"))
+        let noHost = try send("GET /healthz HTTP/1.1\r\n\r\n")
+        #expect(noHost.status == 400)
+        #expect(noHost.text.contains("missing_host"))
+        let twoHosts = try send("GET /healthz HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n")
+        #expect(twoHosts.status == 400)
+        // HTTP/1.0 needs no Host; the same length twice is one length.
+        #expect(try send("GET /healthz HTTP/1.0\r\n\r\n").status == 200)
+        let repeated = try send(
+            "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 2\r\n\r\n{}"
+        )
+        #expect(repeated.status == 200)
+        // Chunked alone is fine.
+        let chunked = try send(
+            "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n"
+        )
+        #expect(chunked.status == 200)
+    }
+
+    @Test func aThousandQueryParametersAreAnsweredAtOnce() throws {
+        let server = try Self.startServer(ConnectionLimits(total: 64))
+        defer { server.shutdown(gracePeriod: 1) }
+        let query = (0..<1000).map { "p\($0)=v" }.joined(separator: "&")
+        let response = try RawHTTPClient(port: server.port, timeoutSeconds: 3).request("GET", "/query?\(query)")
+        #expect(response.status == 200)
+        #expect(response.text == #"{"count":1000}"#)
+        // More than the limit (and more than the library's pool holds) is refused, not left unanswered.
+        for count in [1001, 3000] {
+            let many = Array(repeating: "a", count: count).joined(separator: "&")
+            let refused = try RawHTTPClient(port: server.port, timeoutSeconds: 3).request("GET", "/query?\(many)")
+            #expect(refused.status == 414)
+            #expect(refused.text.contains("too_many_query_parameters"))
+        }
+        let long = try RawHTTPClient(port: server.port, timeoutSeconds: 3).request(
+            "GET", "/query?q=" + String(repeating: "a", count: 9000))
+        #expect(long.status == 414)
+    }
+
+    /// Up to the connection's pool (eight times the limit); beyond it the library answers 431 itself.
+    @Test func aHeadFarOverTheLimitGets431InTheErrorShape() throws {
+        let server = try Self.startServer(ConnectionLimits(total: 64))
+        defer { server.shutdown(gracePeriod: 1) }
+        for size in [20_000, 100_000] {
+            let response = try RawHTTPClient(port: server.port, timeoutSeconds: 3).request(
+                "GET", "/healthz", headers: [("X-Big", String(repeating: "a", count: size))])
+            #expect(response.status == 431)
+            #expect(response.text.contains("request_header_fields_too_large"), "head of \(size) bytes")
+        }
+    }
+}
