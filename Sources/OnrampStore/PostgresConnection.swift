@@ -94,6 +94,7 @@ final class PostgresConnection: PooledConnection, SQLConnection, @unchecked Send
     /// statement outdated by a schema change, or gone, is prepared afresh and, outside a transaction,
     /// the statement is run again once.
     private func run(_ sql: String, _ parameters: [SQLValue], retrying: Bool = true) throws -> OpaquePointer {
+        try SQLValue.checkBindable(parameters)
         let result: OpaquePointer?
         if parameters.isEmpty {
             // The simple protocol, so that migration scripts may hold several statements.
@@ -125,6 +126,9 @@ final class PostgresConnection: PooledConnection, SQLConnection, @unchecked Send
                 } else {
                     preparedStatements.removeAll()
                     needsDeallocation = true
+                    PQclear(result)
+                    throw StoreError(
+                        .statementOutdated, "a schema change outdated a prepared statement in this transaction: \(sql)")
                 }
             }
             let error = self.error(result, sql)

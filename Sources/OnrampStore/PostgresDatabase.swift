@@ -39,10 +39,23 @@ public final class PostgresDatabase: Database {
     /// Always ``SQLDialect/postgres``.
     public var dialect: SQLDialect { .postgres }
 
-    /// Runs `body` on a pooled connection in autocommit mode.
+    /// Runs `body` in a read-only `REPEATABLE READ` transaction on a pooled connection: every statement
+    /// in it sees one snapshot, as on SQLite (in autocommit mode each statement saw the latest commits, so
+    /// a read of a challenge and then of its key could straddle another request's write). A read that
+    /// met a statement outdated by a schema change runs once more (reads have no side effects).
     @discardableResult
     public func read<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
-        try pool.withConnection { try body($0) }
+        do {
+            return try snapshot(body)
+        } catch let error as StoreError where error.code == .statementOutdated {
+            return try snapshot(body)
+        }
+    }
+
+    private func snapshot<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
+        try pool.withConnection {
+            try $0.withTransaction(begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", body)
+        }
     }
 
     /// Runs `body` inside `BEGIN` … `COMMIT` (read committed) on a pooled connection.

@@ -11,3 +11,13 @@ public enum SQLValue: Sendable, Hashable {
     /// Raw bytes (`BYTEA` on PostgreSQL, `BLOB` on SQLite).
     case blob([UInt8])
 }
+
+extension SQLValue {
+    /// Refuses text holding a NUL, for both drivers alike: PostgreSQL cannot store one and libpq would
+    /// silently cut the text at it (`victim\0evil` stored as `victim`), while SQLite would keep it.
+    static func checkBindable(_ parameters: [SQLValue]) throws(StoreError) {
+        for case .text(let text) in parameters where text.utf8.contains(0) {
+            throw StoreError(.invalidText, "A text parameter contains a NUL character.")
+        }
+    }
+}

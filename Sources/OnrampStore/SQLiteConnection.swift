@@ -75,6 +75,7 @@ final class SQLiteConnection: PooledConnection, SQLConnection, @unchecked Sendab
     /// Runs `sql`: a cached prepared statement when it is one already seen, otherwise every statement
     /// in the text, binding `parameters` to their placeholders in order.
     private func run(_ sql: String, _ parameters: [SQLValue]) throws -> (rows: [Row], changes: Int) {
+        try SQLValue.checkBindable(parameters)
         if let statement = statements[sql] {
             return try runCached(statement, sql, parameters)
         }

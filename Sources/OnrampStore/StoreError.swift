@@ -21,6 +21,11 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case typeMismatch
         /// The database URL could not be understood.
         case invalidURL
+        /// A text parameter held a character no driver may store (NUL); nothing was run.
+        case invalidText
+        /// A prepared statement was outdated by a schema change inside a transaction, which PostgreSQL
+        /// then aborts; running the transaction again succeeds (the statement is prepared afresh).
+        case statementOutdated
     }
 
     /// The stable category of the error.
@@ -34,9 +39,10 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         self.message = message
     }
 
-    /// Whether running the same transaction again may succeed (`busy` or `serializationFailure`).
+    /// Whether running the same transaction again may succeed (`busy`, `serializationFailure` or
+    /// `statementOutdated`).
     public var isRetryable: Bool {
-        code == .busy || code == .serializationFailure
+        code == .busy || code == .serializationFailure || code == .statementOutdated
     }
 
     /// `code: message`.

@@ -87,6 +87,25 @@ import Testing
         }
     }
 
+    /// PostgreSQL would cut `victim\0evil` to `victim` (libpq sends C strings); both drivers refuse it
+    /// before running anything.
+    @Test(arguments: Driver.all)
+    func textWithANulIsRefusedNotTruncated(driver: Driver) throws {
+        try withMigratedDatabase(driver) { database in
+            expectStoreError(.invalidText) {
+                try database.transaction {
+                    _ = try $0.execute(
+                        "INSERT INTO items (id, name) VALUES (?, ?)", [.integer(1), .text("victim\0evil")])
+                }
+            }
+            expectStoreError(.invalidText) {
+                _ = try database.read { try $0.query("SELECT id FROM items WHERE name = ?", [.text("a\0")]) }
+            }
+            let rows = try database.read { try $0.query("SELECT id FROM items") }
+            #expect(rows.isEmpty)
+        }
+    }
+
     @Test(arguments: Driver.all)
     func parametersWithQuotesAndQuestionMarksStayValues(driver: Driver) throws {
         let tricky = "x'); DROP TABLE items; -- ? '?' \"?\" $1"

@@ -86,12 +86,15 @@ struct PostgresTests {
             // outside a transaction the statement is prepared afresh and run again at once.
             try database.transaction { try $0.execute("ALTER TABLE items ADD COLUMN note TEXT", []) }
             #expect(try names() == ["one", "two"])
-            // Inside a transaction it cannot be run again: that transaction fails, the next one works.
+            // Inside a transaction it cannot be run again: that transaction fails as retryable, the next
+            // one works; a read (a read-only transaction) is run again at once.
             try database.transaction { try $0.execute("ALTER TABLE items ADD COLUMN extra TEXT", []) }
-            expectStoreError(.queryFailed) {
+            expectStoreError(.statementOutdated) {
                 try database.transaction { _ = try $0.query(select, [.integer(1)]) }
             }
             #expect(try database.transaction { try $0.query(select, [.integer(1)]).count } == 2)
+            try database.transaction { try $0.execute("ALTER TABLE items ADD COLUMN third TEXT", []) }
+            #expect(try names() == ["one", "two"])
             let left = try database.read {
                 try $0.query("SELECT COUNT(*) AS n FROM pg_prepared_statements WHERE name LIKE 'onramp%'").first?.int(
                     "n")
