@@ -95,7 +95,7 @@ import Testing
         #expect(sandbox.received.all.isEmpty)
     }
 
-    @Test func cancelAndReopenGiveCancelledAndErrorRedirects() async throws {
+    @Test func cancelAndReopenBothRedirectWithTheRecordedCancellation() async throws {
         let sandbox = try await SandboxServer()
         let client = App2AppClient(
             configuration: sandbox.configuration, attestation: sandbox.attester(),
@@ -104,9 +104,10 @@ import Testing
         let session = try await client.createSession(SandboxServer.purchase(user: "user-4"))
         let cancelled = try OnrampRedirect(url: try await browser.complete(session.onrampURL, action: .cancel))
         #expect(cancelled == .cancelled(sessionToken: cancelled.sessionToken, partnerUserRef: "user-4"))
-        // The session is single use: opening it again sends the user back with status=error.
+        // The session is single use: opening it again buys nothing and sends the user back with the
+        // outcome it recorded.
         let reopened = try OnrampRedirect(url: try await browser.complete(session.onrampURL, action: .confirm))
-        #expect(reopened == .error(sessionToken: reopened.sessionToken, partnerUserRef: "user-4"))
+        #expect(reopened == .cancelled(sessionToken: reopened.sessionToken, partnerUserRef: "user-4"))
         try await Task.sleep(for: .milliseconds(200))
         #expect(sandbox.ledger.credits.isEmpty)
     }

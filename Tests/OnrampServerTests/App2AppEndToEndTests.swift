@@ -159,6 +159,28 @@ import Testing
         #expect(second.text.contains("status=error"))
     }
 
+    /// Re-opening a confirmed purchase reports its recorded outcome: `success`, with its transaction,
+    /// never `error` (which would invite a second purchase).
+    @Test func reopeningAConfirmedHandoffReportsItsSuccess() throws {
+        let server = try TestServer()
+        var device = try TestDevice(server: server)
+        _ = try device.register()
+        let text = try #require(try device.purchaseChallenge(device.purchase()).body["challenge"]?.stringValue)
+        let url = try #require(try device.createSession(challenge: text).body["session"]?["onrampUrl"]?.stringValue)
+        let browser = HandoffBrowser(port: server.port)
+        let confirmed = try browser.complete(url, action: "confirm")
+        let location = try #require(confirmed.location)
+        let transactionId = try #require(HandoffBrowser.query(location)["transactionId"])
+        let again = try browser.open(url)
+        #expect(again.status == 200)
+        #expect(again.text.contains("Purchase complete"))
+        #expect(again.text.contains("status=success"))
+        #expect(again.text.contains("transactionId=\(transactionId)"))
+        #expect(!again.text.contains("status=error"))
+        let outcome = try server.count("SELECT COUNT(*) AS n FROM purchase_sessions WHERE outcome = 'success'")
+        #expect(outcome == 1)
+    }
+
     @Test func anExpiredHandoffTokenSendsTheUserBackWithError() throws {
         let clock = ManualClock(Date())
         let server = try TestServer(clock: clock)

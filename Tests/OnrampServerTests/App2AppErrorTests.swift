@@ -151,6 +151,47 @@ import Testing
             try server.count("SELECT COUNT(*) AS n FROM attestation_challenges WHERE idempotency_key IS NOT NULL") == 1)
     }
 
+    /// One assertion sent many times at once (a client retrying on several connections) gets one session,
+    /// the same URL for every request. On PostgreSQL the reads of challenge and key used to be separate
+    /// snapshots: a request could see the challenge unused and the key's counter already advanced by the
+    /// winner, and answer 400 `counter_not_increased`.
+    @Test(arguments: DatabaseDriver.all)
+    func concurrentReplaysOfOneAssertionGetTheSameSession(driver: DatabaseDriver) throws {
+        let server = try TestServer(driver: driver)
+        var device = try TestDevice(server: server)
+        _ = try device.register()
+        for _ in 0..<4 {
+            let text = try #require(try device.purchaseChallenge(device.purchase()).body["challenge"]?.stringValue)
+            let assertion = try device.assertion(for: text)
+            let body: JSONValue = [
+                "challenge": .string(text),
+                "ios": ["keyId": .string(device.key.keyId), "assertion": .string(assertion)],
+            ]
+            let request = HTTPRequest(
+                method: "POST", path: "/platform/v2/onramp/mobile/sessions",
+                headers: HTTPHeaders([("Content-Type", "application/json")]), body: body.serialized)
+            let answers = Mutex<[(status: Int, url: String?, message: String?)]>([])
+            let done = DispatchGroup()
+            for _ in 0..<12 {
+                done.enter()
+                Thread {
+                    let response = server.application.router.respond(to: request).response
+                    let parsed = try? JSONParser().parse(response.body)
+                    let answer = (
+                        response.status, parsed?["session"]?["onrampUrl"]?.stringValue,
+                        parsed?["errorMessage"]?.stringValue
+                    )
+                    answers.withLock { $0.append(answer) }
+                    done.leave()
+                }.start()
+            }
+            done.wait()
+            let all = answers.withLock { $0 }
+            #expect(all.allSatisfy { $0.status == 201 }, "\(all.filter { $0.status != 201 })")
+            #expect(Set(all.compactMap(\.url)).count == 1)
+        }
+    }
+
     @Test func partnerUserRefLongerThan50Characters() throws {
         let server = try TestServer()
         let device = try TestDevice(server: server)
@@ -291,27 +332,60 @@ import Testing
         #expect(limited.headers["retry-after"] == "1")
     }
 
-    /// The per-project limit counts each project apart (every address together), and counts the calls that
-    /// name their project only through their challenge (sessions) once it is read. The limiter follows
-    /// the server's clock, so the buckets refill exactly when the test says.
-    @Test func rateLimitedPerProject() throws {
+    /// The per-project limit counts each project apart (every address together), and only calls that
+    /// passed the checks an anonymous caller cannot pass: a registration against a known challenge, a
+    /// session against a known challenge and a key registered in the project. Challenges anyone can ask
+    /// for, and made-up challenges or keys, do not spend it (80 addresses did, and locked a real client
+    /// out). The limiter follows the server's clock, so the buckets refill exactly when the test says.
+    @Test func rateLimitedPerProjectOnlyForCallsThatPassedTheCheapChecks() throws {
         let clock = ManualClock(Date())
         let server = try TestServer(clock: clock, projectRequestsPerSecond: 1)
         var device = try TestDevice(server: server)
-        #expect(try device.register().status == 200)  // two calls: the burst of two
-        let refused = try device.purchaseChallenge(device.purchase())
-        expectError(refused, 429, "rate_limit_exceeded")
+        #expect(try device.register().status == 200)  // the registration spends one of the burst of two
+        // A flood that names the public project id: challenges, and sessions for made-up challenges and keys.
+        for _ in 0..<30 {
+            #expect(try device.purchaseChallenge(device.purchase()).status == 201)
+            let registration = try server.request(
+                "POST", "/platform/v2/onramp/mobile/projects/\(server.projectId)/attestation/challenges")
+            #expect(registration.status == 201)
+            let unknownKey = try server.request(
+                "POST", "/platform/v2/onramp/mobile/sessions",
+                json: [
+                    "challenge": try #require(try device.purchaseChallenge(device.purchase()).body["challenge"]),
+                    "ios": ["keyId": "bm90LWEta2V5", "assertion": "AAAA"],
+                ])
+            #expect(unknownKey.status == 400)
+        }
+        // The real client still has its budget: one session now, the next after the bucket refills.
+        let first = try #require(try device.purchaseChallenge(device.purchase()).body["challenge"]?.stringValue)
+        #expect(try device.createSession(challenge: first).status == 201)
+        let second = try #require(try device.purchaseChallenge(device.purchase()).body["challenge"]?.stringValue)
+        expectError(try device.createSession(challenge: second), 429, "rate_limit_exceeded")
         let other = try ProjectProvisioner(database: server.database).createProject(
             name: "Other", appIds: [TestServer.appId], redirectHosts: [], keyType: .es256)
-        let elsewhere = try server.request(
+        let otherChallenge = try server.request(
             "POST", "/platform/v2/onramp/mobile/projects/\(other.projectId)/attestation/challenges")
-        #expect(elsewhere.status == 201)
+        #expect(otherChallenge.status == 201, "another project has a budget of its own")
         clock.advance(by: 1)
-        let challenge = try device.purchaseChallenge(device.purchase())
+        #expect(try device.createSession(challenge: second).status == 201)
+    }
+
+    /// A failed attestation spends its challenge: each registration attempt charged to the project costs
+    /// the caller a new challenge.
+    @Test func aFailedRegistrationSpendsItsChallenge() throws {
+        let server = try TestServer()
+        let device = try TestDevice(server: server)
+        let challenge = try server.request(
+            "POST", "/platform/v2/onramp/mobile/projects/\(server.projectId)/attestation/challenges")
         let text = try #require(challenge.body["challenge"]?.stringValue)
-        expectError(try device.createSession(challenge: text), 429, "rate_limit_exceeded")
-        clock.advance(by: 1)
-        #expect(try device.createSession(challenge: text).status == 201)
+        let body: JSONValue = [
+            "challenge": .string(text), "ios": ["keyId": .string(device.key.keyId), "attestation": "AAAA"],
+        ]
+        let path = "/platform/v2/onramp/mobile/projects/\(server.projectId)/attestation/registrations"
+        let failed = try server.request("POST", path, json: body)
+        expectError((failed.status, failed.body), 400, "invalid_request")
+        let again = try server.request("POST", path, json: body)
+        #expect(again.body["errorMessage"]?.stringValue?.contains("Unknown challenge") == true, "\(again.body)")
     }
 
     @Test func serviceUnavailableWhenStorageIsBusy() {

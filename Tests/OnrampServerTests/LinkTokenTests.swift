@@ -4,6 +4,8 @@ import OnrampTestSupport
 import Synchronization
 import Testing
 
+@testable import OnrampServer
+
 /// Link sign-in: LinkAuthIntent states, OTP limits, refresh-token rotation and reuse, seamless
 /// sign-in and log out.
 @Suite(.serialized) struct LinkTokenTests {
@@ -34,9 +36,11 @@ import Testing
     }
 
     @Test func reusingARefreshTokenRevokesTheFamily() throws {
-        let server = try EmbeddedTestServer()
+        let clock = ManualClock(Date())
+        let server = try EmbeddedTestServer(clock: clock)
         let user = try server.signUpAndAuthorize()
         let rotated = try refresh(server, user.refreshToken)
+        clock.advance(by: Double(OAuthTokens.concurrentRotationSeconds))
         let reuse = try refresh(server, user.refreshToken)
         #expect(reuse.status == 400)
         #expect(reuse.string("error") == "invalid_grant", "\(reuse)")
@@ -92,6 +96,60 @@ import Testing
         _ = try server.sdk.post(
             "/v1/consumers/sessions/start_verification", [("credentials[consumer_session_client_secret]", secret)])
         return (intent.string("id"), secret)
+    }
+
+    /// Parallel refreshes with one token (two tabs, a retry): one gets new tokens that work, the others a
+    /// clear `invalid_grant`, and nothing the winner was given is revoked.
+    @Test func concurrentRefreshesGetOneWinnerAndClearRefusals() throws {
+        let server = try EmbeddedTestServer()
+        var user = try server.signUpAndAuthorize()
+        for _ in 0..<3 {
+            let replies = Mutex<[(status: Int, error: String, access: String, refresh: String)]>([])
+            let token = user.refreshToken
+            DispatchQueue.concurrentPerform(iterations: 6) { _ in
+                guard let reply = try? refresh(server, token) else { return }
+                let answer = (
+                    reply.status, reply.string("error"), reply.string("access_token"), reply.string("refresh_token")
+                )
+                replies.withLock { $0.append(answer) }
+            }
+            let all = replies.withLock { $0 }
+            let winners = all.filter { $0.status == 200 }
+            #expect(all.count == 6)
+            #expect(winners.count == 1, "\(all.map(\.status))")
+            #expect(all.filter { $0.status == 400 && $0.error == "invalid_grant" }.count == 5)
+            let winner = try #require(winners.first)
+            let call = try server.backend.get(
+                "/v1/crypto/customers/\(user.customerId)", headers: [("Stripe-OAuth-Token", winner.access)])
+            #expect(call.status == 200, "the winner's access token is live: \(call)")
+            user.refreshToken = winner.refresh
+        }
+        #expect(try refresh(server, user.refreshToken).status == 200, "and so is its refresh token")
+    }
+
+    /// One token family per consent: a second call is refused (the secrets are shown once), unless it
+    /// repeats the first call's Idempotency-Key, which replays the same answer.
+    @Test func intentTokensAreIssuedOncePerConsent() throws {
+        let server = try EmbeddedTestServer()
+        let user = try server.signUpAndAuthorize()
+        let (id, secret) = try intent(server, email: user.email)
+        let consented = try server.sdk.post(
+            "/v1/consumers/sessions/confirm_verification",
+            [("credentials[consumer_session_client_secret]", secret), ("code", "000000"), ("consent_granted", "true")])
+        #expect(consented.string("link_auth_intent.status") == "consented", "\(consented)")
+        let key = [("Idempotency-Key", "tokens-\(id)")]
+        let first = try server.backend.post("/v1/link_auth_intent/\(id)/tokens", headers: key)
+        #expect(first.status == 200)
+        let replay = try server.backend.post("/v1/link_auth_intent/\(id)/tokens", headers: key)
+        #expect(replay.string("access_token") == first.string("access_token"))
+        let second = try server.backend.post("/v1/link_auth_intent/\(id)/tokens")
+        #expect(second.status == 409 && second.string("error.code") == "link_auth_intent_tokens_issued", "\(second)")
+        let families = try server.database.read {
+            try $0.query(
+                "SELECT DISTINCT family_id FROM oauth_tokens WHERE consumer_id IN (SELECT consumer_id FROM link_auth_intents WHERE id = ?)",
+                [.text(id)])
+        }
+        #expect(families.count == 2, "the first consent's family and this one's, nothing more")
     }
 
     @Test func consentRefusedRejectsTheIntent() throws {

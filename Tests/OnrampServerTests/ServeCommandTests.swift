@@ -7,23 +7,13 @@ import Testing
 #endif
 
 /// `onramp serve` as a real process: it prints where it listens, and on SIGTERM it finishes the
-/// requests in flight before exiting 0.
+/// requests in flight before exiting 0; when idle it exits at once.
 @Suite(.serialized) struct ServeCommandTests {
     @Test func sigtermLetsARequestInFlightComplete() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let process = Process()
-        process.executableURL = Python.onrampBinary
-        process.arguments = [
-            "serve", "--port", "0", "--database", "sqlite:\(directory.path)/onramp.db", "--access-log", "off",
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let line = String(decoding: output.fileHandleForReading.availableDataLine(), as: UTF8.self)
-        let port = try #require(
-            line.split(separator: ":").dropFirst(2).first.flatMap { Int($0.prefix { $0.isNumber }) })
+        let (process, port) = try Self.serve(in: directory)
 
         // A request whose body is still arriving when SIGTERM comes.
         let client = try RawHTTPClient(port: port)
@@ -44,6 +34,38 @@ import Testing
         #expect(process.terminationStatus == 0)
         // Once stopped, nothing listens.
         #expect(throws: (any Error).self) { try RawHTTPClient(port: port).request("GET", "/healthz") }
+    }
+
+    /// With nothing in flight, SIGTERM ends the process without waiting out a worker's interval (the
+    /// janitor sleeps a minute between sweeps; stopping used to wait 10 s for it).
+    @Test func sigtermWhenIdleExitsAtOnce() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (process, port) = try Self.serve(in: directory)
+        #expect(try RawHTTPClient(port: port).request("GET", "/livez").status == 200)
+        kill(process.processIdentifier, SIGTERM)
+        let deadline = Date().addingTimeInterval(5)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        #expect(!process.isRunning, "still running 5 s after SIGTERM with no request in flight")
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+
+    /// Starts `onramp serve` on a free port with its database in `directory`.
+    private static func serve(in directory: URL) throws -> (Process, Int) {
+        let process = Process()
+        process.executableURL = Python.onrampBinary
+        process.arguments = [
+            "serve", "--port", "0", "--database", "sqlite:\(directory.path)/onramp.db", "--access-log", "off",
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let line = String(decoding: output.fileHandleForReading.availableDataLine(), as: UTF8.self)
+        let port = try #require(
+            line.split(separator: ":").dropFirst(2).first.flatMap { Int($0.prefix { $0.isNumber }) })
+        return (process, port)
     }
 }
 

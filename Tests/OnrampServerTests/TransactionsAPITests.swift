@@ -78,6 +78,13 @@ import Testing
         #expect(Self.ids(try Self.get(server, path, "end_date=\(now)").body).count == 5)
         let refused = try Self.get(server, path, "start_date=last-week")
         #expect(refused.status == 400 && refused.body["errorType"] == "invalid_request")
+        // Impossible dates and years that do not fit are refused, never read as something else (a
+        // 9-digit year wrapped to a past date and listed everything).
+        for bad in ["2026-02-30", "2026-13-01", "999999999-01-01", "10000-01-01T00:00:00Z", "2026-11-30T24:00:00Z"] {
+            let answer = try Self.get(server, path, "start_date=\(bad)")
+            #expect(answer.status == 400, "\(bad)")
+            #expect(answer.body["errorMessage"]?.stringValue?.contains("calendar date") == true)
+        }
     }
 
     /// A euro purchase reports its fee-inclusive total in USD through the asset's prices (USDC: 1 USD,

@@ -10,6 +10,7 @@ import sys
 
 import chromium
 from selenium.webdriver.common.by import By
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 url, choice, amount, screenshots = sys.argv[1:5]
@@ -21,7 +22,8 @@ def click_and_wait(label):
     heading = driver.find_element(By.TAG_NAME, "h1").text
     driver.find_element(By.XPATH, f"//button[normalize-space()='{label}']").click()
     # Posts answer on the same URL: wait until the page itself changed (slow under load).
-    WebDriverWait(driver, 60).until(
+    # The heading read while the new page replaces the old one can go stale: keep waiting then.
+    WebDriverWait(driver, 60, ignored_exceptions=(StaleElementReferenceException,)).until(
         lambda d: d.current_url != page or d.find_element(By.TAG_NAME, "h1").text != heading)
 
 

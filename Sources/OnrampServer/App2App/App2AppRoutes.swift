@@ -6,14 +6,12 @@ struct App2AppRoutes: Sendable {
     let service: App2AppService
     let authenticator: CDPAuthenticator
 
-    /// Answers 429 `rate_limit_exceeded` when the client, or the project named in the path, is over its
-    /// mobile rate limit (calls that name their project elsewhere are counted where it becomes known).
+    /// Answers 429 `rate_limit_exceeded` when the client address is over its mobile rate limit. The
+    /// project's budget is charged later, by the service, only once a call has passed the checks an
+    /// anonymous caller cannot (a known challenge, a registered key), so that a flood naming a public
+    /// project id cannot spend it.
     private func limit(_ request: HTTPRequest) throws(HTTPError) {
-        let now = service.context.clock.now()
-        try service.context.mobileRateLimits.admit(address: request.remoteAddress, at: now)
-        if let projectId = request.pathParameters["projectId"] {
-            try service.context.mobileRateLimits.admit(projectId: projectId, at: now)
-        }
+        try service.context.mobileRateLimits.admit(address: request.remoteAddress, at: service.context.clock.now())
     }
 
     func register(on router: inout Router) {
@@ -44,7 +42,6 @@ struct App2AppRoutes: Sendable {
                     status: 400, code: "invalid_request", message: "Missing required field projectId.",
                     param: "projectId")
             }
-            try service.context.mobileRateLimits.admit(projectId: projectId, at: service.context.clock.now())
             return try service.createPurchaseChallenge(
                 projectId: projectId, body: body, idempotencyKey: request.headers["Idempotency-Key"],
                 encoding: .base64URL)

@@ -40,9 +40,9 @@ struct App2AppService: Sendable {
         let project = try loadEnabledProject(projectId)
         let purchase = try PurchaseRequest(fields: RequestFields(body))
         _ = try purchase.validate(for: project, catalogue: context.catalogue)
-        if let idempotencyKey, idempotencyKey.isEmpty || idempotencyKey.count > 255 {
+        if let idempotencyKey, idempotencyKey.isEmpty || idempotencyKey.utf8.count > 255 {
             throw HTTPError(
-                status: 400, code: "invalid_request", message: "Idempotency-Key must be 1 to 255 characters.")
+                status: 400, code: "invalid_request", message: "Idempotency-Key must be 1 to 255 bytes.")
         }
         let stored = purchase.json.serializedString
         let bytes = context.ids.randomBytes(32)
@@ -117,10 +117,8 @@ struct App2AppService: Sendable {
         if let projectIdFromPath, projectIdFromPath != challenge.projectId {
             throw Self.unknownChallenge
         }
-        // The seed form was counted against its project by its path; this one only now names it.
-        if projectIdFromPath == nil {
-            try context.mobileRateLimits.admit(projectId: challenge.projectId, at: context.clock.now())
-        }
+        // A known, unused challenge of the project: from here on the call counts against its budget.
+        try context.mobileRateLimits.admit(projectId: challenge.projectId, at: context.clock.now())
         let project = try loadEnabledProject(challenge.projectId)
         let candidates = project.appIds.filter { appId in
             bundleId.map { appId.hasSuffix("." + $0) && appId.dropFirst(11) == $0 } ?? true
@@ -145,6 +143,11 @@ struct App2AppService: Sendable {
             }
         }
         guard let verified else {
+            // The challenge is spent by a failed attestation too, so each attempt charged to the project
+            // costs the caller a new challenge (and its per-address budget).
+            _ = try context.database.transaction { connection in
+                try ChallengeRepository(connection: connection).consume(id: challenge.id, now: now)
+            }
             throw HTTPError(
                 status: 400, code: "invalid_request",
                 message:
@@ -201,6 +204,13 @@ struct App2AppService: Sendable {
         guard let (challenge, storedProject, keys) = loaded, challenge.purpose == .purchase,
             let purchaseText = challenge.purchase
         else { throw Self.unknownChallenge }
+        // A known purchase challenge and a key registered in its project: from here on the call counts
+        // against the project's budget (a flood of made-up challenges or keys does not).
+        guard !keys.isEmpty else {
+            throw HTTPError(
+                status: 400, code: "invalid_request",
+                message: "Purchase assertion failed (unknown_key). Create a new purchase challenge.")
+        }
         try context.mobileRateLimits.admit(projectId: challenge.projectId, at: context.clock.now())
 
         // A retry on an attested challenge returns the same URL (after checking the assertion's key).
@@ -323,7 +333,7 @@ struct App2AppService: Sendable {
 
     /// The project, when it exists and App2App is enabled (403 otherwise).
     func loadEnabledProject(_ id: String) throws -> Project {
-        guard id.count <= 64 else { throw Self.notEnabled }
+        guard id.utf8.count <= 64 else { throw Self.notEnabled }
         return try Self.enabled(try context.database.read { try ProjectRepository(connection: $0).find(id) })
     }
 

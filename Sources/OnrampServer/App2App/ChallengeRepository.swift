@@ -30,7 +30,7 @@ struct ChallengeRepository {
 
     /// The stored id for challenge text in either accepted encoding, or `nil` when it does not decode to 32 bytes.
     static func id(forChallengeText text: String) -> String? {
-        guard text.count <= 64 else { return nil }
+        guard text.utf8.count <= 64 else { return nil }
         let bytes = Base64URL.decode(text) ?? Base64.decode(text)
         guard let bytes, bytes.count == 32 else { return nil }
         return Base64URL.encode(bytes, padded: false)

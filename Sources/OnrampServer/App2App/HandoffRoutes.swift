@@ -22,7 +22,7 @@ struct HandoffRoutes: Sendable {
     func open(_ request: HTTPRequest) throws -> HTTPResponse {
         // A HEAD (link previews, prefetchers) must not spend the single-use token.
         if request.method == "HEAD" { return .html(HTML.page(title: "Confirm your purchase", body: "")) }
-        guard let token = request.queryValue("sessionToken"), token.count <= 64 else { return notFound() }
+        guard let token = request.queryValue("sessionToken"), token.utf8.count <= 64 else { return notFound() }
         let now = context.nowMilliseconds
         let pageSecret = Base64URL.encode(context.ids.randomBytes(32), padded: false)
         let opened = try context.database.transaction { connection in
@@ -34,22 +34,15 @@ struct HandoffRoutes: Sendable {
         else { return notFound() }
         let purchase = try PurchaseRequest(stored: session.purchase)
         guard opened else {
-            // Opened before, or expired: the session is spent. Record the error outcome and send the user back.
-            _ = try context.database.transaction { connection in
-                try PurchaseSessionRepository(connection: connection).finish(
-                    token: token, outcome: "error", redirectTransactionId: nil, transactionId: nil)
+            // Opened before, or expired: the page is spent. A session still without an outcome ends
+            // with `error`; one that has an outcome keeps it (a purchase made stays a success, so the
+            // app is never told to buy again).
+            let ended = try context.database.transaction { connection in
+                let sessions = PurchaseSessionRepository(connection: connection)
+                _ = try sessions.finish(token: token, outcome: "error", redirectTransactionId: nil, transactionId: nil)
+                return try sessions.find(token: token) ?? session
             }
-            let target = redirect(purchase, session: session, status: "error")
-            let reason =
-                now >= session.expiresAt ? "This purchase link has expired." : "This purchase link was already used."
-            return .html(
-                HTML.page(
-                    title: "Purchase unavailable",
-                    body: """
-                        <h1>Purchase unavailable</h1>
-                        <p>\(reason) Start a new purchase from the app.</p>
-                        <div class="actions"><a class="button" href="\(HTML.escape(target))">Return to the app</a></div>
-                        """, refreshTo: target), status: 410)
+            return endedPage(purchase: purchase, session: ended, expired: now >= session.expiresAt)
         }
         return .html(
             confirmationPage(
@@ -106,6 +99,34 @@ struct HandoffRoutes: Sendable {
         query.append(("sessionToken", session.token))
         if let ref = purchase.partnerUserRef { query.append(("partnerUserRef", ref)) }
         return RedirectURL.appending(query, to: purchase.redirectUrl)
+    }
+
+    /// The page for a spent link: the recorded outcome, and a way back to the app carrying it.
+    private func endedPage(purchase: PurchaseRequest, session: PurchaseSessionRepository.Record, expired: Bool)
+        -> HTTPResponse
+    {
+        let outcome = session.outcome ?? "error"
+        let target = redirect(purchase, session: session, status: outcome)
+        let (title, text, status): (String, String, Int) =
+            switch outcome {
+            case "success": ("Purchase complete", "This purchase was already confirmed.", 200)
+            case "cancelled":
+                ("Purchase cancelled", "This purchase was cancelled. Start a new purchase from the app.", 410)
+            default:
+                (
+                    "Purchase unavailable",
+                    (expired ? "This purchase link has expired." : "This purchase link was already used.")
+                        + " Start a new purchase from the app.", 410
+                )
+            }
+        return .html(
+            HTML.page(
+                title: title,
+                body: """
+                    <h1>\(HTML.escape(title))</h1>
+                    <p>\(HTML.escape(text))</p>
+                    <div class="actions"><a class="button" href="\(HTML.escape(target))">Return to the app</a></div>
+                    """, refreshTo: target), status: status)
     }
 
     private func notFound() -> HTTPResponse {

@@ -85,9 +85,15 @@ struct PurchaseRequest: Sendable, Equatable {
         }
     }
 
-    /// Checks that `redirectUrl` is an absolute `https` URL whose host is on the project's allowlist.
+    /// Checks that `redirectUrl` is an absolute `https` URL, written in RFC 3986's characters only,
+    /// whose host is on the project's allowlist.
     static func validateRedirect(_ redirectUrl: String, for project: Project) throws(HTTPError) {
-        guard redirectUrl.count >= 5, let components = URLComponents(string: redirectUrl),
+        guard RedirectURL.isWellFormed(redirectUrl) else {
+            throw Self.invalid(
+                "redirectUrl",
+                "redirectUrl may only hold URL characters (RFC 3986): no spaces, quotes, angle brackets or controls.")
+        }
+        guard redirectUrl.utf8.count >= 5, let components = URLComponents(string: redirectUrl),
             components.scheme?.lowercased() == "https", let host = components.host, !host.isEmpty,
             components.user == nil, components.password == nil
         else { throw Self.invalid("redirectUrl", "redirectUrl must be an absolute https URL.") }

@@ -95,7 +95,8 @@ struct TransactionsRoutes: Sendable {
     }
 
     static func decodeCursor(_ key: String) throws(HTTPError) -> (createdAt: Int64, id: String) {
-        guard key.count <= 256, let bytes = Base64URL.decode(key), let text = String(validating: bytes, as: UTF8.self),
+        guard key.utf8.count <= 256, let bytes = Base64URL.decode(key),
+            let text = String(validating: bytes, as: UTF8.self),
             let colon = text.firstIndex(of: ":"), let createdAt = Int64(text[..<colon])
         else {
             throw HTTPError(status: 400, code: "invalid_request", message: "page_key is not valid.", param: "page_key")
@@ -103,13 +104,14 @@ struct TransactionsRoutes: Sendable {
         return (createdAt, String(text[text.index(after: colon)...]))
     }
 
-    /// An RFC 3339 time, or a date alone (midnight UTC, `dateOnly`).
+    /// An RFC 3339 time, or a date alone (midnight UTC, `dateOnly`), checked as a calendar date.
     static func parseDate(_ text: String, name: String) throws(HTTPError) -> (milliseconds: Int64, dateOnly: Bool) {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        if let date = formatter.date(from: text) { return (Timestamp.milliseconds(date), false) }
-        formatter.formatOptions = [.withFullDate]
-        if let date = formatter.date(from: text) { return (Timestamp.milliseconds(date), true) }
-        throw HTTPError(status: 400, code: "invalid_request", message: "\(name) must be an RFC 3339 date.", param: name)
+        guard let parsed = Timestamp.parseRFC3339(text) else {
+            throw HTTPError(
+                status: 400, code: "invalid_request",
+                message: "\(name) must be an RFC 3339 time or date between 1970 and 9999 (a real calendar date).",
+                param: name)
+        }
+        return parsed
     }
 }

@@ -36,17 +36,26 @@ struct CryptoCustomer: Sendable {
             try connection.query("SELECT country FROM link_consumers WHERE id = ?", [.text(consumerId)]).first?
             .string("country") ?? "US"
         let id = context.ids.id(prefix: IdPrefix.cryptoCustomer)
-        try connection.execute(
+        // A parallel request may create it first: then this insert does nothing (waiting for that one to
+        // commit), and the customer it made is the answer, never a unique-key 500.
+        let inserted = try connection.execute(
             """
             INSERT INTO crypto_customers (id, project_id, consumer_id, livemode, country, phone_status, kyc_status,
                 document_status, created_at)
             VALUES (?, ?, ?, ?, ?, 'not_started', 'not_started', 'not_started', ?)
+            ON CONFLICT (consumer_id) DO NOTHING
             """,
             [
                 .text(id), .text(projectId), .text(consumerId), .integer(livemode ? 1 : 0), .text(country),
                 .integer(context.nowMilliseconds),
             ])
-        return id
+        if inserted == 1 { return id }
+        guard
+            let existing = try connection.query(
+                "SELECT id FROM crypto_customers WHERE consumer_id = ?", [.text(consumerId)]
+            ).first?.string("id")
+        else { throw StoreError(.constraintViolation, "crypto_customers insert conflicted but no row is visible") }
+        return existing
     }
 
     /// The customer `id` in `projectId`.

@@ -164,5 +164,8 @@ enum EmbeddedSchema {
                 ALTER TABLE consumer_sessions ADD COLUMN last_otp_failure_at BIGINT;
                 CREATE INDEX consumer_sessions_consumer ON consumer_sessions(consumer_id, last_otp_failure_at);
                 """),
+        Migration(
+            version: 330, name: "link_auth_intent_tokens_once",
+            sql: "ALTER TABLE link_auth_intents ADD COLUMN tokens_issued_at BIGINT"),
     ]
 }

@@ -66,7 +66,7 @@ struct HostedTestPages: Sendable {
     }
 
     private func challengeStatus(id: String, token: String) throws -> String? {
-        guard id.count <= 64, token.count <= 64,
+        guard id.utf8.count <= 64, token.utf8.count <= 64,
             let row = try context.database.read({
                 try $0.query(
                     "SELECT three_ds_token_hash, three_ds_status FROM crypto_onramp_sessions WHERE id = ?", [.text(id)]

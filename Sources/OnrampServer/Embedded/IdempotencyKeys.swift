@@ -43,9 +43,9 @@ struct IdempotencyKeys: Sendable {
         -> HTTPResponse
     {
         guard request.method == "POST", let key = request.headers["Idempotency-Key"] else { return try handler() }
-        guard !key.isEmpty, key.count <= 255 else {
+        guard !key.isEmpty, key.utf8.count <= 255 else {
             throw StripeErrors.invalid(
-                "idempotency_key_invalid", "Idempotency-Key must be 1 to 255 characters.", param: "Idempotency-Key")
+                "idempotency_key_invalid", "Idempotency-Key must be 1 to 255 bytes.", param: "Idempotency-Key")
         }
         let credentials = "\(request.headers["Authorization"] ?? "")\n\(request.headers["Stripe-OAuth-Token"] ?? "")\n"
         let requestHash =

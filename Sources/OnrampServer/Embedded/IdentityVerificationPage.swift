@@ -115,7 +115,7 @@ struct IdentityVerificationPage: Sendable {
     }
 
     private func status(id: String, token: String) throws -> String? {
-        guard id.count <= 64, token.count <= 64,
+        guard id.utf8.count <= 64, token.utf8.count <= 64,
             let row = try context.database.read({
                 try $0.query("SELECT page_token_hash, status FROM identity_verifications WHERE id = ?", [.text(id)])
                     .first

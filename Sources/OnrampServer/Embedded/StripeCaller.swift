@@ -19,7 +19,7 @@ struct StripeCaller: Sendable {
         guard let key = key(request.headers["Authorization"]) else {
             throw StripeErrors.authentication("You did not provide an API key. Use Authorization: Bearer sk_test_….")
         }
-        guard key.count <= 256, key.hasPrefix("sk_") || key.hasPrefix("pk_"),
+        guard key.utf8.count <= 256, key.hasPrefix("sk_") || key.hasPrefix("pk_"),
             let record = try database.read({ try APIKeyRepository(connection: $0).find(secret: key) }),
             !record.disabled
         else { throw StripeErrors.authentication("Invalid API key provided.") }
@@ -40,7 +40,7 @@ struct StripeCaller: Sendable {
     private static func key(_ header: String?) -> String? {
         guard let header else { return nil }
         if header.hasPrefix("Bearer ") { return String(header.dropFirst("Bearer ".count)) }
-        guard header.hasPrefix("Basic "), header.count <= 512,
+        guard header.hasPrefix("Basic "), header.utf8.count <= 512,
             let decoded = Base64.decode(String(header.dropFirst("Basic ".count))),
             let text = String(validating: decoded, as: UTF8.self)
         else { return nil }

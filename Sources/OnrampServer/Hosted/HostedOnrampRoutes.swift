@@ -35,7 +35,7 @@ struct HostedOnrampRoutes: Sendable {
         if request.method == "HEAD" {
             return .html(pages.message(title: "Buy crypto", text: "Open this link to continue.", returnURL: nil))
         }
-        guard let token = request.queryValue("sessionToken"), !token.isEmpty, token.count <= 64,
+        guard let token = request.queryValue("sessionToken"), !token.isEmpty, token.utf8.count <= 64,
             var session = try context.database.read({ try HostedOnrampRepository(connection: $0).find(token: token) })
         else { return notFound() }
         let now = context.nowMilliseconds

@@ -111,26 +111,24 @@ struct ConsumerRoutes: Sendable {
         let legalName = try fields.optional("legal_name", maxLength: 200) ?? ""
         let consumerId = "lcu_" + context.ids.base62()
         return try context.database.transaction { connection in
-            guard
-                try connection.query(
-                    "SELECT id FROM link_consumers WHERE project_id = ? AND email = ?",
-                    [.text(caller.projectId), .text(email)]
-                ).isEmpty
-            else {
-                throw StripeErrors.invalid(
-                    "link_account_already_exists", "A Link account with this email already exists.",
-                    param: "email_address")
-            }
-            try connection.execute(
+            // One statement decides, so parallel sign-ups with one email get one account and the
+            // others this error (a check then an insert let the loser hit the unique index: a 500).
+            let inserted = try connection.execute(
                 """
                 INSERT INTO link_consumers (id, project_id, email, email_hash, phone, country, legal_name, created_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (project_id, email) DO NOTHING
                 """,
                 [
                     .text(consumerId), .text(caller.projectId), .text(email),
                     .text(APIKeyRepository.secretHash(email)), .text(phone.e164), .text(country), .text(legalName),
                     .integer(context.nowMilliseconds),
                 ])
+            guard inserted == 1 else {
+                throw StripeErrors.invalid(
+                    "link_account_already_exists", "A Link account with this email already exists.",
+                    param: "email_address")
+            }
             return try sessionResponse(
                 connection, caller: caller, consumerId: consumerId, intentId: nil, verified: false)
         }

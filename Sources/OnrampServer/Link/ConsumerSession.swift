@@ -66,7 +66,7 @@ struct ConsumerSession: Sendable {
         let secret =
             body["credentials"]?["consumer_session_client_secret"]?.stringValue
             ?? request.queryValue("credentials[consumer_session_client_secret]")
-        guard let secret, secret.count <= 128 else {
+        guard let secret, secret.utf8.count <= 128 else {
             throw StripeErrors.invalid(
                 "parameter_missing", "Missing credentials[consumer_session_client_secret].",
                 param: "credentials[consumer_session_client_secret]")

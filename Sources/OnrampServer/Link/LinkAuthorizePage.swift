@@ -74,7 +74,7 @@ struct LinkAuthorizePage: Sendable {
 
     /// The project and mode of the intent's project, as if its publishable key had called.
     private func caller(forIntent id: String) throws -> StripeCaller? {
-        guard id.hasPrefix("lai_"), id.count <= 64 else { return nil }
+        guard id.hasPrefix("lai_"), id.utf8.count <= 64 else { return nil }
         return try context.database.read { connection in
             guard
                 let row = try connection.query(

@@ -106,6 +106,18 @@ struct LinkRoutes: Sendable {
                     "link_auth_intent_not_consented",
                     "The LinkAuthIntent is \(intent.status.rawValue); tokens are issued after consent.", status: 403)
             }
+            // One token family per consent: the secrets are shown once (a retry that must see them again
+            // sends the same Idempotency-Key and gets the sealed answer replayed).
+            guard
+                try connection.execute(
+                    "UPDATE link_auth_intents SET tokens_issued_at = ? WHERE id = ? AND tokens_issued_at IS NULL",
+                    [.integer(now), .text(intentId)]) == 1
+            else {
+                throw StripeErrors.invalid(
+                    "link_auth_intent_tokens_issued",
+                    "The tokens of this LinkAuthIntent were already issued, and are shown once. Create a new LinkAuthIntent, or retry with the first request's Idempotency-Key.",
+                    status: 409)
+            }
             return try OAuthTokens(context: context).issue(
                 connection, familyId: context.ids.id(prefix: "otf"), projectId: caller.projectId,
                 consumerId: intent.consumerId, clientId: intent.clientId, scopes: intent.scopes)

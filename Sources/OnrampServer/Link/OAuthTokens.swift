@@ -4,12 +4,17 @@ import OnrampStore
 
 /// Link OAuth tokens: `liwltoken_…` access tokens (3600 s) and `liwlrefresh_…` refresh tokens
 /// (90 days), stored only as hashes. Refresh tokens rotate: each is used once, and presenting a used
-/// one revokes its whole family (every token descended from the same consent).
+/// one revokes its whole family (every token descended from the same consent) — unless it was used
+/// less than ``concurrentRotationSeconds`` ago: that is a concurrent refresh (two tabs, a retry), which
+/// is refused without revoking what the winner was just given.
 struct OAuthTokens: Sendable {
     /// Access token lifetime in seconds.
     static let accessLifetime: Int64 = 3600
     /// Refresh token lifetime in seconds (90 days).
     static let refreshLifetime: Int64 = 7_776_000
+    /// How long after a refresh token's rotation presenting it again counts as a concurrent refresh
+    /// (refused, nothing revoked) rather than a replay (the family revoked).
+    static let concurrentRotationSeconds: Int64 = 5
     /// The scopes a LinkAuthIntent may ask for.
     static let knownScopes: Set<String> = ["kyc.status:read", "crypto:ramp", "auth.persist_login:read"]
 
@@ -59,7 +64,7 @@ struct OAuthTokens: Sendable {
     func rotate(refreshToken: String, projectId: String, clientId: String) throws -> Pair {
         let hash = APIKeyRepository.secretHash(refreshToken)
         let now = context.nowMilliseconds
-        enum Outcome { case rotated(Pair), reused, invalid }
+        enum Outcome { case rotated(Pair), reused, concurrent, invalid }
         let outcome: Outcome = try context.database.transaction { connection in
             guard
                 let row = try connection.query(
@@ -68,16 +73,18 @@ struct OAuthTokens: Sendable {
                 try row.string("project_id") == projectId, try row.string("oauth_client_id") == clientId
             else { return .invalid }
             let family = try row.string("family_id")
-            if row.optionalInt("used_at") != nil {
+            if let usedAt = row.optionalInt("used_at") {
+                if now - usedAt < Self.concurrentRotationSeconds * 1000 { return .concurrent }
                 try connection.execute("UPDATE oauth_tokens SET revoked = 1 WHERE family_id = ?", [.text(family)])
                 return .reused
             }
             guard try row.int("revoked") == 0, try row.int("expires_at") > now else { return .invalid }
+            // The winner of a concurrent refresh marks it used; the loser's update finds it used.
             guard
                 try connection.execute(
                     "UPDATE oauth_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL",
                     [.integer(now), .text(hash)]) == 1
-            else { return .invalid }
+            else { return .concurrent }
             let scopes = try row.string("scopes").split(separator: ",").map(String.init)
             return .rotated(
                 try issue(
@@ -89,6 +96,10 @@ struct OAuthTokens: Sendable {
         case .reused:
             throw OAuthErrorRenderer.error(
                 "invalid_grant", "The refresh token was already used; every token of this grant is now revoked.")
+        case .concurrent:
+            throw OAuthErrorRenderer.error(
+                "invalid_grant",
+                "The refresh token was just rotated by a concurrent request; use the tokens that request received.")
         case .invalid:
             throw OAuthErrorRenderer.error("invalid_grant", "The refresh token is invalid, expired or revoked.")
         }
@@ -96,7 +107,7 @@ struct OAuthTokens: Sendable {
 
     /// The grant of the `Stripe-OAuth-Token` header, which must be live and carry `scope`.
     func require(_ request: HTTPRequest, caller: StripeCaller, scope: String) throws -> Grant {
-        guard let token = request.headers["Stripe-OAuth-Token"], token.hasPrefix("liwltoken_"), token.count <= 128
+        guard let token = request.headers["Stripe-OAuth-Token"], token.hasPrefix("liwltoken_"), token.utf8.count <= 128
         else {
             throw StripeErrors.authentication(
                 "This call acts for a Link user: send their access token in Stripe-OAuth-Token.",

@@ -1,30 +1,46 @@
+import Dispatch
 import Foundation
 import Synchronization
 
 /// Periodic background loops on their own threads (blocking database calls are fine there), stopped
-/// together at shutdown after their current iteration.
+/// together at shutdown after their current iteration. A loop waiting out its interval wakes at once
+/// when asked to stop, so an idle server exits immediately.
 final class BackgroundWorkers: Sendable {
-    private let stopping = Mutex(false)
-    private let running = Mutex(0)
+    private struct State {
+        var stopping = false
+        var running = 0
+        var wakers: [DispatchSemaphore] = []
+    }
+
+    private let state = Mutex(State())
 
     /// Runs `step` every `interval` seconds until ``stopAll()``.
     func start(name: String, interval: TimeInterval, step: @escaping @Sendable () -> Void) {
-        running.withLock { $0 += 1 }
+        let waker = DispatchSemaphore(value: 0)
+        state.withLock {
+            $0.running += 1
+            $0.wakers.append(waker)
+        }
         let thread = Thread { [self] in
-            while !stopping.withLock({ $0 }) {
+            while !state.withLock({ $0.stopping }) {
                 step()
-                Thread.sleep(forTimeInterval: interval)
+                _ = waker.wait(timeout: .now() + interval)
             }
-            running.withLock { $0 -= 1 }
+            state.withLock { $0.running -= 1 }
         }
         thread.name = name
         thread.start()
     }
 
-    /// Asks every loop to stop and waits (up to 10 s) for them to finish.
+    /// Asks every loop to stop, wakes the ones waiting out their interval, and waits (up to 10 s) for
+    /// the ones in a step to finish it.
     func stopAll() {
-        stopping.withLock { $0 = true }
+        let wakers = state.withLock {
+            $0.stopping = true
+            return $0.wakers
+        }
+        wakers.forEach { $0.signal() }
         let deadline = Date().addingTimeInterval(10)
-        while running.withLock({ $0 }) > 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        while state.withLock({ $0.running }) > 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
     }
 }

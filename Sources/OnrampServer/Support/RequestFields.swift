@@ -1,4 +1,5 @@
 import HTTPServer
+import OnrampCore
 
 /// Reads and validates the fields of a parsed request body (JSON or form), throwing 400 errors in
 /// a form every family renders: `code` is the family's invalid-request code, `param` names the field.
@@ -19,7 +20,16 @@ struct RequestFields {
         HTTPError(status: 400, code: invalidCode, message: message, param: field)
     }
 
-    /// A string field that must be present and non-empty, at most `maxLength` characters.
+    /// Checks a text against ``FieldText``'s rule: at most `maxLength` UTF-8 bytes, no control characters.
+    func checkText(_ text: String, field: String, maxLength: Int) throws(HTTPError) {
+        switch FieldText.problem(in: text, maxBytes: maxLength) {
+        case nil: return
+        case .tooLong: throw invalid(field, "\(field) is longer than \(maxLength) bytes.")
+        case .controlCharacter: throw invalid(field, "\(field) may not contain control characters.")
+        }
+    }
+
+    /// A string field that must be present and non-empty, at most `maxLength` UTF-8 bytes.
     func required(_ field: String, maxLength: Int = 256) throws(HTTPError) -> String {
         guard let value = try optional(field, maxLength: maxLength), !value.isEmpty else {
             throw HTTPError(status: 400, code: missingCode, message: "Missing required field \(field).", param: field)
@@ -27,7 +37,7 @@ struct RequestFields {
         return value
     }
 
-    /// A string field that may be absent (or `null`), at most `maxLength` characters. Numbers are
+    /// A string field that may be absent (or `null`), at most `maxLength` UTF-8 bytes. Numbers are
     /// accepted as their exact text, so `25.00` and `"25.00"` read the same.
     func optional(_ field: String, maxLength: Int = 256) throws(HTTPError) -> String? {
         guard let value = lookup(field), !value.isNull else { return nil }
@@ -37,7 +47,7 @@ struct RequestFields {
         case .number(let number): text = number
         default: throw invalid(field, "\(field) must be a string.")
         }
-        guard text.count <= maxLength else { throw invalid(field, "\(field) is longer than \(maxLength) characters.") }
+        try checkText(text, field: field, maxLength: maxLength)
         return text
     }
 
@@ -60,25 +70,27 @@ struct RequestFields {
         }
         var result: [String] = []
         for element in elements {
-            guard case .string(let text) = element, text.count <= maxLength else {
-                throw invalid(field, "\(field) must be a list of strings.")
-            }
+            guard case .string(let text) = element else { throw invalid(field, "\(field) must be a list of strings.") }
+            try checkText(text, field: field, maxLength: maxLength)
             result.append(text)
         }
         return result
     }
 
     /// A string-to-string map (`metadata`, `labels`) within Stripe's metadata limits: at most 50 keys of
-    /// 1 to 40 characters, values of at most 500; `nil` when absent.
+    /// 1 to 40 bytes, values of at most 500, no control characters; `nil` when absent.
     func optionalStringMap(_ field: String) throws(HTTPError) -> JSONValue? {
         guard let value = lookup(field), !value.isNull else { return nil }
         guard case .object(let members) = value, members.count <= 50,
             members.allSatisfy({ key, value in
-                (1...40).contains(key.count) && (value.stringValue.map { $0.count <= 500 } ?? false)
+                !key.isEmpty && FieldText.problem(in: key, maxBytes: 40) == nil
+                    && (value.stringValue.map { FieldText.problem(in: $0, maxBytes: 500) == nil } ?? false)
             })
         else {
             throw invalid(
-                field, "\(field) must map at most 50 keys (1 to 40 characters) to strings of at most 500 characters.")
+                field,
+                "\(field) must map at most 50 keys (1 to 40 bytes) to strings of at most 500 bytes, without control characters."
+            )
         }
         return value
     }
