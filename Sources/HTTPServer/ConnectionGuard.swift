@@ -42,14 +42,14 @@ final class ConnectionGuard: Sendable {
     func admit(address: String) -> Bool {
         let decision = table.withLock { table -> ConnectionTable.Admission in
             let decision = table.admit(address: address)
-            if case .admitEvicting(_, let socket) = decision { _ = shutdown(socket, Int32(SHUT_RDWR)) }
+            if case .admitEvicting(_, let socket, _) = decision { _ = shutdown(socket, Int32(SHUT_RDWR)) }
             return decision
         }
         switch decision {
         case .admit:
             return true
-        case .admitEvicting:
-            metrics.recordConnectionRefusal(.evicted)
+        case .admitEvicting(_, _, let evicted):
+            refused(address: evicted, reason: .evicted)
             return true
         case .refuse(let reason):
             refused(address: address, reason: reason)

@@ -78,8 +78,8 @@ struct ConnectionTable {
     /// What to do with a connection being accepted.
     enum Admission: Equatable {
         case admit
-        /// Admit it after shutting down `socket` (the longest-waiting connection).
-        case admitEvicting(key: UInt, socket: Int32)
+        /// Admit it after shutting down `socket` (the longest-waiting connection, from `address`).
+        case admitEvicting(key: UInt, socket: Int32, address: String)
         case refuse(ConnectionRefusal)
     }
 
@@ -101,7 +101,7 @@ struct ConnectionTable {
             entries[key]?.phase = .closing
             entries[key]?.deadline = nil
             live -= 1
-            return .admitEvicting(key: key, socket: entry.socket)
+            return .admitEvicting(key: key, socket: entry.socket, address: entry.address)
         }
         return live >= limits.total ? .refuse(.total) : .admit
     }

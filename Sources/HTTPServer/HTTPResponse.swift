@@ -14,6 +14,30 @@ public struct HTTPResponse: Sendable {
         self.body = body
     }
 
+    /// Whether the head can go out as it is: header names are tokens, values hold no CR, LF or NUL
+    /// (libmicrohttpd drops such a header without a word, and a 303 then leaves without its `Location`),
+    /// and all header lines together fit in `maximumBytes`.
+    public func headIsSendable(maximumBytes: Int) -> Bool {
+        var total = 0
+        for (name, value) in headers {
+            guard !name.isEmpty, name.utf8.allSatisfy(Self.isTokenByte),
+                !value.utf8.contains(where: { $0 == 0 || $0 == 10 || $0 == 13 })
+            else { return false }
+            total += name.utf8.count + value.utf8.count + 4
+        }
+        return total <= maximumBytes
+    }
+
+    private static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default:
+            return "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        }
+    }
+
     /// A JSON response.
     public static func json(_ value: JSONValue, status: Int = 200) -> HTTPResponse {
         HTTPResponse(

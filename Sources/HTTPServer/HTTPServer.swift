@@ -132,10 +132,19 @@ public final class HTTPServer: Sendable {
 
     /// Routes a complete request and records it.
     func handle(_ request: HTTPRequest, startedAt: ContinuousClock.Instant) -> HTTPResponse {
-        let (response, route) = router.respond(to: request)
+        var (response, route) = router.respond(to: request)
+        if !response.headIsSendable(maximumBytes: Self.maximumResponseHeadBytes) {
+            // Never a silent close: whatever the handler did, the client hears that it went wrong.
+            log.error(
+                "unsendable response head from \(route) status=\(response.status) request_id=\(request.requestId)")
+            response = router.render(.internalError, for: request)
+        }
         record(request: request, route: route, status: response.status, startedAt: startedAt)
         return response
     }
+
+    /// The most header bytes a response may carry (well inside the connection's pool).
+    static let maximumResponseHeadBytes = 32 << 10
 
     /// A response for a request refused before routing (413, 414), in its path's error shape.
     func refuse(_ request: HTTPRequest, with error: HTTPError, startedAt: ContinuousClock.Instant) -> HTTPResponse {

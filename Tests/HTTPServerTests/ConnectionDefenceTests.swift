@@ -8,14 +8,16 @@ import Testing
 /// addresses (127.0.0.0/8 is all loopback), and request heads that two parties could read differently.
 /// Each flood is small and bounded in time.
 @Suite(.serialized) struct ConnectionDefenceTests {
-    static func startServer(_ limits: ConnectionLimits, metrics: Metrics = Metrics()) throws -> HTTPServer {
+    static func startServer(_ limits: ConnectionLimits, metrics: Metrics = Metrics(), log: AccessLog = .shared) throws
+        -> HTTPServer
+    {
         var router = Router()
         router.add("GET", "/healthz") { _ in .json(["status": "ok"]) }
         router.add("POST", "/echo") { request in .json(try request.parsedBody()) }
         router.add("GET", "/query") { request in .json(["count": .number(String(request.query.count))]) }
         let server = HTTPServer(
             configuration: ServerConfiguration(port: 0, threadCount: 2, connections: limits), router: router,
-            metrics: metrics)
+            metrics: metrics, log: log)
         AccessLog.shared.configure(enabled: false)
         try server.start()
         return server
@@ -64,14 +66,24 @@ import Testing
 
     @Test func oneAddressGetsNoMoreThanItsShare() throws {
         let metrics = Metrics()
-        let server = try Self.startServer(ConnectionLimits(total: 64, perAddress: 4), metrics: metrics)
+        let lines = LockedLines()
+        let log = AccessLog()
+        log.configure(enabled: true) { bytes in lines.append(String(decoding: bytes, as: UTF8.self)) }
+        let server = try Self.startServer(ConnectionLimits(total: 64, perAddress: 4), metrics: metrics, log: log)
         defer { server.shutdown(gracePeriod: 1) }
         let held = try (0..<4).map { _ in try RawHTTPClient(port: server.port, from: "127.0.0.2") }
-        // Let the server set them up before the fifth arrives.
+        // Let the server set them up before the others arrive.
         Thread.sleep(forTimeInterval: 0.2)
-        let fifth = try RawHTTPClient(port: server.port, timeoutSeconds: 2, from: "127.0.0.2")
-        #expect(fifth.waitForClose(), "the fifth connection from one address is closed at once")
-        #expect(metrics.connectionRefusals(.perAddress) == 1)
+        for _ in 0..<3 {
+            let refused = try RawHTTPClient(port: server.port, timeoutSeconds: 2, from: "127.0.0.2")
+            #expect(refused.waitForClose(), "a fifth connection from one address is closed at once")
+        }
+        #expect(metrics.connectionRefusals(.perAddress) == 3)
+        log.flush()
+        let warnings = lines.joined.components(separatedBy: "\n").filter {
+            $0.contains("level=warn") && $0.contains("reason=per_address address=127.0.0.2")
+        }
+        #expect(warnings.count == 1, "logged once per address per minute: \(lines.joined)")
         // Another address is served, and so are the held connections.
         #expect(try RawHTTPClient(port: server.port, from: "127.0.0.3").request("GET", "/healthz").status == 200)
         #expect(try held[0].request("GET", "/healthz").status == 200)
@@ -164,5 +176,46 @@ import Testing
             #expect(response.status == 431)
             #expect(response.text.contains("request_header_fields_too_large"), "head of \(size) bytes")
         }
+    }
+}
+
+/// A response whose head cannot go out as it is becomes a 500 with the request's id, never a close
+/// without an answer (libmicrohttpd drops a header holding CR or LF without a word).
+@Suite(.serialized) struct UnsendableResponseTests {
+    @Test func anUnsendableHeadBecomesA500() throws {
+        var router = Router()
+        router.add("GET", "/split") { _ in
+            var response = HTTPResponse.text("moved", status: 303)
+            response.headers.set("Location", "https://example.com/\r\nSet-Cookie: a=b")
+            return response
+        }
+        router.add("GET", "/huge") { _ in
+            var response = HTTPResponse.text("big", status: 303)
+            response.headers.set("Location", "https://example.com/" + String(repeating: "a", count: 40_000))
+            return response
+        }
+        let server = HTTPServer(
+            configuration: ServerConfiguration(port: 0, threadCount: 2, connections: ConnectionLimits(total: 64)),
+            router: router)
+        AccessLog.shared.configure(enabled: false)
+        try server.start()
+        defer { server.shutdown(gracePeriod: 1) }
+        for path in ["/split", "/huge"] {
+            let response = try RawHTTPClient(port: server.port, timeoutSeconds: 3).request("GET", path)
+            #expect(response.status == 500, "\(path)")
+            #expect(response.headers["location"] == nil)
+            #expect(response.headers["request-id"]?.hasPrefix("req_") == true)
+        }
+    }
+
+    @Test func sendableHeads() {
+        var response = HTTPResponse.text("ok")
+        #expect(response.headIsSendable(maximumBytes: 1024))
+        response.headers.set("X Bad", "v")
+        #expect(!response.headIsSendable(maximumBytes: 1024))
+        response = HTTPResponse.text("ok")
+        response.headers.set("X-Nul", "a\0b")
+        #expect(!response.headIsSendable(maximumBytes: 1024))
+        #expect(!HTTPResponse.text("ok").headIsSendable(maximumBytes: 10))
     }
 }

@@ -28,9 +28,9 @@ struct ConnectionTableTests {
         table.headReceived(key: 3, now: 2)
         table.handling(key: 3)
         table.completed(key: 3, now: 3)
-        #expect(table.admit(address: "d") == .admitEvicting(key: 3, socket: 13))
+        #expect(table.admit(address: "d") == .admitEvicting(key: 3, socket: 13, address: "c"))
         table.opened(key: 4, socket: 14, address: "d", now: 4)
-        #expect(table.admit(address: "e") == .admitEvicting(key: 1, socket: 11))
+        #expect(table.admit(address: "e") == .admitEvicting(key: 1, socket: 11, address: "a"))
         // A connection being handled is never evicted.
         table.headReceived(key: 2, now: 5)
         table.handling(key: 2)
