@@ -60,7 +60,7 @@ let package = Package(
         .testTarget(name: "OnrampCoreTests", dependencies: ["OnrampCore"]),
         .testTarget(
             name: "OnrampCryptoTests", dependencies: ["OnrampCrypto", "OnrampTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "AppAttestTests", dependencies: ["AppAttest", "OnrampCrypto"]),
+        .testTarget(name: "AppAttestTests", dependencies: ["AppAttest", "OnrampCrypto"], exclude: ["Fixtures"]),
         .testTarget(name: "OnrampStoreTests", dependencies: ["OnrampStore"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "OnrampTestSupport"]),
         .testTarget(

@@ -8,7 +8,7 @@
 set -euo pipefail
 seconds="${1:-3}"
 root="$(cd "$(dirname "$0")/.." && pwd)"
-vectors="${VECTORS:-$root/../shared/testdata/appattest}"
+vectors="${VECTORS:-$root/Tests/AppAttestTests/Fixtures/appattest}"
 attestation="$vectors/basd-dev-attestation.json"
 assertion="$vectors/basd-dev-assertion.json"
 pin=(taskset -c 0)

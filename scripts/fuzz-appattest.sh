@@ -2,12 +2,12 @@
 # Fuzz the App Attest CBOR reader and attestation/assertion parsers with libFuzzer.
 #   scripts/fuzz-appattest.sh [SECONDS]   (default 60)
 # Builds .build/fuzz/appattest-fuzz with `swiftc -sanitize=fuzzer,address`, seeds the corpus with every
-# attestation and assertion object in ../shared/testdata/appattest, runs for SECONDS on one core and prints
+# attestation and assertion object in Tests/AppAttestTests/Fixtures/appattest, runs for SECONDS on one core and prints
 # libFuzzer's final statistics (stat::number_of_executed_units is the executions count).
 set -euo pipefail
 seconds="${1:-60}"
 root="$(cd "$(dirname "$0")/.." && pwd)"
-vectors="${VECTORS:-$root/../shared/testdata/appattest}"
+vectors="${VECTORS:-$root/Tests/AppAttestTests/Fixtures/appattest}"
 out="$root/.build/fuzz"
 corpus="$out/corpus"
 mkdir -p "$out" "$corpus"
