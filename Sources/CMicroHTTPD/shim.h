@@ -4,6 +4,7 @@
 #include <sys/socket.h>
 #include <arpa/inet.h>
 #include <netinet/in.h>
+#include <string.h>
 #include <microhttpd.h>
 
 // MHD_get_connection_info is variadic, which Swift cannot call; these wrap the few uses.
@@ -20,11 +21,35 @@ static inline int onramp_sockaddr_text(const struct sockaddr *address, char *buf
     return -1;
 }
 
+/// Writes the key a client's connections are counted under: its IPv4 address, or for IPv6 the /64
+/// it belongs to (`2001:db8:1:2::/64`; one subscriber usually holds a whole /64). Returns 0 on success.
+static inline int onramp_sockaddr_key(const struct sockaddr *address, char *buffer, socklen_t length) {
+    if (address != NULL && address->sa_family == AF_INET6) {
+        struct in6_addr prefix = ((const struct sockaddr_in6 *)address)->sin6_addr;
+        if (!IN6_IS_ADDR_V4MAPPED(&prefix)) {
+            for (int i = 8; i < 16; i++) prefix.s6_addr[i] = 0;
+            if (inet_ntop(AF_INET6, &prefix, buffer, length) == NULL) return -1;
+            size_t used = strlen(buffer);
+            if (used + 4 > (size_t)length) return -1;
+            memcpy(buffer + used, "/64", 4);
+            return 0;
+        }
+    }
+    return onramp_sockaddr_text(address, buffer, length);
+}
+
 /// Writes the client's IP address as text into `buffer`; returns 0 on success.
 static inline int onramp_mhd_client_address(struct MHD_Connection *connection, char *buffer, socklen_t length) {
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     if (info == NULL) return -1;
     return onramp_sockaddr_text(info->client_addr, buffer, length);
+}
+
+/// The key (see onramp_sockaddr_key) of the connection's client; returns 0 on success.
+static inline int onramp_mhd_client_key(struct MHD_Connection *connection, char *buffer, socklen_t length) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (info == NULL) return -1;
+    return onramp_sockaddr_key(info->client_addr, buffer, length);
 }
 
 /// The connection's socket, or -1.

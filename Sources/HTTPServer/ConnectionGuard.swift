@@ -113,27 +113,57 @@ final class ConnectionGuard: Sendable {
         stopped.store(true, ordering: .relaxed)
     }
 
+    /// Cuts off every connection waiting for a head, so that a shutdown waits only for requests in flight.
+    func closeWaiting() {
+        table.withLock { table in
+            for socket in table.closeWaiting() { _ = shutdown(socket, Int32(SHUT_RDWR)) }
+        }
+    }
+
     private func refused(address: String, reason: ConnectionRefusal) {
         metrics.recordConnectionRefusal(reason)
         let now = self.now
-        if refusalLog.withLock({ $0.shouldLog(address: address, now: now) }) {
+        let (logThis, suppressed) = refusalLog.withLock { $0.decide(address: address, now: now) }
+        if suppressed > 0 {
+            log.warning("\(suppressed) further connection refusals were not logged in the last minute")
+        }
+        if logThis {
             log.warning(
                 "connection refused reason=\(reason.rawValue) address=\(address) (further ones logged after 60 s)")
         }
     }
 }
 
-/// Lets one refusal line per address through per interval; forgets everything when it has seen too
-/// many addresses (a flood from many addresses must not grow it without bound).
+/// Lets one refusal line per address through per interval, and at most ``maximumLinesPerInterval``
+/// in all (a flood from ever new addresses must not flood the log): the rest are counted and reported in
+/// one line when the next interval starts. Forgets the addresses when it has seen too many.
 struct RefusalLogThrottle {
     private var lastLogged: [String: Double] = [:]
+    private var intervalStart: Double?
+    private var linesThisInterval = 0
+    private var suppressed = 0
     let interval: Double = 60
     let maximumAddresses = 10_000
+    let maximumLinesPerInterval = 100
 
-    mutating func shouldLog(address: String, now: Double) -> Bool {
-        if let last = lastLogged[address], now - last < interval { return false }
+    /// Whether to log a refusal from `address` now, and how many refusals went unlogged in the interval
+    /// that just ended (to report once).
+    mutating func decide(address: String, now: Double) -> (log: Bool, suppressedBefore: Int) {
+        var report = 0
+        if intervalStart.map({ now - $0 >= interval }) ?? true {
+            report = suppressed
+            suppressed = 0
+            linesThisInterval = 0
+            intervalStart = now
+        }
+        if let last = lastLogged[address], now - last < interval { return (false, report) }
+        guard linesThisInterval < maximumLinesPerInterval else {
+            suppressed += 1
+            return (false, report)
+        }
         if lastLogged.count >= maximumAddresses { lastLogged.removeAll(keepingCapacity: true) }
         lastLogged[address] = now
-        return true
+        linesThisInterval += 1
+        return (true, report)
     }
 }

@@ -2,8 +2,9 @@
 public struct ConnectionLimits: Sendable, Equatable {
     /// The most open connections.
     public var total: Int
-    /// The most open connections from one client address; `nil` turns the cap off (behind a
-    /// reverse proxy every client has the proxy's address).
+    /// The most open connections from one client address (an IPv6 client counts by its /64, which one
+    /// subscriber usually holds whole); `nil` turns the cap off (behind a reverse proxy every client has
+    /// the proxy's address).
     public var perAddress: Int?
     /// A new connection must deliver its complete request head within this many seconds, however
     /// often it trickles a byte.
@@ -95,7 +96,9 @@ struct ConnectionTable {
 
     /// Decides on a connection from `address` about to be accepted.
     mutating func admit(address: String) -> Admission {
-        if let cap = limits.perAddress, countsByAddress[address, default: 0] >= cap { return .refuse(.perAddress) }
+        if let cap = limits.perAddress, !address.isEmpty, countsByAddress[address, default: 0] >= cap {
+            return .refuse(.perAddress)
+        }
         guard live >= limits.total - limits.reserve else { return .admit }
         if let (key, entry) = evictionCandidate() {
             entries[key]?.phase = .closing
@@ -163,6 +166,19 @@ struct ConnectionTable {
         guard let entry = entries[key], entry.phase != .closing else { return }
         entries[key]?.phase = phase
         entries[key]?.deadline = deadline
+    }
+
+    /// Marks every connection waiting for a head (idle keep-alive, or a head still arriving) as closing
+    /// and returns their sockets: at shutdown they would otherwise hold it up until their deadlines.
+    mutating func closeWaiting() -> [Int32] {
+        var sockets: [Int32] = []
+        for (key, entry) in entries where entry.phase == .awaitingHead {
+            entries[key]?.phase = .closing
+            entries[key]?.deadline = nil
+            live -= 1
+            sockets.append(entry.socket)
+        }
+        return sockets
     }
 
     /// Marks every connection past its deadline as closing and returns them with the reason (an idle

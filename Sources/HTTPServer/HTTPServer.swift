@@ -110,6 +110,7 @@ public final class HTTPServer: Sendable {
         guard let daemon = state.withLock({ $0.daemon }) else { return }
         let listener = MHD_quiesce_daemon(daemon.pointer)
         if listener >= 0 { close(listener) }
+        connections.closeWaiting()
         let deadline = Date().addingTimeInterval(gracePeriod)
         while inFlightRequests > 0 && Date() < deadline {
             Thread.sleep(forTimeInterval: 0.01)

@@ -66,8 +66,8 @@ let acceptPolicyCallback: MHD_AcceptPolicyCallback = { serverPointer, address, _
     guard let serverPointer else { return .NO }
     let server = Unmanaged<HTTPServer>.fromOpaque(serverPointer).takeUnretainedValue()
     var buffer = [CChar](repeating: 0, count: 64)
-    let text = onramp_sockaddr_text(address, &buffer, socklen_t(buffer.count)) == 0 ? String(cString: buffer) : ""
-    return server.connections.admit(address: text) ? .YES : .NO
+    let key = onramp_sockaddr_key(address, &buffer, socklen_t(buffer.count)) == 0 ? String(cString: buffer) : ""
+    return server.connections.admit(address: key) ? .YES : .NO
 }
 
 /// Tells the ``ConnectionGuard`` about connections set up and closed (the library calls this on the
@@ -81,8 +81,10 @@ let connectionNotifyCallback:
         let server = Unmanaged<HTTPServer>.fromOpaque(serverPointer).takeUnretainedValue()
         let key = connectionKey(connection)
         if code == .CONNECTION_NOTIFY_STARTED {
-            server.connections.opened(
-                key: key, socket: onramp_mhd_connection_fd(connection), address: clientAddress(connection))
+            var buffer = [CChar](repeating: 0, count: 64)
+            let address =
+                onramp_mhd_client_key(connection, &buffer, socklen_t(buffer.count)) == 0 ? String(cString: buffer) : ""
+            server.connections.opened(key: key, socket: onramp_mhd_connection_fd(connection), address: address)
         } else {
             server.connections.closed(key: key)
         }
@@ -261,7 +263,7 @@ private func collectQuery(_ connection: OpaquePointer) -> [(String, String)] {
     }
 }
 
-func clientAddress(_ connection: OpaquePointer) -> String {
+private func clientAddress(_ connection: OpaquePointer) -> String {
     var buffer = [CChar](repeating: 0, count: 64)
     guard onramp_mhd_client_address(connection, &buffer, socklen_t(buffer.count)) == 0 else { return "" }
     return String(cString: buffer)

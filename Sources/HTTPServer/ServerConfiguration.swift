@@ -13,7 +13,7 @@ public struct ServerConfiguration: Sendable {
     /// The most query parameters accepted; more get 414.
     public var maximumQueryParameters: Int
     /// The largest request head (request line and headers); larger ones get 431 in the path's error shape.
-    /// Each connection's buffer is four times this, and heads too big even for it are refused by the
+    /// Each connection's buffer is eight times this, and heads too big even for it are refused by the
     /// library itself (431 with its own small HTML body).
     public var maximumHeaderBytes: Int
     /// Seconds without any traffic after which a connection is closed (the library's own timeout;
@@ -45,10 +45,16 @@ extension ConnectionLimits {
     /// Descriptors kept for everything but client connections (database, files, outgoing webhooks).
     public static let descriptorsKept = 256
 
+    /// The most connections by default whatever the descriptor limit: a connection that has served a
+    /// request keeps its 128 KiB pool resident, so 8,192 of them are at most 1 GiB.
+    public static let defaultMaximumTotal = 8192
+
     /// The default limits, with the total sized from the process's file-descriptor limit (the soft
-    /// limit is first raised to the hard one): every descriptor but ``descriptorsKept`` may be a client.
+    /// limit is first raised to the hard one): every descriptor but ``descriptorsKept`` may be a client,
+    /// up to ``defaultMaximumTotal``.
     public static func fromDescriptorLimit() -> ConnectionLimits {
-        ConnectionLimits(total: Swift.min(65_536, Swift.max(64, DescriptorLimit.raise() - descriptorsKept)))
+        ConnectionLimits(
+            total: Swift.min(defaultMaximumTotal, Swift.max(64, DescriptorLimit.raise() - descriptorsKept)))
     }
 }
 

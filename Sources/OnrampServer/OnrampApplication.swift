@@ -21,7 +21,7 @@ public final class OnrampApplication: Sendable {
         self.context = context
         let metrics = Metrics()
         self.metrics = metrics
-        let authenticator = CDPAuthenticator(database: context.database)
+        let authenticator = CDPAuthenticator(database: context.database, singleUse: context.jwtSingleUse)
         let transactions = TransactionService(context: context, settlement: settlement)
         self.transactions = transactions
         var router = Router(fallbackRenderer: PlainErrorRenderer())
@@ -34,11 +34,10 @@ public final class OnrampApplication: Sendable {
         let app2App = App2AppService(context: context)
         App2AppRoutes(service: app2App, authenticator: authenticator).register(on: &router)
         HandoffRoutes(context: context, transactions: transactions).register(on: &router)
-        HostedOnrampRoutes(
-            service: HostedOnrampService(context: context, transactions: transactions), authenticator: authenticator
-        ).register(on: &router)
+        let hosted = HostedOnrampService(context: context, transactions: transactions)
+        HostedOnrampRoutes(service: hosted, authenticator: authenticator).register(on: &router)
         TransactionsRoutes(context: context, authenticator: authenticator).register(on: &router)
-        BuyRoutes(context: context, authenticator: authenticator).register(on: &router)
+        BuyRoutes(context: context, authenticator: authenticator, hosted: hosted).register(on: &router)
         WebhookRoutes(context: context, authenticator: authenticator).register(on: &router)
         let embedded = EmbeddedService(context: context, settlement: settlement)
         embedded.register(on: &router)

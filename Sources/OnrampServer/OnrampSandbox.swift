@@ -26,11 +26,12 @@ public final class OnrampSandbox: Sendable {
     ///   - trustTestRoot: whether App Attest objects from ``authority`` are accepted.
     ///   - clientRequestsPerSecond: the per-address limits of calls without a secret (`nil`, the default here: off).
     ///   - projectRequestsPerSecond: the per-project limit of App2App mobile calls (`nil`: off).
+    ///   - jwtSingleUse: whether each CDP JWT is good for one request (see ``ServerContext/jwtSingleUse``).
     ///   - workerInterval: how often the background workers poll, in seconds (`nil`: workers not started).
     public init(
         databaseURL: String? = nil, clock: any OnrampCore.Clock = SystemClock(), settlementDelay: TimeInterval = 0,
         settlement: any SettlementProvider = SimulatedSettlement(), trustTestRoot: Bool = true,
-        clientRequestsPerSecond: Double? = nil, projectRequestsPerSecond: Double? = nil,
+        clientRequestsPerSecond: Double? = nil, projectRequestsPerSecond: Double? = nil, jwtSingleUse: Bool = false,
         workerInterval: TimeInterval? = 0.02, threadCount: Int = 4
     ) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("onramp-sandbox-\(UUID().uuidString)")
@@ -44,7 +45,7 @@ public final class OnrampSandbox: Sendable {
             database: database, clock: clock, publicBaseURL: "http://127.0.0.1:\(socket.port)",
             appAttestRoots: [AppleAppAttestRoot.certificate] + (trustTestRoot ? [authority.rootCertificate] : []),
             settlementDelay: settlementDelay, clientRequestsPerSecond: clientRequestsPerSecond,
-            projectRequestsPerSecond: projectRequestsPerSecond)
+            projectRequestsPerSecond: projectRequestsPerSecond, jwtSingleUse: jwtSingleUse)
         application = try OnrampApplication(context: context, settlement: settlement)
         server = HTTPServer(
             configuration: ServerConfiguration(port: socket.port, threadCount: threadCount),

@@ -27,6 +27,10 @@ public struct ServerContext: Sendable {
     /// codes, client-side session calls) per client address (`nil`: no limit). Secret-key calls are not
     /// limited here.
     public let publishableKeyRateLimiter: RateLimiter?
+    /// Whether a CDP API key JWT is good for one request only (its nonce remembered until it expires);
+    /// by default it may be reused within its lifetime for the request its `uris` name, as Coinbase's
+    /// documented `export JWT=…` flow does.
+    public let jwtSingleUse: Bool
     /// The key of what is kept sealed or hashed (KYC id numbers, idempotency records), so a copy of the
     /// database alone reveals or brute-forces nothing. Never stored in the database.
     let dataKey: [UInt8]
@@ -37,14 +41,15 @@ public struct ServerContext: Sendable {
     /// sealed or hashed; without it a random key is used for this process. `clientRequestsPerSecond`
     /// (`nil`: off) sets both per-address limits (App2App mobile calls, Stripe publishable-key calls; each
     /// has buckets of its own, bursting to twice the rate); `projectRequestsPerSecond` the App2App mobile
-    /// calls' per-project limit.
+    /// calls' per-project limit; `jwtSingleUse` makes each CDP JWT good for one request.
     public init(
         database: any Database, clock: any OnrampCore.Clock = SystemClock(),
         random: any RandomSource = SystemRandomSource(),
         catalogue: Catalogue = .standard, publicBaseURL: String, appAttestRoots: [X509Certificate],
-        settlementDelay: TimeInterval = 1, clientRequestsPerSecond: Double? = 50,
-        projectRequestsPerSecond: Double? = 1000, dataKey: [UInt8]? = nil
+        settlementDelay: TimeInterval = 1, clientRequestsPerSecond: Double? = 20,
+        projectRequestsPerSecond: Double? = 1000, jwtSingleUse: Bool = false, dataKey: [UInt8]? = nil
     ) {
+        self.jwtSingleUse = jwtSingleUse
         self.database = database
         self.clock = clock
         self.ids = IdGenerator(random: random)

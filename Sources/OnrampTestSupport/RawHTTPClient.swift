@@ -8,6 +8,7 @@ import Foundation
 /// exact status of a refused upload, several requests on one keep-alive connection, raw headers.
 public final class RawHTTPClient {
     private let socketDescriptor: Int32
+    private let port: Int
     private var pending: [UInt8] = []
 
     /// A parsed response.
@@ -31,6 +32,7 @@ public final class RawHTTPClient {
     /// Connects to `127.0.0.1:port`, from `sourceAddress` when given (any of 127.0.0.0/8, so a test
     /// can play several client addresses).
     public init(port: Int, timeoutSeconds: Int = 10, from sourceAddress: String? = nil) throws {
+        self.port = port
         socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socketDescriptor >= 0 else { throw ClientError(description: "socket failed") }
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
@@ -78,11 +80,12 @@ public final class RawHTTPClient {
         }
     }
 
-    /// Sends one request and reads its response.
+    /// Sends one request (`Host: 127.0.0.1:PORT`, as browsers and HTTP libraries send it) and reads its
+    /// response.
     public func request(
         _ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8] = []
     ) throws -> Response {
-        var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         if !body.isEmpty || method == "POST" || method == "PUT" { head += "Content-Length: \(body.count)\r\n" }
         head += "\r\n"

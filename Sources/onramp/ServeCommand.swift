@@ -39,6 +39,8 @@ enum ServeCommand {
           --head-timeout SECONDS        A new connection must send a complete request head within this (default 10)
           --keep-alive-timeout SECONDS  After a response, the next head must be complete within this (default 15)
           --body-timeout SECONDS        Once the head is in, the body must be complete within this (default 30)
+          --jwt-single-use              Each CDP API key JWT is good for one request (by default it may be reused
+                                        within its lifetime for the request its uris name, as Coinbase documents)
         """
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -50,7 +52,7 @@ enum ServeCommand {
                     "--settlement-delay", "--access-log", "--rate-limit", "--project-rate-limit", "--catalogue",
                     "--max-connections", "--connections-per-address", "--head-timeout", "--keep-alive-timeout",
                     "--body-timeout",
-                ], flagOptions: ["--help"])
+                ], flagOptions: ["--help", "--jwt-single-use"])
             if args.flag("--help") {
                 print(usage)
                 return 0
@@ -80,6 +82,7 @@ enum ServeCommand {
             let database = try DatabaseURL.open(databaseURL)
             let (server, application) = try start(
                 database: database, host: host, port: port, threads: max(2, threads), connections: connections,
+                jwtSingleUse: args.flag("--jwt-single-use"),
                 publicURL: args.value("--public-url"), roots: roots, settlementDelay: delay,
                 rateLimits: (
                     rateLimit == 0 ? nil : Double(rateLimit), projectRateLimit == 0 ? nil : Double(projectRateLimit)
@@ -134,7 +137,7 @@ enum ServeCommand {
 
     private static func start(
         database: any Database, host: String, port: Int, threads: Int, connections: ConnectionLimits,
-        publicURL: String?,
+        jwtSingleUse: Bool, publicURL: String?,
         roots: [X509Certificate], settlementDelay: Double, rateLimits: (client: Double?, project: Double?),
         catalogue: Catalogue
     ) throws -> (HTTPServer, OnrampApplication) {
@@ -145,7 +148,7 @@ enum ServeCommand {
             database: database, catalogue: catalogue,
             publicBaseURL: publicURL ?? "http://\(displayHost):\(socket.port)",
             appAttestRoots: roots, settlementDelay: settlementDelay, clientRequestsPerSecond: rateLimits.client,
-            projectRequestsPerSecond: rateLimits.project,
+            projectRequestsPerSecond: rateLimits.project, jwtSingleUse: jwtSingleUse,
             dataKey: try dataKey())
         let application = try OnrampApplication(
             context: context, settlement: SimulatedSettlement(catalogue: catalogue))

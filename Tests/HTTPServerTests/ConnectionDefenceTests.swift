@@ -166,6 +166,21 @@ import Testing
         #expect(long.status == 414)
     }
 
+    /// The query counts toward the head: a 7 KB query (within the URL limit) and 10 KB of headers are
+    /// together over the 16 KiB head limit.
+    @Test func theQueryCountsTowardTheHeadLimit() throws {
+        let server = try Self.startServer(ConnectionLimits(total: 64))
+        defer { server.shutdown(gracePeriod: 1) }
+        let query = (0..<10).map { "q\($0)=\(String(repeating: "c", count: 690))" }.joined(separator: "&")
+        let client = try RawHTTPClient(port: server.port, timeoutSeconds: 3)
+        let alone = try client.request("GET", "/query?" + query)
+        #expect(alone.status == 200)
+        let response = try RawHTTPClient(port: server.port, timeoutSeconds: 3).request(
+            "GET", "/query?" + query, headers: [("X-Big", String(repeating: "a", count: 10_000))])
+        #expect(response.status == 431)
+        #expect(response.text.contains("request_header_fields_too_large"))
+    }
+
     /// Up to the connection's pool (eight times the limit); beyond it the library answers 431 itself.
     @Test func aHeadFarOverTheLimitGets431InTheErrorShape() throws {
         let server = try Self.startServer(ConnectionLimits(total: 64))

@@ -79,7 +79,28 @@ struct ConnectionTableTests {
 
     @Test func refusalLogLetsOneLinePerAddressPerMinuteThrough() {
         var throttle = RefusalLogThrottle()
-        let decisions = [("a", 0.0), ("a", 59), ("b", 59), ("a", 60)].map { throttle.shouldLog(address: $0, now: $1) }
+        let decisions = [("a", 0.0), ("a", 59), ("b", 59), ("a", 60)].map { throttle.decide(address: $0, now: $1).log }
         #expect(decisions == [true, false, true, true])
+    }
+
+    @Test func refusalLogIsBoundedWhateverTheNumberOfAddresses() {
+        var throttle = RefusalLogThrottle()
+        let logged = (0..<1000).filter { throttle.decide(address: "2001:db8::\($0)", now: 1).log }.count
+        #expect(logged == throttle.maximumLinesPerInterval)
+        let next = throttle.decide(address: "fresh", now: 61)
+        #expect(next.log)
+        #expect(next.suppressedBefore == 1000 - throttle.maximumLinesPerInterval)
+        #expect(throttle.decide(address: "fresh-2", now: 62).suppressedBefore == 0, "reported once")
+    }
+
+    @Test func anUnknownAddressIsNotCappedAndWaitingConnectionsCloseAtShutdown() {
+        var table = ConnectionTable(limits: Self.limits)
+        table.opened(key: 1, socket: 11, address: "", now: 0)
+        table.opened(key: 2, socket: 12, address: "", now: 0)
+        #expect(table.admit(address: "") == .admit)
+        table.headReceived(key: 2, now: 1)
+        table.handling(key: 2)
+        #expect(table.closeWaiting() == [11], "the one being handled finishes")
+        #expect(table.live == 1)
     }
 }

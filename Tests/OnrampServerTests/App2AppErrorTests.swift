@@ -26,7 +26,8 @@ import Testing
         let device = try TestDevice(server: server)
         expectError(
             try device.purchaseChallenge(device.purchase(removing: ["destinationAddress"])), 400, "invalid_request")
-        expectError(try device.purchaseChallenge(device.purchase([("unexpected", "x")])), 400, "invalid_request")
+        expectError(
+            try device.purchaseChallenge(device.purchase([("paymentAmount", .bool(true))])), 400, "invalid_request")
     }
 
     @Test func redirectHostNotAllowlisted() throws {
@@ -333,7 +334,7 @@ import Testing
     }
 
     /// The per-project limit counts each project apart (every address together), and only calls that
-    /// passed the checks an anonymous caller cannot pass: a registration against a known challenge, a
+    /// passed the checks an anonymous caller cannot pass: a registration whose attestation verified, a
     /// session against a known challenge and a key registered in the project. Challenges anyone can ask
     /// for, and made-up challenges or keys, do not spend it (80 addresses did, and locked a real client
     /// out). The limiter follows the server's clock, so the buckets refill exactly when the test says.
@@ -342,8 +343,17 @@ import Testing
         let server = try TestServer(clock: clock, projectRequestsPerSecond: 1)
         var device = try TestDevice(server: server)
         #expect(try device.register().status == 200)  // the registration spends one of the burst of two
-        // A flood that names the public project id: challenges, and sessions for made-up challenges and keys.
+        // A flood that names the public project id: challenges, registrations with junk attestations against
+        // them, and sessions for made-up challenges and keys.
         for _ in 0..<30 {
+            let free = try server.request(
+                "POST", "/platform/v2/onramp/mobile/projects/\(server.projectId)/attestation/challenges")
+            let junk = try server.request(
+                "POST", "/platform/v2/onramp/mobile/projects/\(server.projectId)/attestation/registrations",
+                json: [
+                    "challenge": try #require(free.body["challenge"]), "ios": ["keyId": "a2V5", "attestation": "AAAA"],
+                ])
+            #expect(junk.status == 400)
             #expect(try device.purchaseChallenge(device.purchase()).status == 201)
             let registration = try server.request(
                 "POST", "/platform/v2/onramp/mobile/projects/\(server.projectId)/attestation/challenges")
@@ -370,8 +380,7 @@ import Testing
         #expect(try device.createSession(challenge: second).status == 201)
     }
 
-    /// A failed attestation spends its challenge: each registration attempt charged to the project costs
-    /// the caller a new challenge.
+    /// A failed attestation spends its challenge: each attempt costs the caller a new challenge.
     @Test func aFailedRegistrationSpendsItsChallenge() throws {
         let server = try TestServer()
         let device = try TestDevice(server: server)
@@ -398,6 +407,34 @@ import Testing
         #expect(response.headers["Retry-After"] == "1")
     }
 
+    /// With `--jwt-single-use` a JWT is good for one request: its nonce is remembered until it expires.
+    @Test func singleUseJWTsAreRefusedTheSecondTime() throws {
+        let server = try TestServer(jwtSingleUse: true)
+        let path = "/platform/v2/onramp/mobile/attestation/challenges"
+        let token = try server.jwt("POST", path)
+        #expect(try server.request("POST", path, headers: [("Authorization", "Bearer \(token)")]).status == 201)
+        let replayed = try server.request("POST", path, headers: [("Authorization", "Bearer \(token)")])
+        expectError((replayed.status, replayed.body), 401, "unauthorized")
+        #expect(replayed.body["errorMessage"]?.stringValue?.contains("nonce") == true)
+    }
+
+    /// Coinbase's demo backend signs `uris` with the host name alone (`urlObj.hostname`, no port): on a
+    /// non-default port that JWT names this server as well.
+    @Test func aJWTNamingTheHostWithoutItsPortIsAccepted() throws {
+        let server = try TestServer()
+        let path = "/platform/v2/onramp/mobile/attestation/challenges"
+        let key = try CDPAPIKey(id: server.credentials.cdpApiKeyId, secret: server.credentials.cdpApiKeySecret)
+        let withoutPort = try key.jwt(method: "POST", host: "127.0.0.1", path: path, at: server.clock.now())
+        let accepted = try server.request("POST", path, headers: [("Authorization", "Bearer \(withoutPort)")])
+        #expect(accepted.status == 201, "\(accepted.body)")
+        let withPort = try key.jwt(
+            method: "POST", host: "127.0.0.1:\(server.port)", path: path, at: server.clock.now())
+        #expect(try server.request("POST", path, headers: [("Authorization", "Bearer \(withPort)")]).status == 201)
+        let otherHost = try key.jwt(method: "POST", host: "evil.example.com", path: path, at: server.clock.now())
+        let refused = try server.request("POST", path, headers: [("Authorization", "Bearer \(otherHost)")])
+        expectError((refused.status, refused.body), 401, "unauthorized")
+    }
+
     @Test func missingOrInvalidJWT() throws {
         let server = try TestServer()
         let path = "/platform/v2/onramp/mobile/attestation/challenges"
@@ -416,8 +453,13 @@ import Testing
         let accepted = try server.request("POST", path, headers: [("Authorization", "Bearer \(good)")])
         #expect(accepted.status == 201)
         #expect(accepted.body["challenge"]?.stringValue?.count == 44)
-        let replayed = try server.request("POST", path, headers: [("Authorization", "Bearer \(good)")])
-        expectError((replayed.status, replayed.body), 401, "unauthorized")
+        // Reused within its lifetime for the request it names (Coinbase's `export JWT=…` flow): accepted;
+        // for another request: refused.
+        let reused = try server.request("POST", path, headers: [("Authorization", "Bearer \(good)")])
+        #expect(reused.status == 201)
+        let elsewhere = try server.request(
+            "POST", "/platform/v2/onramp/sessions", headers: [("Authorization", "Bearer \(good)")])
+        expectError((elsewhere.status, elsewhere.body), 401, "unauthorized")
         // Signed with the project's own key, but timed to live for ages: refused, and the server stays up.
         let key = try CDPAPIKey(id: server.credentials.cdpApiKeyId, secret: server.credentials.cdpApiKeySecret)
         let now = Date().timeIntervalSince1970.rounded(.down)

@@ -146,7 +146,7 @@ import Testing
             (["addresses": [onBase], "assets": ["NOPE"]], "Unknown purchase currency NOPE"),
             (["addresses": [onBase], "assets": ["BTC"]], "None of the assets"),
             (["addresses": ["0xabc"]], "must be an {address, blockchains} object"),
-            (["addresses": [onBase], "extra": 1], "extra"),
+            (["addresses": [onBase], "assets": "USDC"], "assets"),
             (["addresses": .array(Array(repeating: onBase, count: 11))], "addresses must list"),
             (["addresses": [onBase], "clientIp": .string(String(repeating: "1", count: 46))], "clientIp"),
         ]

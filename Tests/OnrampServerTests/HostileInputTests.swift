@@ -48,5 +48,9 @@ import Testing
         #expect(FieldText.problem(in: "a\u{0}", maxBytes: 5) == .controlCharacter)
         #expect(FieldText.problem(in: "\u{1F}", maxBytes: 5) == .controlCharacter)
         #expect(FieldText.problem(in: "ü ~", maxBytes: 5) == nil)
+        #expect(FieldText.problem(in: "a\nb", maxBytes: 5) == .controlCharacter)
+        #expect(FieldText.problem(in: "a\r\n\tb", maxBytes: 5, allowingLineBreaks: true) == nil)
+        #expect(FieldText.problem(in: "a\u{0}b", maxBytes: 5, allowingLineBreaks: true) == .controlCharacter)
+        #expect(FieldText.problem(in: "a\u{1B}b", maxBytes: 5, allowingLineBreaks: true) == .controlCharacter)
     }
 }

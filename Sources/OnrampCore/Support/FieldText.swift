@@ -11,13 +11,17 @@ public enum FieldText {
         case controlCharacter
     }
 
-    /// The problem with `text` under a limit of `maxBytes`, or `nil` when it may be used.
-    public static func problem(in text: String, maxBytes: Int) -> Problem? {
+    /// The problem with `text` under a limit of `maxBytes`, or `nil` when it may be used. Free text
+    /// (`allowingLineBreaks`: descriptions, metadata values) may also hold tab, line feed and carriage
+    /// return; NUL and the other controls never.
+    public static func problem(in text: String, maxBytes: Int, allowingLineBreaks: Bool = false) -> Problem? {
         var count = 0
         for byte in text.utf8 {
             count += 1
             if count > maxBytes { return .tooLong(maxBytes: maxBytes) }
-            if byte < 0x20 || byte == 0x7F { return .controlCharacter }
+            if byte < 0x20 || byte == 0x7F {
+                guard allowingLineBreaks, byte == 0x09 || byte == 0x0A || byte == 0x0D else { return .controlCharacter }
+            }
         }
         return nil
     }

@@ -43,7 +43,7 @@ struct App2AppRoutes: Sendable {
                     param: "projectId")
             }
             return try service.createPurchaseChallenge(
-                projectId: projectId, body: body, idempotencyKey: request.headers["Idempotency-Key"],
+                projectId: projectId, body: body, idempotencyKey: Self.idempotencyKey(request),
                 encoding: .base64URL)
         }
         router.add("POST", "\(mobile)/sessions") { request in
@@ -70,7 +70,12 @@ struct App2AppRoutes: Sendable {
                     param: "projectId")
             }
             return try service.createPurchaseChallenge(
-                projectId: projectId, body: body, idempotencyKey: request.headers["Idempotency-Key"], encoding: .base64)
+                projectId: projectId, body: body, idempotencyKey: Self.idempotencyKey(request), encoding: .base64)
         }
+    }
+
+    /// The request's idempotency key: `Idempotency-Key` (the demo's), or CDP's standard `X-Idempotency-Key`.
+    static func idempotencyKey(_ request: HTTPRequest) -> String? {
+        request.headers["Idempotency-Key"] ?? request.headers["X-Idempotency-Key"]
     }
 }

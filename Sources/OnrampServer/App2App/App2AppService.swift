@@ -94,12 +94,8 @@ struct App2AppService: Sendable {
     /// project's App IDs and upserts the key.
     func register(body: JSONValue, projectIdFromPath: String?, keyIdFromPath: String?) throws -> HTTPResponse {
         let fields = RequestFields(body)
-        try fields.rejectUnknown(allowed: ["challenge", "ios", "projectId"])
         let challengeText = try fields.required("challenge", maxLength: 64)
-        guard let ios = try fields.object("ios") else {
-            throw HTTPError(status: 400, code: "invalid_request", message: "Missing required field ios.", param: "ios")
-        }
-        try ios.rejectUnknown(allowed: ["keyId", "attestation", "bundleId"])
+        let ios = try Self.iosPayload(fields)
         let keyId = try keyIdFromPath ?? ios.required("keyId", maxLength: 64)
         if let bodyKeyId = try ios.optional("keyId", maxLength: 64), bodyKeyId != keyId {
             throw HTTPError(
@@ -117,8 +113,6 @@ struct App2AppService: Sendable {
         if let projectIdFromPath, projectIdFromPath != challenge.projectId {
             throw Self.unknownChallenge
         }
-        // A known, unused challenge of the project: from here on the call counts against its budget.
-        try context.mobileRateLimits.admit(projectId: challenge.projectId, at: context.clock.now())
         let project = try loadEnabledProject(challenge.projectId)
         let candidates = project.appIds.filter { appId in
             bundleId.map { appId.hasSuffix("." + $0) && appId.dropFirst(11) == $0 } ?? true
@@ -143,8 +137,7 @@ struct App2AppService: Sendable {
             }
         }
         guard let verified else {
-            // The challenge is spent by a failed attestation too, so each attempt charged to the project
-            // costs the caller a new challenge (and its per-address budget).
+            // A failed attestation spends its challenge: each attempt costs the caller a new challenge.
             _ = try context.database.transaction { connection in
                 try ChallengeRepository(connection: connection).consume(id: challenge.id, now: now)
             }
@@ -154,6 +147,9 @@ struct App2AppService: Sendable {
                     "Registration attestation failed (\(lastFailure?.code.rawValue ?? "no_registered_app_id")). Create a new registration challenge."
             )
         }
+        // A verified attestation of one of the project's apps: only now does the call count against the
+        // project's budget (anyone can get a challenge and send junk; that spends only their address's).
+        try context.mobileRateLimits.admit(projectId: challenge.projectId, at: context.clock.now())
         try context.database.transaction { connection in
             guard try ChallengeRepository(connection: connection).consume(id: challenge.id, now: now) else {
                 throw Self.unknownChallenge
@@ -176,12 +172,8 @@ struct App2AppService: Sendable {
     /// single-use `onrampUrl`. Idempotent on the challenge.
     func createSession(body: JSONValue) throws -> HTTPResponse {
         let fields = RequestFields(body)
-        try fields.rejectUnknown(allowed: ["challenge", "ios"])
         let challengeText = try fields.required("challenge", maxLength: 64)
-        guard let ios = try fields.object("ios") else {
-            throw HTTPError(status: 400, code: "invalid_request", message: "Missing required field ios.", param: "ios")
-        }
-        try ios.rejectUnknown(allowed: ["keyId", "assertion"])
+        let ios = try Self.iosPayload(fields)
         let keyId = try ios.required("keyId", maxLength: 64)
         let assertionText = try ios.required("assertion", maxLength: 4096)
         guard let assertion = Base64.decode(assertionText) ?? Base64URL.decode(assertionText) else {
@@ -319,6 +311,29 @@ struct App2AppService: Sendable {
     }
 
     // MARK: - Shared checks
+
+    /// The `ios` platform payload. Coinbase's API defines exactly one of `ios` or `android`; Android
+    /// (Play Integrity) is not served here, and says so rather than passing for an unknown field.
+    static func iosPayload(_ fields: RequestFields) throws(HTTPError) -> RequestFields {
+        let ios = try fields.object("ios")
+        let android = fields.body["android"].map { !$0.isNull } ?? false
+        if ios != nil && android {
+            throw HTTPError(
+                status: 400, code: "invalid_request", message: "Provide exactly one platform payload: ios or android.",
+                param: "android")
+        }
+        if android {
+            throw HTTPError(
+                status: 400, code: "invalid_request",
+                message:
+                    "The android payload (Play Integrity) is not supported: App2App sessions need an ios payload with App Attest; Android users buy through the hosted onramp (POST /platform/v2/onramp/sessions).",
+                param: "android")
+        }
+        guard let ios else {
+            throw HTTPError(status: 400, code: "invalid_request", message: "Missing required field ios.", param: "ios")
+        }
+        return ios
+    }
 
     private func loadChallenge(_ text: String, purpose: ChallengeRepository.Purpose, now: Int64) throws
         -> ChallengeRepository.Record

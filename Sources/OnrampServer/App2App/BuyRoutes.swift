@@ -1,10 +1,13 @@
 import HTTPServer
 import OnrampCore
 
-/// Buy Config, Buy Options and Buy Quote (JWT-authenticated estimates from the catalogue).
+/// Buy Config, Buy Options and Buy Quote (JWT-authenticated estimates from the catalogue). Buy Quote
+/// takes the guide's snake_case body and the API reference's camelCase one, and with a destination
+/// address answers a one-click hosted-onramp `onramp_url` as well.
 struct BuyRoutes: Sendable {
     let context: ServerContext
     let authenticator: CDPAuthenticator
+    let hosted: HostedOnrampService
 
     func register(on router: inout Router) {
         router.add("GET", "/onramp/v1/buy/config") { request in
@@ -71,16 +74,26 @@ struct BuyRoutes: Sendable {
 
     private func quote(_ request: HTTPRequest, projectId: String) throws -> HTTPResponse {
         let fields = RequestFields(try request.jsonBody())
-        try fields.rejectUnknown(allowed: [
-            "purchase_currency", "purchase_network", "payment_amount", "payment_currency", "payment_method", "country",
-            "subdivision", "destination_address",
-        ])
-        let purchaseCurrency = try fields.required("purchase_currency", maxLength: 64)
-        let network = try fields.optional("purchase_network", maxLength: 64) ?? "ethereum"
-        let paymentAmount = try fields.required("payment_amount", maxLength: 40)
-        let paymentCurrency = try fields.required("payment_currency", maxLength: 8)
-        let methodText = try fields.required("payment_method", maxLength: 32)
-        let countryId = try fields.required("country", maxLength: 2)
+        // A field in either spelling (`purchase_currency` or `purchaseCurrency`).
+        func field(_ snake: String, _ camel: String, maxLength: Int) throws(HTTPError) -> String? {
+            if let value = try fields.optional(snake, maxLength: maxLength) { return value }
+            return try fields.optional(camel, maxLength: maxLength)
+        }
+        func required(_ snake: String, _ camel: String, maxLength: Int) throws(HTTPError) -> String {
+            guard let value = try field(snake, camel, maxLength: maxLength), !value.isEmpty else {
+                throw HTTPError(
+                    status: 400, code: "invalid_request", message: "Missing required field \(snake).", param: snake)
+            }
+            return value
+        }
+        let purchaseCurrency = try required("purchase_currency", "purchaseCurrency", maxLength: 64)
+        let network = try field("purchase_network", "purchaseNetwork", maxLength: 64) ?? "ethereum"
+        let paymentAmount = try required("payment_amount", "paymentAmount", maxLength: 40)
+        let paymentCurrency = try required("payment_currency", "paymentCurrency", maxLength: 8)
+        let methodText = try required("payment_method", "paymentMethod", maxLength: 32)
+        let subdivision = try field("subdivision", "subdivision", maxLength: 6)
+        let destinationAddress = try field("destination_address", "destinationAddress", maxLength: 128)
+        let countryId = try required("country", "country", maxLength: 2)
         guard context.catalogue.country(countryId) != nil else {
             throw fields.invalid("country", "country must be a supported ISO 3166-1 code.")
         }
@@ -94,7 +107,7 @@ struct BuyRoutes: Sendable {
         case "PAYPAL": method = .paypal
         default: throw fields.invalid("payment_method", "Unknown payment_method \(methodText).")
         }
-        if let address = try fields.optional("destination_address", maxLength: 128) {
+        if let address = destinationAddress {
             do {
                 try AddressValidator.validate(address, format: try context.catalogue.network(network).addressFormat)
             } catch {
@@ -111,14 +124,27 @@ struct BuyRoutes: Sendable {
             func amount(_ value: String, _ currency: String) -> JSONValue {
                 ["value": .string(value), "currency": .string(currency)]
             }
-            return .json([
-                "payment_total": amount(stored.paymentTotal, stored.paymentCurrency),
-                "payment_subtotal": amount(stored.paymentSubtotal, stored.paymentCurrency),
-                "purchase_amount": amount(stored.purchaseAmount, stored.purchaseCurrency),
-                "coinbase_fee": amount(stored.coinbaseFee, stored.paymentCurrency),
-                "network_fee": amount(stored.networkFee, stored.paymentCurrency),
-                "quote_id": .string(context.ids.uuid()),
-            ])
+            var members: [(String, JSONValue)] = [
+                ("payment_total", amount(stored.paymentTotal, stored.paymentCurrency)),
+                ("payment_subtotal", amount(stored.paymentSubtotal, stored.paymentCurrency)),
+                ("purchase_amount", amount(stored.purchaseAmount, stored.purchaseCurrency)),
+                ("coinbase_fee", amount(stored.coinbaseFee, stored.paymentCurrency)),
+                ("network_fee", amount(stored.networkFee, stored.paymentCurrency)),
+                ("quote_id", .string(context.ids.uuid())),
+            ]
+            if let destinationAddress {
+                // A one-click purchase of exactly this quote on the hosted onramp (single use, 5 minutes).
+                var session: [(String, JSONValue)] = [
+                    ("purchaseCurrency", .string(purchaseCurrency)), ("destinationNetwork", .string(network)),
+                    ("destinationAddress", .string(destinationAddress)), ("paymentAmount", .string(paymentAmount)),
+                    ("paymentCurrency", .string(paymentCurrency)), ("paymentMethod", .string(method.rawValue)),
+                    ("country", .string(countryId)),
+                ]
+                if let subdivision { session.append(("subdivision", .string(subdivision))) }
+                let made = try hosted.makeSession(RequestFields(.object(session)), projectId: projectId)
+                members.append(("onramp_url", .string(made.onrampUrl)))
+            }
+            return .json(.object(members))
         } catch let error as OnrampError {
             throw HTTPError(
                 status: 400, code: "invalid_request", message: error.developerMessage, param: error.parameter)

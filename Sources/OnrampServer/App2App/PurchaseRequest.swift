@@ -3,7 +3,8 @@ import HTTPServer
 import OnrampCore
 
 /// The purchase fields of an App2App challenge request, validated: known asset and network, an
-/// address valid for the network, an allowlisted `https` redirect, exactly one amount.
+/// address valid for the network, an allowlisted `https` redirect, exactly one amount. Fields it does
+/// not know are ignored, as Coinbase does (the demo app sends `appId`); the ones it knows are checked.
 struct PurchaseRequest: Sendable, Equatable {
     var purchaseCurrency: String
     var destinationNetwork: String
@@ -17,11 +18,6 @@ struct PurchaseRequest: Sendable, Equatable {
     var country: String?
     var subdivision: String?
     var clientIp: String?
-
-    static let fieldNames: Set<String> = [
-        "projectId", "purchaseCurrency", "destinationNetwork", "destinationAddress", "redirectUrl", "paymentAmount",
-        "purchaseAmount", "paymentCurrency", "paymentMethod", "partnerUserRef", "country", "subdivision", "clientIp",
-    ]
 
     /// The prefix of `partnerUserRef` that makes a purchase a dry run.
     static let sandboxPrefix = "sandbox-"
@@ -102,6 +98,27 @@ struct PurchaseRequest: Sendable, Equatable {
         }
     }
 
+    /// The hosted onramp's rule for `redirectUrl` (Coinbase's `OnrampSessionRequest` allows any
+    /// `scheme://`): an App2App-style https URL on the allowlist, or a URL in an app's own scheme that the
+    /// project allowlists as `scheme://` (the demo's `onrampdemo://onramp-return`).
+    static func validateHostedRedirect(_ redirectUrl: String, for project: Project) throws(HTTPError) {
+        guard let schemeEnd = redirectUrl.range(of: "://"), RedirectURL.isWellFormed(redirectUrl),
+            let scheme = URLComponents(string: redirectUrl)?.scheme?.lowercased(),
+            redirectUrl[..<schemeEnd.lowerBound].lowercased() == scheme
+        else {
+            throw Self.invalid(
+                "redirectUrl", "redirectUrl must be an absolute URL (scheme://…) written in RFC 3986 characters.")
+        }
+        if scheme == "https" || RedirectScheme.web.contains(scheme) {
+            return try validateRedirect(redirectUrl, for: project)
+        }
+        guard project.allowsRedirectScheme(scheme) else {
+            throw Self.invalid(
+                "redirectUrl",
+                "The redirectUrl scheme \(scheme) is not on the project's allowlist (add it as \(scheme)://).")
+        }
+    }
+
     private static func invalid(_ field: String, _ message: String) -> HTTPError {
         HTTPError(status: 400, code: "invalid_request", message: message, param: field)
     }
@@ -111,7 +128,6 @@ struct PurchaseRequest: Sendable, Equatable {
 extension PurchaseRequest {
     /// Reads the fields (shape only; see ``validate(for:catalogue:)`` for meaning).
     init(fields: RequestFields) throws(HTTPError) {
-        try fields.rejectUnknown(allowed: Self.fieldNames)
         purchaseCurrency = try fields.required("purchaseCurrency", maxLength: 64)
         destinationNetwork = try fields.required("destinationNetwork", maxLength: 64)
         destinationAddress = try fields.required("destinationAddress", maxLength: 128)

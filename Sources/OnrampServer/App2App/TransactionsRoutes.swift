@@ -4,7 +4,9 @@ import OnrampCrypto
 import OnrampStore
 
 /// The JWT-authenticated transactions API: `GET /onramp/v1/buy/user/{partnerUserRef}/transactions`
-/// and `GET /onramp/v1/buy/transactions`, newest first, with an opaque `page_key` cursor.
+/// and `GET /onramp/v1/buy/transactions`, newest first, with an opaque `page_key` cursor. Parameters come
+/// in both spellings (`start_date` and the API reference's `startDate`); one it cannot honour is a 400,
+/// never ignored (a reconciliation must not get every row when it asked for some).
 struct TransactionsRoutes: Sendable {
     let context: ServerContext
     let authenticator: CDPAuthenticator
@@ -12,21 +14,22 @@ struct TransactionsRoutes: Sendable {
     func register(on router: inout Router) {
         router.add("GET", "/onramp/v1/buy/user/{partnerUserRef}/transactions") { request in
             let projectId = try authenticator.authenticate(request, at: context.clock.now())
-            guard let ref = request.pathParameters["partnerUserRef"], !ref.isEmpty, ref.count <= 50 else {
-                throw HTTPError(
-                    status: 400, code: "invalid_request", message: "partnerUserRef must be 1 to 50 characters.")
+            try Self.refuseUnknownParameters(request, allowed: Self.pageParameters)
+            guard let ref = request.pathParameters["partnerUserRef"], !ref.isEmpty, ref.utf8.count <= 50 else {
+                throw HTTPError(status: 400, code: "invalid_request", message: "partnerUserRef must be 1 to 50 bytes.")
             }
             return try list(request, projectId: projectId, filter: ("partner_user_ref = ?", [.text(ref)]))
         }
         router.add("GET", "/onramp/v1/buy/transactions") { request in
             let projectId = try authenticator.authenticate(request, at: context.clock.now())
+            try Self.refuseUnknownParameters(request, allowed: Self.pageParameters.union(Self.dateParameters))
             var clauses: [String] = []
             var values: [SQLValue] = []
-            if let start = Self.query(request, "start_date") {
+            if let start = Self.query(request, "start_date", "startDate") {
                 clauses.append("created_at >= ?")
                 values.append(.integer(try Self.parseDate(start, name: "start_date").milliseconds))
             }
-            if let end = Self.query(request, "end_date") {
+            if let end = Self.query(request, "end_date", "endDate") {
                 // A date alone includes that whole day; a time is the exclusive end.
                 let (milliseconds, dateOnly) = try Self.parseDate(end, name: "end_date")
                 clauses.append("created_at < ?")
@@ -72,6 +75,19 @@ struct TransactionsRoutes: Sendable {
             "next_page_key": .string(nextKey ?? ""),
             "total_count": .string(String(total)),
         ])
+    }
+
+    static let pageParameters: Set<String> = ["page_size", "pageSize", "page_key", "pageKey"]
+    static let dateParameters: Set<String> = ["start_date", "startDate", "end_date", "endDate"]
+
+    /// 400 for a query parameter outside `allowed`: a filter this API does not have must not be ignored.
+    private static func refuseUnknownParameters(_ request: HTTPRequest, allowed: Set<String>) throws(HTTPError) {
+        guard let unknown = request.query.first(where: { !allowed.contains($0.0) })?.0 else { return }
+        throw HTTPError(
+            status: 400, code: "invalid_request",
+            message:
+                "\(unknown) is not a parameter of this API; it takes \(allowed.sorted().joined(separator: ", ")).",
+            param: String(unknown.utf8.prefix(64)) ?? "query")
     }
 
     /// The first non-empty value of the query parameters `names`: an empty one (`?page_key=`, as the

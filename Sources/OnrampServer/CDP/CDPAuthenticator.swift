@@ -6,9 +6,13 @@ import OnrampStore
 /// Authenticates requests signed with a CDP API key JWT (`Authorization: Bearer <jwt>`): the key
 /// named by `kid` must exist and be enabled, the signature must verify with its algorithm, `sub`
 /// must equal `kid`, `iss` must be `cdp`, `aud` must be `cdp_service` or absent/null, `nbf`/`exp`
-/// must hold within the skew, `uris` must name this request, and the `nonce` must be new.
+/// must hold within the skew, and `uris` must name this request (its host with or without the port:
+/// Coinbase's demo backend signs the host name alone). With `singleUse` the `nonce` must also be new;
+/// otherwise a JWT may be used again within its lifetime for the request it names, as Coinbase documents.
 struct CDPAuthenticator: Sendable {
     let database: any Database
+    /// Whether each JWT is good for one request (its nonce remembered until it expires).
+    let singleUse: Bool
     /// Allowed clock skew for `nbf`/`exp`, in seconds.
     let leeway: TimeInterval = 30
     /// The longest lifetime accepted, so nonces need only be remembered that long.
@@ -48,17 +52,19 @@ struct CDPAuthenticator: Sendable {
         guard let keyId = verified.header.keyID, let record = keys.record(id: keyId) else {
             throw Self.unauthorized("Unknown API key.")
         }
-        try rememberNonce(verified, keyId: keyId, now: now)
+        if singleUse { try rememberNonce(verified, keyId: keyId, now: now) }
         return record.projectId
     }
 
-    /// The `uris` entries this request may carry: `METHOD host/path` with the Host header as sent,
-    /// and with the default port removed or added, so a client behind a proxy still matches.
+    /// The `uris` entries this request may carry: `METHOD host/path` with the Host header as sent, and
+    /// with its port removed (a client behind a proxy, or one that signs the host name alone).
     static func acceptableURIs(for request: HTTPRequest) -> [String] {
         let host = request.headers["Host"] ?? ""
         var hosts = [host]
-        if host.hasSuffix(":443") || host.hasSuffix(":80") {
-            hosts.append(String(host[..<host.lastIndex(of: ":")!]))
+        if let colon = host.lastIndex(of: ":"), !host[colon...].contains("]"),
+            host[host.index(after: colon)...].allSatisfy(\.isNumber)
+        {
+            hosts.append(String(host[..<colon]))
         }
         return hosts.map { CDPAPIKey.uri(method: request.method, host: $0, path: request.path) }
     }

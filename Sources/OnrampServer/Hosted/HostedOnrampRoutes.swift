@@ -40,13 +40,17 @@ struct HostedOnrampRoutes: Sendable {
         else { return notFound() }
         let now = context.nowMilliseconds
         guard session.openedAt == nil, now < session.expiresAt else { return try spent(session, token: token) }
-        if session.kind == .token {
-            do {
+        do {
+            if session.kind == .token {
                 session.presets = try presets(from: request, project: try service.project(session.projectId))
-            } catch let error as HTTPError {
-                return .html(
-                    pages.message(title: "Purchase unavailable", text: error.message, returnURL: nil), status: 400)
+            } else if session.presets.partnerUserRef == nil {
+                // Coinbase's demo appends `partnerUserId` to a session URL ("until supported as a body
+                // param"); a partnerUserRef given when the session was made wins.
+                session.presets.partnerUserRef = try Self.queryValue(
+                    request, ["partnerUserId", "partnerUserRef"], maxLength: 50)
             }
+        } catch let error as HTTPError {
+            return .html(pages.message(title: "Purchase unavailable", text: error.message, returnURL: nil), status: 400)
         }
         let credentials = HostedOnrampPages.PageCredentials(
             token: token, pageSecret: Base64URL.encode(context.ids.randomBytes(32), padded: false))
@@ -144,18 +148,22 @@ struct HostedOnrampRoutes: Sendable {
         return (choice, purchase, quote)
     }
 
+    /// The first of the query parameters `names` that is present and not empty, under ``FieldText``'s
+    /// rule (at most `maxLength` bytes, no control characters).
+    private static func queryValue(_ request: HTTPRequest, _ names: [String], maxLength: Int) throws(HTTPError)
+        -> String?
+    {
+        guard let name = names.first(where: { request.queryValue($0) != nil }), let text = request.queryValue(name),
+            !text.isEmpty
+        else { return nil }
+        try RequestFields(.object([])).checkText(text, field: name, maxLength: maxLength)
+        return text
+    }
+
     /// The presets a `token` URL carries in its query (Coinbase's hosted-onramp parameter names).
     private func presets(from request: HTTPRequest, project: Project) throws(HTTPError) -> HostedOnrampSession.Presets {
         func value(_ names: String..., maxLength: Int) throws(HTTPError) -> String? {
-            guard let name = names.first(where: { request.queryValue($0) != nil }),
-                let text = request.queryValue(name), !text.isEmpty
-            else { return nil }
-            guard text.count <= maxLength else {
-                throw HTTPError(
-                    status: 400, code: "invalid_request", message: "\(name) is longer than \(maxLength) characters.",
-                    param: name)
-            }
-            return text
+            try Self.queryValue(request, names, maxLength: maxLength)
         }
         // As on Coinbase, a crypto amount wins over a fiat amount.
         let cryptoAmount = try value("presetCryptoAmount", maxLength: 40)
@@ -167,7 +175,9 @@ struct HostedOnrampRoutes: Sendable {
             paymentMethod: try value("defaultPaymentMethod", maxLength: 32),
             country: nil, subdivision: nil, redirectUrl: try value("redirectUrl", maxLength: 2048),
             partnerUserRef: try value("partnerUserId", "partnerUserRef", maxLength: 50))
-        if let redirectUrl = presets.redirectUrl { try PurchaseRequest.validateRedirect(redirectUrl, for: project) }
+        if let redirectUrl = presets.redirectUrl {
+            try PurchaseRequest.validateHostedRedirect(redirectUrl, for: project)
+        }
         return presets
     }
 

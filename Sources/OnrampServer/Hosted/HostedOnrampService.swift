@@ -20,7 +20,6 @@ struct HostedOnrampService: Sendable {
     /// `POST /onramp/v1/token` `{addresses:[{address, blockchains[]}], assets?, clientIp?}` → `{token, channel_id}`.
     func createToken(body: JSONValue, projectId: String) throws -> HTTPResponse {
         let fields = RequestFields(body)
-        try fields.rejectUnknown(allowed: ["addresses", "assets", "clientIp"])
         _ = try fields.optional("clientIp", maxLength: 45)
         guard let entries = body["addresses"]?.arrayValue, !entries.isEmpty,
             entries.count <= Self.maximumDestinations
@@ -35,7 +34,6 @@ struct HostedOnrampService: Sendable {
                     "addresses[\(index)]", "Each entry of addresses must be an {address, blockchains} object.")
             }
             let item = RequestFields(entry)
-            try item.rejectUnknown(allowed: ["address", "blockchains"])
             let address = try item.required("address", maxLength: 128)
             guard
                 let names = try item.optionalList(
@@ -73,11 +71,15 @@ struct HostedOnrampService: Sendable {
     /// address; with an amount it is a one-click URL, and with `paymentMethod` and `country` (plus
     /// `subdivision` in the US) the answer carries the quote.
     func createSession(body: JSONValue, projectId: String) throws -> HTTPResponse {
-        let fields = RequestFields(body)
-        try fields.rejectUnknown(allowed: [
-            "purchaseCurrency", "destinationNetwork", "destinationAddress", "paymentAmount", "purchaseAmount",
-            "paymentCurrency", "paymentMethod", "country", "subdivision", "redirectUrl", "clientIp", "partnerUserRef",
-        ])
+        let (onrampUrl, quote) = try makeSession(RequestFields(body), projectId: projectId)
+        var response: [(String, JSONValue)] = [("session", ["onrampUrl": .string(onrampUrl)])]
+        if let quote { response.append(("quote", quote)) }
+        return .json(.object(response), status: 201)
+    }
+
+    /// The session of ``createSession(body:projectId:)`` from its fields (camelCase): its `onrampUrl`,
+    /// and the quote when the fields price it.
+    func makeSession(_ fields: RequestFields, projectId: String) throws -> (onrampUrl: String, quote: JSONValue?) {
         let assetName = try fields.required("purchaseCurrency", maxLength: 64)
         let networkName = try fields.required("destinationNetwork", maxLength: 64)
         let address = try fields.required("destinationAddress", maxLength: 128)
@@ -97,7 +99,7 @@ struct HostedOnrampService: Sendable {
             partnerUserRef: try fields.optional("partnerUserRef", maxLength: 50))
         _ = try fields.optional("clientIp", maxLength: 45)
         if let redirectUrl = presets.redirectUrl {
-            try PurchaseRequest.validateRedirect(redirectUrl, for: try project(projectId))
+            try PurchaseRequest.validateHostedRedirect(redirectUrl, for: try project(projectId))
         }
         try validatePresetChoices(presets)
         let session = newSession(
@@ -116,10 +118,7 @@ struct HostedOnrampService: Sendable {
                 quote = quoteJSON(priced)
             }
         }
-        let token = try store(session)
-        var response: [(String, JSONValue)] = [("session", ["onrampUrl": .string(onrampURL(token: token))])]
-        if let quote { response.append(("quote", quote)) }
-        return .json(.object(response), status: 201)
+        return (onrampURL(token: try store(session)), quote)
     }
 
     /// The purchase the user chose, validated against the catalogue and priced. Exactly one amount.

@@ -10,8 +10,14 @@ public struct Project: Sendable, Equatable {
     public let allowedEnvironments: Set<String>
     /// Registered App IDs (`TEAMID.bundle.id`).
     public let appIds: [String]
-    /// Allowed redirect hosts (exact host names, or `*.example.com` for subdomains).
+    /// Allowed redirect hosts (exact host names, or `*.example.com` for subdomains), and app schemes
+    /// written `scheme://` for the hosted onramp's redirects back into an app.
     public let redirectHosts: [String]
+
+    /// Whether redirects into an app with `scheme` (`onrampdemo`) are on the allowlist (as `onrampdemo://`).
+    public func allowsRedirectScheme(_ scheme: String) -> Bool {
+        redirectHosts.contains { $0.lowercased() == scheme.lowercased() + "://" }
+    }
 
     /// Whether `host` is on the redirect allowlist.
     public func allowsRedirectHost(_ host: String) -> Bool {
@@ -24,4 +30,12 @@ public struct Project: Sendable, Equatable {
             return host == allowed
         }
     }
+}
+
+/// URL schemes that are not an app's own: a redirect with one of them must be https with an
+/// allowlisted host, or is refused.
+enum RedirectScheme {
+    static let web: Set<String> = [
+        "http", "https", "javascript", "data", "file", "vbscript", "blob", "about", "ftp", "ws", "wss",
+    ]
 }

@@ -50,6 +50,7 @@ public struct ProjectProvisioner: Sendable {
         name: String, appIds: [String], redirectHosts: [String], keyType: KeyType, livemode: Bool = false
     ) throws -> Credentials {
         for appId in appIds { try Self.validateAppId(appId) }
+        for host in redirectHosts { try Self.validateRedirectEntry(host) }
         let projectId = ids.uuid()
         let now = Timestamp.milliseconds(clock.now())
         let mode = livemode ? "live" : "test"
@@ -109,11 +110,30 @@ public struct ProjectProvisioner: Sendable {
         }
     }
 
-    /// Adds a redirect host to the allowlist.
-    public func addRedirectHost(_ host: String, projectId: String) throws {
-        guard !host.isEmpty, host.count <= 253, !host.contains("/"), !host.contains(":") else {
-            throw ProvisioningError(message: "a redirect host is a bare host name such as app.example.com")
+    /// An allowlist entry: a bare host name (`app.example.com`, `*.example.com`) for https redirects, or an
+    /// app's own URL scheme written `scheme://` (`onrampdemo://`) for the hosted onramp's app redirects.
+    static func validateRedirectEntry(_ entry: String) throws {
+        if entry.hasSuffix("://") {
+            let scheme = entry.dropLast(3).lowercased()
+            guard let first = scheme.first, first.isASCII, first.isLetter, scheme.utf8.count <= 64,
+                scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+.-".contains($0)) }),
+                !RedirectScheme.web.contains(scheme)
+            else {
+                throw ProvisioningError(
+                    message: "an app scheme entry is written scheme:// (not http, https or javascript)")
+            }
+            return
         }
+        guard !entry.isEmpty, entry.utf8.count <= 253, !entry.contains("/"), !entry.contains(":") else {
+            throw ProvisioningError(
+                message:
+                    "a redirect host is a bare host name such as app.example.com, or an app scheme such as myapp://")
+        }
+    }
+
+    /// Adds a redirect host (or app scheme, see ``validateRedirectEntry(_:)``) to the allowlist.
+    public func addRedirectHost(_ host: String, projectId: String) throws {
+        try Self.validateRedirectEntry(host)
         try database.transaction { connection in
             let projects = ProjectRepository(connection: connection)
             guard try projects.find(projectId) != nil else {

@@ -21,8 +21,8 @@ struct RequestFields {
     }
 
     /// Checks a text against ``FieldText``'s rule: at most `maxLength` UTF-8 bytes, no control characters.
-    func checkText(_ text: String, field: String, maxLength: Int) throws(HTTPError) {
-        switch FieldText.problem(in: text, maxBytes: maxLength) {
+    func checkText(_ text: String, field: String, maxLength: Int, multiline: Bool = false) throws(HTTPError) {
+        switch FieldText.problem(in: text, maxBytes: maxLength, allowingLineBreaks: multiline) {
         case nil: return
         case .tooLong: throw invalid(field, "\(field) is longer than \(maxLength) bytes.")
         case .controlCharacter: throw invalid(field, "\(field) may not contain control characters.")
@@ -37,9 +37,10 @@ struct RequestFields {
         return value
     }
 
-    /// A string field that may be absent (or `null`), at most `maxLength` UTF-8 bytes. Numbers are
+    /// A string field that may be absent (or `null`), at most `maxLength` UTF-8 bytes (`multiline` free
+    /// text may hold line breaks and tabs). Numbers are
     /// accepted as their exact text, so `25.00` and `"25.00"` read the same.
-    func optional(_ field: String, maxLength: Int = 256) throws(HTTPError) -> String? {
+    func optional(_ field: String, maxLength: Int = 256, multiline: Bool = false) throws(HTTPError) -> String? {
         guard let value = lookup(field), !value.isNull else { return nil }
         let text: String
         switch value {
@@ -47,7 +48,7 @@ struct RequestFields {
         case .number(let number): text = number
         default: throw invalid(field, "\(field) must be a string.")
         }
-        try checkText(text, field: field, maxLength: maxLength)
+        try checkText(text, field: field, maxLength: maxLength, multiline: multiline)
         return text
     }
 
@@ -78,18 +79,20 @@ struct RequestFields {
     }
 
     /// A string-to-string map (`metadata`, `labels`) within Stripe's metadata limits: at most 50 keys of
-    /// 1 to 40 bytes, values of at most 500, no control characters; `nil` when absent.
+    /// 1 to 40 bytes without control characters, values of at most 500 (line breaks allowed); `nil` when absent.
     func optionalStringMap(_ field: String) throws(HTTPError) -> JSONValue? {
         guard let value = lookup(field), !value.isNull else { return nil }
         guard case .object(let members) = value, members.count <= 50,
             members.allSatisfy({ key, value in
                 !key.isEmpty && FieldText.problem(in: key, maxBytes: 40) == nil
-                    && (value.stringValue.map { FieldText.problem(in: $0, maxBytes: 500) == nil } ?? false)
+                    && (value.stringValue.map {
+                        FieldText.problem(in: $0, maxBytes: 500, allowingLineBreaks: true) == nil
+                    } ?? false)
             })
         else {
             throw invalid(
                 field,
-                "\(field) must map at most 50 keys (1 to 40 bytes) to strings of at most 500 bytes, without control characters."
+                "\(field) must map at most 50 keys (1 to 40 bytes, no control characters) to strings of at most 500 bytes."
             )
         }
         return value

@@ -107,7 +107,9 @@ struct WebhookEndpointRoutes: Sendable {
                 status: 400, code: "parameter_missing", message: "Missing required param: enabled_events.",
                 param: "enabled_events")
         }
-        if let description = try fields.optional("description", maxLength: 5000) { endpoint.description = description }
+        if let description = try fields.optional("description", maxLength: 5000, multiline: true) {
+            endpoint.description = description
+        }
         if let metadata = try fields.optionalStringMap("metadata") { endpoint.metadata = metadata }
     }
 

@@ -3,6 +3,7 @@ import OnrampStore
 
 /// The CDP subscriptions API under `/platform/v2/data/webhooks/subscriptions`, authenticated with a
 /// CDP API key JWT: create, list, retrieve, replace, delete, and the per-subscription event listing.
+/// Fields it does not know are ignored, as in the rest of the CDP family.
 struct WebhookSubscriptionRoutes: Sendable {
     static let basePath = "/platform/v2/data/webhooks/subscriptions"
 
@@ -13,7 +14,6 @@ struct WebhookSubscriptionRoutes: Sendable {
         router.add("POST", Self.basePath) { request in
             let projectId = try authenticator.authenticate(request, at: context.clock.now())
             let fields = RequestFields(try request.jsonBody())
-            try fields.rejectUnknown(allowed: Self.allowedFields)
             let now = context.nowMilliseconds
             var subscription = WebhookSubscription(
                 id: context.ids.uuid(), projectId: projectId, family: .cdp, url: "", description: "", eventTypes: [],
@@ -47,7 +47,6 @@ struct WebhookSubscriptionRoutes: Sendable {
         router.add("PUT", Self.basePath + "/{subscriptionId}") { request in
             var (_, subscription) = try find(request)
             let fields = RequestFields(try request.jsonBody())
-            try fields.rejectUnknown(allowed: Self.allowedFields)
             try apply(fields, to: &subscription, creating: false)
             let now = context.nowMilliseconds
             try context.database.transaction {
@@ -74,10 +73,6 @@ struct WebhookSubscriptionRoutes: Sendable {
         }
     }
 
-    private static let allowedFields: Set<String> = [
-        "description", "eventTypes", "target", "isEnabled", "metadata", "labels",
-    ]
-
     private func find(_ request: HTTPRequest) throws -> (String, WebhookSubscription) {
         let projectId = try authenticator.authenticate(request, at: context.clock.now())
         let id = request.pathParameters["subscriptionId"] ?? ""
@@ -94,7 +89,7 @@ struct WebhookSubscriptionRoutes: Sendable {
     private func apply(_ fields: RequestFields, to subscription: inout WebhookSubscription, creating: Bool)
         throws(HTTPError)
     {
-        if let description = try fields.optional("description", maxLength: 500) {
+        if let description = try fields.optional("description", maxLength: 500, multiline: true) {
             subscription.description = description
         }
         if let types = try fields.optionalList("eventTypes", maxCount: 50, maxLength: 100) {
@@ -125,6 +120,15 @@ struct WebhookSubscriptionRoutes: Sendable {
         if let enabled = try fields.optionalBool("isEnabled") { subscription.enabled = enabled }
         if let metadata = try fields.optionalStringMap("metadata") { subscription.metadata = metadata }
         if let labels = try fields.optionalStringMap("labels") { subscription.labels = labels }
+        // The older body (Coinbase's first webhook docs) names one label as labelKey and labelValue.
+        if let key = try fields.optional("labelKey", maxLength: 40) {
+            guard !key.isEmpty, let value = try fields.optional("labelValue", maxLength: 500) else {
+                throw fields.invalid("labelValue", "labelKey needs a labelValue.")
+            }
+            let others = (subscription.labels.objectValue ?? []).filter { $0.0 != key }
+            guard others.count < 50 else { throw fields.invalid("labelKey", "labels may hold at most 50 keys.") }
+            subscription.labels = .object(others + [(key, .string(value))])
+        }
     }
 
     /// A custom header: an HTTP token of at most 64 characters as its name, visible ASCII (and spaces)
@@ -166,7 +170,14 @@ struct WebhookSubscriptionRoutes: Sendable {
             ("eventTypes", .array(subscription.eventTypes.map(JSONValue.string))),
             ("target", .object(target)),
             ("isEnabled", .bool(subscription.enabled)),
-            ("metadata", subscription.metadata),
+            // `metadata.secret` too: the SDK keeps it "for backward compatibility only".
+            (
+                "metadata",
+                .object(
+                    (subscription.metadata.objectValue ?? []).filter { $0.0 != "secret" } + [
+                        ("secret", .string(subscription.secret))
+                    ])
+            ),
             ("labels", subscription.labels),
             ("createdAt", .string(Timestamp.rfc3339(milliseconds: subscription.createdAt))),
             ("secret", .string(subscription.secret)),

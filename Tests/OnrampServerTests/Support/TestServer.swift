@@ -24,14 +24,15 @@ final class TestServer: @unchecked Sendable {
         clock: any OnrampCore.Clock = SystemClock(), settlementDelay: TimeInterval = 0, startWorkers: Bool = true,
         trustTestRoot: Bool = true, keyType: ProjectProvisioner.KeyType = .es256,
         clientRequestsPerSecond: Double? = nil, projectRequestsPerSecond: Double? = nil,
-        driver: DatabaseDriver = .sqlite, settlement: any SettlementProvider = SimulatedSettlement()
+        driver: DatabaseDriver = .sqlite, settlement: any SettlementProvider = SimulatedSettlement(),
+        jwtSingleUse: Bool = false
     ) throws {
         schema = try TestSchema(driver)
         self.clock = clock
         sandbox = try OnrampSandbox(
             databaseURL: schema?.url, clock: clock, settlementDelay: settlementDelay, settlement: settlement,
             trustTestRoot: trustTestRoot, clientRequestsPerSecond: clientRequestsPerSecond,
-            projectRequestsPerSecond: projectRequestsPerSecond,
+            projectRequestsPerSecond: projectRequestsPerSecond, jwtSingleUse: jwtSingleUse,
             workerInterval: startWorkers ? 0.02 : nil, threadCount: 2)
         credentials = try ProjectProvisioner(database: sandbox.database, clock: clock).createProject(
             name: "Example Wallet", appIds: [Self.appId], redirectHosts: [Self.redirectHost], keyType: keyType)
