@@ -30,6 +30,11 @@ public struct HTTPHeaders: Sendable, Sequence {
         fields.append((name: name, value: value))
     }
 
+    /// Removes every field called `name`.
+    public mutating func remove(_ name: String) {
+        fields.removeAll(where: { Self.equalIgnoringASCIICase($0.name, name) })
+    }
+
     /// Replaces every field called `name` with one holding `value`.
     public mutating func set(_ name: String, _ value: String) {
         fields.removeAll(where: { Self.equalIgnoringASCIICase($0.name, name) })

@@ -6,6 +6,11 @@ public struct CDPErrorRenderer: ErrorRenderer {
     static let knownTypes: Set<String> = [
         "invalid_request", "unauthorized", "forbidden", "not_found", "stale_attestation", "rate_limit_exceeded",
         "service_unavailable", "internal_server_error", "already_exists", "idempotency_error",
+        // The Headless Onramp's (openapi.yaml, /v2/onramp/orders, /limits, /verifications).
+        "network_not_tradable", "guest_permission_denied", "guest_region_forbidden",
+        "phone_number_verification_expired", "otp_verification_expired", "otp_verification_invalid",
+        "otp_verification_required", "otp_verification_destination_mismatch", "otp_verification_not_found",
+        "otp_verification_code_invalid", "guest_transaction_limit", "guest_transaction_count",
     ]
 
     /// Creates the renderer.

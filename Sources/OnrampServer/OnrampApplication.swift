@@ -12,6 +12,7 @@ public final class OnrampApplication: Sendable {
     /// Every route.
     public let router: Router
     let transactions: TransactionService
+    let guestCheckout: GuestCheckoutService
     let embedded: EmbeddedService
     private let workers: BackgroundWorkers
 
@@ -30,6 +31,7 @@ public final class OnrampApplication: Sendable {
         router.setErrorRenderer(StripeErrorRenderer(), forPathPrefix: "/v1/")
         router.setErrorRenderer(PageErrorRenderer(), forPathPrefix: "/buy/")
         router.setErrorRenderer(PageErrorRenderer(), forPathPrefix: HandoffRoutes.pagePath)
+        router.setErrorRenderer(PageErrorRenderer(), forPathPrefix: "/v2/api-onramp/")
         OperationsRoutes.register(on: &router, database: context.database, metrics: metrics)
         let app2App = App2AppService(context: context)
         App2AppRoutes(service: app2App, authenticator: authenticator).register(on: &router)
@@ -39,6 +41,11 @@ public final class OnrampApplication: Sendable {
         TransactionsRoutes(context: context, authenticator: authenticator).register(on: &router)
         BuyRoutes(context: context, authenticator: authenticator, hosted: hosted).register(on: &router)
         WebhookRoutes(context: context, authenticator: authenticator).register(on: &router)
+        let guestCheckout = GuestCheckoutService(context: context, settlement: settlement)
+        HeadlessRoutes(
+            orders: guestCheckout, verifications: VerificationService(context: context), authenticator: authenticator
+        ).register(on: &router)
+        self.guestCheckout = guestCheckout
         let embedded = EmbeddedService(context: context, settlement: settlement)
         embedded.register(on: &router)
         self.embedded = embedded
@@ -50,9 +57,11 @@ public final class OnrampApplication: Sendable {
     public func startWorkers(interval: TimeInterval = 0.2) {
         let transactions = self.transactions
         WebhookDispatcher(context: context).start(on: workers, interval: min(interval, 0.05))
+        let guestCheckout = self.guestCheckout
         workers.start(name: "settlement", interval: interval) {
             do {
                 try transactions.advanceDueTransactions()
+                try guestCheckout.advanceDueOrders()
             } catch {
                 AccessLog.shared.error("settlement step failed: \(type(of: error))")
             }

@@ -30,6 +30,25 @@ struct StoredQuote: Sendable, Equatable {
         paymentMethod = quote.paymentMethod.rawValue
     }
 
+    /// A quote from its stored fields.
+    init(
+        paymentTotal: String, paymentSubtotal: String, paymentCurrency: String, purchaseAmount: String,
+        purchaseCurrency: String, network: String, contractAddress: String, coinbaseFee: String, networkFee: String,
+        exchangeRate: String, paymentMethod: String
+    ) {
+        self.paymentTotal = paymentTotal
+        self.paymentSubtotal = paymentSubtotal
+        self.paymentCurrency = paymentCurrency
+        self.purchaseAmount = purchaseAmount
+        self.purchaseCurrency = purchaseCurrency
+        self.network = network
+        self.contractAddress = contractAddress
+        self.coinbaseFee = coinbaseFee
+        self.networkFee = networkFee
+        self.exchangeRate = exchangeRate
+        self.paymentMethod = paymentMethod
+    }
+
     /// The stored JSON.
     var json: JSONValue {
         [

@@ -4,7 +4,7 @@ import OnrampStore
 /// Deletes rows that can no longer be used, so tables fed by unauthenticated or high-volume calls
 /// stay bounded: expired challenges (except purchase challenges that carry a session), hosted onramp
 /// tokens that made no transaction, expired consumer sessions and seamless sign-in secrets,
-/// idempotency keys older than a day.
+/// idempotency keys older than a day, Headless Onramp verifications whose code or 60 days ran out.
 struct Janitor: Sendable {
     let context: ServerContext
 
@@ -36,6 +36,12 @@ struct Janitor: Sendable {
                 [.integer(now - Self.idempotencyRetentionMilliseconds)]
             ),
             ("DELETE FROM jwt_nonces WHERE expires_at < ?", [.integer(now)]),
+            (
+                """
+                DELETE FROM onramp_verifications
+                WHERE (verified_at IS NULL AND otp_expires_at < ?) OR verification_expires_at < ?
+                """, [.integer(expired), .integer(expired)]
+            ),
         ]
         return try context.database.transaction { connection in
             try statements.reduce(0) { total, statement in total + (try connection.execute(statement.0, statement.1)) }

@@ -1,0 +1,228 @@
+import HTTPServer
+import OnrampCore
+import OnrampStore
+
+/// A stored guest checkout order: the quote it was priced at, the user it is for, where it stands,
+/// and its single-use payment link (stored as a hash only).
+struct GuestCheckoutOrderRecord: Sendable, Equatable {
+    var orderId: String
+    var projectId: String
+    var partnerUserRef: String
+    var partnerOrderRef: String?
+    var status: GuestCheckoutOrder.Status
+    var failureReason: GuestCheckoutOrder.FailureReason?
+    var paymentMethod: GuestPaymentMethod
+    var quote: StoredQuote
+    var destinationAddress: String
+    var phoneNumber: String
+    var email: String
+    var domain: String?
+    var txHash: String?
+    var sandbox: Bool
+    var linkTokenHash: String
+    var linkExpiresAt: Int64
+    var nextStepAt: Int64?
+    var createdAt: Int64
+    var updatedAt: Int64
+
+    /// The crypto value of one unit of fiat (the order API's `exchangeRate`), from the quote.
+    var exchangeRate: String {
+        guard let subtotal = try? DecimalAmount(parsing: quote.paymentSubtotal), subtotal.isPositive,
+            let amount = try? DecimalAmount(parsing: quote.purchaseAmount)
+        else { return "0" }
+        return (amount / subtotal).string(places: 8, mode: .down)
+    }
+
+    /// The `OnrampOrder` object (cdp-sdk `onramp_order.py`): amounts as decimal strings.
+    var orderJSON: JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("orderId", .string(orderId)), ("paymentTotal", .string(quote.paymentTotal)),
+            ("paymentSubtotal", .string(quote.paymentSubtotal)), ("paymentCurrency", .string(quote.paymentCurrency)),
+            ("paymentMethod", .string(paymentMethod.rawValue)), ("purchaseAmount", .string(quote.purchaseAmount)),
+            ("purchaseCurrency", .string(quote.purchaseCurrency)),
+            (
+                "fees",
+                [
+                    [
+                        "type": "FEE_TYPE_EXCHANGE", "amount": .string(quote.coinbaseFee),
+                        "currency": .string(quote.paymentCurrency),
+                    ],
+                    [
+                        "type": "FEE_TYPE_NETWORK", "amount": .string(quote.networkFee),
+                        "currency": .string(quote.paymentCurrency),
+                    ],
+                ]
+            ),
+            ("exchangeRate", .string(exchangeRate)), ("destinationAddress", .string(destinationAddress)),
+            ("destinationNetwork", .string(quote.network)), ("status", .string(status.rawValue)),
+            ("createdAt", .string(Timestamp.rfc3339(milliseconds: createdAt))),
+            ("updatedAt", .string(Timestamp.rfc3339(milliseconds: updatedAt))),
+            ("partnerUserRef", .string(partnerUserRef)),
+        ]
+        if let txHash { members.append(("txHash", .string(txHash))) }
+        return .object(members)
+    }
+
+    /// The order-form webhook payload (cdp-sdk `OnrampOrderPayload`, fees as `OrderFee`), plus the
+    /// `paymentAmount` Coinbase's demo backend reads (`server/src/app.ts`, `/webhooks/onramp`).
+    func webhookJSON(eventType: String) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("eventType", .string(eventType)), ("orderId", .string(orderId)), ("status", .string(status.rawValue)),
+            ("paymentTotal", .string(quote.paymentTotal)), ("paymentAmount", .string(quote.paymentTotal)),
+            ("paymentSubtotal", .string(quote.paymentSubtotal)), ("paymentCurrency", .string(quote.paymentCurrency)),
+            ("paymentMethod", .string(paymentMethod.rawValue)), ("purchaseAmount", .string(quote.purchaseAmount)),
+            ("purchaseCurrency", .string(quote.purchaseCurrency)),
+            (
+                "fees",
+                [
+                    [
+                        "feeType": "FEE_TYPE_EXCHANGE", "feeAmount": .string(quote.coinbaseFee),
+                        "feeCurrency": .string(quote.paymentCurrency),
+                    ],
+                    [
+                        "feeType": "FEE_TYPE_NETWORK", "feeAmount": .string(quote.networkFee),
+                        "feeCurrency": .string(quote.paymentCurrency),
+                    ],
+                ]
+            ),
+            ("exchangeRate", .string(exchangeRate)), ("destinationAddress", .string(destinationAddress)),
+            ("destinationNetwork", .string(quote.network)), ("txHash", .string(txHash ?? "")),
+            ("createdAt", .string(Timestamp.rfc3339(milliseconds: createdAt))),
+            ("updatedAt", .string(Timestamp.rfc3339(milliseconds: updatedAt))),
+            ("partnerUserRef", .string(partnerUserRef)),
+        ]
+        if let failureReason { members.append(("failureReason", .string(failureReason.rawValue))) }
+        return .object(members)
+    }
+}
+
+/// The orders table (and the per-phone guest rows that serialise limit checks), on the transaction's
+/// connection.
+struct GuestCheckoutOrderRepository {
+    let connection: any SQLConnection
+
+    func insert(_ order: GuestCheckoutOrderRecord) throws {
+        try connection.execute(
+            """
+            INSERT INTO onramp_orders (order_id, project_id, partner_user_ref, partner_order_ref, status, failure_reason,
+                payment_method, payment_currency, payment_total, payment_subtotal, purchase_amount, purchase_currency,
+                exchange_rate, exchange_fee, network_fee, destination_address, destination_network, phone_number, email,
+                domain, tx_hash, sandbox, link_token_hash, link_expires_at, next_step_at, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            [
+                .text(order.orderId), .text(order.projectId), .text(order.partnerUserRef),
+                order.partnerOrderRef.map(SQLValue.text) ?? .null, .text(order.status.rawValue),
+                order.failureReason.map { .text($0.rawValue) } ?? .null, .text(order.paymentMethod.rawValue),
+                .text(order.quote.paymentCurrency), .text(order.quote.paymentTotal), .text(order.quote.paymentSubtotal),
+                .text(order.quote.purchaseAmount), .text(order.quote.purchaseCurrency), .text(order.quote.exchangeRate),
+                .text(order.quote.coinbaseFee), .text(order.quote.networkFee), .text(order.destinationAddress),
+                .text(order.quote.network), .text(order.phoneNumber), .text(order.email),
+                order.domain.map(SQLValue.text) ?? .null, order.txHash.map(SQLValue.text) ?? .null,
+                .integer(order.sandbox ? 1 : 0), .text(order.linkTokenHash), .integer(order.linkExpiresAt),
+                order.nextStepAt.map(SQLValue.integer) ?? .null, .integer(order.createdAt), .integer(order.updatedAt),
+            ])
+    }
+
+    func find(orderId: String, projectId: String) throws -> GuestCheckoutOrderRecord? {
+        try connection.query(
+            "SELECT * FROM onramp_orders WHERE order_id = ? AND project_id = ?", [.text(orderId), .text(projectId)]
+        ).first.map(Self.record)
+    }
+
+    func find(linkTokenHash: String) throws -> GuestCheckoutOrderRecord? {
+        try connection.query("SELECT * FROM onramp_orders WHERE link_token_hash = ?", [.text(linkTokenHash)]).first.map(
+            Self.record)
+    }
+
+    func find(orderId: String) throws -> GuestCheckoutOrderRecord? {
+        try connection.query("SELECT * FROM onramp_orders WHERE order_id = ?", [.text(orderId)]).first.map(Self.record)
+    }
+
+    /// Takes the guest's row for the rest of the transaction (PostgreSQL; SQLite has one writer), so two
+    /// orders of one phone number are checked against the limits one after the other.
+    func lockGuest(projectId: String, phoneNumber: String, now: Int64, dialect: SQLDialect) throws {
+        try connection.execute(
+            """
+            INSERT INTO onramp_guest_users (project_id, phone_number, created_at) VALUES (?, ?, ?)
+            ON CONFLICT (project_id, phone_number) DO NOTHING
+            """, [.text(projectId), .text(phoneNumber), .integer(now)])
+        guard dialect == .postgres else { return }
+        _ = try connection.query(
+            "SELECT phone_number FROM onramp_guest_users WHERE project_id = ? AND phone_number = ? FOR UPDATE",
+            [.text(projectId), .text(phoneNumber)])
+    }
+
+    /// What the guest spent since `since` (orders not failed) and how many orders it has placed (not
+    /// failed); sandbox orders do not count.
+    func usage(projectId: String, phoneNumber: String, since: Int64) throws -> (spent: DecimalAmount, orders: Int) {
+        let rows = try connection.query(
+            """
+            SELECT payment_total, created_at FROM onramp_orders
+            WHERE project_id = ? AND phone_number = ? AND status <> ? AND sandbox = 0
+            """,
+            [.text(projectId), .text(phoneNumber), .text(GuestCheckoutOrder.Status.failed.rawValue)])
+        var spent = DecimalAmount(exactly: 0)
+        for row in rows where try row.int("created_at") >= since {
+            spent = spent + (try DecimalAmount(parsing: try row.string("payment_total")))
+        }
+        return (spent, rows.count)
+    }
+
+    /// Writes `order`'s new state if it is still in `expected`; false when another request moved it first.
+    func update(_ order: GuestCheckoutOrderRecord, from expected: GuestCheckoutOrder.Status) throws -> Bool {
+        try connection.execute(
+            """
+            UPDATE onramp_orders SET status = ?, failure_reason = ?, tx_hash = ?, next_step_at = ?, updated_at = ?
+            WHERE order_id = ? AND status = ?
+            """,
+            [
+                .text(order.status.rawValue), order.failureReason.map { .text($0.rawValue) } ?? .null,
+                order.txHash.map(SQLValue.text) ?? .null, order.nextStepAt.map(SQLValue.integer) ?? .null,
+                .integer(order.updatedAt), .text(order.orderId), .text(expected.rawValue),
+            ]) == 1
+    }
+
+    /// Orders whose next settlement step is due.
+    func due(now: Int64, limit: Int) throws -> [String] {
+        try connection.query(
+            "SELECT order_id FROM onramp_orders WHERE next_step_at IS NOT NULL AND next_step_at <= ? ORDER BY next_step_at LIMIT ?",
+            [.integer(now), .integer(Int64(limit))]
+        ).map { try $0.string("order_id") }
+    }
+
+    /// Claims the due step of `order` for `leaseUntil` (another worker may retry it after that).
+    func lease(_ order: GuestCheckoutOrderRecord, until leaseUntil: Int64) throws -> Bool {
+        try connection.execute(
+            "UPDATE onramp_orders SET next_step_at = ? WHERE order_id = ? AND status = ? AND next_step_at = ?",
+            [
+                .integer(leaseUntil), .text(order.orderId), .text(order.status.rawValue),
+                order.nextStepAt.map(SQLValue.integer) ?? .null,
+            ]) == 1
+    }
+
+    private static func record(_ row: Row) throws -> GuestCheckoutOrderRecord {
+        guard let status = GuestCheckoutOrder.Status(rawValue: try row.string("status")),
+            let method = GuestPaymentMethod(rawValue: try row.string("payment_method"))
+        else { throw StoreError(.typeMismatch, "unknown order status or payment method") }
+        let quote = StoredQuote(
+            paymentTotal: try row.string("payment_total"), paymentSubtotal: try row.string("payment_subtotal"),
+            paymentCurrency: try row.string("payment_currency"), purchaseAmount: try row.string("purchase_amount"),
+            purchaseCurrency: try row.string("purchase_currency"), network: try row.string("destination_network"),
+            contractAddress: "", coinbaseFee: try row.string("exchange_fee"), networkFee: try row.string("network_fee"),
+            exchangeRate: try row.string("exchange_rate"), paymentMethod: method.rawValue)
+        return GuestCheckoutOrderRecord(
+            orderId: try row.string("order_id"), projectId: try row.string("project_id"),
+            partnerUserRef: try row.string("partner_user_ref"),
+            partnerOrderRef: row.optionalString("partner_order_ref"),
+            status: status,
+            failureReason: row.optionalString("failure_reason").flatMap(
+                GuestCheckoutOrder.FailureReason.init(rawValue:)),
+            paymentMethod: method, quote: quote, destinationAddress: try row.string("destination_address"),
+            phoneNumber: try row.string("phone_number"), email: try row.string("email"),
+            domain: row.optionalString("domain"), txHash: row.optionalString("tx_hash"),
+            sandbox: try row.int("sandbox") != 0, linkTokenHash: try row.string("link_token_hash"),
+            linkExpiresAt: try row.int("link_expires_at"), nextStepAt: row.optionalInt("next_step_at"),
+            createdAt: try row.int("created_at"), updatedAt: try row.int("updated_at"))
+    }
+}

@@ -1,0 +1,165 @@
+import HTTPServer
+import OnrampCore
+
+/// The wallets guest checkout pays with (cdp-sdk `OnrampOrderPaymentMethodTypeId`), each with its
+/// payment-button page.
+enum GuestPaymentMethod: String, Sendable, CaseIterable {
+    case applePay = "GUEST_CHECKOUT_APPLE_PAY"
+    case googlePay = "GUEST_CHECKOUT_GOOGLE_PAY"
+
+    /// `paymentLink.paymentLinkType` (cdp-sdk `OnrampPaymentLinkType`).
+    var linkType: String {
+        switch self {
+        case .applePay: return "PAYMENT_LINK_TYPE_APPLE_PAY_BUTTON"
+        case .googlePay: return "PAYMENT_LINK_TYPE_GOOGLE_PAY_BUTTON"
+        }
+    }
+
+    /// The page's path, as Coinbase's links read (`https://pay.coinbase.com/v2/api-onramp/apple-pay?…`).
+    var pagePath: String {
+        switch self {
+        case .applePay: return "/v2/api-onramp/apple-pay"
+        case .googlePay: return "/v2/api-onramp/google-pay"
+        }
+    }
+
+    /// The wallet's name on the page.
+    var displayName: String {
+        switch self {
+        case .applePay: return "Apple Pay"
+        case .googlePay: return "Google Pay"
+        }
+    }
+
+    /// The id of the page's pay button, which Coinbase's demo app clicks from its WebView
+    /// (`components/onramp/APIGuestCheckoutWidget.tsx`).
+    var buttonId: String {
+        switch self {
+        case .applePay: return "api-onramp-apple-pay-button"
+        case .googlePay: return "gpay-button-online-api-id"
+        }
+    }
+}
+
+/// `POST /v2/onramp/orders` (cdp-sdk `CreateOnrampOrderRequest`), shape only: what each field must look
+/// like. Fields it does not know are ignored, as in the rest of the CDP family.
+struct CreateOrderRequest: Sendable, Equatable {
+    var paymentMethod: GuestPaymentMethod
+    var purchaseCurrency: String
+    var destinationNetwork: String
+    var destinationAddress: String
+    var partnerUserRef: String
+    var paymentCurrency: String
+    var paymentAmount: String?
+    var purchaseAmount: String?
+    var isQuote: Bool
+    var agreementAcceptedAt: Int64?
+    var email: String?
+    var phoneNumber: String?
+    var phoneNumberVerifiedAt: Int64?
+    var smsVerificationId: String?
+    var emailVerificationId: String?
+    var partnerOrderRef: String?
+    var domain: String?
+    var locale: String?
+
+    /// Whether the order is a sandbox one (`partnerUserRef` starting with `sandbox-`, as on Coinbase).
+    var isSandbox: Bool { partnerUserRef.hasPrefix("sandbox-") }
+
+    init(fields: RequestFields) throws(HTTPError) {
+        let methodText = try fields.required("paymentMethod", maxLength: 32)
+        guard let method = GuestPaymentMethod(rawValue: methodText) else {
+            throw fields.invalid(
+                "paymentMethod", "paymentMethod must be GUEST_CHECKOUT_APPLE_PAY or GUEST_CHECKOUT_GOOGLE_PAY.")
+        }
+        paymentMethod = method
+        purchaseCurrency = try fields.required("purchaseCurrency", maxLength: 64)
+        destinationNetwork = try fields.required("destinationNetwork", maxLength: 64)
+        destinationAddress = try fields.required("destinationAddress", maxLength: 128)
+        partnerUserRef = try fields.required("partnerUserRef", maxLength: 50)
+        paymentCurrency = try fields.required("paymentCurrency", maxLength: 8)
+        paymentAmount = try fields.optional("paymentAmount", maxLength: 40)
+        purchaseAmount = try fields.optional("purchaseAmount", maxLength: 40)
+        guard (paymentAmount == nil) != (purchaseAmount == nil) else {
+            throw fields.invalid("paymentAmount", "Provide exactly one of paymentAmount or purchaseAmount.")
+        }
+        isQuote = try fields.optionalBool("isQuote") ?? false
+        agreementAcceptedAt = try Self.time(fields, "agreementAcceptedAt")
+        email = try fields.optional("email", maxLength: 254)?.lowercased()
+        if let email,
+            email.firstIndex(of: "@").map({ $0 == email.startIndex || $0 == email.index(before: email.endIndex) })
+                ?? true
+        {
+            throw fields.invalid("email", "email is not an email address.")
+        }
+        phoneNumber = try fields.optional("phoneNumber", maxLength: 16)
+        if let phoneNumber, (try? PhoneNumber(e164: phoneNumber)) == nil {
+            throw fields.invalid("phoneNumber", "phoneNumber is an E.164 number such as +14155550123.")
+        }
+        phoneNumberVerifiedAt = try Self.time(fields, "phoneNumberVerifiedAt")
+        smsVerificationId = try Self.verificationId(fields, "smsVerificationId")
+        emailVerificationId = try Self.verificationId(fields, "emailVerificationId")
+        partnerOrderRef = try fields.optional("partnerOrderRef", maxLength: 128)
+        _ = try fields.optional("clientIp", maxLength: 45)
+        _ = try fields.optional("userAuthToken", maxLength: 512)
+        domain = try fields.optional("domain", maxLength: 253)
+        if let domain,
+            domain.isEmpty || !domain.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-.".contains($0)) })
+        {
+            throw fields.invalid("domain", "domain is a host name such as app.example.com (no scheme or path).")
+        }
+        locale = try fields.optional("locale", maxLength: 35)
+        if let locale, !Self.isLocale(locale) {
+            throw fields.invalid("locale", "locale is a BCP 47 tag such as en-US.")
+        }
+    }
+
+    private static func time(_ fields: RequestFields, _ name: String) throws(HTTPError) -> Int64? {
+        guard let text = try fields.optional(name, maxLength: 40) else { return nil }
+        guard let parsed = Timestamp.parseRFC3339(text), !parsed.dateOnly else {
+            throw fields.invalid(name, "\(name) is an RFC 3339 date-time.")
+        }
+        return parsed.milliseconds
+    }
+
+    private static func verificationId(_ fields: RequestFields, _ name: String) throws(HTTPError) -> String? {
+        guard let id = try fields.optional(name, maxLength: 64) else { return nil }
+        guard Verification.isWellFormedId(id) else {
+            throw fields.invalid(name, "\(name) is an id returned by POST /v2/onramp/verifications.")
+        }
+        return id
+    }
+
+    /// `^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$`.
+    static func isLocale(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter })
+        else { return false }
+        return parts.dropFirst().allSatisfy { part in
+            (2...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        }
+    }
+}
+
+/// `POST /v2/onramp/limits` (cdp-sdk `GetOnrampUserLimitsRequest`).
+struct UserLimitsRequest: Sendable, Equatable {
+    var paymentMethodType: GuestPaymentMethod
+    var phoneNumber: String
+
+    init(fields: RequestFields) throws(HTTPError) {
+        let method = try fields.required("paymentMethodType", maxLength: 32)
+        guard let type = GuestPaymentMethod(rawValue: method) else {
+            throw fields.invalid(
+                "paymentMethodType", "paymentMethodType must be GUEST_CHECKOUT_APPLE_PAY or GUEST_CHECKOUT_GOOGLE_PAY.")
+        }
+        paymentMethodType = type
+        guard try fields.required("userIdType", maxLength: 32) == "phone_number" else {
+            throw fields.invalid("userIdType", "userIdType must be phone_number.")
+        }
+        let userId = try fields.required("userId", maxLength: 16)
+        guard (try? PhoneNumber(e164: userId)) != nil else {
+            throw fields.invalid("userId", "userId is the user's E.164 phone number.")
+        }
+        phoneNumber = userId
+    }
+}

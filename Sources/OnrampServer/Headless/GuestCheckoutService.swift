@@ -1,0 +1,274 @@
+import HTTPServer
+import OnrampCore
+import OnrampCrypto
+import OnrampStore
+
+/// The Headless Onramp (Coinbase's guest checkout): orders priced from the catalogue and paid with Apple
+/// Pay or Google Pay on a single-use payment-button page, the per-phone guest limits, and settlement
+/// through the same ``SettlementProvider`` as App2App purchases. Every state change and its order-form
+/// `onramp.transaction.*` events commit together; sandbox orders (`partnerUserRef` `sandbox-…`) settle
+/// but send no webhooks and count toward no limit.
+struct GuestCheckoutService: Sendable {
+    let context: ServerContext
+    let settlement: any SettlementProvider
+    let limits = GuestCheckoutLimits.standard
+
+    /// How long the payment link may be paid.
+    static let linkLifetimeMilliseconds: Int64 = 15 * 60_000
+    /// How long a claimed settlement may run before another worker may retry it (with the same reference).
+    static let settlementLeaseMilliseconds: Int64 = 60_000
+    /// How far in the future a client's timestamp may lie (clock skew).
+    static let skewMilliseconds: Int64 = 5 * 60_000
+
+    /// A created order, or a quote (`isQuote`, nothing stored), and its payment link.
+    struct Created: Sendable {
+        let order: GuestCheckoutOrderRecord
+        let paymentLink: (url: String, type: String)?
+    }
+
+    /// What the payment sheet did.
+    enum SheetAction: String, Sendable {
+        case approve, decline, cancel
+    }
+
+    // MARK: - Orders
+
+    func create(_ request: CreateOrderRequest, projectId: String) throws -> Created {
+        let now = context.nowMilliseconds
+        guard let phone = request.phoneNumber, let email = request.email else {
+            if request.phoneNumber == nil && request.email == nil {
+                throw HeadlessFailure.permissionDenied(
+                    "Orders without the user's phoneNumber and email (Coinbase's embedded orders) are not enabled here: send both, verified."
+                )
+            }
+            let missing = request.phoneNumber == nil ? "phoneNumber" : "email"
+            throw HeadlessFailure.invalid(param: missing, message: "Missing required field \(missing).")
+        }
+        guard let accepted = request.agreementAcceptedAt else {
+            throw HeadlessFailure.invalid(
+                param: "agreementAcceptedAt",
+                message:
+                    "Missing required field agreementAcceptedAt: when the user accepted the terms and privacy policy.")
+        }
+        guard accepted <= now + Self.skewMilliseconds else {
+            throw HeadlessFailure.invalid(
+                param: "agreementAcceptedAt", message: "agreementAcceptedAt is in the future.")
+        }
+        if request.smsVerificationId == nil {
+            guard let verifiedAt = request.phoneNumberVerifiedAt else {
+                throw HeadlessFailure.invalid(
+                    param: "phoneNumberVerifiedAt",
+                    message:
+                        "Send phoneNumberVerifiedAt (when your app verified the phone by OTP) or smsVerificationId.")
+            }
+            guard verifiedAt <= now + Self.skewMilliseconds else {
+                throw HeadlessFailure.invalid(
+                    param: "phoneNumberVerifiedAt", message: "phoneNumberVerifiedAt is in the future.")
+            }
+            guard now - verifiedAt <= Verification.verifiedLifetimeMilliseconds else {
+                throw HeadlessFailure.phoneVerificationExpired
+            }
+        }
+        guard phone.hasPrefix("+1"), request.paymentCurrency == "USD" else { throw HeadlessFailure.regionForbidden }
+        let quote = try price(request)
+        let amount = try DecimalAmount(parsing: quote.paymentTotal)
+        let token = Base64URL.encode(context.ids.randomBytes(32), padded: false)
+        let (order, events) = GuestCheckoutOrder.create()
+        let record = GuestCheckoutOrderRecord(
+            orderId: context.ids.uuid().lowercased(), projectId: projectId, partnerUserRef: request.partnerUserRef,
+            partnerOrderRef: request.partnerOrderRef, status: order.status, failureReason: nil,
+            paymentMethod: request.paymentMethod, quote: quote, destinationAddress: request.destinationAddress,
+            phoneNumber: phone, email: email, domain: request.domain, txHash: nil, sandbox: request.isSandbox,
+            linkTokenHash: APIKeyRepository.secretHash(token), linkExpiresAt: now + Self.linkLifetimeMilliseconds,
+            nextStepAt: nil, createdAt: now, updatedAt: now)
+        let dialect = context.database.dialect
+        try context.database.transaction { connection in
+            let orders = GuestCheckoutOrderRepository(connection: connection)
+            if let id = request.smsVerificationId {
+                try VerificationService.check(
+                    connection, id: id, param: "smsVerificationId", channel: .sms, destination: phone,
+                    projectId: projectId, now: now)
+            }
+            if let id = request.emailVerificationId {
+                try VerificationService.check(
+                    connection, id: id, param: "emailVerificationId", channel: .email, destination: email,
+                    projectId: projectId, now: now)
+            }
+            if !request.isSandbox {
+                if !request.isQuote {
+                    try orders.lockGuest(projectId: projectId, phoneNumber: phone, now: now, dialect: dialect)
+                }
+                let usage = try orders.usage(
+                    projectId: projectId, phoneNumber: phone, since: now - GuestCheckoutLimits.weekMilliseconds)
+                switch limits.breach(ordering: amount, spentThisWeek: usage.spent, orders: usage.orders) {
+                case .weeklySpending?:
+                    let left = limits.remaining(spentThisWeek: usage.spent, orders: usage.orders).spending
+                    throw HeadlessFailure.weeklyLimit(remaining: left.string(places: 2))
+                case .lifetimeTransactions?:
+                    throw HeadlessFailure.lifetimeCount(limits.lifetimeTransactions)
+                case nil:
+                    break
+                }
+            }
+            guard !request.isQuote else { return }
+            try orders.insert(record)
+            try emit(events, for: record, connection: connection, now: now)
+        }
+        guard !request.isQuote else { return Created(order: record, paymentLink: nil) }
+        var url = "\(context.publicBaseURL)\(request.paymentMethod.pagePath)?sessionToken=\(token)"
+        if let locale = request.locale { url += "&locale=\(locale)" }
+        return Created(order: record, paymentLink: (url, request.paymentMethod.linkType))
+    }
+
+    /// The order `id` of `projectId`.
+    func order(id: String, projectId: String) throws -> GuestCheckoutOrderRecord {
+        guard id.utf8.count <= 64,
+            let order = try context.database.read({
+                try GuestCheckoutOrderRepository(connection: $0).find(orderId: id, projectId: projectId)
+            })
+        else { throw HeadlessFailure.orderNotFound }
+        return order
+    }
+
+    /// The quote of an order, from the catalogue (both wallets carry the card-wallet fees of Apple Pay).
+    private func price(_ request: CreateOrderRequest) throws(HTTPError) -> StoredQuote {
+        let purchase = PurchaseRequest(
+            purchaseCurrency: request.purchaseCurrency, destinationNetwork: request.destinationNetwork,
+            destinationAddress: request.destinationAddress, redirectUrl: "", paymentAmount: request.paymentAmount,
+            purchaseAmount: request.purchaseAmount, paymentCurrency: request.paymentCurrency,
+            paymentMethod: PaymentMethodType.applePay.rawValue, partnerUserRef: request.partnerUserRef, country: "US",
+            subdivision: nil, clientIp: nil)
+        do {
+            return StoredQuote(try purchase.quote(catalogue: context.catalogue))
+        } catch let error where error.param == "destinationNetwork" || error.param == "purchaseCurrency" {
+            throw HeadlessFailure.networkNotTradable(error.message).httpError
+        }
+    }
+
+    // MARK: - Limits
+
+    /// The guest's limits and what is left of them (cdp-sdk `GetOnrampUserLimits200Response`).
+    func userLimits(_ request: UserLimitsRequest, projectId: String) throws -> JSONValue {
+        let now = context.nowMilliseconds
+        let usage = try context.database.read {
+            try GuestCheckoutOrderRepository(connection: $0).usage(
+                projectId: projectId, phoneNumber: request.phoneNumber,
+                since: now - GuestCheckoutLimits.weekMilliseconds)
+        }
+        let left = limits.remaining(spentThisWeek: usage.spent, orders: usage.orders)
+        return [
+            "limits": [
+                [
+                    "limitType": "weekly_spending", "currency": "USD",
+                    "limit": .string(limits.weeklySpendingUSD.string(places: 2)),
+                    "remaining": .string(left.spending.string(places: 2)),
+                ],
+                [
+                    "limitType": "lifetime_transactions", "limit": .string(String(limits.lifetimeTransactions)),
+                    "remaining": .string(String(left.transactions)),
+                ],
+            ]
+        ]
+    }
+
+    // MARK: - The payment sheet
+
+    /// The order a payment link names, if any.
+    func order(linkToken token: String) throws -> GuestCheckoutOrderRecord? {
+        guard !token.isEmpty, token.utf8.count <= 64 else { return nil }
+        return try context.database.read {
+            try GuestCheckoutOrderRepository(connection: $0).find(linkTokenHash: APIKeyRepository.secretHash(token))
+        }
+    }
+
+    /// Applies what the payment sheet did: approving starts settlement, declining fails the order, and
+    /// cancelling changes nothing. Returns the order as it now stands; nil for an unknown link.
+    func sheet(_ action: SheetAction, linkToken token: String) throws -> GuestCheckoutOrderRecord? {
+        guard let current = try order(linkToken: token) else { return nil }
+        guard action != .cancel, current.status == .pendingPayment else { return current }
+        let now = context.nowMilliseconds
+        guard now < current.linkExpiresAt else {
+            throw HeadlessFailure.invalid(param: "sessionToken", message: "This payment link has expired.")
+        }
+        var machine = GuestCheckoutOrder(status: current.status)
+        let events = try machine.handle(action == .approve ? .paymentApproved : .paymentDeclined)
+        var updated = current
+        updated.status = machine.status
+        updated.failureReason = machine.failureReason
+        updated.nextStepAt = action == .approve ? now + Int64(context.settlementDelay * 1000) : nil
+        updated.updatedAt = now
+        return try context.database.transaction { connection in
+            let orders = GuestCheckoutOrderRepository(connection: connection)
+            // A second tab, or a double tap, that lost the race sees what the first one did.
+            guard try orders.update(updated, from: .pendingPayment) else {
+                return try orders.find(orderId: current.orderId) ?? current
+            }
+            try emit(events, for: updated, connection: connection, now: now)
+            return updated
+        }
+    }
+
+    // MARK: - Settlement
+
+    /// Settles the paid orders that are due; returns how many moved.
+    @discardableResult
+    func advanceDueOrders(limit: Int = 100) throws -> Int {
+        let due = try context.database.read {
+            try GuestCheckoutOrderRepository(connection: $0).due(now: context.nowMilliseconds, limit: limit)
+        }
+        var moved = 0
+        for id in due where try settle(orderId: id) { moved += 1 }
+        return moved
+    }
+
+    /// One order's settlement: claimed with a lease, sent outside any database transaction, recorded with
+    /// its events; false when another worker holds it.
+    func settle(orderId: String) throws -> Bool {
+        let now = context.nowMilliseconds
+        let claimed = try context.database.transaction { connection -> GuestCheckoutOrderRecord? in
+            let orders = GuestCheckoutOrderRepository(connection: connection)
+            guard let order = try orders.find(orderId: orderId), order.status == .processing,
+                let next = order.nextStepAt, next <= now,
+                try orders.lease(order, until: now + Self.settlementLeaseMilliseconds)
+            else { return nil }
+            return order
+        }
+        guard let claimed else { return false }
+        var machine = GuestCheckoutOrder(status: claimed.status)
+        let events: [GuestCheckoutOrder.DomainEvent]
+        switch settlement.settle(
+            reference: claimed.orderId, network: claimed.quote.network, asset: claimed.quote.purchaseCurrency,
+            amount: claimed.quote.purchaseAmount, walletAddress: claimed.destinationAddress,
+            partnerUserRef: claimed.partnerUserRef)
+        {
+        case .delivered(let txHash): events = try machine.handle(.delivered(txHash: txHash))
+        case .buyFailed: events = try machine.handle(.fail(.buyFailed))
+        case .sendFailed: events = try machine.handle(.fail(.sendFailed))
+        }
+        var settled = claimed
+        settled.status = machine.status
+        settled.txHash = machine.txHash
+        settled.failureReason = machine.failureReason
+        settled.nextStepAt = nil
+        settled.updatedAt = context.nowMilliseconds
+        return try context.database.transaction { connection in
+            guard try GuestCheckoutOrderRepository(connection: connection).update(settled, from: .processing) else {
+                return false
+            }
+            try emit(events, for: settled, connection: connection, now: settled.updatedAt)
+            return true
+        }
+    }
+
+    private func emit(
+        _ events: [GuestCheckoutOrder.DomainEvent], for order: GuestCheckoutOrderRecord, connection: any SQLConnection,
+        now: Int64
+    ) throws {
+        guard !order.sandbox else { return }
+        for event in events {
+            try Outbox.append(
+                connection, id: context.ids.uuid(), projectId: order.projectId, family: .cdp, type: event.eventType,
+                payload: order.webhookJSON(eventType: event.eventType), livemode: true, createdAtMilliseconds: now)
+        }
+    }
+}

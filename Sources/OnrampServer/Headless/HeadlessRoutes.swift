@@ -1,0 +1,130 @@
+import HTTPServer
+
+/// The Headless Onramp's route table: Coinbase's `/v2/onramp/orders`, `/limits` and `/verifications`
+/// (CDP API key JWT, as the cdp-sdk `OnrampApi` calls them), and the payment-button pages their
+/// payment links open. One line per route: method, path, authentication, input, service call, status.
+struct HeadlessRoutes: Sendable {
+    let orders: GuestCheckoutService
+    let verifications: VerificationService
+    let authenticator: CDPAuthenticator
+
+    func register(on router: inout Router) {
+        let api = "/platform/v2/onramp"
+
+        router.add("POST", "\(api)/verifications") { request in
+            let projectId = try project(request)
+            let input = try InitiateVerificationRequest(fields: fields(request))
+            return .json(try verifications.initiate(input, projectId: projectId).initiationJSON, status: 201)
+        }
+        router.add("POST", "\(api)/verifications/{verificationId}/submit") { request in
+            let projectId = try project(request)
+            let input = try SubmitVerificationRequest(fields: fields(request))
+            let id = request.pathParameters["verificationId"] ?? ""
+            return .json(try verifications.submit(id: id, input, projectId: projectId).confirmationJSON)
+        }
+        router.add("POST", "\(api)/limits") { request in
+            let projectId = try project(request)
+            return .json(try orders.userLimits(UserLimitsRequest(fields: fields(request)), projectId: projectId))
+        }
+        router.add("POST", "\(api)/orders") { request in
+            let projectId = try project(request)
+            let created = try orders.create(CreateOrderRequest(fields: fields(request)), projectId: projectId)
+            var members: [(String, JSONValue)] = [("order", created.order.orderJSON)]
+            if let link = created.paymentLink {
+                members.append(("paymentLink", ["url": .string(link.url), "paymentLinkType": .string(link.type)]))
+            }
+            return .json(.object(members), status: 201)
+        }
+        router.add("GET", "\(api)/orders/{orderId}") { request in
+            let projectId = try project(request)
+            return .json([
+                "order": try orders.order(id: request.pathParameters["orderId"] ?? "", projectId: projectId).orderJSON
+            ])
+        }
+        for method in GuestPaymentMethod.allCases {
+            router.add("GET", method.pagePath) { request in try page(request, method: method) }
+            router.add("POST", method.pagePath) { request in try sheet(request, method: method) }
+        }
+        router.add("GET", PaymentButtonPage.statusPath) { request in
+            guard let order = try orders.order(linkToken: request.queryValue("sessionToken") ?? "") else {
+                throw HeadlessFailure.orderNotFound
+            }
+            return .json(PaymentButtonPage.statusJSON(order))
+        }
+        router.add("GET", PaymentButtonPage.scriptPath) { _ in
+            .text(PaymentButtonPage.script, contentType: "text/javascript; charset=utf-8")
+        }
+    }
+
+    /// The project whose CDP API key signed the request's JWT.
+    private func project(_ request: HTTPRequest) throws(HTTPError) -> String {
+        try authenticator.authenticate(request, at: orders.context.clock.now())
+    }
+
+    private func fields(_ request: HTTPRequest) throws(HTTPError) -> RequestFields {
+        RequestFields(try request.jsonBody())
+    }
+
+    /// GET: the payment-button page (a `HEAD` from a link preview changes nothing either way).
+    private func page(_ request: HTTPRequest, method: GuestPaymentMethod) throws -> HTTPResponse {
+        let token = request.queryValue("sessionToken") ?? ""
+        guard let order = try orders.order(linkToken: token), order.paymentMethod == method else { return notFound() }
+        return PaymentButtonPage.render(
+            order, networkName: networkName(order), token: token, sheetOpen: false, message: nil,
+            expired: orders.context.nowMilliseconds >= order.linkExpiresAt,
+            sandboxSheet: request.queryValue("sandboxSheet").flatMap(GuestCheckoutService.SheetAction.init(rawValue:)))
+    }
+
+    /// POST: the pay button (`open`, without JavaScript) or the sheet's answer. A script asking for JSON
+    /// gets the order's status (or the error) instead of the page.
+    private func sheet(_ request: HTTPRequest, method: GuestPaymentMethod) throws -> HTTPResponse {
+        let form = RequestFields(try request.formBody())
+        let token = try form.required("sessionToken", maxLength: 64)
+        let actionText = try form.required("action", maxLength: 16)
+        let wantsJSON = request.headers["Accept"]?.contains("application/json") ?? false
+        guard let current = try orders.order(linkToken: token), current.paymentMethod == method else {
+            return wantsJSON ? .json(Self.errorJSON(HeadlessFailure.orderNotFound.httpError), status: 404) : notFound()
+        }
+        let expired = orders.context.nowMilliseconds >= current.linkExpiresAt
+        if actionText == "open" {
+            return PaymentButtonPage.render(
+                current, networkName: networkName(current), token: token, sheetOpen: true, message: nil,
+                expired: expired)
+        }
+        guard let action = GuestCheckoutService.SheetAction(rawValue: actionText) else {
+            throw HTTPError(
+                status: 400, code: "invalid_request", message: "action must be open, approve, decline or cancel.",
+                param: "action")
+        }
+        let order: GuestCheckoutOrderRecord
+        do {
+            order = try orders.sheet(action, linkToken: token) ?? current
+        } catch let failure as HeadlessFailure {
+            if wantsJSON { return .json(Self.errorJSON(failure.httpError), status: failure.httpError.status) }
+            return PaymentButtonPage.render(
+                current, networkName: networkName(current), token: token, sheetOpen: false,
+                message: failure.httpError.message, expired: expired)
+        }
+        if wantsJSON { return .json(PaymentButtonPage.statusJSON(order)) }
+        let message = action == .cancel ? "Payment cancelled. You can pay again." : nil
+        return PaymentButtonPage.render(
+            order, networkName: networkName(order), token: token, sheetOpen: false, message: message,
+            expired: expired)
+    }
+
+    private func networkName(_ order: GuestCheckoutOrderRecord) -> String {
+        (try? orders.context.catalogue.network(order.quote.network).displayName) ?? order.quote.network
+    }
+
+    private static func errorJSON(_ error: HTTPError) -> JSONValue {
+        ["errorType": .string(error.code), "errorMessage": .string(error.message)]
+    }
+
+    private func notFound() -> HTTPResponse {
+        .html(
+            HTML.page(
+                title: "Payment link not found",
+                body: "<h1>Payment link not found</h1><p>This payment link is not valid. Start again from the app.</p>"),
+            status: 404)
+    }
+}

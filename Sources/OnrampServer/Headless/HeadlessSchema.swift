@@ -1,0 +1,62 @@
+import OnrampStore
+
+/// The tables of the Headless Onramp (Coinbase's `/v2/onramp/orders`, limits and OTP verifications):
+/// version 230, in the App2App range.
+enum HeadlessSchema {
+    static let migrations = [
+        Migration(
+            version: 230, name: "headless_onramp",
+            sql: """
+                CREATE TABLE onramp_verifications (
+                    id TEXT PRIMARY KEY,
+                    project_id TEXT NOT NULL REFERENCES projects(id),
+                    channel TEXT NOT NULL,
+                    destination TEXT NOT NULL,
+                    code_hash TEXT NOT NULL,
+                    attempts BIGINT NOT NULL DEFAULT 0,
+                    otp_expires_at BIGINT NOT NULL,
+                    verified_at BIGINT,
+                    verification_expires_at BIGINT,
+                    created_at BIGINT NOT NULL
+                );
+                CREATE INDEX onramp_verifications_expiry ON onramp_verifications(otp_expires_at);
+                CREATE TABLE onramp_guest_users (
+                    project_id TEXT NOT NULL REFERENCES projects(id),
+                    phone_number TEXT NOT NULL,
+                    created_at BIGINT NOT NULL,
+                    PRIMARY KEY (project_id, phone_number)
+                );
+                CREATE TABLE onramp_orders (
+                    order_id TEXT PRIMARY KEY,
+                    project_id TEXT NOT NULL REFERENCES projects(id),
+                    partner_user_ref TEXT NOT NULL,
+                    partner_order_ref TEXT,
+                    status TEXT NOT NULL,
+                    failure_reason TEXT,
+                    payment_method TEXT NOT NULL,
+                    payment_currency TEXT NOT NULL,
+                    payment_total TEXT NOT NULL,
+                    payment_subtotal TEXT NOT NULL,
+                    purchase_amount TEXT NOT NULL,
+                    purchase_currency TEXT NOT NULL,
+                    exchange_rate TEXT NOT NULL,
+                    exchange_fee TEXT NOT NULL,
+                    network_fee TEXT NOT NULL,
+                    destination_address TEXT NOT NULL,
+                    destination_network TEXT NOT NULL,
+                    phone_number TEXT NOT NULL,
+                    email TEXT NOT NULL,
+                    domain TEXT,
+                    tx_hash TEXT,
+                    sandbox BIGINT NOT NULL,
+                    link_token_hash TEXT NOT NULL UNIQUE,
+                    link_expires_at BIGINT NOT NULL,
+                    next_step_at BIGINT,
+                    created_at BIGINT NOT NULL,
+                    updated_at BIGINT NOT NULL
+                );
+                CREATE INDEX onramp_orders_guest ON onramp_orders(project_id, phone_number, created_at);
+                CREATE INDEX onramp_orders_due ON onramp_orders(next_step_at);
+                """)
+    ]
+}

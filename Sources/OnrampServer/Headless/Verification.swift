@@ -1,0 +1,222 @@
+import HTTPServer
+import OnrampCore
+import OnrampStore
+
+/// One OTP verification of a phone number or email (`onramp_verification_<uuid>`): a code valid for 10
+/// minutes, then, once submitted, a verification the orders may cite for 60 days.
+struct Verification: Sendable, Equatable {
+    /// Where the code goes.
+    enum Channel: String, Sendable {
+        case sms, email
+    }
+
+    static let idPrefix = "onramp_verification_"
+    /// How long the code may be submitted.
+    static let codeLifetimeMilliseconds: Int64 = 10 * 60_000
+    /// How long a verified destination counts as verified.
+    static let verifiedLifetimeMilliseconds: Int64 = 60 * 86_400_000
+    /// Wrong codes after which the verification is revoked.
+    static let maximumAttempts = 5
+    /// The code every sandbox verification sends (no SMS or email leaves this server).
+    static let sandboxCode = "000000"
+
+    let id: String
+    let projectId: String
+    let channel: Channel
+    let destination: String
+    let codeHash: String
+    var attempts: Int
+    let otpExpiresAt: Int64
+    var verifiedAt: Int64?
+    var verificationExpiresAt: Int64?
+    let createdAt: Int64
+
+    /// Whether `id` has the API's shape (`^onramp_verification_<lower-case uuid>$`).
+    static func isWellFormedId(_ id: String) -> Bool {
+        guard id.hasPrefix(idPrefix) else { return false }
+        let uuid = Array(id.utf8.dropFirst(idPrefix.utf8.count))
+        guard uuid.count == 36 else { return false }
+        return uuid.enumerated().allSatisfy { index, byte in
+            [8, 13, 18, 23].contains(index)
+                ? byte == UInt8(ascii: "-")
+                : (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                    || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+        }
+    }
+
+    /// `{verificationId, otpExpiresAt}` (cdp-sdk `OnrampVerificationInitiation`).
+    var initiationJSON: JSONValue {
+        ["verificationId": .string(id), "otpExpiresAt": .string(Timestamp.rfc3339(milliseconds: otpExpiresAt))]
+    }
+
+    /// `{verificationId, verificationExpiresAt}` (cdp-sdk `OnrampVerificationConfirmation`).
+    var confirmationJSON: JSONValue {
+        [
+            "verificationId": .string(id),
+            "verificationExpiresAt": .string(Timestamp.rfc3339(milliseconds: verificationExpiresAt ?? otpExpiresAt)),
+        ]
+    }
+}
+
+/// `POST /v2/onramp/verifications` `{channel, destination}`.
+struct InitiateVerificationRequest: Sendable, Equatable {
+    let channel: Verification.Channel
+    let destination: String
+
+    init(fields: RequestFields) throws(HTTPError) {
+        let channelText = try fields.required("channel", maxLength: 8)
+        guard let channel = Verification.Channel(rawValue: channelText) else {
+            throw fields.invalid("channel", "channel must be sms or email.")
+        }
+        self.channel = channel
+        let destination = try fields.required("destination", maxLength: 254)
+        switch channel {
+        case .sms:
+            guard (try? PhoneNumber(e164: destination)) != nil else {
+                throw fields.invalid("destination", "An sms destination is an E.164 phone number such as +14155550123.")
+            }
+            self.destination = destination
+        case .email:
+            guard let at = destination.firstIndex(of: "@"), at != destination.startIndex,
+                destination.index(after: at) != destination.endIndex, !destination.contains(" ")
+            else { throw fields.invalid("destination", "An email destination is an email address.") }
+            self.destination = destination.lowercased()
+        }
+    }
+}
+
+/// `POST /v2/onramp/verifications/{verificationId}/submit` `{otpCode}`.
+struct SubmitVerificationRequest: Sendable, Equatable {
+    let otpCode: String
+
+    init(fields: RequestFields) throws(HTTPError) {
+        let code = try fields.required("otpCode", maxLength: 6)
+        guard code.utf8.count == 6, code.utf8.allSatisfy({ (48...57).contains($0) }) else {
+            throw fields.invalid("otpCode", "otpCode is six digits.")
+        }
+        otpCode = code
+    }
+}
+
+/// The verifications table, on the transaction's connection.
+struct VerificationRepository {
+    let connection: any SQLConnection
+
+    func insert(_ verification: Verification) throws {
+        try connection.execute(
+            """
+            INSERT INTO onramp_verifications (id, project_id, channel, destination, code_hash, attempts,
+                otp_expires_at, created_at)
+            VALUES (?, ?, ?, ?, ?, 0, ?, ?)
+            """,
+            [
+                .text(verification.id), .text(verification.projectId), .text(verification.channel.rawValue),
+                .text(verification.destination), .text(verification.codeHash), .integer(verification.otpExpiresAt),
+                .integer(verification.createdAt),
+            ])
+    }
+
+    func find(id: String, projectId: String) throws -> Verification? {
+        try connection.query(
+            "SELECT * FROM onramp_verifications WHERE id = ? AND project_id = ?", [.text(id), .text(projectId)]
+        ).first.map { row in
+            Verification(
+                id: try row.string("id"), projectId: try row.string("project_id"),
+                channel: Verification.Channel(rawValue: try row.string("channel")) ?? .sms,
+                destination: try row.string("destination"), codeHash: try row.string("code_hash"),
+                attempts: Int(try row.int("attempts")), otpExpiresAt: try row.int("otp_expires_at"),
+                verifiedAt: row.optionalInt("verified_at"),
+                verificationExpiresAt: row.optionalInt("verification_expires_at"), createdAt: try row.int("created_at"))
+        }
+    }
+
+    /// Takes one of the verification's attempts before its code is judged, in one statement, so
+    /// parallel guesses cannot pass ``Verification/maximumAttempts``; false when none is left.
+    func takeAttempt(id: String) throws -> Bool {
+        try connection.execute(
+            "UPDATE onramp_verifications SET attempts = attempts + 1 WHERE id = ? AND attempts < ? AND verified_at IS NULL",
+            [.text(id), .integer(Int64(Verification.maximumAttempts))]) == 1
+    }
+
+    /// Marks it verified, once.
+    func markVerified(id: String, at now: Int64, until expiry: Int64) throws -> Bool {
+        try connection.execute(
+            """
+            UPDATE onramp_verifications SET verified_at = ?, verification_expires_at = ?
+            WHERE id = ? AND verified_at IS NULL
+            """, [.integer(now), .integer(expiry), .text(id)]) == 1
+    }
+}
+
+/// OTP verification of the phone numbers and emails that guest checkout orders rely on. In this sandbox
+/// no message leaves the server and the code is always ``Verification/sandboxCode``.
+struct VerificationService: Sendable {
+    let context: ServerContext
+
+    func initiate(_ request: InitiateVerificationRequest, projectId: String) throws -> Verification {
+        let now = context.nowMilliseconds
+        let verification = Verification(
+            id: Verification.idPrefix + context.ids.uuid().lowercased(), projectId: projectId, channel: request.channel,
+            destination: request.destination, codeHash: APIKeyRepository.secretHash(Verification.sandboxCode),
+            attempts: 0, otpExpiresAt: now + Verification.codeLifetimeMilliseconds, verifiedAt: nil,
+            verificationExpiresAt: nil, createdAt: now)
+        try context.database.transaction { try VerificationRepository(connection: $0).insert(verification) }
+        return verification
+    }
+
+    func submit(id: String, _ request: SubmitVerificationRequest, projectId: String) throws -> Verification {
+        guard Verification.isWellFormedId(id) else { throw HeadlessFailure.verificationNotFound }
+        let now = context.nowMilliseconds
+        enum Outcome { case verified(Verification), wrongCode, revoked }
+        let outcome: Outcome = try context.database.transaction { connection in
+            let verifications = VerificationRepository(connection: connection)
+            guard var verification = try verifications.find(id: id, projectId: projectId) else {
+                throw HeadlessFailure.verificationNotFound
+            }
+            // A repeated submit of a verified code gets the same confirmation.
+            if verification.verifiedAt != nil { return .verified(verification) }
+            guard try verifications.takeAttempt(id: id) else {
+                // No attempt left, or a parallel submit verified it meanwhile.
+                if let verified = try verifications.find(id: id, projectId: projectId), verified.verifiedAt != nil {
+                    return .verified(verified)
+                }
+                return .revoked
+            }
+            guard now < verification.otpExpiresAt,
+                APIKeyRepository.secretMatches(request.otpCode, storedHash: verification.codeHash)
+            else { return .wrongCode }
+            let expiry = now + Verification.verifiedLifetimeMilliseconds
+            guard try verifications.markVerified(id: id, at: now, until: expiry) else {
+                return .verified(try verifications.find(id: id, projectId: projectId) ?? verification)
+            }
+            verification.verifiedAt = now
+            verification.verificationExpiresAt = expiry
+            return .verified(verification)
+        }
+        switch outcome {
+        case .verified(let verification): return verification
+        case .wrongCode: throw HeadlessFailure.verificationCodeInvalid
+        case .revoked:
+            throw HeadlessFailure.verificationInvalid(
+                "The verification was revoked after \(Verification.maximumAttempts) wrong codes; start a new one.")
+        }
+    }
+
+    /// Checks a verification an order cites: verified, within its 60 days, for `destination`.
+    static func check(
+        _ connection: any SQLConnection, id: String, param: String, channel: Verification.Channel,
+        destination: String, projectId: String, now: Int64
+    ) throws {
+        guard Verification.isWellFormedId(id),
+            let verification = try VerificationRepository(connection: connection).find(id: id, projectId: projectId)
+        else { throw HeadlessFailure.verificationNotFound }
+        guard verification.channel == channel, verification.verifiedAt != nil else {
+            throw HeadlessFailure.verificationInvalid(
+                "\(param) names a verification that is pending or of another channel.")
+        }
+        guard now < verification.verificationExpiresAt ?? 0 else { throw HeadlessFailure.verificationExpired }
+        guard verification.destination == destination else {
+            throw HeadlessFailure.verificationDestinationMismatch(param: param)
+        }
+    }
+}

@@ -1,0 +1,381 @@
+import Foundation
+import HTTPServer
+import OnrampCore
+import OnrampServer
+import OnrampStore
+import OnrampTestSupport
+import Testing
+
+/// The Headless Onramp on a real port: OTP verifications, guest limits, guest checkout orders paid on the
+/// payment-button page (approve, decline, cancel), settlement, and the order-form webhooks, as the
+/// cdp-sdk `OnrampApi` and Coinbase's demo backend (`server/src/app.ts` `/onramp/order`, `/onramp/limits`)
+/// call them.
+@Suite(.serialized) struct HeadlessOnrampTests {
+    static let phone = "+14155550123"
+    static let address = "0x52908400098527886E0F7030069857D2E4169EE7"
+
+    func post(_ server: TestServer, _ path: String, _ body: JSONValue) throws -> (status: Int, body: JSONValue) {
+        let response = try server.request(
+            "POST", path, json: body, headers: [("Authorization", "Bearer \(try server.jwt("POST", path))")])
+        return (response.status, response.body)
+    }
+
+    func get(_ server: TestServer, _ path: String) throws -> (status: Int, body: JSONValue) {
+        let response = try server.request(
+            "GET", path, headers: [("Authorization", "Bearer \(try server.jwt("GET", path))")])
+        return (response.status, response.body)
+    }
+
+    /// The demo app's order (`hooks/useOnramp.ts`): verified phone and email, terms accepted now.
+    static func orderBody(
+        _ overrides: [(String, JSONValue)] = [], removing: Set<String> = [], verifiedAt: Date = Date()
+    ) -> JSONValue {
+        let formatter = ISO8601DateFormatter()
+        var fields: [(String, JSONValue)] = [
+            ("purchaseCurrency", "USDC"), ("destinationNetwork", "base"), ("destinationAddress", .string(address)),
+            ("paymentAmount", "25.00"), ("paymentCurrency", "USD"), ("paymentMethod", "GUEST_CHECKOUT_APPLE_PAY"),
+            ("partnerUserRef", "guest-1"), ("phoneNumber", .string(phone)), ("email", "ada@example.com"),
+            ("phoneNumberVerifiedAt", .string(formatter.string(from: verifiedAt.addingTimeInterval(-3600)))),
+            ("agreementAcceptedAt", .string(formatter.string(from: verifiedAt))), ("isQuote", false),
+        ]
+        fields.removeAll { removing.contains($0.0) || overrides.map(\.0).contains($0.0) }
+        return .object(fields + overrides)
+    }
+
+    /// Opens the payment link and answers its sheet with a form post (no JavaScript), as a browser would.
+    static func pay(_ server: TestServer, link: String, action: String, payable: Bool = true) throws
+        -> RawHTTPClient.Response
+    {
+        let url = try #require(URL(string: link))
+        let components = try #require(URLComponents(url: url, resolvingAgainstBaseURL: false))
+        let token = try #require(components.queryItems?.first { $0.name == "sessionToken" }?.value)
+        let page = try RawHTTPClient(port: server.port).request("GET", url.path + "?" + (components.query ?? ""))
+        #expect(page.status == 200)
+        #expect(page.text.contains("id=\"api-onramp-apple-pay-button\"") == payable)
+        let opened = try RawHTTPClient(port: server.port).request(
+            "POST", url.path, headers: [("Content-Type", "application/x-www-form-urlencoded")],
+            body: Array("sessionToken=\(token)&action=open".utf8))
+        #expect(opened.text.contains("id=\"sheet-approve\"") == payable)
+        return try RawHTTPClient(port: server.port).request(
+            "POST", url.path, headers: [("Content-Type", "application/x-www-form-urlencoded")],
+            body: Array("sessionToken=\(token)&action=\(action)".utf8))
+    }
+
+    func waitForStatus(_ server: TestServer, _ orderId: String, _ status: String) throws -> JSONValue? {
+        for _ in 0..<1500 {  // up to 30 s on a loaded machine
+            let order = try get(server, "/platform/v2/onramp/orders/\(orderId)").body["order"]
+            if order?["status"]?.stringValue == status { return order }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return nil
+    }
+
+    @Test func verificationsIssueACodeAndConfirmIt() throws {
+        let clock = ManualClock(Date())
+        let server = try TestServer(clock: clock)
+        let started = try post(
+            server, "/platform/v2/onramp/verifications", ["channel": "sms", "destination": .string(Self.phone)])
+        #expect(started.status == 201, "\(started.body)")
+        let id = try #require(started.body["verificationId"]?.stringValue)
+        #expect(id.hasPrefix("onramp_verification_") && id.count == 56)
+        #expect(started.body["otpExpiresAt"]?.stringValue?.hasSuffix("Z") == true)
+        let submit = "/platform/v2/onramp/verifications/\(id)/submit"
+        let wrong = try post(server, submit, ["otpCode": "123456"])
+        #expect(wrong.status == 400 && wrong.body["errorType"] == "otp_verification_code_invalid")
+        let right = try post(server, submit, ["otpCode": "000000"])
+        #expect(right.status == 200, "\(right.body)")
+        #expect(right.body["verificationId"] == .string(id))
+        #expect(right.body["verificationExpiresAt"]?.stringValue?.isEmpty == false)
+        #expect(try post(server, submit, ["otpCode": "000000"]).status == 200, "a repeated submit confirms again")
+        let unknown = try post(
+            server, "/platform/v2/onramp/verifications/onramp_verification_00000000-0000-0000-0000-000000000000/submit",
+            ["otpCode": "000000"])
+        #expect(unknown.status == 404 && unknown.body["errorType"] == "otp_verification_not_found")
+        #expect(try post(server, submit, ["otpCode": "12345"]).status == 400)
+        let badChannel = try post(server, "/platform/v2/onramp/verifications", ["channel": "fax", "destination": "1"])
+        #expect(badChannel.status == 400 && badChannel.body["errorType"] == "invalid_request")
+        let badPhone = try post(
+            server, "/platform/v2/onramp/verifications", ["channel": "sms", "destination": "4155550123"])
+        #expect(badPhone.status == 400)
+
+        // Five wrong codes revoke a verification; a code is good for 10 minutes.
+        let other = try #require(
+            try post(server, "/platform/v2/onramp/verifications", ["channel": "email", "destination": "A@Example.com"])
+                .body["verificationId"]?.stringValue)
+        for _ in 0..<5 {
+            _ = try post(server, "/platform/v2/onramp/verifications/\(other)/submit", ["otpCode": "111111"])
+        }
+        let revoked = try post(server, "/platform/v2/onramp/verifications/\(other)/submit", ["otpCode": "000000"])
+        #expect(revoked.status == 400 && revoked.body["errorType"] == "otp_verification_invalid")
+        let late = try #require(
+            try post(
+                server, "/platform/v2/onramp/verifications", ["channel": "sms", "destination": .string(Self.phone)]
+            )
+            .body["verificationId"]?.stringValue)
+        clock.advance(by: 601)
+        let expired = try post(server, "/platform/v2/onramp/verifications/\(late)/submit", ["otpCode": "000000"])
+        #expect(expired.status == 400 && expired.body["errorType"] == "otp_verification_code_invalid")
+    }
+
+    @Test(arguments: DatabaseDriver.all)
+    func anApprovedOrderSettlesAndSendsOrderFormWebhooks(driver: DatabaseDriver) throws {
+        let server = try TestServer(settlementDelay: 0.05, driver: driver)
+        let receiver = try WebhookReceiver()
+        let subscription = try post(
+            server, "/platform/v2/data/webhooks/subscriptions",
+            [
+                "eventTypes": [
+                    "onramp.transaction.created", "onramp.transaction.updated", "onramp.transaction.success",
+                ],
+                "isEnabled": true, "target": ["url": .string(receiver.url)],
+            ])
+        let secret = try #require(subscription.body["secret"]?.stringValue)
+        let created = try post(server, "/platform/v2/onramp/orders", Self.orderBody())
+        #expect(created.status == 201, "\(created.body)")
+        let order = try #require(created.body["order"])
+        let orderId = try #require(order["orderId"]?.stringValue)
+        #expect(order["status"] == "ONRAMP_ORDER_STATUS_PENDING_PAYMENT")
+        #expect(order["paymentTotal"] == "25.00")
+        #expect(order["purchaseAmount"] == "24.36")
+        #expect(order["paymentMethod"] == "GUEST_CHECKOUT_APPLE_PAY")
+        #expect(
+            order["fees"]?.arrayValue?.compactMap { $0["type"]?.stringValue } == [
+                "FEE_TYPE_EXCHANGE", "FEE_TYPE_NETWORK",
+            ])
+        #expect(order["partnerUserRef"] == "guest-1")
+        let link = try #require(created.body["paymentLink"]?["url"]?.stringValue)
+        #expect(created.body["paymentLink"]?["paymentLinkType"] == "PAYMENT_LINK_TYPE_APPLE_PAY_BUTTON")
+        #expect(link.contains("/v2/api-onramp/apple-pay?sessionToken="))
+
+        let approved = try Self.pay(server, link: link, action: "approve")
+        #expect(approved.status == 200)
+        #expect(approved.text.contains("Payment approved"))
+        let completed = try #require(try waitForStatus(server, orderId, "ONRAMP_ORDER_STATUS_COMPLETED"))
+        #expect(completed["txHash"]?.stringValue?.hasPrefix("0x") == true)
+
+        // created, updated (PROCESSING), updated (COMPLETED), success: signed, in the order form.
+        #expect(receiver.wait { $0.count >= 4 })
+        let bodies = receiver.deliveries.compactMap { try? JSONParser().parse($0.body) }
+        #expect(
+            bodies.map { $0["eventType"]?.stringValue ?? "" }.sorted() == [
+                "onramp.transaction.created", "onramp.transaction.success", "onramp.transaction.updated",
+                "onramp.transaction.updated",
+            ])
+        #expect(bodies.allSatisfy { $0["orderId"] == .string(orderId) && $0["transactionId"] == nil })
+        #expect(bodies.contains { $0["status"] == "ONRAMP_ORDER_STATUS_COMPLETED" && $0["paymentAmount"] == "25.00" })
+        let checks = try PythonVerifier.verify(receiver.deliveries.map { ("cdp", secret, $0) })
+        #expect(checks.allSatisfy { $0.ok }, "\(checks)")
+
+        // The guest's limits count it.
+        let limits = try post(
+            server, "/platform/v2/onramp/limits",
+            [
+                "paymentMethodType": "GUEST_CHECKOUT_APPLE_PAY", "userId": .string(Self.phone),
+                "userIdType": "phone_number",
+            ])
+        #expect(limits.status == 200, "\(limits.body)")
+        let values = limits.body["limits"]?.arrayValue ?? []
+        #expect(values.first { $0["limitType"] == "weekly_spending" }?["remaining"] == "475.00")
+        #expect(values.first { $0["limitType"] == "weekly_spending" }?["limit"] == "500.00")
+        #expect(values.first { $0["limitType"] == "lifetime_transactions" }?["remaining"] == "14")
+        // The paid link is spent: approving again changes nothing.
+        let again = try Self.pay(server, link: link, action: "decline", payable: false)
+        #expect(!again.text.contains("declined"))
+        #expect(
+            try get(server, "/platform/v2/onramp/orders/\(orderId)").body["order"]?["status"]
+                == "ONRAMP_ORDER_STATUS_COMPLETED")
+    }
+
+    @Test func aDeclinedOrderFailsWithItsFailureEventOnlyAndACancelChangesNothing() throws {
+        let server = try TestServer()
+        let created = try post(server, "/platform/v2/onramp/orders", Self.orderBody())
+        let orderId = try #require(created.body["order"]?["orderId"]?.stringValue)
+        let link = try #require(created.body["paymentLink"]?["url"]?.stringValue)
+        let cancelled = try Self.pay(server, link: link, action: "cancel")
+        #expect(cancelled.text.contains("Payment cancelled"))
+        #expect(
+            try get(server, "/platform/v2/onramp/orders/\(orderId)").body["order"]?["status"]
+                == "ONRAMP_ORDER_STATUS_PENDING_PAYMENT")
+        let declined = try Self.pay(server, link: link, action: "decline")
+        #expect(declined.text.contains("The payment was declined."))
+        #expect(
+            try get(server, "/platform/v2/onramp/orders/\(orderId)").body["order"]?["status"]
+                == "ONRAMP_ORDER_STATUS_FAILED")
+        let types = try server.database.read {
+            try $0.query("SELECT type FROM outbox_events ORDER BY created_at, type").map { try $0.string("type") }
+        }
+        #expect(
+            types.sorted() == ["onramp.transaction.created", "onramp.transaction.failed", "onramp.transaction.updated"])
+        #expect(try server.count("SELECT COUNT(*) AS n FROM onramp_transactions") == 0)
+        Thread.sleep(forTimeInterval: 0.1)
+        #expect(try get(server, "/platform/v2/onramp/orders/\(orderId)").body["order"]?["txHash"] == nil)
+    }
+
+    @Test func ordersAreRefusedInTheContractsErrorShapeAndNothingIsWritten() throws {
+        let server = try TestServer()
+        let old = Date().addingTimeInterval(-61 * 86_400)
+        let cases: [(JSONValue, Int, String)] = [
+            (Self.orderBody(removing: ["phoneNumber", "email"]), 400, "guest_permission_denied"),
+            (Self.orderBody(removing: ["email"]), 400, "invalid_request"),
+            (Self.orderBody(removing: ["agreementAcceptedAt"]), 400, "invalid_request"),
+            (Self.orderBody(removing: ["phoneNumberVerifiedAt"]), 400, "invalid_request"),
+            (Self.orderBody(verifiedAt: old), 400, "phone_number_verification_expired"),
+            (Self.orderBody([("phoneNumber", "+447700900123")]), 400, "guest_region_forbidden"),
+            (Self.orderBody([("paymentCurrency", "EUR")]), 400, "guest_region_forbidden"),
+            (Self.orderBody([("paymentMethod", "CARD")]), 400, "invalid_request"),
+            (Self.orderBody([("purchaseAmount", "10")]), 400, "invalid_request"),
+            (Self.orderBody([("destinationNetwork", "dogechain")]), 400, "network_not_tradable"),
+            (Self.orderBody([("destinationAddress", "0x1234")]), 400, "invalid_request"),
+            (Self.orderBody([("locale", "not a locale")]), 400, "invalid_request"),
+            (
+                Self.orderBody([("smsVerificationId", "onramp_verification_00000000-0000-0000-0000-000000000000")]),
+                404,
+                "otp_verification_not_found"
+            ),
+        ]
+        for (body, status, type) in cases {
+            let answer = try post(server, "/platform/v2/onramp/orders", body)
+            #expect(answer.status == status, "\(type): \(answer.body)")
+            #expect(answer.body["errorType"] == .string(type), "\(answer.body)")
+            #expect(answer.body["correlationId"]?.stringValue?.hasPrefix("req_") == true)
+        }
+        #expect(try server.count("SELECT COUNT(*) AS n FROM onramp_orders") == 0)
+        #expect(try server.count("SELECT COUNT(*) AS n FROM outbox_events") == 0)
+        let missing = try get(server, "/platform/v2/onramp/orders/9f3c1e8e-0000-4000-8000-000000000000")
+        #expect(missing.status == 404 && missing.body["errorType"] == "not_found")
+    }
+
+    @Test func aVerificationForAnotherPhoneIsADestinationMismatch() throws {
+        let server = try TestServer()
+        let id = try #require(
+            try post(server, "/platform/v2/onramp/verifications", ["channel": "sms", "destination": "+12025550100"])
+                .body["verificationId"]?.stringValue)
+        _ = try post(server, "/platform/v2/onramp/verifications/\(id)/submit", ["otpCode": "000000"])
+        let mismatch = try post(
+            server, "/platform/v2/onramp/orders", Self.orderBody([("smsVerificationId", .string(id))]))
+        #expect(mismatch.status == 400 && mismatch.body["errorType"] == "otp_verification_destination_mismatch")
+        let ok = try post(
+            server, "/platform/v2/onramp/orders",
+            Self.orderBody(
+                [("smsVerificationId", .string(id)), ("phoneNumber", "+12025550100")],
+                removing: ["phoneNumberVerifiedAt"]))
+        #expect(ok.status == 201, "\(ok.body)")
+    }
+
+    /// The weekly limit (500 USD by default) and its `guest_transaction_limit`, quotes included; a quote
+    /// stores nothing and has no payment link.
+    @Test func theWeeklyGuestLimitAndQuotes() throws {
+        let server = try TestServer()
+        let quote = try post(server, "/platform/v2/onramp/orders", Self.orderBody([("isQuote", true)]))
+        #expect(quote.status == 201)
+        #expect(quote.body["paymentLink"] == nil)
+        #expect(quote.body["order"]?["paymentTotal"] == "25.00")
+        #expect(try server.count("SELECT COUNT(*) AS n FROM onramp_orders") == 0)
+        for _ in 0..<4 {
+            #expect(
+                try post(server, "/platform/v2/onramp/orders", Self.orderBody([("paymentAmount", "120.00")])).status
+                    == 201)
+        }
+        let over = try post(server, "/platform/v2/onramp/orders", Self.orderBody([("paymentAmount", "25.00")]))
+        #expect(over.status == 429 && over.body["errorType"] == "guest_transaction_limit", "\(over.body)")
+        #expect(over.body["errorMessage"]?.stringValue?.contains("20.00 USD left") == true)
+        let overQuote = try post(server, "/platform/v2/onramp/orders", Self.orderBody([("isQuote", true)]))
+        #expect(overQuote.status == 429)
+        #expect(
+            try post(server, "/platform/v2/onramp/orders", Self.orderBody([("paymentAmount", "20.00")])).status == 201)
+        // Another phone has a week of its own; a sandbox order counts toward nothing.
+        #expect(
+            try post(server, "/platform/v2/onramp/orders", Self.orderBody([("phoneNumber", "+12025550100")])).status
+                == 201)
+        #expect(
+            try post(server, "/platform/v2/onramp/orders", Self.orderBody([("partnerUserRef", "sandbox-guest-1")]))
+                .status == 201)
+    }
+}
+
+/// The payment-button page in a real headless Chromium, driven as Coinbase's demo app drives it: it
+/// loads, the pay button is clicked, the sandbox sheet is approved, declined or cancelled, and the widget
+/// events the page posts arrive in order. Screenshots are kept in `artifacts/`.
+@Suite(.serialized) struct PaymentButtonBrowserTests {
+    @Test(arguments: [
+        (
+            "approve",
+            [
+                "onramp_api.load_pending", "onramp_api.load_success", "onramp_api.commit_success",
+                "onramp_api.polling_start", "onramp_api.polling_success",
+            ], "ONRAMP_ORDER_STATUS_COMPLETED"
+        ),
+        (
+            "decline", ["onramp_api.load_pending", "onramp_api.load_success", "onramp_api.commit_error"],
+            "ONRAMP_ORDER_STATUS_FAILED"
+        ),
+        (
+            "cancel", ["onramp_api.load_pending", "onramp_api.load_success", "onramp_api.cancel"],
+            "ONRAMP_ORDER_STATUS_PENDING_PAYMENT"
+        ),
+        (
+            "auto",
+            [
+                "onramp_api.load_pending", "onramp_api.load_success", "onramp_api.commit_success",
+                "onramp_api.polling_start", "onramp_api.polling_success",
+            ], "ONRAMP_ORDER_STATUS_COMPLETED"
+        ),
+    ])
+    func chromiumPaysOnTheButtonPage(action: String, expected: [String], finalStatus: String) throws {
+        let server = try TestServer(settlementDelay: 0.05)
+        let path = "/platform/v2/onramp/orders"
+        let created = try server.request(
+            "POST", path, json: HeadlessOnrampTests.orderBody(),
+            headers: [("Authorization", "Bearer \(try server.jwt("POST", path))")])
+        let link = try #require(created.body["paymentLink"]?["url"]?.stringValue)
+        let orderId = try #require(created.body["order"]?["orderId"]?.stringValue)
+        let artifacts = Python.repositoryRoot.appendingPathComponent("artifacts")
+        try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
+        let prefix = artifacts.appendingPathComponent("payment-button").path
+        let url = action == "auto" ? link + "&sandboxSheet=approve" : link
+        let output = try Python.run("payment_button_browser.py", [url, action, prefix])
+        #expect(output.status == 0, "\(output.standardError)")
+        let result = try JSONParser().parse(output.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect(result["events"]?.arrayValue?.compactMap(\.stringValue) == expected)
+        #expect(FileManager.default.fileExists(atPath: "\(prefix)-\(action).png"))
+        let orderPath = "\(path)/\(orderId)"
+        let order = try server.request(
+            "GET", orderPath, headers: [("Authorization", "Bearer \(try server.jwt("GET", orderPath))")])
+        #expect(order.body["order"]?["status"] == .string(finalStatus))
+        if action == "approve" || action == "auto" {
+            #expect(result["eventData"]?.arrayValue?.last?["txHash"] == order.body["order"]?["txHash"])
+        }
+        if action == "decline" {
+            #expect(result["eventData"]?.arrayValue?.last?["errorCode"] == "FAILURE_REASON_PAYMENT_DECLINED")
+        }
+    }
+}
+
+/// The official cdp-sdk (PyPI 1.51.0) `OnrampApi` makes the Headless Onramp calls and its pydantic models
+/// parse every answer: verification, limits, a quote, an order with its payment link, the order by id,
+/// and an error in the SDK's `ApiError`.
+@Suite(.serialized) struct CDPSDKHeadlessTests {
+    @Test func officialClientRunsTheHeadlessCalls() throws {
+        let server = try TestServer()
+        let output = try Python.run(
+            "cdp_headless.py", ["http://127.0.0.1:\(server.port)"],
+            environment: [
+                "CDP_API_KEY_ID": server.credentials.cdpApiKeyId,
+                "CDP_API_KEY_SECRET": server.credentials.cdpApiKeySecret,
+            ])
+        #expect(output.status == 0, "\(output.standardError)")
+        let result = try JSONParser().parse(output.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect(result["verificationId"]?.stringValue?.hasPrefix("onramp_verification_") == true)
+        #expect(result["confirmedId"] == result["verificationId"])
+        #expect(result["limits"]?["weekly_spending"] == ["500.00", "500.00"])
+        #expect(result["limits"]?["lifetime_transactions"] == ["15", "15"])
+        #expect(result["quoteTotal"] == "25.00")
+        #expect(result["quoteHasLink"] == false)
+        #expect(result["orderStatus"] == "ONRAMP_ORDER_STATUS_PENDING_PAYMENT")
+        #expect(result["orderFees"] == ["FEE_TYPE_EXCHANGE", "FEE_TYPE_NETWORK"])
+        #expect(result["paymentLinkType"] == "PAYMENT_LINK_TYPE_APPLE_PAY_BUTTON")
+        #expect(result["fetchedId"] == true)
+        #expect(result["error"]?["httpCode"] == .number("400"))
+        #expect(result["error"]?["errorType"] == "guest_region_forbidden")
+    }
+}

@@ -1,0 +1,82 @@
+"""Drives the Headless Onramp calls of the official cdp-sdk (PyPI) OnrampApi against an OnrampKit
+server: OTP verification of a phone, the guest's limits, a quote, an order, and the order by id.
+
+Usage: cdp_headless.py BASE_URL   (CDP_API_KEY_ID / CDP_API_KEY_SECRET in the environment)
+Prints one JSON object with what the SDK's models parsed; exits non-zero on any failure.
+"""
+import asyncio
+import json
+import os
+import sys
+from datetime import datetime, timedelta, timezone
+
+from cdp.openapi_client.api.onramp_api import OnrampApi
+from cdp.openapi_client.cdp_api_client import CdpApiClient
+from cdp.openapi_client.errors import ApiError
+from cdp.openapi_client.models.create_onramp_order_request import CreateOnrampOrderRequest
+from cdp.openapi_client.models.get_onramp_user_limits_request import GetOnrampUserLimitsRequest
+from cdp.openapi_client.models.initiate_onramp_verification_request import InitiateOnrampVerificationRequest
+from cdp.openapi_client.models.initiate_onramp_verification_request_destination import (
+    InitiateOnrampVerificationRequestDestination,
+)
+from cdp.openapi_client.models.submit_onramp_verification_request import SubmitOnrampVerificationRequest
+
+BASE = sys.argv[1]
+PHONE = "+14155550199"
+
+
+def order_request(**overrides):
+    now = datetime.now(timezone.utc)
+    fields = dict(
+        purchase_currency="USDC", destination_network="base",
+        destination_address="0x52908400098527886E0F7030069857D2E4169EE7", payment_amount="25.00",
+        payment_currency="USD", payment_method="GUEST_CHECKOUT_APPLE_PAY", partner_user_ref="sdk-guest",
+        phone_number=PHONE, email="sdk@example.com", agreement_accepted_at=now,
+        phone_number_verified_at=now - timedelta(hours=1))
+    fields.update(overrides)
+    return CreateOnrampOrderRequest(**fields)
+
+
+async def main():
+    result = {}
+    client = CdpApiClient(
+        api_key_id=os.environ["CDP_API_KEY_ID"], api_key_secret=os.environ["CDP_API_KEY_SECRET"],
+        base_path=BASE + "/platform")
+    api = OnrampApi(client)
+    try:
+        # The SDK's destination is a oneOf of two string schemas (phone, email) that its own validator
+        # cannot tell apart ("Multiple matches found"), so the value is set without it.
+        destination = InitiateOnrampVerificationRequestDestination.model_construct(actual_instance=PHONE)
+        started = await api.initiate_onramp_verification(
+            initiate_onramp_verification_request=InitiateOnrampVerificationRequest(
+                channel="sms", destination=destination))
+        result["verificationId"] = started.verification_id
+        result["otpExpiresAt"] = started.otp_expires_at.isoformat()
+        confirmed = await api.submit_onramp_verification(
+            started.verification_id,
+            submit_onramp_verification_request=SubmitOnrampVerificationRequest(otp_code="000000"))
+        result["confirmedId"] = confirmed.verification_id
+        limits = await api.get_onramp_user_limits(GetOnrampUserLimitsRequest(
+            payment_method_type="GUEST_CHECKOUT_APPLE_PAY", user_id=PHONE, user_id_type="phone_number"))
+        result["limits"] = {limit.limit_type: [limit.limit, limit.remaining] for limit in limits.limits}
+        quote = await api.create_onramp_order(create_onramp_order_request=order_request(is_quote=True))
+        result["quoteTotal"] = quote.order.payment_total
+        result["quoteHasLink"] = quote.payment_link is not None
+        created = await api.create_onramp_order(create_onramp_order_request=order_request(
+            sms_verification_id=started.verification_id, phone_number_verified_at=None))
+        result["orderStatus"] = created.order.status
+        result["orderFees"] = [fee.type for fee in created.order.fees]
+        result["paymentLinkType"] = created.payment_link.payment_link_type
+        result["paymentLinkUrl"] = created.payment_link.url
+        fetched = await api.get_onramp_order_by_id(created.order.order_id)
+        result["fetchedId"] = fetched.order.order_id == created.order.order_id
+        try:
+            await api.create_onramp_order(create_onramp_order_request=order_request(phone_number="+447700900123"))
+        except ApiError as error:
+            result["error"] = {"httpCode": error.http_code, "errorType": error.error_type}
+    finally:
+        await client.close()
+    print(json.dumps(result, default=str))
+
+
+asyncio.run(main())
