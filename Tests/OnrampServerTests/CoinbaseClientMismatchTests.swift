@@ -192,6 +192,30 @@ import Testing
         #expect(created.body["description"] == "old docs\nsecond line", "free text keeps its line breaks")
     }
 
+    /// §4.10: an App2App session's `quote` has the same shape as the hosted session's (cdp-sdk
+    /// `OnrampQuote`: amounts as strings, the fees listed, the crypto value of one unit of fiat).
+    @Test func theApp2AppSessionQuoteIsAnOnrampQuote() throws {
+        let server = try TestServer()
+        var device = try TestDevice(server: server)
+        _ = try device.register()
+        let text = try #require(try device.purchaseChallenge(device.purchase()).body["challenge"]?.stringValue)
+        let quote = try #require(try device.createSession(challenge: text).body["quote"])
+        let hosted = try post(
+            server, "/platform/v2/onramp/sessions",
+            [
+                "purchaseCurrency": "USDC", "destinationNetwork": "base", "destinationAddress": .string(Self.address),
+                "paymentAmount": "25.00", "paymentCurrency": "USD", "paymentMethod": "CARD", "country": "US",
+                "subdivision": "CA",
+            ])
+        #expect(quote == hosted.body["quote"], "\(quote)")
+        #expect(quote["paymentTotal"] == "25.00")
+        #expect(quote["exchangeRate"] == "1.000000")
+        #expect(
+            quote["fees"]?.arrayValue?.compactMap { $0["type"]?.stringValue } == [
+                "FEE_TYPE_EXCHANGE", "FEE_TYPE_NETWORK",
+            ])
+    }
+
     /// §4.12: CDP's standard `X-Idempotency-Key` is honoured like the demo's `Idempotency-Key`.
     @Test func xIdempotencyKeyGivesTheSameChallenge() throws {
         let server = try TestServer()

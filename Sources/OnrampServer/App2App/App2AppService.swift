@@ -275,7 +275,11 @@ struct App2AppService: Sendable {
     }
 
     private func sessionResponse(token: String, quote: StoredQuote) -> HTTPResponse {
-        .json(["session": ["onrampUrl": .string(onrampURL(token: token))], "quote": quote.responseJSON], status: 201)
+        .json(
+            [
+                "session": ["onrampUrl": .string(onrampURL(token: token))],
+                "quote": quote.onrampQuoteJSON(catalogue: context.catalogue),
+            ], status: 201)
     }
 
     /// The handoff URL for a session token.

@@ -80,15 +80,29 @@ struct StoredQuote: Sendable, Equatable {
         paymentMethod = try field("paymentMethod")
     }
 
-    /// The quote as the session response shows it.
-    var responseJSON: JSONValue {
+    /// The crypto value of one unit of fiat (the CDP API's `exchangeRate`: the inverse of the price),
+    /// to the asset's decimals.
+    func cryptoPerFiat(catalogue: Catalogue) -> String {
+        guard let price = try? DecimalAmount(parsing: exchangeRate), price.isPositive else { return "0" }
+        let decimals = (try? catalogue.asset(purchaseCurrency).decimals) ?? 8
+        return (DecimalAmount(exactly: 1) / price).string(places: decimals)
+    }
+
+    /// The fees as the CDP API lists them (`OnrampOrderFee`: `{type, amount, currency}`).
+    var feesJSON: JSONValue {
         [
-            "paymentTotal": ["value": .string(paymentTotal), "currency": .string(paymentCurrency)],
-            "paymentSubtotal": ["value": .string(paymentSubtotal), "currency": .string(paymentCurrency)],
-            "purchaseAmount": ["value": .string(purchaseAmount), "currency": .string(purchaseCurrency)],
-            "coinbaseFee": ["value": .string(coinbaseFee), "currency": .string(paymentCurrency)],
-            "networkFee": ["value": .string(networkFee), "currency": .string(paymentCurrency)],
-            "exchangeRate": ["value": .string(exchangeRate), "currency": .string(paymentCurrency)],
+            ["type": "FEE_TYPE_EXCHANGE", "amount": .string(coinbaseFee), "currency": .string(paymentCurrency)],
+            ["type": "FEE_TYPE_NETWORK", "amount": .string(networkFee), "currency": .string(paymentCurrency)],
+        ]
+    }
+
+    /// The quote as cdp-sdk's `OnrampQuote` (the sessions' `quote`): amounts as strings, the fees listed.
+    func onrampQuoteJSON(catalogue: Catalogue) -> JSONValue {
+        [
+            "paymentTotal": .string(paymentTotal), "paymentSubtotal": .string(paymentSubtotal),
+            "paymentCurrency": .string(paymentCurrency), "purchaseAmount": .string(purchaseAmount),
+            "purchaseCurrency": .string(purchaseCurrency), "destinationNetwork": .string(network), "fees": feesJSON,
+            "exchangeRate": .string(cryptoPerFiat(catalogue: catalogue)),
         ]
     }
 }

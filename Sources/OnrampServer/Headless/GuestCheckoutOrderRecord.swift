@@ -25,35 +25,16 @@ struct GuestCheckoutOrderRecord: Sendable, Equatable {
     var createdAt: Int64
     var updatedAt: Int64
 
-    /// The crypto value of one unit of fiat (the order API's `exchangeRate`), from the quote.
-    var exchangeRate: String {
-        guard let subtotal = try? DecimalAmount(parsing: quote.paymentSubtotal), subtotal.isPositive,
-            let amount = try? DecimalAmount(parsing: quote.purchaseAmount)
-        else { return "0" }
-        return (amount / subtotal).string(places: 8, mode: .down)
-    }
-
-    /// The `OnrampOrder` object (cdp-sdk `onramp_order.py`): amounts as decimal strings.
-    var orderJSON: JSONValue {
+    /// The `OnrampOrder` object (cdp-sdk `onramp_order.py`): amounts as decimal strings, the exchange rate
+    /// as the crypto value of one unit of fiat (to the asset's decimals in `catalogue`).
+    func orderJSON(catalogue: Catalogue) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("orderId", .string(orderId)), ("paymentTotal", .string(quote.paymentTotal)),
             ("paymentSubtotal", .string(quote.paymentSubtotal)), ("paymentCurrency", .string(quote.paymentCurrency)),
             ("paymentMethod", .string(paymentMethod.rawValue)), ("purchaseAmount", .string(quote.purchaseAmount)),
             ("purchaseCurrency", .string(quote.purchaseCurrency)),
-            (
-                "fees",
-                [
-                    [
-                        "type": "FEE_TYPE_EXCHANGE", "amount": .string(quote.coinbaseFee),
-                        "currency": .string(quote.paymentCurrency),
-                    ],
-                    [
-                        "type": "FEE_TYPE_NETWORK", "amount": .string(quote.networkFee),
-                        "currency": .string(quote.paymentCurrency),
-                    ],
-                ]
-            ),
-            ("exchangeRate", .string(exchangeRate)), ("destinationAddress", .string(destinationAddress)),
+            ("fees", quote.feesJSON), ("exchangeRate", .string(quote.cryptoPerFiat(catalogue: catalogue))),
+            ("destinationAddress", .string(destinationAddress)),
             ("destinationNetwork", .string(quote.network)), ("status", .string(status.rawValue)),
             ("createdAt", .string(Timestamp.rfc3339(milliseconds: createdAt))),
             ("updatedAt", .string(Timestamp.rfc3339(milliseconds: updatedAt))),
@@ -65,7 +46,7 @@ struct GuestCheckoutOrderRecord: Sendable, Equatable {
 
     /// The order-form webhook payload (cdp-sdk `OnrampOrderPayload`, fees as `OrderFee`), plus the
     /// `paymentAmount` Coinbase's demo backend reads (`server/src/app.ts`, `/webhooks/onramp`).
-    func webhookJSON(eventType: String) -> JSONValue {
+    func webhookJSON(eventType: String, catalogue: Catalogue) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("eventType", .string(eventType)), ("orderId", .string(orderId)), ("status", .string(status.rawValue)),
             ("paymentTotal", .string(quote.paymentTotal)), ("paymentAmount", .string(quote.paymentTotal)),
@@ -85,8 +66,9 @@ struct GuestCheckoutOrderRecord: Sendable, Equatable {
                     ],
                 ]
             ),
-            ("exchangeRate", .string(exchangeRate)), ("destinationAddress", .string(destinationAddress)),
-            ("destinationNetwork", .string(quote.network)), ("txHash", .string(txHash ?? "")),
+            ("exchangeRate", .string(quote.cryptoPerFiat(catalogue: catalogue))),
+            ("destinationAddress", .string(destinationAddress)), ("destinationNetwork", .string(quote.network)),
+            ("txHash", .string(txHash ?? "")),
             ("createdAt", .string(Timestamp.rfc3339(milliseconds: createdAt))),
             ("updatedAt", .string(Timestamp.rfc3339(milliseconds: updatedAt))),
             ("partnerUserRef", .string(partnerUserRef)),

@@ -268,7 +268,8 @@ struct GuestCheckoutService: Sendable {
         for event in events {
             try Outbox.append(
                 connection, id: context.ids.uuid(), projectId: order.projectId, family: .cdp, type: event.eventType,
-                payload: order.webhookJSON(eventType: event.eventType), livemode: true, createdAtMilliseconds: now)
+                payload: order.webhookJSON(eventType: event.eventType, catalogue: context.catalogue), livemode: true,
+                createdAtMilliseconds: now)
         }
     }
 }

@@ -29,7 +29,9 @@ struct HeadlessRoutes: Sendable {
         router.add("POST", "\(api)/orders") { request in
             let projectId = try project(request)
             let created = try orders.create(CreateOrderRequest(fields: fields(request)), projectId: projectId)
-            var members: [(String, JSONValue)] = [("order", created.order.orderJSON)]
+            var members: [(String, JSONValue)] = [
+                ("order", created.order.orderJSON(catalogue: orders.context.catalogue))
+            ]
             if let link = created.paymentLink {
                 members.append(("paymentLink", ["url": .string(link.url), "paymentLinkType": .string(link.type)]))
             }
@@ -38,7 +40,8 @@ struct HeadlessRoutes: Sendable {
         router.add("GET", "\(api)/orders/{orderId}") { request in
             let projectId = try project(request)
             return .json([
-                "order": try orders.order(id: request.pathParameters["orderId"] ?? "", projectId: projectId).orderJSON
+                "order": try orders.order(id: request.pathParameters["orderId"] ?? "", projectId: projectId).orderJSON(
+                    catalogue: orders.context.catalogue)
             ])
         }
         for method in GuestPaymentMethod.allCases {

@@ -191,24 +191,7 @@ struct HostedOnrampService: Sendable {
     }
 
     private func quoteJSON(_ quote: App2AppQuote) -> JSONValue {
-        let stored = StoredQuote(quote)
-        let perFiat = DecimalAmount(exactly: 1) / quote.exchangeRate.amount
-        return [
-            "paymentTotal": .string(stored.paymentTotal), "paymentSubtotal": .string(stored.paymentSubtotal),
-            "paymentCurrency": .string(stored.paymentCurrency), "purchaseAmount": .string(stored.purchaseAmount),
-            "purchaseCurrency": .string(stored.purchaseCurrency), "destinationNetwork": .string(stored.network),
-            "fees": [
-                [
-                    "type": "FEE_TYPE_EXCHANGE", "amount": .string(stored.coinbaseFee),
-                    "currency": .string(stored.paymentCurrency),
-                ],
-                [
-                    "type": "FEE_TYPE_NETWORK", "amount": .string(stored.networkFee),
-                    "currency": .string(stored.paymentCurrency),
-                ],
-            ],
-            "exchangeRate": .string(perFiat.string(places: quote.asset.decimals)),
-        ]
+        StoredQuote(quote).onrampQuoteJSON(catalogue: context.catalogue)
     }
 
     private func newSession(
