@@ -27,9 +27,9 @@ public struct ServerContext: Sendable {
     /// codes, client-side session calls) per client address (`nil`: no limit). Secret-key calls are not
     /// limited here.
     public let publishableKeyRateLimiter: RateLimiter?
-    /// Whether a CDP API key JWT is good for one request only (its nonce remembered until it expires);
-    /// by default it may be reused within its lifetime for the request its `uris` name, as Coinbase's
-    /// documented `export JWT=…` flow does.
+    /// Whether a CDP API key JWT for a read is good for one request only (its nonce remembered until it
+    /// expires); by default a read's JWT may be reused within its lifetime for the request its `uris`
+    /// name, as Coinbase's documented `export JWT=…` flow does. A write's JWT is always good once.
     public let jwtSingleUse: Bool
     /// The key of what is kept sealed or hashed (KYC id numbers, idempotency records), so a copy of the
     /// database alone reveals or brute-forces nothing. Never stored in the database.

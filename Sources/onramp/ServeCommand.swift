@@ -39,8 +39,9 @@ enum ServeCommand {
           --head-timeout SECONDS        A new connection must send a complete request head within this (default 10)
           --keep-alive-timeout SECONDS  After a response, the next head must be complete within this (default 15)
           --body-timeout SECONDS        Once the head is in, the body must be complete within this (default 30)
-          --jwt-single-use              Each CDP API key JWT is good for one request (by default it may be reused
-                                        within its lifetime for the request its uris name, as Coinbase documents)
+          --jwt-single-use              Each CDP API key JWT is good for one request (by default a GET's may be
+                                        reused within its lifetime for the request its uris name, as Coinbase
+                                        documents; a write's is always good once)
         """
 
     static func run(_ arguments: [String]) -> Int32 {

@@ -407,13 +407,14 @@ import Testing
         #expect(response.headers["Retry-After"] == "1")
     }
 
-    /// With `--jwt-single-use` a JWT is good for one request: its nonce is remembered until it expires.
+    /// With `--jwt-single-use` a read's JWT is good for one request too: its nonce is remembered until it
+    /// expires.
     @Test func singleUseJWTsAreRefusedTheSecondTime() throws {
         let server = try TestServer(jwtSingleUse: true)
-        let path = "/platform/v2/onramp/mobile/attestation/challenges"
-        let token = try server.jwt("POST", path)
-        #expect(try server.request("POST", path, headers: [("Authorization", "Bearer \(token)")]).status == 201)
-        let replayed = try server.request("POST", path, headers: [("Authorization", "Bearer \(token)")])
+        let path = "/onramp/v1/buy/transactions"
+        let token = try server.jwt("GET", path)
+        #expect(try server.request("GET", path, headers: [("Authorization", "Bearer \(token)")]).status == 200)
+        let replayed = try server.request("GET", path, headers: [("Authorization", "Bearer \(token)")])
         expectError((replayed.status, replayed.body), 401, "unauthorized")
         #expect(replayed.body["errorMessage"]?.stringValue?.contains("nonce") == true)
     }
@@ -453,12 +454,18 @@ import Testing
         let accepted = try server.request("POST", path, headers: [("Authorization", "Bearer \(good)")])
         #expect(accepted.status == 201)
         #expect(accepted.body["challenge"]?.stringValue?.count == 44)
-        // Reused within its lifetime for the request it names (Coinbase's `export JWT=…` flow): accepted;
-        // for another request: refused.
-        let reused = try server.request("POST", path, headers: [("Authorization", "Bearer \(good)")])
-        #expect(reused.status == 201)
+        // A write's JWT is good once (its uris do not cover the body).
+        let replayed = try server.request("POST", path, headers: [("Authorization", "Bearer \(good)")])
+        expectError((replayed.status, replayed.body), 401, "unauthorized")
+        // A read's may be reused within its lifetime for the request it names (Coinbase's `export JWT=…`
+        // flow, a poller); not for another request.
+        let listing = "/onramp/v1/buy/transactions"
+        let read = try server.jwt("GET", listing)
+        for _ in 0..<2 {
+            #expect(try server.request("GET", listing, headers: [("Authorization", "Bearer \(read)")]).status == 200)
+        }
         let elsewhere = try server.request(
-            "POST", "/platform/v2/onramp/sessions", headers: [("Authorization", "Bearer \(good)")])
+            "GET", "/onramp/v1/buy/config", headers: [("Authorization", "Bearer \(read)")])
         expectError((elsewhere.status, elsewhere.body), 401, "unauthorized")
         // Signed with the project's own key, but timed to live for ages: refused, and the server stays up.
         let key = try CDPAPIKey(id: server.credentials.cdpApiKeyId, secret: server.credentials.cdpApiKeySecret)

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import OnrampCore
+import OnrampCrypto
 import OnrampServer
 import OnrampStore
 import OnrampTestSupport
@@ -87,6 +88,7 @@ import Testing
         #expect(right.body["verificationId"] == .string(id))
         #expect(right.body["verificationExpiresAt"]?.stringValue?.isEmpty == false)
         #expect(try post(server, submit, ["otpCode": "000000"]).status == 200, "a repeated submit confirms again")
+        #expect(try post(server, submit, ["otpCode": "999999"]).status == 400, "but only with the right code")
         let unknown = try post(
             server, "/platform/v2/onramp/verifications/onramp_verification_00000000-0000-0000-0000-000000000000/submit",
             ["otpCode": "000000"])
@@ -262,6 +264,84 @@ import Testing
         #expect(ok.status == 201, "\(ok.body)")
     }
 
+    /// A retry with the same `X-Idempotency-Key` answers the first order and its payment link; the key
+    /// with another body is a 422; one order is stored.
+    @Test func orderCreationIsIdempotentOnItsKey() throws {
+        let server = try TestServer()
+        let path = "/platform/v2/onramp/orders"
+        let body = Self.orderBody()
+        func create(_ body: JSONValue, key: String) throws -> (status: Int, body: JSONValue) {
+            let response = try server.request(
+                "POST", path, json: body,
+                headers: [("Authorization", "Bearer \(try server.jwt("POST", path))"), ("X-Idempotency-Key", key)])
+            return (response.status, response.body)
+        }
+        let first = try create(body, key: "order-42")
+        let retry = try create(body, key: "order-42")
+        #expect(first.status == 201 && retry.status == 201)
+        #expect(retry.body["order"]?["orderId"] == first.body["order"]?["orderId"])
+        #expect(retry.body["paymentLink"]?["url"] == first.body["paymentLink"]?["url"])
+        let other = try create(Self.orderBody([("paymentAmount", "30.00")]), key: "order-42")
+        #expect(other.status == 422 && other.body["errorType"] == "idempotency_error")
+        #expect(try server.count("SELECT COUNT(*) AS n FROM onramp_orders") == 1)
+        #expect(try server.count("SELECT COUNT(*) AS n FROM outbox_events") == 1)
+    }
+
+    /// Limits belong to the person: orders through another partner count, and an unpaid order whose link
+    /// expired does not.
+    @Test func limitsCountEveryPartnerAndNotExpiredUnpaidOrders() throws {
+        let clock = ManualClock(Date())
+        let server = try TestServer(clock: clock)
+        let now = clock.now()
+        #expect(
+            try post(
+                server, "/platform/v2/onramp/orders", Self.orderBody([("paymentAmount", "400.00")], verifiedAt: now)
+            ).status == 201)
+        let other = try ProjectProvisioner(database: server.database, clock: clock).createProject(
+            name: "Other wallet", appIds: [], redirectHosts: [], keyType: .es256)
+        let key = try CDPAPIKey(id: other.cdpApiKeyId, secret: other.cdpApiKeySecret)
+        let path = "/platform/v2/onramp/orders"
+        func otherPartner(_ amount: String) throws -> (status: Int, body: JSONValue) {
+            let jwt = try key.jwt(method: "POST", host: "127.0.0.1:\(server.port)", path: path, at: clock.now())
+            let response = try server.request(
+                "POST", path, json: Self.orderBody([("paymentAmount", .string(amount))], verifiedAt: clock.now()),
+                headers: [("Authorization", "Bearer \(jwt)")])
+            return (response.status, response.body)
+        }
+        let refused = try otherPartner("150.00")
+        #expect(refused.status == 429 && refused.body["errorType"] == "guest_transaction_limit", "\(refused.body)")
+        // The first order was never paid: 16 minutes later its link has expired and it counts no more.
+        clock.advance(by: 16 * 60)
+        #expect(try otherPartner("150.00").status == 201)
+    }
+
+    /// A sandbox order settles through the simulator, never the real provider; its page says so.
+    @Test func aSandboxOrderNeverReachesTheRealProvider() throws {
+        let provider = SettlementClaimTests.CountingSettlement()
+        let server = try TestServer(settlementDelay: 0.01, settlement: provider)
+        let created = try post(
+            server, "/platform/v2/onramp/orders", Self.orderBody([("partnerUserRef", "sandbox-guest-1")]))
+        let link = try #require(created.body["paymentLink"]?["url"]?.stringValue)
+        let orderId = try #require(created.body["order"]?["orderId"]?.stringValue)
+        let page = try RawHTTPClient(port: server.port).request(
+            "GET", String(link.dropFirst("http://127.0.0.1:\(server.port)".count)))
+        #expect(page.text.contains("Sandbox purchase"))
+        #expect(page.headers["content-security-policy"]?.contains("frame-ancestors 'none'") == true)
+        _ = try Self.pay(server, link: link, action: "approve")
+        #expect(try waitForStatus(server, orderId, "ONRAMP_ORDER_STATUS_COMPLETED") != nil)
+        #expect(provider.calls.withLock { $0 } == 0)
+        let live = try post(server, "/platform/v2/onramp/orders", Self.orderBody([("domain", "app.example.com:8443")]))
+        let livePage = try RawHTTPClient(port: server.port).request(
+            "GET",
+            String(
+                (live.body["paymentLink"]?["url"]?.stringValue ?? "").dropFirst("http://127.0.0.1:\(server.port)".count)
+            ))
+        #expect(!livePage.text.contains("Sandbox purchase"))
+        #expect(
+            livePage.headers["content-security-policy"]?.contains("frame-ancestors https://app.example.com:8443")
+                == true)
+    }
+
     /// The weekly limit (500 USD by default) and its `guest_transaction_limit`, quotes included; a quote
     /// stores nothing and has no payment link.
     @Test func theWeeklyGuestLimitAndQuotes() throws {
@@ -324,9 +404,10 @@ import Testing
     func chromiumPaysOnTheButtonPage(action: String, expected: [String], finalStatus: String) throws {
         let server = try TestServer(settlementDelay: 0.05)
         let path = "/platform/v2/onramp/orders"
+        // Only a sandbox order's sheet answers itself.
+        let body = HeadlessOnrampTests.orderBody(action == "auto" ? [("partnerUserRef", "sandbox-guest-1")] : [])
         let created = try server.request(
-            "POST", path, json: HeadlessOnrampTests.orderBody(),
-            headers: [("Authorization", "Bearer \(try server.jwt("POST", path))")])
+            "POST", path, json: body, headers: [("Authorization", "Bearer \(try server.jwt("POST", path))")])
         let link = try #require(created.body["paymentLink"]?["url"]?.stringValue)
         let orderId = try #require(created.body["order"]?["orderId"]?.stringValue)
         let artifacts = Python.repositoryRoot.appendingPathComponent("artifacts")

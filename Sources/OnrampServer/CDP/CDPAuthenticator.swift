@@ -7,11 +7,13 @@ import OnrampStore
 /// named by `kid` must exist and be enabled, the signature must verify with its algorithm, `sub`
 /// must equal `kid`, `iss` must be `cdp`, `aud` must be `cdp_service` or absent/null, `nbf`/`exp`
 /// must hold within the skew, and `uris` must name this request (its host with or without the port:
-/// Coinbase's demo backend signs the host name alone). With `singleUse` the `nonce` must also be new;
-/// otherwise a JWT may be used again within its lifetime for the request it names, as Coinbase documents.
+/// Coinbase's demo backend signs the host name alone). A JWT for a read (`GET`, `HEAD`) may be used again
+/// within its lifetime for the request it names, as Coinbase's `export JWT=…` flow and a poller of the
+/// transactions API do; one for a write is good once (`uris` does not cover the body, so a captured JWT
+/// must not carry a second, different write). With `singleUse`, reads are good once too.
 struct CDPAuthenticator: Sendable {
     let database: any Database
-    /// Whether each JWT is good for one request (its nonce remembered until it expires).
+    /// Whether a JWT for a read is good for one request too (a write's always is).
     let singleUse: Bool
     /// Allowed clock skew for `nbf`/`exp`, in seconds.
     let leeway: TimeInterval = 30
@@ -52,7 +54,8 @@ struct CDPAuthenticator: Sendable {
         guard let keyId = verified.header.keyID, let record = keys.record(id: keyId) else {
             throw Self.unauthorized("Unknown API key.")
         }
-        if singleUse { try rememberNonce(verified, keyId: keyId, now: now) }
+        let isRead = request.method == "GET" || request.method == "HEAD"
+        if singleUse || !isRead { try rememberNonce(verified, keyId: keyId, now: now) }
         return record.projectId
     }
 

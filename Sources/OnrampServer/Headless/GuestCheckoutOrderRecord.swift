@@ -20,7 +20,13 @@ struct GuestCheckoutOrderRecord: Sendable, Equatable {
     var txHash: String?
     var sandbox: Bool
     var linkTokenHash: String
+    /// The link's token sealed with a key derived from the data key (base64), so an idempotent retry can
+    /// show the same link; the database alone does not reveal it.
+    var linkTokenSealed: String
     var linkExpiresAt: Int64
+    /// The caller's `X-Idempotency-Key`, and an HMAC of the request it came with.
+    var idempotencyKey: String?
+    var requestHash: String?
     var nextStepAt: Int64?
     var createdAt: Int64
     var updatedAt: Int64
@@ -89,8 +95,9 @@ struct GuestCheckoutOrderRepository {
             INSERT INTO onramp_orders (order_id, project_id, partner_user_ref, partner_order_ref, status, failure_reason,
                 payment_method, payment_currency, payment_total, payment_subtotal, purchase_amount, purchase_currency,
                 exchange_rate, exchange_fee, network_fee, destination_address, destination_network, phone_number, email,
-                domain, tx_hash, sandbox, link_token_hash, link_expires_at, next_step_at, created_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                domain, tx_hash, sandbox, link_token_hash, link_token_sealed, link_expires_at, idempotency_key,
+                request_hash, next_step_at, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
                 .text(order.orderId), .text(order.projectId), .text(order.partnerUserRef),
@@ -101,8 +108,10 @@ struct GuestCheckoutOrderRepository {
                 .text(order.quote.coinbaseFee), .text(order.quote.networkFee), .text(order.destinationAddress),
                 .text(order.quote.network), .text(order.phoneNumber), .text(order.email),
                 order.domain.map(SQLValue.text) ?? .null, order.txHash.map(SQLValue.text) ?? .null,
-                .integer(order.sandbox ? 1 : 0), .text(order.linkTokenHash), .integer(order.linkExpiresAt),
-                order.nextStepAt.map(SQLValue.integer) ?? .null, .integer(order.createdAt), .integer(order.updatedAt),
+                .integer(order.sandbox ? 1 : 0), .text(order.linkTokenHash), .text(order.linkTokenSealed),
+                .integer(order.linkExpiresAt), order.idempotencyKey.map(SQLValue.text) ?? .null,
+                order.requestHash.map(SQLValue.text) ?? .null, order.nextStepAt.map(SQLValue.integer) ?? .null,
+                .integer(order.createdAt), .integer(order.updatedAt),
             ])
     }
 
@@ -117,33 +126,42 @@ struct GuestCheckoutOrderRepository {
             Self.record)
     }
 
+    func find(projectId: String, idempotencyKey: String) throws -> GuestCheckoutOrderRecord? {
+        try connection.query(
+            "SELECT * FROM onramp_orders WHERE project_id = ? AND idempotency_key = ?",
+            [.text(projectId), .text(idempotencyKey)]
+        ).first.map(Self.record)
+    }
+
     func find(orderId: String) throws -> GuestCheckoutOrderRecord? {
         try connection.query("SELECT * FROM onramp_orders WHERE order_id = ?", [.text(orderId)]).first.map(Self.record)
     }
 
     /// Takes the guest's row for the rest of the transaction (PostgreSQL; SQLite has one writer), so two
-    /// orders of one phone number are checked against the limits one after the other.
-    func lockGuest(projectId: String, phoneNumber: String, now: Int64, dialect: SQLDialect) throws {
+    /// orders of one phone number, in any project, are checked against the limits one after the other.
+    func lockGuest(phoneNumber: String, now: Int64, dialect: SQLDialect) throws {
         try connection.execute(
             """
-            INSERT INTO onramp_guest_users (project_id, phone_number, created_at) VALUES (?, ?, ?)
-            ON CONFLICT (project_id, phone_number) DO NOTHING
-            """, [.text(projectId), .text(phoneNumber), .integer(now)])
+            INSERT INTO onramp_guest_users (phone_number, created_at) VALUES (?, ?)
+            ON CONFLICT (phone_number) DO NOTHING
+            """, [.text(phoneNumber), .integer(now)])
         guard dialect == .postgres else { return }
         _ = try connection.query(
-            "SELECT phone_number FROM onramp_guest_users WHERE project_id = ? AND phone_number = ? FOR UPDATE",
-            [.text(projectId), .text(phoneNumber)])
+            "SELECT phone_number FROM onramp_guest_users WHERE phone_number = ? FOR UPDATE", [.text(phoneNumber)])
     }
 
-    /// What the guest spent since `since` (orders not failed) and how many orders it has placed (not
-    /// failed); sandbox orders do not count.
-    func usage(projectId: String, phoneNumber: String, since: Int64) throws -> (spent: DecimalAmount, orders: Int) {
+    /// What the guest (a person, whichever partner they buy through) spent since `since` and how many orders
+    /// they placed: failed orders, sandbox ones and unpaid ones whose link has expired do not count.
+    func usage(phoneNumber: String, since: Int64, now: Int64) throws -> (spent: DecimalAmount, orders: Int) {
         let rows = try connection.query(
             """
             SELECT payment_total, created_at FROM onramp_orders
-            WHERE project_id = ? AND phone_number = ? AND status <> ? AND sandbox = 0
+            WHERE phone_number = ? AND status <> ? AND sandbox = 0 AND NOT (status = ? AND link_expires_at <= ?)
             """,
-            [.text(projectId), .text(phoneNumber), .text(GuestCheckoutOrder.Status.failed.rawValue)])
+            [
+                .text(phoneNumber), .text(GuestCheckoutOrder.Status.failed.rawValue),
+                .text(GuestCheckoutOrder.Status.pendingPayment.rawValue), .integer(now),
+            ])
         var spent = DecimalAmount(exactly: 0)
         for row in rows where try row.int("created_at") >= since {
             spent = spent + (try DecimalAmount(parsing: try row.string("payment_total")))
@@ -151,18 +169,25 @@ struct GuestCheckoutOrderRepository {
         return (spent, rows.count)
     }
 
-    /// Writes `order`'s new state if it is still in `expected`; false when another request moved it first.
-    func update(_ order: GuestCheckoutOrderRecord, from expected: GuestCheckoutOrder.Status) throws -> Bool {
-        try connection.execute(
-            """
+    /// Writes `order`'s new state if it is still in `expected` (and, for a settlement, still under the
+    /// lease `leasedUntil` this worker took); false when another request or worker moved it first.
+    func update(_ order: GuestCheckoutOrderRecord, from expected: GuestCheckoutOrder.Status, leasedUntil: Int64? = nil)
+        throws -> Bool
+    {
+        var sql = """
             UPDATE onramp_orders SET status = ?, failure_reason = ?, tx_hash = ?, next_step_at = ?, updated_at = ?
             WHERE order_id = ? AND status = ?
-            """,
-            [
-                .text(order.status.rawValue), order.failureReason.map { .text($0.rawValue) } ?? .null,
-                order.txHash.map(SQLValue.text) ?? .null, order.nextStepAt.map(SQLValue.integer) ?? .null,
-                .integer(order.updatedAt), .text(order.orderId), .text(expected.rawValue),
-            ]) == 1
+            """
+        var parameters: [SQLValue] = [
+            .text(order.status.rawValue), order.failureReason.map { .text($0.rawValue) } ?? .null,
+            order.txHash.map(SQLValue.text) ?? .null, order.nextStepAt.map(SQLValue.integer) ?? .null,
+            .integer(order.updatedAt), .text(order.orderId), .text(expected.rawValue),
+        ]
+        if let leasedUntil {
+            sql += " AND next_step_at = ?"
+            parameters.append(.integer(leasedUntil))
+        }
+        return try connection.execute(sql, parameters) == 1
     }
 
     /// Orders whose next settlement step is due.
@@ -204,7 +229,9 @@ struct GuestCheckoutOrderRepository {
             phoneNumber: try row.string("phone_number"), email: try row.string("email"),
             domain: row.optionalString("domain"), txHash: row.optionalString("tx_hash"),
             sandbox: try row.int("sandbox") != 0, linkTokenHash: try row.string("link_token_hash"),
-            linkExpiresAt: try row.int("link_expires_at"), nextStepAt: row.optionalInt("next_step_at"),
+            linkTokenSealed: try row.string("link_token_sealed"), linkExpiresAt: try row.int("link_expires_at"),
+            idempotencyKey: row.optionalString("idempotency_key"), requestHash: row.optionalString("request_hash"),
+            nextStepAt: row.optionalInt("next_step_at"),
             createdAt: try row.int("created_at"), updatedAt: try row.int("updated_at"))
     }
 }

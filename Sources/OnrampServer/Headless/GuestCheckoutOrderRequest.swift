@@ -86,10 +86,7 @@ struct CreateOrderRequest: Sendable, Equatable {
         isQuote = try fields.optionalBool("isQuote") ?? false
         agreementAcceptedAt = try Self.time(fields, "agreementAcceptedAt")
         email = try fields.optional("email", maxLength: 254)?.lowercased()
-        if let email,
-            email.firstIndex(of: "@").map({ $0 == email.startIndex || $0 == email.index(before: email.endIndex) })
-                ?? true
-        {
+        if let email, !Verification.isEmailAddress(email) {
             throw fields.invalid("email", "email is not an email address.")
         }
         phoneNumber = try fields.optional("phoneNumber", maxLength: 16)
@@ -103,10 +100,9 @@ struct CreateOrderRequest: Sendable, Equatable {
         _ = try fields.optional("clientIp", maxLength: 45)
         _ = try fields.optional("userAuthToken", maxLength: 512)
         domain = try fields.optional("domain", maxLength: 253)
-        if let domain,
-            domain.isEmpty || !domain.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-.".contains($0)) })
-        {
-            throw fields.invalid("domain", "domain is a host name such as app.example.com (no scheme or path).")
+        if let domain, !Self.isDomain(domain) {
+            throw fields.invalid(
+                "domain", "domain is a host name such as app.example.com, with a port if any (no scheme or path).")
         }
         locale = try fields.optional("locale", maxLength: 35)
         if let locale, !Self.isLocale(locale) {
@@ -128,6 +124,16 @@ struct CreateOrderRequest: Sendable, Equatable {
             throw fields.invalid(name, "\(name) is an id returned by POST /v2/onramp/verifications.")
         }
         return id
+    }
+
+    /// A host name (letters, digits, `-`, `.`) and an optional `:port`, as a page's `location.host` reads.
+    static func isDomain(_ text: String) -> Bool {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), let host = parts.first, !host.isEmpty,
+            host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-.".contains($0)) })
+        else { return false }
+        guard parts.count == 2 else { return true }
+        return (1...5).contains(parts[1].count) && parts[1].allSatisfy { $0.isASCII && $0.isNumber }
     }
 
     /// `^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$`.

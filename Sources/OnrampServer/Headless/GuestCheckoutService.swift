@@ -33,7 +33,17 @@ struct GuestCheckoutService: Sendable {
 
     // MARK: - Orders
 
-    func create(_ request: CreateOrderRequest, projectId: String) throws -> Created {
+    /// Creates the order of `request`, or with `idempotencyKey` (and the HMAC of the request's body,
+    /// `requestHash`) answers the order a first call with that key made, with the same payment link.
+    func create(
+        _ request: CreateOrderRequest, projectId: String, idempotencyKey: String? = nil, requestHash: String? = nil
+    )
+        throws -> Created
+    {
+        let key = request.isQuote ? nil : idempotencyKey
+        if let key, let earlier = try replay(key: key, requestHash: requestHash, projectId: projectId) {
+            return earlier
+        }
         let now = context.nowMilliseconds
         guard let phone = request.phoneNumber, let email = request.email else {
             if request.phoneNumber == nil && request.email == nil {
@@ -73,15 +83,41 @@ struct GuestCheckoutService: Sendable {
         let quote = try price(request)
         let amount = try DecimalAmount(parsing: quote.paymentTotal)
         let token = Base64URL.encode(context.ids.randomBytes(32), padded: false)
+        let orderId = context.ids.uuid().lowercased()
         let (order, events) = GuestCheckoutOrder.create()
         let record = GuestCheckoutOrderRecord(
-            orderId: context.ids.uuid().lowercased(), projectId: projectId, partnerUserRef: request.partnerUserRef,
+            orderId: orderId, projectId: projectId, partnerUserRef: request.partnerUserRef,
             partnerOrderRef: request.partnerOrderRef, status: order.status, failureReason: nil,
             paymentMethod: request.paymentMethod, quote: quote, destinationAddress: request.destinationAddress,
             phoneNumber: phone, email: email, domain: request.domain, txHash: nil, sandbox: request.isSandbox,
-            linkTokenHash: APIKeyRepository.secretHash(token), linkExpiresAt: now + Self.linkLifetimeMilliseconds,
+            linkTokenHash: APIKeyRepository.secretHash(token),
+            linkTokenSealed: Base64.encode(
+                try AESGCM.seal(Array(token.utf8), key: linkSealingKey, associatedData: Array(orderId.utf8))),
+            linkExpiresAt: now + Self.linkLifetimeMilliseconds, idempotencyKey: key, requestHash: requestHash,
             nextStepAt: nil, createdAt: now, updatedAt: now)
         let dialect = context.database.dialect
+        do {
+            try insert(
+                record, events: events, request: request, phone: phone, email: email, amount: amount, now: now,
+                dialect: dialect)
+        } catch let error as StoreError where error.code == .constraintViolation && key != nil {
+            // A parallel request with the same key inserted first: answer as its retry.
+            if let key, let earlier = try replay(key: key, requestHash: requestHash, projectId: projectId) {
+                return earlier
+            }
+            throw error
+        }
+        guard !request.isQuote else { return Created(order: record, paymentLink: nil) }
+        return Created(order: record, paymentLink: link(for: record, token: token, locale: request.locale))
+    }
+
+    /// Checks the verifications and limits and stores the order with its `created` event, in one transaction
+    /// (only checks, for a quote).
+    private func insert(
+        _ record: GuestCheckoutOrderRecord, events: [GuestCheckoutOrder.DomainEvent], request: CreateOrderRequest,
+        phone: String, email: String, amount: DecimalAmount, now: Int64, dialect: SQLDialect
+    ) throws {
+        let projectId = record.projectId
         try context.database.transaction { connection in
             let orders = GuestCheckoutOrderRepository(connection: connection)
             if let id = request.smsVerificationId {
@@ -95,11 +131,9 @@ struct GuestCheckoutService: Sendable {
                     projectId: projectId, now: now)
             }
             if !request.isSandbox {
-                if !request.isQuote {
-                    try orders.lockGuest(projectId: projectId, phoneNumber: phone, now: now, dialect: dialect)
-                }
+                if !request.isQuote { try orders.lockGuest(phoneNumber: phone, now: now, dialect: dialect) }
                 let usage = try orders.usage(
-                    projectId: projectId, phoneNumber: phone, since: now - GuestCheckoutLimits.weekMilliseconds)
+                    phoneNumber: phone, since: now - GuestCheckoutLimits.weekMilliseconds, now: now)
                 switch limits.breach(ordering: amount, spentThisWeek: usage.spent, orders: usage.orders) {
                 case .weeklySpending?:
                     let left = limits.remaining(spentThisWeek: usage.spent, orders: usage.orders).spending
@@ -114,10 +148,35 @@ struct GuestCheckoutService: Sendable {
             try orders.insert(record)
             try emit(events, for: record, connection: connection, now: now)
         }
-        guard !request.isQuote else { return Created(order: record, paymentLink: nil) }
-        var url = "\(context.publicBaseURL)\(request.paymentMethod.pagePath)?sessionToken=\(token)"
-        if let locale = request.locale { url += "&locale=\(locale)" }
-        return Created(order: record, paymentLink: (url, request.paymentMethod.linkType))
+    }
+
+    /// The order an earlier call with `key` made, with its payment link; nil when there was none.
+    private func replay(key: String, requestHash: String?, projectId: String) throws -> Created? {
+        guard
+            let earlier = try context.database.read({
+                try GuestCheckoutOrderRepository(connection: $0).find(projectId: projectId, idempotencyKey: key)
+            })
+        else { return nil }
+        guard earlier.requestHash == requestHash else { throw HeadlessFailure.idempotencyMismatch }
+        guard let sealed = Base64.decode(earlier.linkTokenSealed),
+            let token = String(
+                validating: try AESGCM.open(sealed, key: linkSealingKey, associatedData: Array(earlier.orderId.utf8)),
+                as: UTF8.self)
+        else { throw StoreError(.typeMismatch, "an order's sealed payment link does not open") }
+        return Created(order: earlier, paymentLink: link(for: earlier, token: token, locale: nil))
+    }
+
+    private func link(for order: GuestCheckoutOrderRecord, token: String, locale: String?) -> (
+        url: String, type: String
+    ) {
+        var url = "\(context.publicBaseURL)\(order.paymentMethod.pagePath)?sessionToken=\(token)"
+        if let locale { url += "&locale=\(locale)" }
+        return (url, order.paymentMethod.linkType)
+    }
+
+    /// The key payment-link tokens are sealed with, derived from the data key.
+    private var linkSealingKey: [UInt8] {
+        HMACSHA256.authenticationCode(key: context.dataKey, message: Array("headless-payment-link".utf8))
     }
 
     /// The order `id` of `projectId`.
@@ -152,8 +211,7 @@ struct GuestCheckoutService: Sendable {
         let now = context.nowMilliseconds
         let usage = try context.database.read {
             try GuestCheckoutOrderRepository(connection: $0).usage(
-                projectId: projectId, phoneNumber: request.phoneNumber,
-                since: now - GuestCheckoutLimits.weekMilliseconds)
+                phoneNumber: request.phoneNumber, since: now - GuestCheckoutLimits.weekMilliseconds, now: now)
         }
         let left = limits.remaining(spentThisWeek: usage.spent, orders: usage.orders)
         return [
@@ -217,7 +275,14 @@ struct GuestCheckoutService: Sendable {
             try GuestCheckoutOrderRepository(connection: $0).due(now: context.nowMilliseconds, limit: limit)
         }
         var moved = 0
-        for id in due where try settle(orderId: id) { moved += 1 }
+        for id in due {
+            // One order that cannot be settled must not hold up the others.
+            do {
+                if try settle(orderId: id) { moved += 1 }
+            } catch {
+                AccessLog.shared.error("order \(id) settlement step failed: \(error)")
+            }
+        }
         return moved
     }
 
@@ -225,18 +290,20 @@ struct GuestCheckoutService: Sendable {
     /// its events; false when another worker holds it.
     func settle(orderId: String) throws -> Bool {
         let now = context.nowMilliseconds
+        let leaseUntil = now + Self.settlementLeaseMilliseconds
         let claimed = try context.database.transaction { connection -> GuestCheckoutOrderRecord? in
             let orders = GuestCheckoutOrderRepository(connection: connection)
             guard let order = try orders.find(orderId: orderId), order.status == .processing,
-                let next = order.nextStepAt, next <= now,
-                try orders.lease(order, until: now + Self.settlementLeaseMilliseconds)
+                let next = order.nextStepAt, next <= now, try orders.lease(order, until: leaseUntil)
             else { return nil }
             return order
         }
         guard let claimed else { return false }
         var machine = GuestCheckoutOrder(status: claimed.status)
         let events: [GuestCheckoutOrder.DomainEvent]
-        switch settlement.settle(
+        // A sandbox order never reaches a real provider: the simulator settles it.
+        let provider = claimed.sandbox ? SimulatedSettlement(catalogue: context.catalogue) : settlement
+        switch provider.settle(
             reference: claimed.orderId, network: claimed.quote.network, asset: claimed.quote.purchaseCurrency,
             amount: claimed.quote.purchaseAmount, walletAddress: claimed.destinationAddress,
             partnerUserRef: claimed.partnerUserRef)
@@ -252,9 +319,10 @@ struct GuestCheckoutService: Sendable {
         settled.nextStepAt = nil
         settled.updatedAt = context.nowMilliseconds
         return try context.database.transaction { connection in
-            guard try GuestCheckoutOrderRepository(connection: connection).update(settled, from: .processing) else {
-                return false
-            }
+            guard
+                try GuestCheckoutOrderRepository(connection: connection).update(
+                    settled, from: .processing, leasedUntil: leaseUntil)
+            else { return false }
             try emit(events, for: settled, connection: connection, now: settled.updatedAt)
             return true
         }

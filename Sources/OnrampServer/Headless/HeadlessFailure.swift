@@ -31,6 +31,8 @@ enum HeadlessFailure: Error, Equatable, HTTPErrorConvertible {
     case lifetimeCount(Int)
     /// No order with this id in the project (404 `not_found`).
     case orderNotFound
+    /// The `X-Idempotency-Key` came with a different request before (422 `idempotency_error`).
+    case idempotencyMismatch
 
     var httpError: HTTPError {
         switch self {
@@ -80,6 +82,10 @@ enum HeadlessFailure: Error, Equatable, HTTPErrorConvertible {
                 message: "The user has reached the lifetime limit of \(limit) guest checkout orders.")
         case .orderNotFound:
             return HTTPError(status: 404, code: "not_found", message: "Order with the given ID does not exist.")
+        case .idempotencyMismatch:
+            return HTTPError(
+                status: 422, code: "idempotency_error",
+                message: "This X-Idempotency-Key was used with a different request.")
         }
     }
 }

@@ -1,4 +1,6 @@
 import HTTPServer
+import OnrampCore
+import OnrampCrypto
 
 /// The Headless Onramp's route table: Coinbase's `/v2/onramp/orders`, `/limits` and `/verifications`
 /// (CDP API key JWT, as the cdp-sdk `OnrampApi` calls them), and the payment-button pages their
@@ -28,7 +30,10 @@ struct HeadlessRoutes: Sendable {
         }
         router.add("POST", "\(api)/orders") { request in
             let projectId = try project(request)
-            let created = try orders.create(CreateOrderRequest(fields: fields(request)), projectId: projectId)
+            let (key, hash) = try idempotency(request)
+            let created = try orders.create(
+                CreateOrderRequest(fields: fields(request)), projectId: projectId, idempotencyKey: key,
+                requestHash: hash)
             var members: [(String, JSONValue)] = [
                 ("order", created.order.orderJSON(catalogue: orders.context.catalogue))
             ]
@@ -64,6 +69,21 @@ struct HeadlessRoutes: Sendable {
         try authenticator.authenticate(request, at: orders.context.clock.now())
     }
 
+    /// The request's `X-Idempotency-Key` (1 to 128 bytes, as the API reference allows) and an HMAC of its
+    /// body under a key derived from the data key (a retry must send the same body).
+    private func idempotency(_ request: HTTPRequest) throws(HTTPError) -> (key: String?, hash: String?) {
+        guard let key = request.headers["X-Idempotency-Key"] ?? request.headers["Idempotency-Key"] else {
+            return (nil, nil)
+        }
+        guard (1...128).contains(key.utf8.count), FieldText.problem(in: key, maxBytes: 128) == nil else {
+            throw HTTPError(
+                status: 400, code: "invalid_request", message: "X-Idempotency-Key must be 1 to 128 visible characters.")
+        }
+        let mac = HMACSHA256.authenticationCode(
+            key: orders.context.idempotencySecrets.requestHashKey, message: Array("order\n".utf8) + request.body)
+        return (key, Hex.encode(mac))
+    }
+
     private func fields(_ request: HTTPRequest) throws(HTTPError) -> RequestFields {
         RequestFields(try request.jsonBody())
     }
@@ -75,7 +95,9 @@ struct HeadlessRoutes: Sendable {
         return PaymentButtonPage.render(
             order, networkName: networkName(order), token: token, sheetOpen: false, message: nil,
             expired: orders.context.nowMilliseconds >= order.linkExpiresAt,
-            sandboxSheet: request.queryValue("sandboxSheet").flatMap(GuestCheckoutService.SheetAction.init(rawValue:)))
+            // Only a sandbox order's sheet may answer itself (`sandbox-` partnerUserRef).
+            sandboxSheet: order.sandbox
+                ? request.queryValue("sandboxSheet").flatMap(GuestCheckoutService.SheetAction.init(rawValue:)) : nil)
     }
 
     /// POST: the pay button (`open`, without JavaScript) or the sheet's answer. A script asking for JSON

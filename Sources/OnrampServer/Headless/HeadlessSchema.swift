@@ -21,10 +21,8 @@ enum HeadlessSchema {
                 );
                 CREATE INDEX onramp_verifications_expiry ON onramp_verifications(otp_expires_at);
                 CREATE TABLE onramp_guest_users (
-                    project_id TEXT NOT NULL REFERENCES projects(id),
-                    phone_number TEXT NOT NULL,
-                    created_at BIGINT NOT NULL,
-                    PRIMARY KEY (project_id, phone_number)
+                    phone_number TEXT PRIMARY KEY,
+                    created_at BIGINT NOT NULL
                 );
                 CREATE TABLE onramp_orders (
                     order_id TEXT PRIMARY KEY,
@@ -50,12 +48,16 @@ enum HeadlessSchema {
                     tx_hash TEXT,
                     sandbox BIGINT NOT NULL,
                     link_token_hash TEXT NOT NULL UNIQUE,
+                    link_token_sealed TEXT NOT NULL,
                     link_expires_at BIGINT NOT NULL,
+                    idempotency_key TEXT,
+                    request_hash TEXT,
                     next_step_at BIGINT,
                     created_at BIGINT NOT NULL,
                     updated_at BIGINT NOT NULL
                 );
-                CREATE INDEX onramp_orders_guest ON onramp_orders(project_id, phone_number, created_at);
+                CREATE INDEX onramp_orders_guest ON onramp_orders(phone_number, created_at);
+                CREATE UNIQUE INDEX onramp_orders_idempotency ON onramp_orders(project_id, idempotency_key);
                 CREATE INDEX onramp_orders_due ON onramp_orders(next_step_at);
                 """)
     ]

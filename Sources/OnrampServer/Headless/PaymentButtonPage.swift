@@ -26,7 +26,7 @@ enum PaymentButtonPage {
         let status = message ?? statusText(order, expired: expired)
         var body = """
             <h1>Buy \(HTML.escape(order.quote.purchaseAmount)) \(HTML.escape(order.quote.purchaseCurrency))</h1>
-            \(HTML.sandboxNote(true))
+            \(HTML.sandboxNote(order.sandbox))
             \(summary)
             <p id="order-status" role="status" aria-live="polite" data-status="\(HTML.escape(order.status.rawValue))">\(HTML.escape(status))</p>
             """
@@ -37,7 +37,7 @@ enum PaymentButtonPage {
                 <button type="submit" name="action" value="open" id="\(method.buttonId)" class="primary">Pay with \(method.displayName)</button>
                 </form>
                 <section id="sheet" aria-labelledby="sheet-title"\(sheetOpen ? "" : " hidden")>
-                <h2 id="sheet-title">\(method.displayName) (sandbox)</h2>
+                <h2 id="sheet-title">\(method.displayName) (simulated)</h2>
                 <p>Pay \(HTML.escape(order.quote.paymentTotal)) \(HTML.escape(order.quote.paymentCurrency)) to OnrampKit.</p>
                 <form method="post" action="\(method.pagePath)" class="actions" id="sheet-form">
                 <input type="hidden" name="sessionToken" value="\(HTML.escape(token))">
@@ -52,15 +52,23 @@ enum PaymentButtonPage {
             <script src="\(scriptPath)" data-token="\(HTML.escape(token))" data-status-url="\(statusPath)"\(sandboxSheet.map { " data-sandbox-sheet=\"\($0.rawValue)\"" } ?? "")></script>
             """
         var response = HTTPResponse.html(
-            HTML.page(title: "Pay with \(method.displayName)", body: body), status: expired && payable ? 410 : 200)
-        // Embedded in the partner's WebView or iframe (its `domain`, when the order named one).
+            HTML.page(title: "Pay with \(method.displayName)", body: body),
+            status: expired && order.status == .pendingPayment ? 410 : 200)
+        // Framed only by the order's `domain` (Coinbase requires it for an iframe); a WebView is top-level.
         response.headers.remove("X-Frame-Options")
-        let ancestors = order.domain.map { "https://\($0)" } ?? "*"
+        let ancestors = order.domain.map(frameAncestors) ?? "'none'"
         response.headers.set(
             "Content-Security-Policy",
             "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'unsafe-inline'; "
                 + "form-action 'self'; img-src data:; frame-ancestors \(ancestors)")
         return response
+    }
+
+    /// The CSP source list for `domain` (`host` or `host:port`): https, and http too for a local one.
+    static func frameAncestors(_ domain: String) -> String {
+        let host = domain.split(separator: ":").first.map(String.init) ?? domain
+        let local = host == "localhost" || host == "127.0.0.1"
+        return local ? "https://\(domain) http://\(domain)" : "https://\(domain)"
     }
 
     static func statusText(_ order: GuestCheckoutOrderRecord, expired: Bool) -> String {
@@ -92,8 +100,11 @@ enum PaymentButtonPage {
           var statusUrl = me.getAttribute("data-status-url");
           var autoAnswer = me.getAttribute("data-sandbox-sheet");
           window.onrampEvents = window.onrampEvents || [];
+          // {eventName, data} as the React Native widget reads it, with `payload` too as the web sample reads
+          // it; sent as text (both samples accept text). Only the order's own domain can frame this page
+          // (frame-ancestors), so the parent it is posted to is that one.
           function post(eventName, data) {
-            var message = { eventName: eventName, data: data || {} };
+            var message = { eventName: eventName, data: data || {}, payload: data || {} };
             window.onrampEvents.push(message);
             var text = JSON.stringify(message);
             try { if (window.ReactNativeWebView) { window.ReactNativeWebView.postMessage(text); } } catch (e) {}
@@ -102,7 +113,7 @@ enum PaymentButtonPage {
                 window.webkit.messageHandlers.cbOnramp.postMessage(message);
               }
             } catch (e) {}
-            try { if (window.parent && window.parent !== window) { window.parent.postMessage(message, "*"); } } catch (e) {}
+            try { if (window.parent && window.parent !== window) { window.parent.postMessage(text, "*"); } } catch (e) {}
           }
           function show(text, status) {
             var element = document.getElementById("order-status");
@@ -124,8 +135,15 @@ enum PaymentButtonPage {
                   setTimeout(function () { poll(started); }, 500);
                 }
               })
-              .catch(function () { setTimeout(function () { poll(started); }, 1000); });
+              .catch(function () {
+                if (Date.now() - started > 300000) {
+                  post("onramp_api.polling_error", { errorCode: "POLLING_TIMEOUT", errorMessage: "The order did not settle in time." });
+                } else {
+                  setTimeout(function () { poll(started); }, 1000);
+                }
+              });
           }
+          var answering = false;
           post("onramp_api.load_pending");
           function ready() {
             var sheet = document.getElementById("sheet");
@@ -145,6 +163,8 @@ enum PaymentButtonPage {
               });
             }
             function answer(action) {
+                if (answering) { return; }  // a double tap answers once
+                answering = true;
                 var body = new URLSearchParams({ sessionToken: token, action: action });
                 fetch(sheetForm.getAttribute("action"), {
                   method: "POST", body: body, headers: { Accept: "application/json" }
@@ -154,9 +174,10 @@ enum PaymentButtonPage {
                   var order = result.answer;
                   if (sheet) { sheet.hidden = true; }
                   if (action === "cancel") {
+                    answering = false;
                     show("Payment cancelled. You can pay again.");
                     post("onramp_api.cancel");
-                  } else if (result.ok && order.status === "ONRAMP_ORDER_STATUS_PROCESSING") {
+                  } else if (result.ok && (order.status === "ONRAMP_ORDER_STATUS_PROCESSING" || order.status === "ONRAMP_ORDER_STATUS_COMPLETED")) {
                     if (payForm) { payForm.hidden = true; }
                     show("Payment approved. Your crypto is on its way.", order.status);
                     post("onramp_api.commit_success", { orderId: order.orderId });
@@ -169,10 +190,17 @@ enum PaymentButtonPage {
                     post("onramp_api.commit_error", { errorCode: code, errorMessage: order.errorMessage || "The payment was declined." });
                   }
                 }).catch(function () {
+                  answering = false;
                   post("onramp_api.commit_error", { errorCode: "NETWORK_ERROR", errorMessage: "The payment could not be sent." });
                 });
             }
             post("onramp_api.load_success");
+            // Reopened while the order settles: keep reporting it.
+            var status = document.getElementById("order-status");
+            if (status && status.getAttribute("data-status") === "ONRAMP_ORDER_STATUS_PROCESSING") {
+              post("onramp_api.polling_start", {});
+              poll(Date.now());
+            }
           }
           if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", ready); } else { ready(); }
         })();

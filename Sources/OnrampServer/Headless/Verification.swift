@@ -1,5 +1,6 @@
 import HTTPServer
 import OnrampCore
+import OnrampCrypto
 import OnrampStore
 
 /// One OTP verification of a phone number or email (`onramp_verification_<uuid>`): a code valid for 10
@@ -30,6 +31,16 @@ struct Verification: Sendable, Equatable {
     var verifiedAt: Int64?
     var verificationExpiresAt: Int64?
     let createdAt: Int64
+
+    /// Whether `text` reads as an email address: one `@` between a non-empty local part and a domain
+    /// with a dot, no spaces or controls (the one rule for orders and verifications alike).
+    static func isEmailAddress(_ text: String) -> Bool {
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), !parts[1].hasPrefix("."),
+            !parts[1].hasSuffix(".")
+        else { return false }
+        return text.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value != 0x7F }
+    }
 
     /// Whether `id` has the API's shape (`^onramp_verification_<lower-case uuid>$`).
     static func isWellFormedId(_ id: String) -> Bool {
@@ -77,9 +88,9 @@ struct InitiateVerificationRequest: Sendable, Equatable {
             }
             self.destination = destination
         case .email:
-            guard let at = destination.firstIndex(of: "@"), at != destination.startIndex,
-                destination.index(after: at) != destination.endIndex, !destination.contains(" ")
-            else { throw fields.invalid("destination", "An email destination is an email address.") }
+            guard Verification.isEmailAddress(destination) else {
+                throw fields.invalid("destination", "An email destination is an email address.")
+            }
             self.destination = destination.lowercased()
         }
     }
@@ -155,9 +166,10 @@ struct VerificationService: Sendable {
 
     func initiate(_ request: InitiateVerificationRequest, projectId: String) throws -> Verification {
         let now = context.nowMilliseconds
+        let id = Verification.idPrefix + context.ids.uuid().lowercased()
         let verification = Verification(
-            id: Verification.idPrefix + context.ids.uuid().lowercased(), projectId: projectId, channel: request.channel,
-            destination: request.destination, codeHash: APIKeyRepository.secretHash(Verification.sandboxCode),
+            id: id, projectId: projectId, channel: request.channel,
+            destination: request.destination, codeHash: codeHash(Verification.sandboxCode, id: id),
             attempts: 0, otpExpiresAt: now + Verification.codeLifetimeMilliseconds, verifiedAt: nil,
             verificationExpiresAt: nil, createdAt: now)
         try context.database.transaction { try VerificationRepository(connection: $0).insert(verification) }
@@ -173,8 +185,12 @@ struct VerificationService: Sendable {
             guard var verification = try verifications.find(id: id, projectId: projectId) else {
                 throw HeadlessFailure.verificationNotFound
             }
-            // A repeated submit of a verified code gets the same confirmation.
-            if verification.verifiedAt != nil { return .verified(verification) }
+            // A repeated submit of the right code gets the same confirmation.
+            if verification.verifiedAt != nil {
+                return ConstantTime.equals(
+                    Array(codeHash(request.otpCode, id: id).utf8), Array(verification.codeHash.utf8))
+                    ? .verified(verification) : .wrongCode
+            }
             guard try verifications.takeAttempt(id: id) else {
                 // No attempt left, or a parallel submit verified it meanwhile.
                 if let verified = try verifications.find(id: id, projectId: projectId), verified.verifiedAt != nil {
@@ -183,7 +199,7 @@ struct VerificationService: Sendable {
                 return .revoked
             }
             guard now < verification.otpExpiresAt,
-                APIKeyRepository.secretMatches(request.otpCode, storedHash: verification.codeHash)
+                ConstantTime.equals(Array(codeHash(request.otpCode, id: id).utf8), Array(verification.codeHash.utf8))
             else { return .wrongCode }
             let expiry = now + Verification.verifiedLifetimeMilliseconds
             guard try verifications.markVerified(id: id, at: now, until: expiry) else {
@@ -200,6 +216,13 @@ struct VerificationService: Sendable {
             throw HeadlessFailure.verificationInvalid(
                 "The verification was revoked after \(Verification.maximumAttempts) wrong codes; start a new one.")
         }
+    }
+
+    /// The stored form of a code: an HMAC under a key derived from the data key, bound to the
+    /// verification (six digits hashed plainly would fall to a table of a million).
+    private func codeHash(_ code: String, id: String) -> String {
+        let key = HMACSHA256.authenticationCode(key: context.dataKey, message: Array("onramp-verification-code".utf8))
+        return Hex.encode(HMACSHA256.authenticationCode(key: key, message: Array("\(id)\n\(code)".utf8)))
     }
 
     /// Checks a verification an order cites: verified, within its 60 days, for `destination`.
