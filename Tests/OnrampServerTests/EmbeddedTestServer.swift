@@ -27,18 +27,20 @@ final class EmbeddedTestServer: @unchecked Sendable {
 
     /// Starts the server; `clock` drives expiry, `settlementDelay` how long fulfilment takes,
     /// `clientRequestsPerSecond` the per-address limit on publishable-key calls (`nil`: none) and
-    /// `startWorkers` whether the background steps run (off: a test calls them itself).
+    /// `startWorkers` whether the background steps run (off: a test calls them itself), and `poolSize` the
+    /// PostgreSQL pool's connections (the default otherwise).
     init(
         clock: any OnrampCore.Clock = SystemClock(), settlementDelay: TimeInterval = 0.2, livemode: Bool = false,
         settlement: any SettlementProvider = SimulatedSettlement(), clientRequestsPerSecond: Double? = nil,
-        startWorkers: Bool = true
+        startWorkers: Bool = true, poolSize: Int? = nil
     ) throws {
         let onPostgres = ProcessInfo.processInfo.environment["ONRAMP_TEST_POSTGRES_URL"] != nil
         schema = try TestSchema(onPostgres ? .postgres : .sqlite)
         self.clock = clock
         runsWorkers = startWorkers
         sandbox = try OnrampSandbox(
-            databaseURL: schema?.url, clock: clock, settlementDelay: settlementDelay, settlement: settlement,
+            databaseURL: schema.map { url in poolSize.map { url.url + "&pool_size=\($0)" } ?? url.url }, clock: clock,
+            settlementDelay: settlementDelay, settlement: settlement,
             trustTestRoot: false, clientRequestsPerSecond: clientRequestsPerSecond,
             workerInterval: startWorkers ? 0.05 : nil)
         credentials = try ProjectProvisioner(database: sandbox.database, clock: clock).createProject(

@@ -46,7 +46,7 @@ struct OnrampSessionService: Sendable {
         if !caller.livemode && !(destinationCurrency == "usdc" && Self.sandboxNetworks.contains(network)) {
             throw pairError("Sandbox pairs are usdc on solana, ethereum and base.")
         }
-        guard let method = try paymentMethod(tokenId, customerId: customer.id) else {
+        guard let method = try context.database.read({ try paymentMethod($0, tokenId, customerId: customer.id) }) else {
             throw StripeErrors.missing("payment_token", param: "payment_token")
         }
         let quote = try quote(
@@ -74,7 +74,9 @@ struct OnrampSessionService: Sendable {
         }
         Self.apply(quote, to: &details)
         var machine = OnrampSession()
-        let hasWallet = try walletRegistered(customer.id, network: network, address: walletAddress)
+        let hasWallet = try context.database.read {
+            try walletRegistered($0, customer.id, network: network, address: walletAddress)
+        }
         _ = try machine.handle(hasWallet ? .ready : .blocked(.missingConsumerWallet))
         let record = OnrampSessionRecord(
             id: id, projectId: caller.projectId, customerId: customer.id,
@@ -87,16 +89,18 @@ struct OnrampSessionService: Sendable {
 
     /// Refreshes the quote (clears `charged_with_expired_quote`) and re-checks the wallet.
     func refreshQuote(id: String, caller: StripeCaller, grant: OAuthTokens.Grant) throws -> OnrampSessionRecord {
-        try update(id: id, caller: caller, grant: grant) { record, customer in
+        try update(id: id, caller: caller, grant: grant) { record, customer, connection in
             guard !record.machine.status.isTerminal, record.machine.status != .fulfillmentProcessing else {
                 throw StripeErrors.invalid(
                     "crypto_onramp_session_not_quotable", "The session is \(record.machine.status.rawValue).")
             }
-            let quote = try requote(record)
+            let quote = try requote(record, connection: connection)
             Self.apply(quote, to: &record.details)
             record.quoteExpiresAt = Timestamp.milliseconds(quote.expiresAt)
             var events = try record.machine.handle(.quoteRefreshed)
-            if record.machine.status == .initialized, try blocker(record, customer: customer) == nil {
+            if record.machine.status == .initialized,
+                try blocker(record, customer: customer, connection: connection) == nil
+            {
                 events += try record.machine.handle(.ready)
             }
             return events
@@ -109,7 +113,7 @@ struct OnrampSessionService: Sendable {
         -> OnrampSessionRecord
     {
         let mandate = try StripeErrors.fields(body).object("mandate_data") != nil
-        return try update(id: id, caller: caller, grant: grant) { record, customer in
+        return try update(id: id, caller: caller, grant: grant) { record, customer, connection in
             if mandate { record.mandateAccepted = true }
             guard record.machine.status == .initialized || record.machine.status == .requiresPayment else {
                 if record.machine.status == .rejected {
@@ -120,14 +124,14 @@ struct OnrampSessionService: Sendable {
                 return []
             }
             var events: [OnrampSession.DomainEvent] = []
-            let blocker = try blocker(record, customer: customer)
+            let blocker = try blocker(record, customer: customer, connection: connection)
             if record.machine.status == .initialized {
                 if let blocker { return try record.machine.handle(.blocked(blocker)) }
                 events += try record.machine.handle(.ready)
             }
             let expired = context.nowMilliseconds >= record.quoteExpiresAt
             let outcome = try CheckoutOutcome.evaluate(blocker: blocker, quoteExpired: expired) {
-                try charge(&record)
+                try charge(&record, connection: connection)
             }
             events += try record.machine.handle(.checkout(outcome))
             if record.machine.status == .fulfillmentProcessing {
@@ -199,7 +203,7 @@ struct OnrampSessionService: Sendable {
 
     private func update(
         id: String, caller: StripeCaller, grant: OAuthTokens.Grant,
-        _ change: (inout OnrampSessionRecord, CryptoCustomer) throws -> [OnrampSession.DomainEvent]
+        _ change: (inout OnrampSessionRecord, CryptoCustomer, any SQLConnection) throws -> [OnrampSession.DomainEvent]
     ) throws -> OnrampSessionRecord {
         guard
             let existing = try context.database.read({
@@ -215,7 +219,9 @@ struct OnrampSessionService: Sendable {
             else {
                 throw StripeErrors.missing("crypto_onramp_session")
             }
-            let events = try change(&record, customer)
+            // Every read the change makes runs on this transaction's connection: a second pooled connection
+            // taken while this one is held can starve the pool (and would read outside the transaction).
+            let events = try change(&record, customer, connection)
             record.updatedAt = context.nowMilliseconds
             try record.save(connection, events: events, context: context)
             return record
@@ -223,10 +229,13 @@ struct OnrampSessionService: Sendable {
     }
 
     /// The retryable or terminal problem that stops checkout before any charge.
-    private func blocker(_ record: OnrampSessionRecord, customer: CryptoCustomer) throws -> OnrampSessionLastError? {
+    private func blocker(_ record: OnrampSessionRecord, customer: CryptoCustomer, connection: any SQLConnection) throws
+        -> OnrampSessionLastError?
+    {
         let total = Self.storedAmount(record.detail("source_total_amount"))
         let currency = record.detail("source_currency") ?? "usd"
-        let method = try paymentMethod(record.detail("payment_token") ?? "", customerId: customer.id)?.type ?? .card
+        let method =
+            try paymentMethod(connection, record.detail("payment_token") ?? "", customerId: customer.id)?.type ?? .card
         if let error = try kycError(customer, amount: Money(amount: total, currency: currency), method: method) {
             switch error.code {
             case "crypto_onramp_missing_document_verification": return .missingDocumentVerification
@@ -237,15 +246,21 @@ struct OnrampSessionService: Sendable {
         }
         if !record.livemode, currency == "usd", total > Self.sandboxLimitUSD { return .transactionLimitReached }
         let network = record.detail("destination_network") ?? ""
-        guard try walletRegistered(customer.id, network: network, address: record.detail("wallet_address") ?? "") else {
+        guard
+            try walletRegistered(
+                connection, customer.id, network: network, address: record.detail("wallet_address") ?? "")
+        else {
             return .missingConsumerWallet
         }
         return nil
     }
 
     /// Charges the payment token in the sandbox.
-    private func charge(_ record: inout OnrampSessionRecord) throws -> PaymentOutcome {
-        guard let method = try paymentMethod(record.detail("payment_token") ?? "", customerId: record.customerId) else {
+    private func charge(_ record: inout OnrampSessionRecord, connection: any SQLConnection) throws -> PaymentOutcome {
+        guard
+            let method = try paymentMethod(
+                connection, record.detail("payment_token") ?? "", customerId: record.customerId)
+        else {
             return .declined
         }
         if method.type == .ach && !record.mandateAccepted { return .missingMandate }
@@ -283,10 +298,11 @@ struct OnrampSessionService: Sendable {
         }
     }
 
-    private func requote(_ record: OnrampSessionRecord) throws -> EmbeddedQuote {
+    private func requote(_ record: OnrampSessionRecord, connection: any SQLConnection) throws -> EmbeddedQuote {
         let input = Self.storedAmount(record.detail("amount_input"))
         let method =
-            try paymentMethod(record.detail("payment_token") ?? "", customerId: record.customerId)?.type ?? .card
+            try paymentMethod(connection, record.detail("payment_token") ?? "", customerId: record.customerId)?.type
+            ?? .card
         return try quote(
             sourceCurrency: record.detail("source_currency") ?? "usd",
             destinationCurrency: record.detail("destination_currency") ?? "",
@@ -319,25 +335,29 @@ struct OnrampSessionService: Sendable {
         StripeErrors.invalid("crypto_onramp_invalid_source_destination_pair", message, param: "destination_currency")
     }
 
-    private func paymentMethod(_ tokenId: String, customerId: String) throws -> TestPaymentMethod? {
+    /// The payment method behind a customer's payment token, read on `connection`.
+    private func paymentMethod(_ connection: any SQLConnection, _ tokenId: String, customerId: String) throws
+        -> TestPaymentMethod?
+    {
         guard
-            let details = try context.database.read({
-                try $0.query(
-                    "SELECT details FROM payment_tokens WHERE id = ? AND customer_id = ?",
-                    [.text(tokenId), .text(customerId)]
-                ).first?.string("details")
-            })
+            let details = try connection.query(
+                "SELECT details FROM payment_tokens WHERE id = ? AND customer_id = ?",
+                [.text(tokenId), .text(customerId)]
+            ).first?.string("details")
         else { return nil }
         return try TestPaymentMethod(stored: try JSONParser().parse(Array(details.utf8)))
     }
 
-    private func walletRegistered(_ customerId: String, network: String, address: String) throws -> Bool {
-        try context.database.read { connection in
-            try !connection.query(
-                "SELECT id FROM crypto_wallets WHERE customer_id = ? AND network = ? AND wallet_address = ?",
-                [.text(customerId), .text(network), .text(address)]
-            ).isEmpty
-        }
+    /// Whether the customer registered `address` on `network`, read on `connection`.
+    private func walletRegistered(
+        _ connection: any SQLConnection, _ customerId: String, network: String, address: String
+    )
+        throws -> Bool
+    {
+        try !connection.query(
+            "SELECT id FROM crypto_wallets WHERE customer_id = ? AND network = ? AND wallet_address = ?",
+            [.text(customerId), .text(network), .text(address)]
+        ).isEmpty
     }
 
     private static func apply(_ quote: EmbeddedQuote, to details: inout [String: JSONValue]) {
