@@ -30,9 +30,23 @@ final class ConnectionPool<Connection: PooledConnection>: @unchecked Sendable {
     }
 
     /// Lends a connection to `body`, then takes it back (or closes it if it is no longer reusable).
+    /// A thread that already holds one of this pool's connections is refused a second: waiting for it
+    /// while holding the first can starve the pool (every borrower holding one, waiting for another).
     func withConnection<T>(_ body: (Connection) throws -> T) throws -> T {
+        let key = "onramp.pool.\(ObjectIdentifier(self).hashValue)"
+        let thread = Thread.current.threadDictionary
+        guard thread[key] == nil else {
+            throw StoreError(
+                .queryFailed,
+                "a second pooled connection was asked for while this thread holds one (a read inside a transaction must use the transaction's connection)"
+            )
+        }
         let connection = try acquire()
-        defer { release(connection) }
+        thread[key] = true
+        defer {
+            thread[key] = nil
+            release(connection)
+        }
         return try body(connection)
     }
 

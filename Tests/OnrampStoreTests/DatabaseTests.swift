@@ -245,7 +245,8 @@ import Testing
             try database.transaction { connection in
                 try connection.execute("INSERT INTO items (id) VALUES (?)", [.integer(1)])
                 #expect(try connection.query(count).first?.int("n") == 1)
-                #expect(try database.read { try $0.query(count) }.first?.int("n") == 0)
+                let seen = try onAnotherThread { try database.read { try $0.query(count) }.first?.int("n") }
+                #expect(seen == 0)
             }
             #expect(try database.read { try $0.query(count) }.first?.int("n") == 1)
         }

@@ -86,3 +86,24 @@ func expectStoreError(
     let error = #expect(throws: StoreError.self, sourceLocation: sourceLocation) { try body() }
     #expect(error?.code == code, sourceLocation: sourceLocation)
 }
+
+/// Runs `body` on another thread and waits for its result, as a second request would: a pool refuses a
+/// second connection to the thread that holds one.
+func onAnotherThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) throws -> T {
+    let done = DispatchSemaphore(value: 0)
+    let box = ResultBox<T>()
+    Thread {
+        box.set(Result(catching: body))
+        done.signal()
+    }.start()
+    done.wait()
+    return try box.get()
+}
+
+/// One result handed from a thread to its waiter.
+final class ResultBox<T: Sendable>: @unchecked Sendable {
+    // Written once by the worker before it signals, read by the waiter after.
+    private var result: Result<T, any Error>?
+    func set(_ value: Result<T, any Error>) { result = value }
+    func get() throws -> T { try result!.get() }
+}

@@ -15,9 +15,9 @@ struct PostgresTests {
             var second: [Int64] = []
             let first = try database.transaction { connection in
                 let claimed = try connection.query(claim, [.integer(4)]).map { try $0.int("id") }
-                // A second pooled connection claims while the first transaction still holds its locks.
-                second = try database.transaction { other in
-                    try other.query(claim, [.integer(4)]).map { try $0.int("id") }
+                // Another request's connection claims while the first transaction still holds its locks.
+                second = try onAnotherThread {
+                    try database.transaction { other in try other.query(claim, [.integer(4)]).map { try $0.int("id") } }
                 }
                 return claimed
             }
@@ -43,13 +43,24 @@ struct PostgresTests {
         }
     }
 
+    /// A thread holding a pooled connection that asks for a second is refused at once: waiting could
+    /// starve the pool (every holder waiting for another), as checkout once did.
+    @Test func aSecondConnectionForTheSameThreadIsRefused() throws {
+        try withMigratedDatabase(.postgres) { database in
+            try database.transaction { _ in
+                expectStoreError(.queryFailed) { try database.read { _ in } }
+            }
+            try database.read { _ in }
+        }
+    }
+
     @Test func aFullPoolMakesCallersWaitThenFailBusy() throws {
         try withFreshDatabase(.postgres) { url in
             let database = try DatabaseURL.open(url + "&pool_size=1&pool_timeout=1")
             defer { database.close() }
             let started = ContinuousClock.now
             try database.transaction { _ in
-                expectStoreError(.busy) { try database.ping() }
+                expectStoreError(.busy) { try onAnotherThread { try database.ping() } }
             }
             #expect(ContinuousClock.now - started >= .milliseconds(900))
             try database.ping()
