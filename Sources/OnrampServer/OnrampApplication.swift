@@ -13,6 +13,7 @@ public final class OnrampApplication: Sendable {
     public let router: Router
     let transactions: TransactionService
     let guestCheckout: GuestCheckoutService
+    let offramp: OfframpService
     let embedded: EmbeddedService
     private let workers: BackgroundWorkers
 
@@ -32,6 +33,7 @@ public final class OnrampApplication: Sendable {
         router.setErrorRenderer(PageErrorRenderer(), forPathPrefix: "/buy/")
         router.setErrorRenderer(PageErrorRenderer(), forPathPrefix: HandoffRoutes.pagePath)
         router.setErrorRenderer(PageErrorRenderer(), forPathPrefix: "/v2/api-onramp/")
+        router.setErrorRenderer(PageErrorRenderer(), forPathPrefix: OfframpService.pagePath)
         OperationsRoutes.register(on: &router, database: context.database, metrics: metrics)
         let app2App = App2AppService(context: context)
         App2AppRoutes(service: app2App, authenticator: authenticator).register(on: &router)
@@ -46,6 +48,9 @@ public final class OnrampApplication: Sendable {
             orders: guestCheckout, verifications: VerificationService(context: context), authenticator: authenticator
         ).register(on: &router)
         self.guestCheckout = guestCheckout
+        let offramp = OfframpService(context: context)
+        OfframpRoutes(service: offramp, authenticator: authenticator).register(on: &router)
+        self.offramp = offramp
         let embedded = EmbeddedService(context: context, settlement: settlement)
         embedded.register(on: &router)
         self.embedded = embedded
@@ -58,10 +63,12 @@ public final class OnrampApplication: Sendable {
         let transactions = self.transactions
         WebhookDispatcher(context: context).start(on: workers, interval: min(interval, 0.05))
         let guestCheckout = self.guestCheckout
+        let offramp = self.offramp
         workers.start(name: "settlement", interval: interval) {
             do {
                 try transactions.advanceDueTransactions()
                 try guestCheckout.advanceDueOrders()
+                try offramp.advanceDueSells()
             } catch {
                 AccessLog.shared.error("settlement step failed: \(type(of: error))")
             }

@@ -2,13 +2,13 @@ import OnrampStore
 
 /// Every migration of the server's database, in version ranges per feature so features can add
 /// tables independently: 100s projects and keys, 200s App2App (220s the hosted onramp, 230s the Headless
-/// Onramp), 300s Embedded,
+/// Onramp, 240s the offramp), 300s Embedded,
 /// 400s webhooks.
 public enum Schema {
     /// All migrations in version order.
     public static var migrations: [Migration] {
         (projectMigrations + app2AppMigrations + app2AppIndexMigrations + hostedOnrampMigrations + outboxMigrations
-            + webhookMigrations + HeadlessSchema.migrations
+            + webhookMigrations + HeadlessSchema.migrations + OfframpSchema.migrations
             + EmbeddedSchema.migrations)
             .sorted { $0.version < $1.version }
     }

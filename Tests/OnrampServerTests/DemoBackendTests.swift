@@ -44,6 +44,8 @@ import Testing
         let transactions = call("transactions", status: 200)
         #expect(transactions?["transactions"] == .array([]))
         #expect(transactions?["next_page_key"] == "")
+        let sells = call("offrampTransactions", status: 200)
+        #expect(sells?["transactions"] == .array([]), "no sell yet: the demo retries until one appears")
     }
 
     @Test func theDemosSignatureCheckVerifiesOrderAndApp2AppDeliveries() throws {

@@ -68,6 +68,9 @@ def replay(base):
         # GET /onramp/transactions
         "transactions": cdp_fetch(
             f"{developer}/onramp/v1/buy/user/{urllib.parse.quote(user_id)}/transactions?pageSize=10"),
+        # GET /offramp/transactions: sandbox=true prefixes the ref with sandbox-
+        "offrampTransactions": cdp_fetch(
+            f"{developer}/onramp/v1/sell/user/{urllib.parse.quote('sandbox-' + user_id)}/transactions"),
     }
     order = {
         "partnerUserRef": user_id, "paymentAmount": "25.00", "paymentCurrency": "USD", "purchaseCurrency": "USDC",

@@ -1,0 +1,230 @@
+import HTTPServer
+import OnrampCore
+import OnrampCrypto
+import OnrampStore
+
+/// The offramp's route table: the sell page a `/onramp/v1/token` opens (cbpay-js `generateOffRampURL`:
+/// `/v3/sell/input?sessionToken=…`), the sell transactions API (JWT) as Coinbase's demo reads it
+/// (`utils/fetchOfframpTransaction.ts`), and the sell quote.
+struct OfframpRoutes: Sendable {
+    let service: OfframpService
+    let authenticator: CDPAuthenticator
+    var context: ServerContext { service.context }
+
+    func register(on router: inout Router) {
+        router.add("GET", OfframpService.pagePath) { request in try open(request) }
+        router.add("POST", OfframpService.pagePath) { request in try submit(request) }
+        router.add("GET", "/onramp/v1/sell/user/{partnerUserRef}/transactions") { request in
+            let projectId = try authenticator.authenticate(request, at: context.clock.now())
+            let ref = request.pathParameters["partnerUserRef"] ?? ""
+            guard !ref.isEmpty, ref.utf8.count <= 50 else {
+                throw HTTPError(status: 400, code: "invalid_request", message: "partnerUserRef must be 1 to 50 bytes.")
+            }
+            return try list(request, projectId: projectId, partnerUserRef: ref, dates: false)
+        }
+        router.add("GET", "/onramp/v1/sell/transactions") { request in
+            let projectId = try authenticator.authenticate(request, at: context.clock.now())
+            return try list(request, projectId: projectId, partnerUserRef: nil, dates: true)
+        }
+        router.add("POST", "/onramp/v1/sell/quote") { request in
+            _ = try authenticator.authenticate(request, at: context.clock.now())
+            return .json(try quote(RequestFields(try request.jsonBody())))
+        }
+    }
+
+    // MARK: - API
+
+    private func list(_ request: HTTPRequest, projectId: String, partnerUserRef: String?, dates: Bool) throws
+        -> HTTPResponse
+    {
+        let allowed = TransactionsRoutes.pageParameters.union(dates ? TransactionsRoutes.dateParameters : [])
+        if let unknown = request.query.first(where: { !allowed.contains($0.0) })?.0 {
+            throw HTTPError(
+                status: 400, code: "invalid_request", message: "\(unknown) is not a parameter of this API.",
+                param: String(unknown.utf8.prefix(64)) ?? "query")
+        }
+        func value(_ names: String...) -> String? {
+            names.lazy.compactMap { request.queryValue($0) }.first { !$0.isEmpty }
+        }
+        // The guide documents a page of one by default (the newest sell).
+        let pageSize =
+            value("page_size", "pageSize") == nil ? 1 : try TransactionsRoutes.pageSize(value("page_size", "pageSize"))
+        let cursor = try value("page_key", "pageKey").map(TransactionsRoutes.decodeCursor)
+        let from = try value("start_date", "startDate").map {
+            try TransactionsRoutes.parseDate($0, name: "start_date").milliseconds
+        }
+        let until = try value("end_date", "endDate").map { text -> Int64 in
+            let (milliseconds, dateOnly) = try TransactionsRoutes.parseDate(text, name: "end_date")
+            return dateOnly ? milliseconds + 86_400_000 : milliseconds
+        }
+        let (rows, total) = try context.database.read { connection in
+            let sells = OfframpRepository(connection: connection)
+            let rows = try sells.list(
+                projectId: projectId, partnerUserRef: partnerUserRef, from: from, until: until,
+                before: cursor.map { ($0.createdAt, $0.id) }, limit: pageSize + 1)
+            return (rows, try partnerUserRef.map { try sells.count(projectId: projectId, partnerUserRef: $0) })
+        }
+        let page = Array(rows.prefix(pageSize))
+        let next =
+            rows.count > pageSize
+            ? page.last.map { TransactionsRoutes.encodeCursor(createdAt: $0.createdAt, id: $0.transactionId) } : nil
+        var members: [(String, JSONValue)] = [
+            ("transactions", .array(page.map(\.apiJSON))), ("next_page_key", .string(next ?? "")),
+        ]
+        if let total { members.append(("total_count", .string(String(total)))) }
+        return .json(.object(members))
+    }
+
+    /// `POST /onramp/v1/sell/quote`, in the reference's camelCase or the guide's snake_case.
+    private func quote(_ fields: RequestFields) throws(HTTPError) -> JSONValue {
+        func field(_ camel: String, _ snake: String, maxLength: Int) throws(HTTPError) -> String {
+            if let value = try fields.optional(camel, maxLength: maxLength) { return value }
+            if let value = try fields.optional(snake, maxLength: maxLength) { return value }
+            throw HTTPError(
+                status: 400, code: "invalid_request", message: "Missing required field \(camel).", param: camel)
+        }
+        let country = try field("country", "country", maxLength: 2)
+        guard context.catalogue.country(country) != nil else {
+            throw HTTPError(
+                status: 400, code: "invalid_request", message: "country must be a supported ISO 3166-1 code.",
+                param: "country")
+        }
+        let sold = try service.quote(
+            asset: try field("sellCurrency", "sell_currency", maxLength: 64),
+            amount: try field("sellAmount", "sell_amount", maxLength: 40),
+            currency: try field("cashoutCurrency", "cashout_currency", maxLength: 8),
+            method: try field("paymentMethod", "payment_method", maxLength: 32))
+        func amount(_ money: Money) -> JSONValue {
+            ["value": .string(sold.text(money)), "currency": .string(money.currency)]
+        }
+        return [
+            "cashout_total": amount(sold.cashoutTotal), "cashout_subtotal": amount(sold.cashoutSubtotal),
+            "coinbase_fee": amount(sold.coinbaseFee),
+            "sell_amount": [
+                "value": .string(sold.sellAmount.amount.description), "currency": .string(sold.sellAmount.currency),
+            ],
+            "quote_id": .string(context.ids.uuid()),
+        ]
+    }
+
+    // MARK: - The sell page
+
+    /// GET: opens the token once (a `HEAD` does not) and shows what may be sold.
+    private func open(_ request: HTTPRequest) throws -> HTTPResponse {
+        if request.method == "HEAD" { return .html(HTML.page(title: "Sell crypto", body: "")) }
+        let token = request.queryValue("sessionToken") ?? ""
+        guard token.utf8.count <= 64,
+            let session = try context.database.read({ try HostedOnrampRepository(connection: $0).find(token: token) }),
+            session.kind == .token
+        else { return message("Sell link not found", "This sell link is not valid. Start again from the app.", 404) }
+        let now = context.nowMilliseconds
+        guard session.openedAt == nil, now < session.expiresAt else {
+            return message("Sell link used", "This sell link was already used or has expired.", 410)
+        }
+        var presets = HostedOnrampSession.Presets()
+        do {
+            func preset(_ names: String..., maxLength: Int) throws(HTTPError) -> String? {
+                guard let name = names.first(where: { request.queryValue($0) != nil }),
+                    let text = request.queryValue(name), !text.isEmpty
+                else { return nil }
+                try RequestFields(.object([])).checkText(text, field: name, maxLength: maxLength)
+                return text
+            }
+            presets.partnerUserRef = try preset("partnerUserRef", "partnerUserId", maxLength: 50)
+            presets.redirectUrl = try preset("redirectUrl", maxLength: 2048)
+            presets.asset = try preset("defaultAsset", maxLength: 64)
+            presets.network = try preset("defaultNetwork", maxLength: 64)
+            presets.purchaseAmount = try preset("presetCryptoAmount", maxLength: 40)
+            presets.paymentMethod = try preset("defaultCashoutMethod", maxLength: 32)
+            presets.paymentCurrency = try preset("fiatCurrency", maxLength: 8)
+            guard presets.partnerUserRef != nil, let redirect = presets.redirectUrl else {
+                throw HTTPError(
+                    status: 400, code: "invalid_request", message: "A sell link needs partnerUserRef and redirectUrl.")
+            }
+            guard
+                let project = try context.database.read({
+                    try ProjectRepository(connection: $0).find(session.projectId)
+                })
+            else { throw HTTPError(status: 404, code: "not_found", message: "Unknown project.") }
+            try PurchaseRequest.validateHostedRedirect(redirect, for: project)
+        } catch let error as HTTPError {
+            return message("Sell unavailable", error.message, 400)
+        }
+        let pageSecret = Base64URL.encode(context.ids.randomBytes(32), padded: false)
+        let opened = try context.database.transaction { connection in
+            try HostedOnrampRepository(connection: connection).open(
+                token: token, pageSecret: pageSecret, presets: presets, now: now)
+        }
+        guard opened else { return message("Sell link used", "This sell link was already used or has expired.", 410) }
+        return .html(
+            OfframpPage.select(
+                session: session, choices: session.choices(in: context.catalogue), presets: presets, token: token,
+                pageSecret: pageSecret))
+    }
+
+    /// POST: preview, cash out (303 to the partner's `redirectUrl`) or cancel.
+    private func submit(_ request: HTTPRequest) throws -> HTTPResponse {
+        let form = RequestFields(try request.formBody())
+        let token = try form.required("sessionToken", maxLength: 64)
+        let pageSecret = try form.required("pageSecret", maxLength: 64)
+        let action = try form.required("action", maxLength: 16)
+        guard
+            let session = try context.database.read({ try HostedOnrampRepository(connection: $0).find(token: token) }),
+            session.kind == .token, let storedHash = session.pageSecretHash, let openedAt = session.openedAt,
+            APIKeyRepository.secretMatches(pageSecret, storedHash: storedHash)
+        else { return message("Sell link not found", "This sell link is not valid. Start again from the app.", 404) }
+        let redirect = session.presets.redirectUrl ?? ""
+        guard session.outcome == nil else { return .seeOther(redirect) }
+        guard context.nowMilliseconds < openedAt + HostedOnrampSession.pageLifetimeMilliseconds else {
+            return message("Sell expired", "This page has expired. Start again from the app.", 410)
+        }
+        if action == "cancel" {
+            _ = try context.database.transaction {
+                try HostedOnrampRepository(connection: $0).finish(
+                    id: session.id, outcome: "cancelled", transactionId: nil)
+            }
+            return .seeOther(redirect)
+        }
+        let choices = session.choices(in: context.catalogue)
+        let index = Int(try form.required("choice", maxLength: 4)) ?? -1
+        guard choices.indices.contains(index) else {
+            throw HTTPError(status: 400, code: "invalid_request", message: "Choose what to sell.", param: "choice")
+        }
+        let choice = choices[index]
+        let amount = try form.required("sellAmount", maxLength: 40)
+        let method = try form.required("cashoutMethod", maxLength: 32)
+        let currency = try form.optional("fiatCurrency", maxLength: 8) ?? "USD"
+        let quote: SellQuote
+        do {
+            quote = try service.quote(asset: choice.asset.symbol, amount: amount, currency: currency, method: method)
+            _ = try service.depositAddress(for: choice.network)
+        } catch {
+            return .html(
+                OfframpPage.select(
+                    session: session, choices: choices, presets: session.presets, token: token, pageSecret: pageSecret,
+                    error: error.message), status: 400)
+        }
+        switch action {
+        case "preview":
+            return .html(
+                OfframpPage.preview(
+                    choice: choice, choiceIndex: index, quote: quote, method: method, token: token,
+                    pageSecret: pageSecret,
+                    sandbox: session.isSandbox))
+        case "cashout":
+            _ = try service.cashOut(
+                session: session, choice: choice, quote: quote, method: method,
+                partnerUserRef: session.presets.partnerUserRef ?? "", redirectUrl: redirect)
+            return .seeOther(redirect)
+        default:
+            throw HTTPError(
+                status: 400, code: "invalid_request", message: "action must be preview, cashout or cancel.",
+                param: "action")
+        }
+    }
+
+    private func message(_ title: String, _ text: String, _ status: Int) -> HTTPResponse {
+        .html(
+            HTML.page(title: title, body: "<h1>\(HTML.escape(title))</h1><p>\(HTML.escape(text))</p>"), status: status)
+    }
+}

@@ -1,0 +1,159 @@
+import HTTPServer
+import OnrampCore
+import OnrampCrypto
+import OnrampStore
+
+/// The offramp (sell) sandbox: the sell page a `/onramp/v1/token` opens (Coinbase's `/v3/sell/input`),
+/// where the user picks what to sell and presses "Cash out now"; the sell then waits `STARTED` at a deposit
+/// address until the crypto arrives (the simulator receives it after the settlement delay: a
+/// `partnerUserRef` ending in `-fail-send` fails, one ending in `-no-send` never sends and expires after 30
+/// minutes). Every state change and its `offramp.transaction.*` events commit together; `sandbox-` sells
+/// send no webhooks.
+struct OfframpService: Sendable {
+    let context: ServerContext
+
+    static let pagePath = "/v3/sell/input"
+    static let settlementLeaseMilliseconds: Int64 = 60_000
+
+    /// The cash-out methods (Coinbase's `defaultCashoutMethod` names) and the fee schedule each uses.
+    static let cashoutMethods: [(name: String, type: PaymentMethodType)] = [
+        ("FIAT_WALLET", .fiatWallet), ("ACH_BANK_ACCOUNT", .ach), ("PAYPAL", .paypal),
+    ]
+
+    static func cashoutMethod(_ name: String) -> PaymentMethodType? {
+        cashoutMethods.first { $0.name == name }?.type
+    }
+
+    /// Prices a sell; catalogue refusals become 400s naming the field.
+    func quote(asset: String, amount: String, currency: String, method: String) throws(HTTPError) -> SellQuote {
+        guard let type = Self.cashoutMethod(method) else {
+            throw HTTPError(
+                status: 400, code: "invalid_request",
+                message: "paymentMethod must be one of \(Self.cashoutMethods.map(\.name).joined(separator: ", ")).",
+                param: "paymentMethod")
+        }
+        do {
+            let sold = try DecimalAmount(parsing: amount, parameter: "sellAmount")
+            return try SellQuote(
+                catalogue: context.catalogue, asset: asset, amount: sold, currency: currency, method: type)
+        } catch let error as OnrampError {
+            throw HTTPError(
+                status: 400, code: "invalid_request", message: error.developerMessage, param: error.parameter)
+        } catch {
+            throw HTTPError(status: 400, code: "invalid_request", message: "The sell is invalid.")
+        }
+    }
+
+    /// A deposit address of the network's shape for the user's crypto (the simulator receives on it).
+    func depositAddress(for network: Network) throws(HTTPError) -> String {
+        let bytes = context.ids.randomBytes(32)
+        switch network.addressFormat {
+        case .evm: return "0x" + Hex.encode(Array(bytes.prefix(20)))
+        case .solana: return Base58.encode(bytes)
+        case .hex32: return "0x" + Hex.encode(bytes)
+        case .bitcoin, .stellar:
+            throw HTTPError(
+                status: 400, code: "invalid_request", message: "Selling on \(network.id) is not offered here.",
+                param: "network")
+        }
+    }
+
+    /// Records the user's "Cash out now": the sell, its `created` event and the page's outcome, together.
+    func cashOut(
+        session: HostedOnrampSession, choice: HostedOnrampSession.Choice, quote: SellQuote, method: String,
+        partnerUserRef: String, redirectUrl: String
+    ) throws -> OfframpTransactionRecord {
+        let now = context.nowMilliseconds
+        let sandbox = partnerUserRef.hasPrefix(PurchaseRequest.sandboxPrefix)
+        let (_, events) = OfframpTransaction.start()
+        let expiresAt = now + OfframpTransaction.depositWindowMilliseconds
+        let sell = OfframpTransactionRecord(
+            transactionId: context.ids.uuid().lowercased(), projectId: session.projectId,
+            partnerUserRef: partnerUserRef,
+            status: .started, asset: choice.asset.symbol, network: choice.network.id,
+            sellAmount: quote.sellAmount.amount.description, cashoutCurrency: quote.cashoutTotal.currency,
+            subtotal: quote.text(quote.cashoutSubtotal), coinbaseFee: quote.text(quote.coinbaseFee),
+            total: quote.text(quote.cashoutTotal), unitPrice: quote.text(quote.unitPrice),
+            paymentMethod: method, fromAddress: choice.address, toAddress: try depositAddress(for: choice.network),
+            txHash: nil, redirectUrl: redirectUrl, sandbox: sandbox, expiresAt: expiresAt,
+            nextStepAt: partnerUserRef.hasSuffix("-no-send") ? expiresAt : now + Int64(context.settlementDelay * 1000),
+            createdAt: now, updatedAt: now)
+        try context.database.transaction { connection in
+            guard
+                try HostedOnrampRepository(connection: connection).finish(
+                    id: session.id, outcome: "success", transactionId: sell.transactionId)
+            else {
+                throw HTTPError(status: 409, code: "already_exists", message: "This sell page was already completed.")
+            }
+            try OfframpRepository(connection: connection).insert(sell)
+            try emit(events, for: sell, connection: connection)
+        }
+        return sell
+    }
+
+    /// Takes the due step of every waiting sell: the deposit arrives, fails, or the window closes.
+    @discardableResult
+    func advanceDueSells(limit: Int = 100) throws -> Int {
+        let now = context.nowMilliseconds
+        let due = try context.database.read { try OfframpRepository(connection: $0).due(now: now, limit: limit) }
+        var moved = 0
+        for id in due {
+            do {
+                if try step(id) { moved += 1 }
+            } catch {
+                AccessLog.shared.error("offramp \(id) step failed: \(error)")
+            }
+        }
+        return moved
+    }
+
+    private func step(_ id: String) throws -> Bool {
+        let now = context.nowMilliseconds
+        let leaseUntil = now + Self.settlementLeaseMilliseconds
+        let claimed = try context.database.transaction { connection -> OfframpTransactionRecord? in
+            let sells = OfframpRepository(connection: connection)
+            guard let sell = try sells.find(id: id), sell.status == .started, let next = sell.nextStepAt, next <= now,
+                try sells.lease(sell, until: leaseUntil)
+            else { return nil }
+            return sell
+        }
+        guard let claimed else { return false }
+        var machine = OfframpTransaction(status: claimed.status)
+        let events: [OfframpTransaction.DomainEvent]
+        if now >= claimed.expiresAt {
+            events = try machine.handle(.expire)
+        } else if claimed.partnerUserRef.hasSuffix("-fail-send") {
+            events = try machine.handle(.fail)
+        } else {
+            // The deposit's hash, shaped like the network's, as the simulator makes them (stable per sell).
+            let arrival = SimulatedSettlement(catalogue: context.catalogue).settle(
+                reference: claimed.transactionId, network: claimed.network, asset: claimed.asset,
+                amount: claimed.sellAmount, walletAddress: claimed.toAddress, partnerUserRef: "")
+            guard case .delivered(let hash) = arrival else { return false }
+            events = try machine.handle(.depositReceived(txHash: hash))
+        }
+        var done = claimed
+        done.status = machine.status
+        done.txHash = machine.txHash
+        done.updatedAt = context.nowMilliseconds
+        return try context.database.transaction { connection in
+            guard try OfframpRepository(connection: connection).finish(done, leasedUntil: leaseUntil) else {
+                return false
+            }
+            try emit(events, for: done, connection: connection)
+            return true
+        }
+    }
+
+    private func emit(
+        _ events: [OfframpTransaction.DomainEvent], for sell: OfframpTransactionRecord, connection: any SQLConnection
+    ) throws {
+        guard !sell.sandbox else { return }
+        for event in events {
+            try Outbox.append(
+                connection, id: context.ids.uuid(), projectId: sell.projectId, family: .cdp, type: event.eventType,
+                payload: sell.webhookJSON(eventType: event.eventType), livemode: true,
+                createdAtMilliseconds: sell.updatedAt)
+        }
+    }
+}

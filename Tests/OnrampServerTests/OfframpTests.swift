@@ -1,0 +1,191 @@
+import Foundation
+import HTTPServer
+import OnrampCore
+import OnrampServer
+import OnrampTestSupport
+import Testing
+
+/// The offramp sandbox on a real port: a `/onramp/v1/token` opens the sell page (cbpay-js
+/// `generateOffRampURL`'s `/v3/sell/input`), the user cashes out, the sell waits at a deposit address
+/// until the simulator receives the crypto, and the sell transactions API answers what Coinbase's demo
+/// reads (`utils/fetchOfframpTransaction.ts`, `app/offramp-send.tsx`: `to_address`, `sell_amount.value`,
+/// `asset`, `network`), with signed `offramp.transaction.*` webhooks.
+@Suite(.serialized) struct OfframpTests {
+    static let address = "0x52908400098527886E0F7030069857D2E4169EE7"
+    static let redirect = "https://\(TestServer.redirectHost)/offramp-send?partnerUserRef=seller-1"
+
+    func jwtRequest(_ server: TestServer, _ method: String, _ path: String, query: String = "", json: JSONValue? = nil)
+        throws -> (status: Int, body: JSONValue)
+    {
+        let response = try server.request(
+            method, path + (query.isEmpty ? "" : "?" + query), json: json,
+            headers: [("Authorization", "Bearer \(try server.jwt(method, path))")])
+        return (response.status, response.body)
+    }
+
+    /// A sell link for `ref`, as the demo builds it (`utils/createOfframpSession.ts`).
+    func link(_ server: TestServer, ref: String) throws -> String {
+        let token = try #require(
+            try jwtRequest(
+                server, "POST", "/onramp/v1/token",
+                json: ["addresses": [["address": .string(Self.address), "blockchains": ["base"]]], "assets": ["USDC"]]
+            ).body["token"]?.stringValue)
+        let redirect = PercentEncoding.encode(Self.redirect)
+        return "/v3/sell/input?sessionToken=\(token)&partnerUserRef=\(ref)&redirectUrl=\(redirect)"
+            + "&defaultAsset=USDC&defaultNetwork=base&presetCryptoAmount=10"
+    }
+
+    static func hidden(_ name: String, in html: String) -> String? {
+        guard let range = html.range(of: "name=\"\(name)\" value=\"") else { return nil }
+        let rest = html[range.upperBound...]
+        return rest.firstIndex(of: "\"").map { String(rest[..<$0]) }
+    }
+
+    /// Opens the link, previews 10 USDC to the fiat wallet, and cashes out.
+    func cashOut(_ server: TestServer, ref: String) throws -> RawHTTPClient.Response {
+        let page = try RawHTTPClient(port: server.port).request("GET", try link(server, ref: ref))
+        #expect(page.status == 200)
+        #expect(page.text.contains("USDC on Base"))
+        let token = try #require(Self.hidden("sessionToken", in: page.text))
+        let secret = try #require(Self.hidden("pageSecret", in: page.text))
+        func post(_ action: String) throws -> RawHTTPClient.Response {
+            try RawHTTPClient(port: server.port).request(
+                "POST", "/v3/sell/input", headers: [("Content-Type", "application/x-www-form-urlencoded")],
+                body: Array(
+                    "sessionToken=\(token)&pageSecret=\(secret)&choice=0&sellAmount=10&cashoutMethod=FIAT_WALLET&fiatCurrency=USD&action=\(action)"
+                        .utf8))
+        }
+        let preview = try post("preview")
+        #expect(preview.status == 200)
+        #expect(preview.text.contains("<h1>Sell 10 USDC</h1>"))
+        #expect(preview.text.contains("10.00 USD"))
+        return try post("cashout")
+    }
+
+    func transactions(_ server: TestServer, _ ref: String) throws -> JSONValue {
+        try jwtRequest(server, "GET", "/onramp/v1/sell/user/\(ref)/transactions").body
+    }
+
+    @Test(arguments: DatabaseDriver.all)
+    func aSellWaitsAtItsDepositAddressThenSucceedsWithSignedWebhooks(driver: DatabaseDriver) throws {
+        let server = try TestServer(settlementDelay: 0.05, driver: driver)
+        let receiver = try WebhookReceiver()
+        let subscription = try jwtRequest(
+            server, "POST", "/platform/v2/data/webhooks/subscriptions",
+            json: [
+                "eventTypes": [
+                    "offramp.transaction.created", "offramp.transaction.updated", "offramp.transaction.success",
+                ],
+                "isEnabled": true, "target": ["url": .string(receiver.url)],
+            ])
+        let secret = try #require(subscription.body["secret"]?.stringValue)
+        let done = try cashOut(server, ref: "seller-1")
+        #expect(done.status == 303)
+        #expect(done.headers["location"] == Self.redirect)
+
+        // The demo reads the newest sell: where to send what.
+        var sell = try #require(try transactions(server, "seller-1")["transactions"]?.arrayValue?.first)
+        #expect(sell["asset"] == "USDC" && sell["network"] == "base")
+        #expect(sell["sell_amount"]?["value"] == "10")
+        #expect(sell["from_address"] == .string(Self.address))
+        let toAddress = try #require(sell["to_address"]?.stringValue)
+        #expect(toAddress.hasPrefix("0x") && toAddress.count == 42)
+        #expect(sell["total"]?["value"] == "10.00", "the fiat wallet takes no fee")
+        for _ in 0..<1500 where sell["status"] != "TRANSACTION_STATUS_SUCCESS" {
+            Thread.sleep(forTimeInterval: 0.02)
+            sell = try #require(try transactions(server, "seller-1")["transactions"]?.arrayValue?.first)
+        }
+        #expect(sell["status"] == "TRANSACTION_STATUS_SUCCESS")
+        #expect(sell["tx_hash"]?.stringValue?.hasPrefix("0x") == true)
+        #expect(try transactions(server, "seller-1")["total_count"] == "1")
+
+        #expect(receiver.wait { $0.count >= 3 })
+        let bodies = receiver.deliveries.compactMap { try? JSONParser().parse($0.body) }
+        #expect(
+            bodies.compactMap { $0["eventType"]?.stringValue }.sorted() == [
+                "offramp.transaction.created", "offramp.transaction.success", "offramp.transaction.updated",
+            ])
+        #expect(bodies.allSatisfy { $0["toAddress"] == .string(toAddress) && $0["sellAmount"]?["value"] == "10" })
+        let checks = try PythonVerifier.verify(receiver.deliveries.map { ("cdp", secret, $0) })
+        #expect(checks.allSatisfy { $0.ok }, "\(checks)")
+    }
+
+    @Test func aFailedSendAndAMissedWindowEndTheSell() throws {
+        let clock = ManualClock(Date())
+        let server = try TestServer(clock: clock, settlementDelay: 0.05)
+        #expect(try cashOut(server, ref: "seller-2-fail-send").status == 303)
+        clock.advance(by: 1)
+        var failed = try transactions(server, "seller-2-fail-send")["transactions"]?.arrayValue?.first
+        for _ in 0..<1500 where failed?["status"] == "TRANSACTION_STATUS_STARTED" {
+            Thread.sleep(forTimeInterval: 0.02)
+            failed = try transactions(server, "seller-2-fail-send")["transactions"]?.arrayValue?.first
+        }
+        #expect(failed?["status"] == "TRANSACTION_STATUS_FAILED")
+        #expect(try cashOut(server, ref: "seller-3-no-send").status == 303)
+        clock.advance(by: 29 * 60)
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(
+            try transactions(server, "seller-3-no-send")["transactions"]?.arrayValue?.first?["status"]
+                == "TRANSACTION_STATUS_STARTED")
+        clock.advance(by: 2 * 60)
+        var expired = try transactions(server, "seller-3-no-send")["transactions"]?.arrayValue?.first
+        for _ in 0..<1500 where expired?["status"] == "TRANSACTION_STATUS_STARTED" {
+            Thread.sleep(forTimeInterval: 0.02)
+            expired = try transactions(server, "seller-3-no-send")["transactions"]?.arrayValue?.first
+        }
+        #expect(expired?["status"] == "TRANSACTION_STATUS_EXPIRED")
+    }
+
+    @Test func theSellLinkIsSingleUseAndCancellingSellsNothing() throws {
+        let server = try TestServer()
+        let url = try link(server, ref: "seller-4")
+        let page = try RawHTTPClient(port: server.port).request("GET", url)
+        #expect(page.status == 200)
+        #expect(try RawHTTPClient(port: server.port).request("GET", url).status == 410)
+        let token = try #require(Self.hidden("sessionToken", in: page.text))
+        let secret = try #require(Self.hidden("pageSecret", in: page.text))
+        let cancelled = try RawHTTPClient(port: server.port).request(
+            "POST", "/v3/sell/input", headers: [("Content-Type", "application/x-www-form-urlencoded")],
+            body: Array("sessionToken=\(token)&pageSecret=\(secret)&action=cancel".utf8))
+        #expect(cancelled.status == 303 && cancelled.headers["location"] == Self.redirect)
+        #expect(try server.count("SELECT COUNT(*) AS n FROM offramp_transactions") == 0)
+        // A link without a redirect, or one to a host off the allowlist, opens nothing.
+        let bare = try link(server, ref: "seller-5").replacingOccurrences(of: "&redirectUrl=", with: "&x=")
+        #expect(try RawHTTPClient(port: server.port).request("GET", bare).status == 400)
+    }
+
+    @Test func sellQuotesInEitherSpellingAndListsRefuseUnknownFilters() throws {
+        let server = try TestServer()
+        let camel = try jwtRequest(
+            server, "POST", "/onramp/v1/sell/quote",
+            json: [
+                "sellCurrency": "USDC", "sellAmount": "100", "cashoutCurrency": "USD",
+                "paymentMethod": "ACH_BANK_ACCOUNT",
+                "country": "US", "subdivision": "CA",
+            ])
+        #expect(camel.status == 200, "\(camel.body)")
+        #expect(camel.body["cashout_subtotal"]?["value"] == "100.00")
+        #expect(camel.body["coinbase_fee"]?["value"] == "1.00", "ACH: 1 %")
+        #expect(camel.body["cashout_total"]?["value"] == "99.00")
+        let snake = try jwtRequest(
+            server, "POST", "/onramp/v1/sell/quote",
+            json: [
+                "sell_currency": "USDC", "sell_amount": "100", "cashout_currency": "USD",
+                "payment_method": "ACH_BANK_ACCOUNT",
+                "country": "US",
+            ])
+        #expect(snake.body["cashout_total"] == camel.body["cashout_total"])
+        let card = try jwtRequest(
+            server, "POST", "/onramp/v1/sell/quote",
+            json: [
+                "sellCurrency": "USDC", "sellAmount": "1", "cashoutCurrency": "USD", "paymentMethod": "CARD",
+                "country": "US",
+            ])
+        #expect(card.status == 400 && card.body["errorType"] == "invalid_request")
+        let unknown = try jwtRequest(server, "GET", "/onramp/v1/sell/transactions", query: "status=x")
+        #expect(unknown.status == 400)
+        #expect(
+            try jwtRequest(server, "GET", "/onramp/v1/sell/transactions", query: "startDate=2099-01-01").body[
+                "transactions"] == .array([]))
+    }
+}
