@@ -12,6 +12,8 @@ final class ConnectionPool<Connection: PooledConnection>: @unchecked Sendable {
     private var idle: [Connection] = []
     private var count = 0
     private var isClosed = false
+    /// This pool's key in a thread's dictionary while the thread holds one of its connections.
+    private let threadKey = "onramp.pool.\(UUID().uuidString)"
 
     /// Creates a pool of at most `maximumCount` connections made by `open`; a borrower waits at most
     /// `acquireTimeout` for one to become free. `opened` is an already open connection to start with.
@@ -33,8 +35,8 @@ final class ConnectionPool<Connection: PooledConnection>: @unchecked Sendable {
     /// A thread that already holds one of this pool's connections is refused a second: waiting for it
     /// while holding the first can starve the pool (every borrower holding one, waiting for another).
     func withConnection<T>(_ body: (Connection) throws -> T) throws -> T {
-        let key = "onramp.pool.\(ObjectIdentifier(self).hashValue)"
         let thread = Thread.current.threadDictionary
+        let key = threadKey
         guard thread[key] == nil else {
             throw StoreError(
                 .queryFailed,

@@ -154,6 +154,53 @@ import Testing
         #expect(try RawHTTPClient(port: server.port).request("GET", bare).status == 400)
     }
 
+    /// A token opens the buy page or the sell page, and the other page then refuses it: a purchase page
+    /// cannot be posted as a sell (it has no user or redirect), nor a sell page as a purchase.
+    @Test func aTokenOpenedOnOnePageCannotBeFinishedOnTheOther() throws {
+        let server = try TestServer()
+        func form(_ path: String, _ fields: String) throws -> RawHTTPClient.Response {
+            try RawHTTPClient(port: server.port).request(
+                "POST", path, headers: [("Content-Type", "application/x-www-form-urlencoded")], body: Array(fields.utf8)
+            )
+        }
+        let sellURL = try link(server, ref: "seller-6")
+        let buyURL = sellURL.replacingOccurrences(of: "/v3/sell/input", with: "/buy/select-asset")
+        let bought = try RawHTTPClient(port: server.port).request("GET", buyURL)
+        #expect(bought.status == 200)
+        let buyToken = try #require(Self.hidden("sessionToken", in: bought.text))
+        let buySecret = try #require(Self.hidden("pageSecret", in: bought.text))
+        let asSell = try form(
+            "/v3/sell/input",
+            "sessionToken=\(buyToken)&pageSecret=\(buySecret)&choice=0&sellAmount=10&cashoutMethod=FIAT_WALLET&action=cashout"
+        )
+        #expect(asSell.status == 404)
+        let sold = try RawHTTPClient(port: server.port).request("GET", try link(server, ref: "seller-7"))
+        let sellToken = try #require(Self.hidden("sessionToken", in: sold.text))
+        let sellSecret = try #require(Self.hidden("pageSecret", in: sold.text))
+        #expect(
+            try form("/buy/select-asset", "sessionToken=\(sellToken)&pageSecret=\(sellSecret)&action=cancel").status
+                == 404)
+        #expect(try server.count("SELECT COUNT(*) AS n FROM offramp_transactions") == 0)
+        #expect(try server.count("SELECT COUNT(*) AS n FROM onramp_transactions") == 0)
+    }
+
+    /// Pressing "Cash out now" twice sells once and goes back to the app both times.
+    @Test func aSecondCashOutSellsNothingMore() throws {
+        let server = try TestServer()
+        let page = try RawHTTPClient(port: server.port).request("GET", try link(server, ref: "seller-8"))
+        let token = try #require(Self.hidden("sessionToken", in: page.text))
+        let secret = try #require(Self.hidden("pageSecret", in: page.text))
+        for _ in 0..<2 {
+            let answer = try RawHTTPClient(port: server.port).request(
+                "POST", "/v3/sell/input", headers: [("Content-Type", "application/x-www-form-urlencoded")],
+                body: Array(
+                    "sessionToken=\(token)&pageSecret=\(secret)&choice=0&sellAmount=10&cashoutMethod=FIAT_WALLET&action=cashout"
+                        .utf8))
+            #expect(answer.status == 303 && answer.headers["location"] == Self.redirect)
+        }
+        #expect(try server.count("SELECT COUNT(*) AS n FROM offramp_transactions") == 1)
+    }
+
     @Test func sellQuotesInEitherSpellingAndListsRefuseUnknownFilters() throws {
         let server = try TestServer()
         let camel = try jwtRequest(
@@ -182,6 +229,16 @@ import Testing
                 "country": "US",
             ])
         #expect(card.status == 400 && card.body["errorType"] == "invalid_request")
+        // The cash-out method's currencies and limits hold (ACH: USD, 5 to 25,000).
+        for (amount, currency) in [("100", "EUR"), ("30000", "USD"), ("1", "USD")] {
+            let refused = try jwtRequest(
+                server, "POST", "/onramp/v1/sell/quote",
+                json: [
+                    "sellCurrency": "USDC", "sellAmount": .string(amount), "cashoutCurrency": .string(currency),
+                    "paymentMethod": "ACH_BANK_ACCOUNT", "country": "US",
+                ])
+            #expect(refused.status == 400, "\(amount) \(currency): \(refused.body)")
+        }
         let unknown = try jwtRequest(server, "GET", "/onramp/v1/sell/transactions", query: "status=x")
         #expect(unknown.status == 400)
         #expect(

@@ -37,7 +37,8 @@ import Testing
     }
 
     /// With nothing in flight, SIGTERM ends the process without waiting out a worker's interval (the
-    /// janitor sleeps a minute between sweeps; stopping used to wait 10 s for it).
+    /// janitor sleeps a minute between sweeps; stopping used to wait 10 s for it). The bound leaves room
+    /// for a loaded machine while staying under those 10 s.
     @Test func sigtermWhenIdleExitsAtOnce() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -45,9 +46,9 @@ import Testing
         let (process, port) = try Self.serve(in: directory)
         #expect(try RawHTTPClient(port: port).request("GET", "/livez").status == 200)
         kill(process.processIdentifier, SIGTERM)
-        let deadline = Date().addingTimeInterval(5)
+        let deadline = Date().addingTimeInterval(8)
         while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-        #expect(!process.isRunning, "still running 5 s after SIGTERM with no request in flight")
+        #expect(!process.isRunning, "still running 8 s after SIGTERM with no request in flight")
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
     }

@@ -30,6 +30,12 @@ public struct SellQuote: Sendable, Hashable {
         let fiat = try catalogue.fiatCurrency(currency)
         let price = try catalogue.prices.price(of: asset.symbol, in: fiat.code)
         let fee = catalogue.fees.paymentMethodFee(for: method)
+        let methodLimits = try catalogue.paymentMethod(method)
+        guard let limit = methodLimits.limit(for: fiat.code) else {
+            throw OnrampError(
+                code: .unsupportedPaymentMethod, userMessage: "This cash-out method does not pay in \(fiat.code).",
+                developerMessage: "\(method.rawValue) does not cash out in \(fiat.code).", parameter: "cashoutCurrency")
+        }
         guard amount.isPositive, amount.fractionDigits <= asset.decimals else {
             throw OnrampError(
                 code: .invalidAmount, userMessage: "The amount is not valid.",
@@ -37,6 +43,13 @@ public struct SellQuote: Sendable, Hashable {
                 parameter: "sellAmount")
         }
         let subtotal = (amount * price).rounded(toPlaces: fiat.decimals, mode: .down)
+        guard !(subtotal < limit.minimum), !(limit.maximum < subtotal) else {
+            throw OnrampError(
+                code: .invalidAmount, userMessage: "The amount is outside the cash-out limits.",
+                developerMessage:
+                    "A \(method.rawValue) cash-out is \(limit.minimum) to \(limit.maximum) \(fiat.code); this one is \(subtotal).",
+                parameter: "sellAmount")
+        }
         let feeAmount = (subtotal * fee.percentage + fee.fixed).rounded(toPlaces: fiat.decimals, mode: .up)
         let total = subtotal - feeAmount
         guard total.isPositive else {

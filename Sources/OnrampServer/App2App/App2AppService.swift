@@ -196,6 +196,8 @@ struct App2AppService: Sendable {
         guard let (challenge, storedProject, keys) = loaded, challenge.purpose == .purchase,
             let purchaseText = challenge.purchase
         else { throw Self.unknownChallenge }
+        // A stale challenge is reported as such first (the seed's error table), whatever the key.
+        guard challenge.usedAt != nil || now <= challenge.expiresAt else { throw Self.staleChallenge }
         // A known purchase challenge and a key registered in its project: from here on the call counts
         // against the project's budget (a flood of made-up challenges or keys does not).
         guard !keys.isEmpty else {
@@ -211,7 +213,6 @@ struct App2AppService: Sendable {
                 challenge: challenge, keys: keys, keyId: keyId, assertion: assertion, challengeText: challengeText,
                 now: now)
         }
-        guard now <= challenge.expiresAt else { throw Self.staleChallenge }
         let project = try Self.enabled(storedProject)
         let purchase = try PurchaseRequest(stored: purchaseText)
         let (key, counter) = try verifyAssertion(

@@ -76,7 +76,7 @@ struct HostedOnrampRoutes: Sendable {
         let action = try fields.required("action", maxLength: 16)
         guard
             let session = try context.database.read({ try HostedOnrampRepository(connection: $0).find(token: token) }),
-            let storedHash = session.pageSecretHash, let openedAt = session.openedAt,
+            let storedHash = session.pageSecretHash, let openedAt = session.openedAt, session.flow != .sell,
             APIKeyRepository.secretMatches(pageSecret, storedHash: storedHash)
         else { return notFound() }
         if session.outcome != nil { return finished(session) }

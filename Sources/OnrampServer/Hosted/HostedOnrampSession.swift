@@ -50,6 +50,11 @@ struct HostedOnrampSession: Sendable {
     var pageSecretHash: String?
     var outcome: String?
     var transactionId: String?
+    /// Which page opened it (a `/onramp/v1/token` opens either): the other page refuses it.
+    var flow: Flow?
+
+    /// The page a session was opened on.
+    enum Flow: String, Sendable { case buy, sell }
 
     /// Tokens must be opened within 5 minutes of issue.
     static let tokenLifetimeMilliseconds: Int64 = 5 * 60 * 1000
@@ -136,15 +141,18 @@ struct HostedOnrampRepository {
 
     /// Opens the session once, before its token expires: binds the page to `pageSecret` (hash only)
     /// and records the presets the page starts from.
-    func open(token: String, pageSecret: String, presets: HostedOnrampSession.Presets, now: Int64) throws -> Bool {
+    func open(
+        token: String, pageSecret: String, presets: HostedOnrampSession.Presets, flow: HostedOnrampSession.Flow = .buy,
+        now: Int64
+    ) throws -> Bool {
         try connection.execute(
             """
-            UPDATE hosted_onramp_sessions SET opened_at = ?, page_secret_hash = ?, presets = ?
+            UPDATE hosted_onramp_sessions SET opened_at = ?, page_secret_hash = ?, presets = ?, flow = ?
             WHERE token_hash = ? AND opened_at IS NULL AND expires_at > ?
             """,
             [
                 .integer(now), .text(APIKeyRepository.secretHash(pageSecret)), .text(presets.json.serializedString),
-                .text(APIKeyRepository.secretHash(token)), .integer(now),
+                .text(flow.rawValue), .text(APIKeyRepository.secretHash(token)), .integer(now),
             ]) == 1
     }
 
@@ -170,6 +178,7 @@ struct HostedOnrampRepository {
             presets: HostedOnrampSession.Presets(json: try JSONParser().parse(try row.string("presets"))),
             createdAt: try row.int("created_at"), expiresAt: try row.int("expires_at"),
             openedAt: row.optionalInt("opened_at"), pageSecretHash: row.optionalString("page_secret_hash"),
-            outcome: row.optionalString("outcome"), transactionId: row.optionalString("transaction_id"))
+            outcome: row.optionalString("outcome"), transactionId: row.optionalString("transaction_id"),
+            flow: row.optionalString("flow").flatMap(HostedOnrampSession.Flow.init(rawValue:)))
     }
 }

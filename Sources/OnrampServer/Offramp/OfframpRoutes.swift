@@ -153,7 +153,7 @@ struct OfframpRoutes: Sendable {
         let pageSecret = Base64URL.encode(context.ids.randomBytes(32), padded: false)
         let opened = try context.database.transaction { connection in
             try HostedOnrampRepository(connection: connection).open(
-                token: token, pageSecret: pageSecret, presets: presets, now: now)
+                token: token, pageSecret: pageSecret, presets: presets, flow: .sell, now: now)
         }
         guard opened else { return message("Sell link used", "This sell link was already used or has expired.", 410) }
         return .html(
@@ -170,8 +170,8 @@ struct OfframpRoutes: Sendable {
         let action = try form.required("action", maxLength: 16)
         guard
             let session = try context.database.read({ try HostedOnrampRepository(connection: $0).find(token: token) }),
-            session.kind == .token, let storedHash = session.pageSecretHash, let openedAt = session.openedAt,
-            APIKeyRepository.secretMatches(pageSecret, storedHash: storedHash)
+            session.kind == .token, session.flow == .sell, let storedHash = session.pageSecretHash,
+            let openedAt = session.openedAt, APIKeyRepository.secretMatches(pageSecret, storedHash: storedHash)
         else { return message("Sell link not found", "This sell link is not valid. Start again from the app.", 404) }
         let redirect = session.presets.redirectUrl ?? ""
         guard session.outcome == nil else { return .seeOther(redirect) }
@@ -185,7 +185,7 @@ struct OfframpRoutes: Sendable {
             }
             return .seeOther(redirect)
         }
-        let choices = session.choices(in: context.catalogue)
+        let choices = service.sellableChoices(session)
         let index = Int(try form.required("choice", maxLength: 4)) ?? -1
         guard choices.indices.contains(index) else {
             throw HTTPError(status: 400, code: "invalid_request", message: "Choose what to sell.", param: "choice")
@@ -212,7 +212,8 @@ struct OfframpRoutes: Sendable {
                     pageSecret: pageSecret,
                     sandbox: session.isSandbox))
         case "cashout":
-            _ = try service.cashOut(
+            // A second press (a double tap, another tab) finds the page finished and goes back the same way.
+            try service.cashOut(
                 session: session, choice: choice, quote: quote, method: method,
                 partnerUserRef: session.presets.partnerUserRef ?? "", redirectUrl: redirect)
             return .seeOther(redirect)

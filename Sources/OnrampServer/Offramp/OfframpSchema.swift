@@ -33,6 +33,7 @@ enum OfframpSchema {
                 CREATE INDEX offramp_transactions_user ON offramp_transactions(project_id, partner_user_ref, created_at);
                 CREATE INDEX offramp_transactions_listing ON offramp_transactions(project_id, created_at, transaction_id);
                 CREATE INDEX offramp_transactions_due ON offramp_transactions(next_step_at);
+                ALTER TABLE hosted_onramp_sessions ADD COLUMN flow TEXT;
                 """)
     ]
 }

@@ -44,6 +44,12 @@ struct OfframpService: Sendable {
         }
     }
 
+    /// The combinations of the token that can be sold here (networks whose deposit addresses the
+    /// simulator can make), in the page's order: the page's `choice` indexes this list.
+    func sellableChoices(_ session: HostedOnrampSession) -> [HostedOnrampSession.Choice] {
+        session.choices(in: context.catalogue).filter { [.evm, .solana, .hex32].contains($0.network.addressFormat) }
+    }
+
     /// A deposit address of the network's shape for the user's crypto (the simulator receives on it).
     func depositAddress(for network: Network) throws(HTTPError) -> String {
         let bytes = context.ids.randomBytes(32)
@@ -58,11 +64,13 @@ struct OfframpService: Sendable {
         }
     }
 
-    /// Records the user's "Cash out now": the sell, its `created` event and the page's outcome, together.
+    /// Records the user's "Cash out now": the sell, its `created` event and the page's outcome, together;
+    /// nil when the page was already finished (a second press records nothing).
+    @discardableResult
     func cashOut(
         session: HostedOnrampSession, choice: HostedOnrampSession.Choice, quote: SellQuote, method: String,
         partnerUserRef: String, redirectUrl: String
-    ) throws -> OfframpTransactionRecord {
+    ) throws -> OfframpTransactionRecord? {
         let now = context.nowMilliseconds
         let sandbox = partnerUserRef.hasPrefix(PurchaseRequest.sandboxPrefix)
         let (_, events) = OfframpTransaction.start()
@@ -78,17 +86,15 @@ struct OfframpService: Sendable {
             txHash: nil, redirectUrl: redirectUrl, sandbox: sandbox, expiresAt: expiresAt,
             nextStepAt: partnerUserRef.hasSuffix("-no-send") ? expiresAt : now + Int64(context.settlementDelay * 1000),
             createdAt: now, updatedAt: now)
-        try context.database.transaction { connection in
+        return try context.database.transaction { connection in
             guard
                 try HostedOnrampRepository(connection: connection).finish(
                     id: session.id, outcome: "success", transactionId: sell.transactionId)
-            else {
-                throw HTTPError(status: 409, code: "already_exists", message: "This sell page was already completed.")
-            }
+            else { return nil }
             try OfframpRepository(connection: connection).insert(sell)
             try emit(events, for: sell, connection: connection)
+            return sell
         }
-        return sell
     }
 
     /// Takes the due step of every waiting sell: the deposit arrives, fails, or the window closes.
