@@ -101,7 +101,7 @@ struct TestDevice {
         guard challenge.status == 201, let text = challenge.body["challenge"]?.stringValue else {
             return (challenge.status, challenge.body)
         }
-        let attestation = try attester.attestKey(key, clientDataHash: Self.clientDataHash(text), at: Date())
+        let attestation = try attester.attestKey(key, clientDataHash: Self.clientDataHash(text), at: server.clock.now())
         let response = try server.request(
             "POST", "/platform/v2/onramp/mobile/projects/\(server.projectId)/attestation/registrations",
             json: [
