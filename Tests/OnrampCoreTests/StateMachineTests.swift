@@ -277,3 +277,60 @@ private func expectIllegal(_ body: () throws -> Void) {
                 == "crypto.onramp_session.updated")
     }
 }
+
+/// The guest checkout order and the offramp sell, transition by transition.
+struct HeadlessAndOfframpMachineTests {
+    @Test func anOrderIsPaidThenSettledOrDeclined() throws {
+        var (order, created) = GuestCheckoutOrder.create()
+        #expect(created == [.created])
+        #expect(try order.handle(.paymentApproved) == [.updated(.processing)])
+        #expect(throws: OnrampError.self) { try order.handle(.paymentDeclined) }
+        #expect(try order.handle(.delivered(txHash: "0xab")) == [.updated(.completed), .success])
+        #expect(order.txHash == "0xab")
+        #expect(throws: OnrampError.self) { try order.handle(.fail(.sendFailed)) }
+        var declined = GuestCheckoutOrder.create().order
+        #expect(try declined.handle(.paymentDeclined) == [.updated(.failed), .failed(.paymentDeclined)])
+        #expect(declined.failureReason == .paymentDeclined)
+        #expect(throws: OnrampError.self) { try declined.handle(.paymentApproved) }
+        var unpaid = GuestCheckoutOrder.create().order
+        #expect(throws: OnrampError.self) { try unpaid.handle(.delivered(txHash: "0x")) }
+    }
+
+    @Test func aSellSucceedsFailsOrExpiresOnce() throws {
+        var (sell, created) = OfframpTransaction.start()
+        #expect(created == [.created])
+        #expect(try sell.handle(.depositReceived(txHash: "0xcd")) == [.updated(.success), .success])
+        #expect(throws: OnrampError.self) { try sell.handle(.expire) }
+        var late = OfframpTransaction.start().transaction
+        #expect(try late.handle(.expire) == [.updated(.expired), .failed])
+        var failed = OfframpTransaction.start().transaction
+        #expect(try failed.handle(.fail) == [.updated(.failed), .failed])
+        #expect(failed.status.isTerminal)
+    }
+
+    @Test func guestLimitsAndSellQuotes() throws {
+        let limits = GuestCheckoutLimits.standard
+        #expect(
+            limits.breach(ordering: DecimalAmount(exactly: 500), spentThisWeek: DecimalAmount(exactly: 0), orders: 0)
+                == nil)
+        #expect(
+            limits.breach(ordering: DecimalAmount(exactly: 1), spentThisWeek: DecimalAmount(exactly: 500), orders: 0)
+                == .weeklySpending)
+        #expect(
+            limits.breach(ordering: DecimalAmount(exactly: 1), spentThisWeek: DecimalAmount(exactly: 0), orders: 15)
+                == .lifetimeTransactions)
+        #expect(
+            limits.remaining(spentThisWeek: DecimalAmount(exactly: 600), orders: 20) == (DecimalAmount(exactly: 0), 0))
+        let quote = try SellQuote(
+            catalogue: .standard, asset: "USDC", amount: try DecimalAmount(parsing: "100"), currency: "USD",
+            method: .paypal)
+        #expect(quote.text(quote.cashoutSubtotal) == "100.00")
+        #expect(quote.text(quote.coinbaseFee) == "3.30", "PayPal: 3 % + 0.30, rounded up")
+        #expect(quote.text(quote.cashoutTotal) == "96.70")
+        #expect(throws: OnrampError.self) {
+            try SellQuote(
+                catalogue: .standard, asset: "USDC", amount: try DecimalAmount(parsing: "0.2"), currency: "USD",
+                method: .paypal)
+        }
+    }
+}

@@ -29,7 +29,14 @@ public struct OfframpTransaction: Sendable, Hashable {
 
     /// What the sell emits, named after the `offramp.transaction.*` webhook event types.
     public enum DomainEvent: Sendable, Hashable {
-        case created, updated(Status), success, failed
+        /// `offramp.transaction.created`.
+        case created
+        /// `offramp.transaction.updated` with the new status.
+        case updated(Status)
+        /// `offramp.transaction.success`.
+        case success
+        /// `offramp.transaction.failed` (also for an expired sell).
+        case failed
 
         /// The webhook event type.
         public var eventType: String {
