@@ -119,6 +119,37 @@ import Testing
         #expect(expired.status == 400 && expired.body["errorType"] == "otp_verification_code_invalid")
     }
 
+    /// Five codes per phone number or email in any 10 minutes, whichever partner asks; the sixth is the
+    /// endpoint's documented 429 with `Retry-After`, and nothing is written for it.
+    @Test(arguments: DatabaseDriver.all)
+    func codesToOneDestinationAreThrottled(driver: DatabaseDriver) throws {
+        let clock = ManualClock(Date())
+        let server = try TestServer(clock: clock, driver: driver)
+        let path = "/platform/v2/onramp/verifications"
+        let victim: JSONValue = ["channel": "sms", "destination": "+14155550199"]
+        for minute in 0..<5 {
+            #expect(try post(server, path, victim).status == 201)
+            clock.advance(by: 60 * Double(minute == 0 ? 3 : 1))
+        }
+        let other = try ProjectProvisioner(database: server.database, clock: clock).createProject(
+            name: "Other wallet", appIds: [], redirectHosts: [], keyType: .es256)
+        let key = try CDPAPIKey(id: other.cdpApiKeyId, secret: other.cdpApiKeySecret)
+        let jwt = try key.jwt(method: "POST", host: "127.0.0.1:\(server.port)", path: path, at: clock.now())
+        let refused = try server.request("POST", path, json: victim, headers: [("Authorization", "Bearer \(jwt)")])
+        #expect(refused.status == 429 && refused.body["errorType"] == "rate_limit_exceeded", "\(refused.body)")
+        // The first code went 7 minutes ago: its slot frees in 3 minutes.
+        #expect(refused.headers["retry-after"] == "180")
+        let stored = try server.database.read {
+            try $0.query("SELECT COUNT(*) AS n FROM onramp_verifications WHERE destination = '+14155550199'")
+        }
+        #expect(try stored.first?.int("n") == 5)
+        let email = try post(server, path, ["channel": "email", "destination": "ada@example.com"])
+        #expect(email.status == 201, "another destination is not throttled")
+        clock.advance(by: 180)
+        #expect(try post(server, path, victim).status == 201, "the oldest code's 10 minutes are over")
+        #expect(try post(server, path, victim).status == 429)
+    }
+
     @Test(arguments: DatabaseDriver.all)
     func anApprovedOrderSettlesAndSendsOrderFormWebhooks(driver: DatabaseDriver) throws {
         let server = try TestServer(settlementDelay: 0.05, driver: driver)

@@ -12,6 +12,9 @@ enum HeadlessFailure: Error, Equatable, HTTPErrorConvertible {
     /// The verification was revoked after too many wrong codes, or is not verified (400
     /// `otp_verification_invalid`).
     case verificationInvalid(String)
+    /// Too many codes went to this destination lately (429 `rate_limit_exceeded`, the verification
+    /// endpoint's documented 429, with `Retry-After`).
+    case verificationThrottled(retryAfterSeconds: Int64)
     /// The verification's 60 days are over (400 `otp_verification_expired`).
     case verificationExpired
     /// The verification is for another phone number or email (400 `otp_verification_destination_mismatch`).
@@ -47,6 +50,12 @@ enum HeadlessFailure: Error, Equatable, HTTPErrorConvertible {
                 message: "The code is wrong, or its 10 minutes are over. Start a new verification if so.")
         case .verificationInvalid(let why):
             return HTTPError(status: 400, code: "otp_verification_invalid", message: why)
+        case .verificationThrottled(let seconds):
+            return HTTPError(
+                status: 429, code: "rate_limit_exceeded",
+                message:
+                    "\(Verification.initiationsPerDestination) codes went to this destination in the last 10 minutes; retry in \(seconds) s.",
+                headers: ["Retry-After": String(seconds)])
         case .verificationExpired:
             return HTTPError(
                 status: 400, code: "otp_verification_expired",

@@ -1,7 +1,7 @@
 import OnrampStore
 
 /// The tables of the Headless Onramp (Coinbase's `/v2/onramp/orders`, limits and OTP verifications):
-/// version 230, in the App2App range.
+/// versions 230–231, in the App2App range.
 enum HeadlessSchema {
     static let migrations = [
         Migration(
@@ -59,6 +59,12 @@ enum HeadlessSchema {
                 CREATE INDEX onramp_orders_guest ON onramp_orders(phone_number, created_at);
                 CREATE UNIQUE INDEX onramp_orders_idempotency ON onramp_orders(project_id, idempotency_key);
                 CREATE INDEX onramp_orders_due ON onramp_orders(next_step_at);
-                """)
+                """),
+        Migration(
+            version: 231, name: "onramp_verifications_by_destination",
+            sql: """
+                CREATE INDEX onramp_verifications_destination
+                    ON onramp_verifications(channel, destination, created_at);
+                """),
     ]
 }

@@ -18,6 +18,9 @@ struct Verification: Sendable, Equatable {
     static let verifiedLifetimeMilliseconds: Int64 = 60 * 86_400_000
     /// Wrong codes after which the verification is revoked.
     static let maximumAttempts = 5
+    /// Codes one phone number or email may be sent within any code lifetime (10 minutes), whichever
+    /// partners ask: a person is not flooded with messages, nor a code guessed across many verifications.
+    static let initiationsPerDestination = 5
     /// The code every sandbox verification sends (no SMS or email leaves this server).
     static let sandboxCode = "000000"
 
@@ -127,6 +130,19 @@ struct VerificationRepository {
             ])
     }
 
+    /// How many codes went to `destination` on `channel` since `since`, and when the oldest of them went.
+    func initiations(channel: Verification.Channel, destination: String, since: Int64) throws -> (
+        count: Int, oldest: Int64?
+    ) {
+        let row = try connection.query(
+            """
+            SELECT COUNT(*) AS sent, MIN(created_at) AS oldest FROM onramp_verifications
+            WHERE channel = ? AND destination = ? AND created_at > ?
+            """, [.text(channel.rawValue), .text(destination), .integer(since)]
+        ).first
+        return (Int(try row?.int("sent") ?? 0), row?.optionalInt("oldest"))
+    }
+
     func find(id: String, projectId: String) throws -> Verification? {
         try connection.query(
             "SELECT * FROM onramp_verifications WHERE id = ? AND project_id = ?", [.text(id), .text(projectId)]
@@ -172,7 +188,17 @@ struct VerificationService: Sendable {
             destination: request.destination, codeHash: codeHash(Verification.sandboxCode, id: id),
             attempts: 0, otpExpiresAt: now + Verification.codeLifetimeMilliseconds, verifiedAt: nil,
             verificationExpiresAt: nil, createdAt: now)
-        try context.database.transaction { try VerificationRepository(connection: $0).insert(verification) }
+        try context.database.transaction { connection in
+            let verifications = VerificationRepository(connection: connection)
+            let window = Verification.codeLifetimeMilliseconds
+            let sent = try verifications.initiations(
+                channel: request.channel, destination: request.destination, since: now - window)
+            if sent.count >= Verification.initiationsPerDestination {
+                let wait = ((sent.oldest ?? now) + window - now + 999) / 1000
+                throw HeadlessFailure.verificationThrottled(retryAfterSeconds: max(1, wait))
+            }
+            try verifications.insert(verification)
+        }
         return verification
     }
 
