@@ -116,7 +116,7 @@ import Testing
     @Test func cancelRedirectsWithCancelledAndCreatesNothing() throws {
         let server = try TestServer()
         var device = try TestDevice(server: server)
-        _ = try device.register()
+        try device.registerKey()
         let text = try #require(try device.purchaseChallenge(device.purchase()).body["challenge"]?.stringValue)
         let url = try #require(try device.createSession(challenge: text).body["session"]?["onrampUrl"]?.stringValue)
         let result = try HandoffBrowser(port: server.port).complete(url, action: "cancel")
@@ -131,7 +131,7 @@ import Testing
     @Test func theRedirectKeepsAFragmentLast() throws {
         let server = try TestServer()
         var device = try TestDevice(server: server)
-        _ = try device.register()
+        try device.registerKey()
         let body = device.purchase([("redirectUrl", .string("https://\(TestServer.redirectHost)/back#tab"))])
         let text = try #require(try device.purchaseChallenge(body).body["challenge"]?.stringValue)
         let url = try #require(try device.createSession(challenge: text).body["session"]?["onrampUrl"]?.stringValue)
@@ -143,7 +143,7 @@ import Testing
     @Test func theHandoffTokenIsSingleUse() throws {
         let server = try TestServer()
         var device = try TestDevice(server: server)
-        _ = try device.register()
+        try device.registerKey()
         let text = try #require(try device.purchaseChallenge(device.purchase()).body["challenge"]?.stringValue)
         let url = try #require(try device.createSession(challenge: text).body["session"]?["onrampUrl"]?.stringValue)
         // A HEAD (a link preview) does not spend the token.
@@ -164,7 +164,7 @@ import Testing
     @Test func reopeningAConfirmedHandoffReportsItsSuccess() throws {
         let server = try TestServer()
         var device = try TestDevice(server: server)
-        _ = try device.register()
+        try device.registerKey()
         let text = try #require(try device.purchaseChallenge(device.purchase()).body["challenge"]?.stringValue)
         let url = try #require(try device.createSession(challenge: text).body["session"]?["onrampUrl"]?.stringValue)
         let browser = HandoffBrowser(port: server.port)
@@ -185,7 +185,7 @@ import Testing
         let clock = ManualClock(Date())
         let server = try TestServer(clock: clock)
         var device = try TestDevice(server: server)
-        _ = try device.register()
+        try device.registerKey()
         let text = try #require(try device.purchaseChallenge(device.purchase()).body["challenge"]?.stringValue)
         let url = try #require(try device.createSession(challenge: text).body["session"]?["onrampUrl"]?.stringValue)
         clock.advance(by: 15 * 60 + 1)
@@ -199,7 +199,7 @@ import Testing
     func sessionCreationIsIdempotentOnTheChallenge(driver: DatabaseDriver) throws {
         let server = try TestServer(driver: driver)
         var device = try TestDevice(server: server)
-        _ = try device.register()
+        try device.registerKey()
         let text = try #require(try device.purchaseChallenge(device.purchase()).body["challenge"]?.stringValue)
         let assertion = try device.assertion(for: text)
         let first = try device.createSession(challenge: text, assertion: assertion)

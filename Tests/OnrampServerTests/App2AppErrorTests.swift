@@ -106,7 +106,7 @@ import Testing
     @Test func purchaseChallengeIdempotencyKey() throws {
         let server = try TestServer()
         var device = try TestDevice(server: server)
-        _ = try device.register()
+        try device.registerKey()
         func create(_ body: JSONValue) throws -> (status: Int, body: JSONValue) {
             let response = try server.request(
                 "POST", "/platform/v2/onramp/mobile/challenges", json: body, headers: [("Idempotency-Key", "order-1")])
@@ -160,7 +160,7 @@ import Testing
     func concurrentReplaysOfOneAssertionGetTheSameSession(driver: DatabaseDriver) throws {
         let server = try TestServer(driver: driver)
         var device = try TestDevice(server: server)
-        _ = try device.register()
+        try device.registerKey()
         for _ in 0..<4 {
             let text = try #require(try device.purchaseChallenge(device.purchase()).body["challenge"]?.stringValue)
             let assertion = try device.assertion(for: text)
@@ -203,7 +203,7 @@ import Testing
     @Test func unknownChallenge() throws {
         let server = try TestServer()
         var device = try TestDevice(server: server)
-        _ = try device.register()
+        try device.registerKey()
         let made = Base64URL.encode(SecureRandom.bytes(32), padded: false)
         expectError(try device.createSession(challenge: made), 400, "invalid_request")
         expectError(try device.createSession(challenge: "not-a-challenge"), 400, "invalid_request")
@@ -225,7 +225,7 @@ import Testing
     @Test func purchaseAssertionFailed() throws {
         let server = try TestServer()
         var device = try TestDevice(server: server)
-        _ = try device.register()
+        try device.registerKey()
         let first = try #require(try device.purchaseChallenge(device.purchase()).body["challenge"]?.stringValue)
         let second = try #require(try device.purchaseChallenge(device.purchase()).body["challenge"]?.stringValue)
         // An assertion made for another challenge.
@@ -240,7 +240,7 @@ import Testing
     @Test func assertionCounterReplayIsRefused() throws {
         let server = try TestServer()
         var device = try TestDevice(server: server)
-        _ = try device.register()
+        try device.registerKey()
         let first = try #require(try device.purchaseChallenge(device.purchase()).body["challenge"]?.stringValue)
         #expect(try device.createSession(challenge: first).status == 201)
         let second = try #require(try device.purchaseChallenge(device.purchase()).body["challenge"]?.stringValue)
@@ -285,7 +285,7 @@ import Testing
         let clock = ManualClock(Date())
         let server = try TestServer(clock: clock)
         var device = try TestDevice(server: server)
-        _ = try device.register()
+        try device.registerKey()
         let text = try #require(try device.purchaseChallenge(device.purchase()).body["challenge"]?.stringValue)
         clock.advance(by: 5 * 60 + 1)
         expectError(try device.createSession(challenge: text), 422, "stale_attestation")
@@ -309,7 +309,7 @@ import Testing
     @Test func projectNotEnabledForApp2App() throws {
         let server = try TestServer()
         var device = try TestDevice(server: server)
-        _ = try device.register()
+        try device.registerKey()
         try ProjectProvisioner(database: server.database).setApp2AppEnabled(false, projectId: server.projectId)
         expectError(try device.purchaseChallenge(device.purchase()), 403, "forbidden")
         let response = try server.request(

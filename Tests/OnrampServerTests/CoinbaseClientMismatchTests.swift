@@ -30,7 +30,7 @@ import Testing
     @Test func unknownFieldsAreIgnoredAndKnownOnesStillChecked() throws {
         let server = try TestServer()
         var device = try TestDevice(server: server)
-        _ = try device.register()
+        try device.registerKey()
         let challenge = try device.purchaseChallenge(device.purchase([("appId", "ABCDE12345.com.example.wallet")]))
         #expect(challenge.status == 201, "\(challenge.body)")
         let text = try #require(challenge.body["challenge"]?.stringValue)
@@ -55,7 +55,7 @@ import Testing
     @Test func anAndroidPayloadIsRefusedByName() throws {
         let server = try TestServer()
         var device = try TestDevice(server: server)
-        _ = try device.register()
+        try device.registerKey()
         let text = try #require(try device.purchaseChallenge(device.purchase()).body["challenge"]?.stringValue)
         let android = try server.request(
             "POST", "/platform/v2/onramp/mobile/sessions",
@@ -131,7 +131,7 @@ import Testing
     @Test func transactionFiltersInBothSpellingsAndNoneIgnored() throws {
         let server = try TestServer()
         var device = try TestDevice(server: server)
-        _ = try device.register()
+        try device.registerKey()
         let text = try #require(try device.purchaseChallenge(device.purchase()).body["challenge"]?.stringValue)
         let url = try #require(try device.createSession(challenge: text).body["session"]?["onrampUrl"]?.stringValue)
         #expect(try HandoffBrowser(port: server.port).complete(url, action: "confirm").status == 303)
@@ -197,7 +197,7 @@ import Testing
     @Test func theApp2AppSessionQuoteIsAnOnrampQuote() throws {
         let server = try TestServer()
         var device = try TestDevice(server: server)
-        _ = try device.register()
+        try device.registerKey()
         let text = try #require(try device.purchaseChallenge(device.purchase()).body["challenge"]?.stringValue)
         let quote = try #require(try device.createSession(challenge: text).body["quote"])
         let hosted = try post(

@@ -69,7 +69,7 @@ import Testing
         let link = try #require(created.body["paymentLink"]?["url"]?.stringValue)
         _ = try HeadlessOnrampTests.pay(server, link: link, action: "approve")
         var device = try TestDevice(server: server)
-        _ = try device.register()
+        try device.registerKey()
         let text = try #require(try device.purchaseChallenge(device.purchase()).body["challenge"]?.stringValue)
         let url = try #require(try device.createSession(challenge: text).body["session"]?["onrampUrl"]?.stringValue)
         #expect(try HandoffBrowser(port: server.port).complete(url, action: "confirm").status == 303)

@@ -11,7 +11,7 @@ import Testing
     func chromiumCompletesTheHandoff(button: String, status: String) throws {
         let server = try TestServer()
         var device = try TestDevice(server: server)
-        _ = try device.register()
+        try device.registerKey()
         let text = try #require(try device.purchaseChallenge(device.purchase()).body["challenge"]?.stringValue)
         let url = try #require(try device.createSession(challenge: text).body["session"]?["onrampUrl"]?.stringValue)
         let artifacts = Python.repositoryRoot.appendingPathComponent("artifacts")

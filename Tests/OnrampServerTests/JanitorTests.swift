@@ -10,7 +10,7 @@ import Testing
         let clock = ManualClock(Date())
         let server = try TestServer(clock: clock, startWorkers: false)
         var device = try TestDevice(server: server)
-        _ = try device.register()  // a used registration challenge
+        try device.registerKey()  // a used registration challenge
         let unused = try server.request(
             "POST", "/platform/v2/onramp/mobile/projects/\(server.projectId)/attestation/challenges")
         #expect(unused.status == 201)

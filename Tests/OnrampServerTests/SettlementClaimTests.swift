@@ -26,7 +26,7 @@ import Testing
         let settlement = CountingSettlement()
         let server = try TestServer(startWorkers: false, driver: driver, settlement: settlement)
         var device = try TestDevice(server: server)
-        _ = try device.register()
+        try device.registerKey()
         let text = try #require(try device.purchaseChallenge(device.purchase()).body["challenge"]?.stringValue)
         let url = try #require(try device.createSession(challenge: text).body["session"]?["onrampUrl"]?.stringValue)
         #expect(try HandoffBrowser(port: server.port).complete(url, action: "confirm").status == 303)
@@ -81,7 +81,7 @@ import Testing
         let server = try TestServer(clock: clock, startWorkers: false, settlement: settlement)
         settlement.database = server.database
         var device = try TestDevice(server: server)
-        _ = try device.register()
+        try device.registerKey()
         for _ in 0..<2 {
             let text = try #require(try device.purchaseChallenge(device.purchase()).body["challenge"]?.stringValue)
             let url = try #require(

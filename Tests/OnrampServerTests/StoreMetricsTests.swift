@@ -6,7 +6,7 @@ import Testing
     @Test func metricsCountWriteTransactionsAndTheirCommits() throws {
         let server = try TestServer()
         var device = try TestDevice(server: server)
-        _ = try device.register()
+        try device.registerKey()
         let text = try RawHTTPClient(port: server.port).request("GET", "/metrics").text
         func value(_ name: String) -> Int? {
             text.split(separator: "\n").first { $0.hasPrefix(name + " ") }.flatMap { Int($0.split(separator: " ")[1]) }

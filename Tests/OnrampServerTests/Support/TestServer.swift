@@ -114,6 +114,20 @@ struct TestDevice {
         return (response.status, response.body)
     }
 
+    /// Why ``registerKey()`` failed: the registration's answer.
+    struct RegistrationFailed: Error, CustomStringConvertible {
+        let status: Int
+        let body: JSONValue
+        var description: String { "registration answered \(status): \(body)" }
+    }
+
+    /// Registers the key for a test that needs it registered: a refused registration fails the test
+    /// here, not one step later.
+    mutating func registerKey() throws {
+        let response = try register()
+        guard response.status == 200 else { throw RegistrationFailed(status: response.status, body: response.body) }
+    }
+
     /// The purchase fields with overrides.
     func purchase(_ overrides: [(String, JSONValue)] = [], removing: Set<String> = []) -> JSONValue {
         var fields: [(String, JSONValue)] = [
