@@ -49,7 +49,7 @@ public final class OnrampApplication: Sendable {
         ).register(on: &router)
         self.guestCheckout = guestCheckout
         let offramp = OfframpService(context: context)
-        OfframpRoutes(service: offramp, authenticator: authenticator).register(on: &router)
+        OfframpRoutes(service: offramp, hosted: hosted, authenticator: authenticator).register(on: &router)
         self.offramp = offramp
         let embedded = EmbeddedService(context: context, settlement: settlement)
         embedded.register(on: &router)

@@ -214,6 +214,14 @@ import Testing
         #expect(camel.body["cashout_subtotal"]?["value"] == "100.00")
         #expect(camel.body["coinbase_fee"]?["value"] == "1.00", "ACH: 1 %")
         #expect(camel.body["cashout_total"]?["value"] == "99.00")
+        #expect(camel.body["offramp_url"] == nil, "no one-click URL without the user's address")
+        let elsewhere = try jwtRequest(
+            server, "POST", "/onramp/v1/sell/quote",
+            json: [
+                "sellCurrency": "USDC", "sellNetwork": "nowhere", "sellAmount": "100", "cashoutCurrency": "USD",
+                "paymentMethod": "ACH_BANK_ACCOUNT", "country": "US",
+            ])
+        #expect(elsewhere.status == 400 && elsewhere.body["errorType"] == "invalid_request", "\(elsewhere.body)")
         let snake = try jwtRequest(
             server, "POST", "/onramp/v1/sell/quote",
             json: [
@@ -244,5 +252,53 @@ import Testing
         #expect(
             try jwtRequest(server, "GET", "/onramp/v1/sell/transactions", query: "startDate=2099-01-01").body[
                 "transactions"] == .array([]))
+    }
+
+    /// The guide's one-click sell: a quote with `source_address`, `redirect_url` and `partner_user_ref`
+    /// carries an `offramp_url` whose page is preset to the quote and cashes it out.
+    @Test func aSellQuoteWithTheUsersAddressCarriesAOneClickOfframpURL() throws {
+        let server = try TestServer()
+        var body: [(String, JSONValue)] = [
+            ("sell_currency", "USDC"), ("sell_network", "base"), ("sell_amount", "10"), ("cashout_currency", "USD"),
+            ("payment_method", "FIAT_WALLET"), ("country", "US"), ("source_address", .string(Self.address)),
+            ("redirect_url", .string(Self.redirect)), ("partner_user_ref", "seller-9"),
+        ]
+        let quoted = try jwtRequest(server, "POST", "/onramp/v1/sell/quote", json: .object(body))
+        #expect(quoted.status == 200, "\(quoted.body)")
+        let link = try #require(quoted.body["offramp_url"]?.stringValue)
+        let url = try #require(URLComponents(string: link))
+        #expect(url.path == "/v3/sell/input")
+        let query = Dictionary(uniqueKeysWithValues: (url.queryItems ?? []).map { ($0.name, $0.value ?? "") })
+        #expect(query["redirectUrl"] == Self.redirect && query["partnerUserRef"] == "seller-9")
+        #expect(query["quoteId"] == quoted.body["quote_id"]?.stringValue)
+        #expect(query["defaultAsset"] == "USDC" && query["defaultNetwork"] == "base")
+        let page = try RawHTTPClient(port: server.port).request("GET", url.path + "?" + (url.percentEncodedQuery ?? ""))
+        #expect(page.status == 200, "\(page.text)")
+        #expect(page.text.contains("USDC on Base") && page.text.contains("value=\"10\""))
+        let token = try #require(Self.hidden("sessionToken", in: page.text))
+        let secret = try #require(Self.hidden("pageSecret", in: page.text))
+        let cashedOut = try RawHTTPClient(port: server.port).request(
+            "POST", "/v3/sell/input", headers: [("Content-Type", "application/x-www-form-urlencoded")],
+            body: Array(
+                "sessionToken=\(token)&pageSecret=\(secret)&choice=0&sellAmount=10&cashoutMethod=FIAT_WALLET&action=cashout"
+                    .utf8))
+        #expect(cashedOut.status == 303 && cashedOut.headers["location"] == Self.redirect)
+        #expect(try transactions(server, "seller-9")["transactions"]?.arrayValue?.count == 1)
+
+        // Each part is checked before a token is made; without all three there is no URL.
+        let tokens = try server.count("SELECT COUNT(*) AS n FROM hosted_onramp_sessions")
+        for (name, value) in [
+            ("redirect_url", "https://elsewhere.example/x"), ("source_address", "0x1234"), ("sell_network", "solana"),
+        ] {
+            var bad = body
+            bad.removeAll { $0.0 == name }
+            bad.append((name, .string(value)))
+            let refused = try jwtRequest(server, "POST", "/onramp/v1/sell/quote", json: .object(bad))
+            #expect(refused.status == 400 && refused.body["errorType"] == "invalid_request", "\(name): \(refused.body)")
+        }
+        body.removeAll { $0.0 == "partner_user_ref" }
+        let partial = try jwtRequest(server, "POST", "/onramp/v1/sell/quote", json: .object(body))
+        #expect(partial.status == 200 && partial.body["offramp_url"] == nil)
+        #expect(try server.count("SELECT COUNT(*) AS n FROM hosted_onramp_sessions") == tokens)
     }
 }

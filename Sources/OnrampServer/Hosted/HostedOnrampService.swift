@@ -67,6 +67,19 @@ struct HostedOnrampService: Sendable {
         return .json(["token": .string(token), "channel_id": .string(session.id)])
     }
 
+    /// A token like `POST /onramp/v1/token`'s for one address on one network and one asset (the sell
+    /// quote's one-click `offramp_url`); `parameter` names the address in errors.
+    func makeToken(address: String, asset: Asset, network: Network, projectId: String, parameter: String) throws
+        -> String
+    {
+        try validate(address, on: network, parameter: parameter)
+        return try store(
+            newSession(
+                projectId: projectId, kind: .token,
+                destinations: [HostedOnrampSession.Destination(address: address, networks: [network.id])],
+                assets: [asset.symbol], presets: HostedOnrampSession.Presets()))
+    }
+
     /// `POST /platform/v2/onramp/sessions`: a single-use onramp URL for one asset, network and
     /// address; with an amount it is a one-click URL, and with `paymentMethod` and `country` (plus
     /// `subdivision` in the US) the answer carries the quote.

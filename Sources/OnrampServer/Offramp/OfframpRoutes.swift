@@ -8,6 +8,8 @@ import OnrampStore
 /// (`utils/fetchOfframpTransaction.ts`), and the sell quote.
 struct OfframpRoutes: Sendable {
     let service: OfframpService
+    /// Mints the one-click sell quote's token.
+    let hosted: HostedOnrampService
     let authenticator: CDPAuthenticator
     var context: ServerContext { service.context }
 
@@ -27,8 +29,8 @@ struct OfframpRoutes: Sendable {
             return try list(request, projectId: projectId, partnerUserRef: nil, dates: true)
         }
         router.add("POST", "/onramp/v1/sell/quote") { request in
-            _ = try authenticator.authenticate(request, at: context.clock.now())
-            return .json(try quote(RequestFields(try request.jsonBody())))
+            let projectId = try authenticator.authenticate(request, at: context.clock.now())
+            return .json(try quote(RequestFields(try request.jsonBody()), projectId: projectId))
         }
     }
 
@@ -75,11 +77,16 @@ struct OfframpRoutes: Sendable {
         return .json(.object(members))
     }
 
-    /// `POST /onramp/v1/sell/quote`, in the reference's camelCase or the guide's snake_case.
-    private func quote(_ fields: RequestFields) throws(HTTPError) -> JSONValue {
-        func field(_ camel: String, _ snake: String, maxLength: Int) throws(HTTPError) -> String {
+    /// `POST /onramp/v1/sell/quote`, in the reference's camelCase or the guide's snake_case. With the
+    /// user's `sourceAddress`, `redirectUrl` and `partnerUserRef` it carries a one-click `offramp_url`
+    /// (Coinbase's guide, "Generating Offramp Quotes": a sell page preset to exactly this quote).
+    private func quote(_ fields: RequestFields, projectId: String) throws -> JSONValue {
+        func optional(_ camel: String, _ snake: String, maxLength: Int) throws(HTTPError) -> String? {
             if let value = try fields.optional(camel, maxLength: maxLength) { return value }
-            if let value = try fields.optional(snake, maxLength: maxLength) { return value }
+            return try fields.optional(snake, maxLength: maxLength)
+        }
+        func field(_ camel: String, _ snake: String, maxLength: Int) throws(HTTPError) -> String {
+            if let value = try optional(camel, snake, maxLength: maxLength) { return value }
             throw HTTPError(
                 status: 400, code: "invalid_request", message: "Missing required field \(camel).", param: camel)
         }
@@ -89,22 +96,85 @@ struct OfframpRoutes: Sendable {
                 status: 400, code: "invalid_request", message: "country must be a supported ISO 3166-1 code.",
                 param: "country")
         }
+        let method = try field("paymentMethod", "payment_method", maxLength: 32)
         let sold = try service.quote(
             asset: try field("sellCurrency", "sell_currency", maxLength: 64),
             amount: try field("sellAmount", "sell_amount", maxLength: 40),
-            currency: try field("cashoutCurrency", "cashout_currency", maxLength: 8),
-            method: try field("paymentMethod", "payment_method", maxLength: 32))
+            currency: try field("cashoutCurrency", "cashout_currency", maxLength: 8), method: method)
         func amount(_ money: Money) -> JSONValue {
             ["value": .string(sold.text(money)), "currency": .string(money.currency)]
         }
-        return [
-            "cashout_total": amount(sold.cashoutTotal), "cashout_subtotal": amount(sold.cashoutSubtotal),
-            "coinbase_fee": amount(sold.coinbaseFee),
-            "sell_amount": [
-                "value": .string(sold.sellAmount.amount.description), "currency": .string(sold.sellAmount.currency),
-            ],
-            "quote_id": .string(context.ids.uuid()),
+        let quoteId = context.ids.uuid()
+        var members: [(String, JSONValue)] = [
+            ("cashout_total", amount(sold.cashoutTotal)), ("cashout_subtotal", amount(sold.cashoutSubtotal)),
+            ("coinbase_fee", amount(sold.coinbaseFee)),
+            (
+                "sell_amount",
+                ["value": .string(sold.sellAmount.amount.description), "currency": .string(sold.sellAmount.currency)]
+            ),
+            ("quote_id", .string(quoteId)),
         ]
+        let (asset, network) = try sale(
+            of: sold.sellAmount.currency, on: try optional("sellNetwork", "sell_network", maxLength: 64))
+        let source = try optional("sourceAddress", "source_address", maxLength: 128)
+        let redirect = try optional("redirectUrl", "redirect_url", maxLength: 2048)
+        let user = try optional("partnerUserRef", "partner_user_ref", maxLength: 50)
+        if let source, let redirect, let user {
+            let url = try oneClickURL(
+                OneClickSell(
+                    asset: asset, network: network, amount: sold.sellAmount.amount.description,
+                    cashoutCurrency: sold.cashoutTotal.currency, method: method, quoteId: quoteId, source: source,
+                    redirectUrl: redirect, partnerUserRef: user),
+                projectId: projectId)
+            members.append(("offramp_url", .string(url)))
+        }
+        return .object(members)
+    }
+
+    /// What a one-click sell URL presets.
+    private struct OneClickSell {
+        let asset: Asset
+        let network: Network
+        let amount: String
+        let cashoutCurrency: String
+        let method: String
+        let quoteId: String
+        let source: String
+        let redirectUrl: String
+        let partnerUserRef: String
+    }
+
+    /// The asset on the named network, or on its first network when none is named.
+    private func sale(of symbol: String, on networkName: String?) throws(HTTPError) -> (Asset, Network) {
+        do {
+            let asset = try context.catalogue.asset(symbol)
+            let resolved = try context.catalogue.resolve(
+                asset: asset.symbol, network: networkName ?? asset.deployments.first?.network ?? "")
+            return (resolved.asset, resolved.network)
+        } catch let error as OnrampError {
+            throw HTTPError(status: 400, code: "invalid_request", message: error.developerMessage, param: "sellNetwork")
+        } catch {
+            throw HTTPError(status: 400, code: "invalid_request", message: "sellNetwork is not supported.")
+        }
+    }
+
+    /// A `/v3/sell/input` URL behind a fresh token for the user's address, preset to the quote.
+    private func oneClickURL(_ sell: OneClickSell, projectId: String) throws -> String {
+        guard let project = try context.database.read({ try ProjectRepository(connection: $0).find(projectId) }) else {
+            throw HTTPError(status: 403, code: "forbidden", message: "The API key's project does not exist.")
+        }
+        try PurchaseRequest.validateHostedRedirect(sell.redirectUrl, for: project)
+        let token = try hosted.makeToken(
+            address: sell.source, asset: sell.asset, network: sell.network, projectId: projectId,
+            parameter: "sourceAddress")
+        let query = [
+            ("sessionToken", token), ("partnerUserRef", sell.partnerUserRef), ("redirectUrl", sell.redirectUrl),
+            ("defaultAsset", sell.asset.symbol), ("defaultNetwork", sell.network.id),
+            ("presetCryptoAmount", sell.amount),
+            ("defaultCashoutMethod", sell.method), ("fiatCurrency", sell.cashoutCurrency), ("quoteId", sell.quoteId),
+        ]
+        let encoded = query.map { name, value in "\(name)=\(PercentEncoding.encode(value))" }
+        return "\(context.publicBaseURL)\(OfframpService.pagePath)?\(encoded.joined(separator: "&"))"
     }
 
     // MARK: - The sell page
