@@ -18,6 +18,23 @@ public struct Router: Sendable {
         let handler: HTTPHandler
     }
 
+    /// A registered route, as the OpenAPI description lists it.
+    public struct Entry: Sendable {
+        /// The method (`GET`, `POST`, …).
+        public let method: String
+        /// The path pattern, parameters written `{name}`.
+        public let pattern: String
+        /// What the route is documented as; nil for an undocumented route.
+        public let operation: APIOperation?
+
+        /// Describes a route.
+        public init(method: String, pattern: String, operation: APIOperation?) {
+            self.method = method
+            self.pattern = pattern
+            self.operation = operation
+        }
+    }
+
     private enum Segment: Sendable, Equatable {
         case literal(String)
         case parameter(String)
@@ -34,6 +51,8 @@ public struct Router: Sendable {
     }
 
     private var routesBySegmentCount: [Int: [Route]] = [:]
+    /// Every route in the order it was added.
+    public private(set) var entries: [Entry] = []
     private var renderers: [(prefix: String, renderer: any ErrorRenderer)] = []
     private let fallbackRenderer: any ErrorRenderer
 
@@ -42,14 +61,18 @@ public struct Router: Sendable {
         self.fallbackRenderer = fallbackRenderer
     }
 
-    /// Adds a route. Parameters are written `{name}` and match one path segment.
-    public mutating func add(_ method: String, _ pattern: String, _ handler: @escaping HTTPHandler) {
+    /// Adds a route documented as `operation`. Parameters are written `{name}` and match one path
+    /// segment.
+    public mutating func add(
+        _ method: String, _ pattern: String, _ operation: APIOperation? = nil, _ handler: @escaping HTTPHandler
+    ) {
         let segments = Router.split(pattern).map { part -> Segment in
             if part.hasPrefix("{") && part.hasSuffix("}") { return .parameter(String(part.dropFirst().dropLast())) }
             return .literal(String(part))
         }
         routesBySegmentCount[segments.count, default: []].append(
             Route(method: method.uppercased(), pattern: pattern, segments: segments, handler: handler))
+        entries.append(Entry(method: method.uppercased(), pattern: pattern, operation: operation))
         // Literal segments win over parameters: order candidates by where their first parameter sits.
         routesBySegmentCount[segments.count]!.sort { Router.specificity($0.segments) > Router.specificity($1.segments) }
     }

@@ -54,6 +54,7 @@ public final class OnrampApplication: Sendable {
         let embedded = EmbeddedService(context: context, settlement: settlement)
         embedded.register(on: &router)
         self.embedded = embedded
+        APIComponents.register(on: &router)
         self.router = router
         workers = BackgroundWorkers()
     }

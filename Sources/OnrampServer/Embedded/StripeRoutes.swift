@@ -8,20 +8,27 @@ struct StripeRoutes: Sendable {
     let context: ServerContext
 
     /// A route that needs the secret key (`sk_…`).
-    func server(_ router: inout Router, _ method: String, _ path: String, _ handler: @escaping Handler) {
-        add(&router, method, path, allowPublishable: false, handler)
+    func server(
+        _ router: inout Router, _ method: String, _ path: String, _ operation: APIOperation? = nil,
+        _ handler: @escaping Handler
+    ) {
+        add(&router, method, path, operation, allowPublishable: false, handler)
     }
 
     /// A route the client SDK calls with the publishable key (`pk_…`; the secret key works too).
-    func client(_ router: inout Router, _ method: String, _ path: String, _ handler: @escaping Handler) {
-        add(&router, method, path, allowPublishable: true, handler)
+    func client(
+        _ router: inout Router, _ method: String, _ path: String, _ operation: APIOperation? = nil,
+        _ handler: @escaping Handler
+    ) {
+        add(&router, method, path, operation, allowPublishable: true, handler)
     }
 
     private func add(
-        _ router: inout Router, _ method: String, _ path: String, allowPublishable: Bool, _ handler: @escaping Handler
+        _ router: inout Router, _ method: String, _ path: String, _ operation: APIOperation?, allowPublishable: Bool,
+        _ handler: @escaping Handler
     ) {
         let context = self.context
-        router.add(method, path) { request in
+        router.add(method, path, operation) { request in
             let caller = try StripeCaller.authenticate(
                 request, database: context.database, allowPublishable: allowPublishable)
             if caller.publishable, let limiter = context.publishableKeyRateLimiter,

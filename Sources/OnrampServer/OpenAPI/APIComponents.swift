@@ -1,0 +1,83 @@
+import HTTPServer
+
+/// The server's OpenAPI description: the shared error schemas, the security schemes, and the
+/// `/openapi.json` route that serves the document generated from the router's routes.
+enum APIComponents {
+    /// The CDP family's error object.
+    static let cdpError = "CDPError"
+    /// The Stripe family's error object.
+    static let stripeError = "StripeError"
+
+    static let document = OpenAPIDocument(
+        title: "OnrampKit",
+        version: "1.0.0",
+        summary: """
+            Both onramp contracts on their real paths: Coinbase's (App2App with App Attest, the hosted \
+            onramp, the Headless Onramp, the offramp, the transactions API, CDP webhooks) and Stripe's \
+            Embedded Components (Link, KYC, wallets, payment methods, onramp sessions, checkout, events). \
+            Generated from the server's route table.
+            """,
+        schemas: [
+            (
+                cdpError,
+                .object(
+                    [
+                        "errorType": .string, "errorMessage": .string, "correlationId": .string,
+                        "errorLink": .uri,
+                    ], required: ["errorType", "errorMessage", "correlationId"])
+            ),
+            (
+                stripeError,
+                .object(
+                    [
+                        "error": .object(
+                            [
+                                "type": .enumeration([
+                                    "api_error", "card_error", "idempotency_error", "invalid_request_error",
+                                    "authentication_error", "rate_limit_error",
+                                ]),
+                                "code": .string, "message": .string, "param": .string, "request_log_url": .uri,
+                            ], required: ["type", "message"])
+                    ], required: ["error"])
+            ),
+        ],
+        securitySchemes: [
+            (
+                "cdpApiKey",
+                [
+                    "type": "http", "scheme": "bearer", "bearerFormat": "JWT",
+                    "description": "A CDP API key JWT (ES256 or EdDSA) whose `uris` names this method, host and path.",
+                ]
+            ),
+            (
+                "stripeKey",
+                [
+                    "type": "http", "scheme": "bearer",
+                    "description": "A secret (`sk_…`) or, on client routes, publishable (`pk_…`) key.",
+                ]
+            ),
+            (
+                "stripeOAuthToken",
+                [
+                    "type": "apiKey", "in": "header", "name": "Stripe-OAuth-Token",
+                    "description": "A Link user's access token (`liwltoken_…`) from the LinkAuthIntent consent.",
+                ]
+            ),
+        ])
+
+    /// The `/openapi.json` operation.
+    static let openAPIOperation = APIOperation(
+        id: "getOpenAPIDescription", summary: "This description.", tag: "Operations",
+        responses: [.json(200, "The OpenAPI 3.1 description of every route.", .anyObject)])
+
+    /// Adds `GET /openapi.json`, describing every route already on `router` and itself; add it last.
+    static func register(on router: inout Router) {
+        let entries = router.entries + [Router.Entry(method: "GET", pattern: "/openapi.json", operation: openAPIOperation)]
+        let body = document.json(routes: entries).serialized
+        router.add("GET", "/openapi.json", openAPIOperation) { _ in
+            var response = HTTPResponse(status: 200, body: body)
+            response.headers.set("Content-Type", "application/json")
+            return response
+        }
+    }
+}
