@@ -32,8 +32,10 @@ public final class RawHTTPClient {
     /// Connects to `127.0.0.1:port`, from `sourceAddress` when given (any of 127.0.0.0/8, so a test
     /// can play several client addresses).
     public init(port: Int, timeoutSeconds: Int = 10, from sourceAddress: String? = nil) throws {
-        self.port = port
-        socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        // The descriptor is stored only once connected: a class whose init throws after setting every
+        // property runs its deinit, which would close the descriptor a second time (by then perhaps
+        // another thread's socket).
+        let socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socketDescriptor >= 0 else { throw ClientError(description: "socket failed") }
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         setsockopt(socketDescriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -64,6 +66,8 @@ public final class RawHTTPClient {
             close(socketDescriptor)
             throw ClientError(description: "connect to port \(port) failed")
         }
+        self.port = port
+        self.socketDescriptor = socketDescriptor
     }
 
     deinit { close(socketDescriptor) }
