@@ -34,6 +34,7 @@ public final class OnrampApplication: Sendable {
         router.setErrorRenderer(PageErrorRenderer(), forPathPrefix: HandoffRoutes.pagePath)
         router.setErrorRenderer(PageErrorRenderer(), forPathPrefix: "/v2/api-onramp/")
         router.setErrorRenderer(PageErrorRenderer(), forPathPrefix: OfframpService.pagePath)
+        router.setErrorRenderer(PageErrorRenderer(), forPathPrefix: "/embedded/test/")
         OperationsRoutes.register(on: &router, database: context.database, metrics: metrics)
         let app2App = App2AppService(context: context)
         App2AppRoutes(service: app2App, authenticator: authenticator).register(on: &router)

@@ -30,6 +30,7 @@ public final class OnrampSandbox: Sendable {
     ///   - workerInterval: how often the background workers poll, in seconds (`nil`: workers not started).
     public init(
         databaseURL: String? = nil, clock: any OnrampCore.Clock = SystemClock(), settlementDelay: TimeInterval = 0,
+        verificationDelay: TimeInterval = 2,
         settlement: any SettlementProvider = SimulatedSettlement(), trustTestRoot: Bool = true,
         clientRequestsPerSecond: Double? = nil, projectRequestsPerSecond: Double? = nil, jwtSingleUse: Bool = false,
         workerInterval: TimeInterval? = 0.02, threadCount: Int = 4
@@ -44,7 +45,8 @@ public final class OnrampSandbox: Sendable {
         let context = ServerContext(
             database: database, clock: clock, publicBaseURL: "http://127.0.0.1:\(socket.port)",
             appAttestRoots: [AppleAppAttestRoot.certificate] + (trustTestRoot ? [authority.rootCertificate] : []),
-            settlementDelay: settlementDelay, clientRequestsPerSecond: clientRequestsPerSecond,
+            settlementDelay: settlementDelay, verificationDelay: verificationDelay,
+            clientRequestsPerSecond: clientRequestsPerSecond,
             projectRequestsPerSecond: projectRequestsPerSecond, jwtSingleUse: jwtSingleUse)
         application = try OnrampApplication(context: context, settlement: settlement)
         server = HTTPServer(

@@ -5,7 +5,7 @@ import OnrampStore
 /// database) and `/metrics` (Prometheus text).
 enum OperationsRoutes {
     static func register(on router: inout Router, database: any Database, metrics: Metrics) {
-        router.add("GET", "/healthz") { _ in
+        router.add("GET", "/healthz", Operations.health) { _ in
             do {
                 try database.ping()
                 return .json(["status": "ok", "database": "ok"])
@@ -13,8 +13,8 @@ enum OperationsRoutes {
                 return .json(["status": "unavailable", "database": "unreachable"], status: 503)
             }
         }
-        router.add("GET", "/livez") { _ in .json(["status": "ok"]) }
-        router.add("GET", "/metrics") { _ in
+        router.add("GET", "/livez", Operations.liveness) { _ in .json(["status": "ok"]) }
+        router.add("GET", "/metrics", Operations.metrics) { _ in
             .text(
                 metrics.prometheusText() + storeMetrics(database),
                 contentType: "text/plain; version=0.0.4; charset=utf-8")

@@ -21,6 +21,8 @@ public struct ServerContext: Sendable {
     public let appAttestRoots: [X509Certificate]
     /// Seconds a transaction spends `IN_PROGRESS` before the settlement simulator completes it.
     public let settlementDelay: TimeInterval
+    /// Seconds the simulated KYC and identity review takes before a test-mode verification is decided.
+    public let verificationDelay: TimeInterval
     /// Limits the App2App mobile calls (made without an API key) per client address and per project.
     public let mobileRateLimits: MobileRateLimits
     /// Limits calls made with a Stripe publishable key (public, shipped in apps: Link sign-in, one-time
@@ -46,7 +48,7 @@ public struct ServerContext: Sendable {
         database: any Database, clock: any OnrampCore.Clock = SystemClock(),
         random: any RandomSource = SystemRandomSource(),
         catalogue: Catalogue = .standard, publicBaseURL: String, appAttestRoots: [X509Certificate],
-        settlementDelay: TimeInterval = 1, clientRequestsPerSecond: Double? = 20,
+        settlementDelay: TimeInterval = 1, verificationDelay: TimeInterval = 2, clientRequestsPerSecond: Double? = 20,
         projectRequestsPerSecond: Double? = 1000, jwtSingleUse: Bool = false, dataKey: [UInt8]? = nil
     ) {
         self.jwtSingleUse = jwtSingleUse
@@ -57,6 +59,7 @@ public struct ServerContext: Sendable {
         self.publicBaseURL = publicBaseURL.hasSuffix("/") ? String(publicBaseURL.dropLast()) : publicBaseURL
         self.appAttestRoots = appAttestRoots
         self.settlementDelay = settlementDelay
+        self.verificationDelay = verificationDelay
         self.mobileRateLimits = MobileRateLimits(
             addressRate: clientRequestsPerSecond, projectRate: projectRequestsPerSecond)
         self.publishableKeyRateLimiter = clientRequestsPerSecond.map { RateLimiter(ratePerSecond: $0, burst: 2 * $0) }

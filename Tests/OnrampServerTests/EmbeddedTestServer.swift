@@ -27,12 +27,13 @@ final class EmbeddedTestServer: @unchecked Sendable {
 
     /// Starts the server; `clock` drives expiry, `settlementDelay` how long fulfilment takes,
     /// `clientRequestsPerSecond` the per-address limit on publishable-key calls (`nil`: none) and
-    /// `startWorkers` whether the background steps run (off: a test calls them itself), and `poolSize` the
-    /// PostgreSQL pool's connections (the default otherwise).
+    /// `startWorkers` whether the background steps run (off: a test calls them itself), `poolSize` the
+    /// PostgreSQL pool's connections (the default otherwise), and `verificationDelay` how long the simulated
+    /// KYC review takes (shorter than the server's 2 s: the tests poll for it).
     init(
         clock: any OnrampCore.Clock = SystemClock(), settlementDelay: TimeInterval = 0.2, livemode: Bool = false,
         settlement: any SettlementProvider = SimulatedSettlement(), clientRequestsPerSecond: Double? = nil,
-        startWorkers: Bool = true, poolSize: Int? = nil
+        startWorkers: Bool = true, poolSize: Int? = nil, verificationDelay: TimeInterval = 0.2
     ) throws {
         let onPostgres = ProcessInfo.processInfo.environment["ONRAMP_TEST_POSTGRES_URL"] != nil
         schema = try TestSchema(onPostgres ? .postgres : .sqlite)
@@ -40,7 +41,7 @@ final class EmbeddedTestServer: @unchecked Sendable {
         runsWorkers = startWorkers
         sandbox = try OnrampSandbox(
             databaseURL: schema.map { url in poolSize.map { url.url + "&pool_size=\($0)" } ?? url.url }, clock: clock,
-            settlementDelay: settlementDelay, settlement: settlement,
+            settlementDelay: settlementDelay, verificationDelay: verificationDelay, settlement: settlement,
             trustTestRoot: false, clientRequestsPerSecond: clientRequestsPerSecond,
             workerInterval: startWorkers ? 0.05 : nil)
         credentials = try ProjectProvisioner(database: sandbox.database, clock: clock).createProject(

@@ -17,24 +17,31 @@ struct App2AppRoutes: Sendable {
     func register(on router: inout Router) {
         let mobile = "/platform/v2/onramp/mobile"
         // Seed form.
-        router.add("POST", "\(mobile)/projects/{projectId}/attestation/challenges") { request in
+        router.add(
+            "POST", "\(mobile)/projects/{projectId}/attestation/challenges", Operations.createRegistrationChallenge
+        ) { request in
             try limit(request)
             return try service.createRegistrationChallenge(
                 projectId: request.pathParameters["projectId"]!, encoding: .base64URL)
         }
-        router.add("POST", "\(mobile)/projects/{projectId}/attestation/registrations") { request in
+        router.add(
+            "POST", "\(mobile)/projects/{projectId}/attestation/registrations", Operations.registerProjectAttestationKey
+        ) { request in
             try limit(request)
             return try service.register(
                 body: try request.jsonBody(), projectIdFromPath: request.pathParameters["projectId"], keyIdFromPath: nil
             )
         }
-        router.add("PUT", "\(mobile)/projects/{projectId}/attestation/registrations/{keyId}") { request in
+        router.add(
+            "PUT", "\(mobile)/projects/{projectId}/attestation/registrations/{keyId}",
+            Operations.putProjectAttestationKey
+        ) { request in
             try limit(request)
             return try service.register(
                 body: try request.jsonBody(), projectIdFromPath: request.pathParameters["projectId"],
                 keyIdFromPath: request.pathParameters["keyId"])
         }
-        router.add("POST", "\(mobile)/challenges") { request in
+        router.add("POST", "\(mobile)/challenges", Operations.createPurchaseChallenge) { request in
             try limit(request)
             let body = try request.jsonBody()
             guard let projectId = body["projectId"]?.stringValue, !projectId.isEmpty else {
@@ -46,20 +53,22 @@ struct App2AppRoutes: Sendable {
                 projectId: projectId, body: body, idempotencyKey: Self.idempotencyKey(request),
                 encoding: .base64URL)
         }
-        router.add("POST", "\(mobile)/sessions") { request in
+        router.add("POST", "\(mobile)/sessions", Operations.createPurchaseSession) { request in
             try limit(request)
             return try service.createSession(body: try request.jsonBody())
         }
         // cdp-sdk form.
-        router.add("POST", "\(mobile)/attestation/challenges") { request in
+        router.add(
+            "POST", "\(mobile)/attestation/challenges", Operations.createRegistrationChallengeWithAPIKey
+        ) { request in
             let projectId = try authenticator.authenticate(request, at: service.context.clock.now())
             return try service.createRegistrationChallenge(projectId: projectId, encoding: .base64)
         }
-        router.add("POST", "\(mobile)/attestation/registrations") { request in
+        router.add("POST", "\(mobile)/attestation/registrations", Operations.registerAttestationKey) { request in
             try limit(request)
             return try service.register(body: try request.jsonBody(), projectIdFromPath: nil, keyIdFromPath: nil)
         }
-        router.add("POST", "\(mobile)/sessions/challenges") { request in
+        router.add("POST", "\(mobile)/sessions/challenges", Operations.createPurchaseChallengeWithAPIKey) { request in
             let projectId = try authenticator.authenticate(request, at: service.context.clock.now())
             var body = try request.jsonBody()
             if case .object(let members) = body, body["projectId"] == nil {

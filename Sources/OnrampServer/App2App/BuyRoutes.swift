@@ -10,15 +10,15 @@ struct BuyRoutes: Sendable {
     let hosted: HostedOnrampService
 
     func register(on router: inout Router) {
-        router.add("GET", "/onramp/v1/buy/config") { request in
+        router.add("GET", "/onramp/v1/buy/config", Operations.getBuyConfig) { request in
             _ = try authenticator.authenticate(request, at: context.clock.now())
             return .json(["countries": .array(context.catalogue.countries.map(Self.countryJSON))])
         }
-        router.add("GET", "/onramp/v1/buy/options") { request in
+        router.add("GET", "/onramp/v1/buy/options", Operations.getBuyOptions) { request in
             _ = try authenticator.authenticate(request, at: context.clock.now())
             return try options(request)
         }
-        router.add("POST", "/onramp/v1/buy/quote") { request in
+        router.add("POST", "/onramp/v1/buy/quote", Operations.createBuyQuote) { request in
             let projectId = try authenticator.authenticate(request, at: context.clock.now())
             return try quote(request, projectId: projectId)
         }

@@ -14,8 +14,8 @@ struct HandoffRoutes: Sendable {
     let transactions: TransactionService
 
     func register(on router: inout Router) {
-        router.add("GET", Self.pagePath) { request in try open(request) }
-        router.add("POST", Self.pagePath) { request in try submit(request) }
+        router.add("GET", Self.pagePath, Operations.openPurchaseHandoffPage) { request in try open(request) }
+        router.add("POST", Self.pagePath, Operations.submitPurchaseHandoff) { request in try submit(request) }
     }
 
     /// GET: consume the token and show the purchase, or show an error and send the user back.

@@ -12,7 +12,9 @@ struct TransactionsRoutes: Sendable {
     let authenticator: CDPAuthenticator
 
     func register(on router: inout Router) {
-        router.add("GET", "/onramp/v1/buy/user/{partnerUserRef}/transactions") { request in
+        router.add(
+            "GET", "/onramp/v1/buy/user/{partnerUserRef}/transactions", Operations.listUserBuyTransactions
+        ) { request in
             let projectId = try authenticator.authenticate(request, at: context.clock.now())
             try Self.refuseUnknownParameters(request, allowed: Self.pageParameters)
             guard let ref = request.pathParameters["partnerUserRef"], !ref.isEmpty, ref.utf8.count <= 50 else {
@@ -20,7 +22,7 @@ struct TransactionsRoutes: Sendable {
             }
             return try list(request, projectId: projectId, filter: ("partner_user_ref = ?", [.text(ref)]))
         }
-        router.add("GET", "/onramp/v1/buy/transactions") { request in
+        router.add("GET", "/onramp/v1/buy/transactions", Operations.listBuyTransactions) { request in
             let projectId = try authenticator.authenticate(request, at: context.clock.now())
             try Self.refuseUnknownParameters(request, allowed: Self.pageParameters.union(Self.dateParameters))
             var clauses: [String] = []

@@ -11,11 +11,14 @@ struct CryptoCustomerRoutes: Sendable {
 
     func register(on router: inout Router) {
         let tokens = OAuthTokens(context: context)
-        routes.server(&router, "GET", "/v1/crypto/customers/{id}") { request, caller, _ in
+        routes.server(&router, "GET", "/v1/crypto/customers/{id}", Operations.retrieveCryptoCustomer) {
+            request, caller, _ in
             let grant = try tokens.require(request, caller: caller, scope: "kyc.status:read")
             return try sessions.ownedCustomer(request.pathParameters["id"] ?? "", grant: grant).json
         }
-        routes.server(&router, "GET", "/v1/crypto/customers/{id}/crypto_consumer_wallets") { request, caller, _ in
+        routes.server(
+            &router, "GET", "/v1/crypto/customers/{id}/crypto_consumer_wallets", Operations.listCryptoConsumerWallets
+        ) { request, caller, _ in
             let grant = try tokens.require(request, caller: caller, scope: "crypto:ramp")
             let customer = try sessions.ownedCustomer(request.pathParameters["id"] ?? "", grant: grant)
             let (rows, limit) = try page(
@@ -29,7 +32,9 @@ struct CryptoCustomerRoutes: Sendable {
                         address: try $0.string("wallet_address"), livemode: try $0.int("livemode") != 0)
                 })
         }
-        routes.server(&router, "GET", "/v1/crypto/customers/{id}/payment_tokens") { request, caller, _ in
+        routes.server(
+            &router, "GET", "/v1/crypto/customers/{id}/payment_tokens", Operations.listCryptoPaymentTokens
+        ) { request, caller, _ in
             let grant = try tokens.require(request, caller: caller, scope: "crypto:ramp")
             let customer = try sessions.ownedCustomer(request.pathParameters["id"] ?? "", grant: grant)
             let (rows, limit) = try page(

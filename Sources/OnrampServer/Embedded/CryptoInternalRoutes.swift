@@ -6,14 +6,12 @@ import OnrampStore
 /// The client SDK's crypto routes (publishable key + a verified consumer session): customers, KYC
 /// data, identity verification, wallets, payment tokens and the session for the client secret.
 struct CryptoInternalRoutes: Sendable {
-    /// Phone and KYC checks finish this long after KYC data arrives (sandbox: asynchronous, poll).
-    static let verificationDelayMilliseconds: Int64 = 2000
-
     let routes: StripeRoutes
     var context: ServerContext { routes.context }
 
     func register(on router: inout Router) {
-        routes.client(&router, "POST", "/v1/crypto/internal/customers") { request, caller, body in
+        routes.client(&router, "POST", "/v1/crypto/internal/customers", Operations.createCryptoCustomer) {
+            request, caller, body in
             let session = try ConsumerSession.require(request, body: body, caller: caller, context: context)
             let id = try context.database.transaction { connection in
                 try CryptoCustomer.getOrCreate(
@@ -22,26 +20,36 @@ struct CryptoInternalRoutes: Sendable {
             }
             return ["id": .string(id), "object": "crypto.customer"]
         }
-        routes.client(&router, "POST", "/v1/crypto/internal/kyc_data_collection") { request, caller, body in
+        routes.client(&router, "POST", "/v1/crypto/internal/kyc_data_collection", Operations.collectKycData) {
+            request, caller, body in
             try collectKYC(request, caller: caller, body: body)
         }
-        routes.client(&router, "GET", "/v1/crypto/internal/kyc_data_retrieve") { request, caller, body in
+        routes.client(&router, "GET", "/v1/crypto/internal/kyc_data_retrieve", Operations.retrieveKycData) {
+            request, caller, body in
             try customer(request, caller: caller, body: body).kycJSON
         }
-        routes.client(&router, "POST", "/v1/crypto/internal/refresh_consumer_person") { request, caller, body in
+        routes.client(
+            &router, "POST", "/v1/crypto/internal/refresh_consumer_person", Operations.refreshConsumerPerson
+        ) { request, caller, body in
             try refreshPerson(request, caller: caller, body: body)
         }
-        routes.client(&router, "POST", "/v1/crypto/internal/start_identity_verification") { request, caller, body in
+        routes.client(
+            &router, "POST", "/v1/crypto/internal/start_identity_verification", Operations.startIdentityVerification
+        ) { request, caller, body in
             let customer = try customer(request, caller: caller, body: body)
             return try IdentityVerificationPage(context: context).start(customer: customer, livemode: caller.livemode)
         }
-        routes.client(&router, "POST", "/v1/crypto/internal/wallet") { request, caller, body in
+        routes.client(&router, "POST", "/v1/crypto/internal/wallet", Operations.registerConsumerWallet) {
+            request, caller, body in
             try registerWallet(request, caller: caller, body: body)
         }
-        routes.client(&router, "POST", "/v1/crypto/internal/payment_token") { request, caller, body in
+        routes.client(&router, "POST", "/v1/crypto/internal/payment_token", Operations.createCryptoPaymentToken) {
+            request, caller, body in
             try createPaymentToken(request, caller: caller, body: body)
         }
-        routes.client(&router, "GET", "/v1/crypto/internal/onramp_session") { request, caller, _ in
+        routes.client(
+            &router, "GET", "/v1/crypto/internal/onramp_session", Operations.retrieveOnrampSessionByClientSecret
+        ) { request, caller, _ in
             let id = request.queryValue("crypto_onramp_session") ?? ""
             let secret = request.queryValue("client_secret") ?? ""
             guard
@@ -88,7 +96,8 @@ struct CryptoInternalRoutes: Sendable {
             }
             dob = String(format: "%04d-%02d-%02d", year, month, day)
         }
-        let due = context.nowMilliseconds + Self.verificationDelayMilliseconds
+        // Phone and KYC checks finish `verificationDelay` after KYC data arrives (asynchronous: poll).
+        let due = context.nowMilliseconds + Int64(context.verificationDelay * 1000)
         // Only the last 4 digits are ever returned; the number itself is kept as a keyed hash.
         let idHash: SQLValue =
             idNumber.map {

@@ -9,8 +9,10 @@ struct HostedTestPages: Sendable {
     let context: ServerContext
 
     func register(on router: inout Router) {
-        router.add("GET", Self.threeDSPath) { request in try showChallenge(request) }
-        router.add("POST", Self.threeDSPath) { request in try submitChallenge(request) }
+        router.add("GET", Self.threeDSPath, Operations.showThreeDSecurePage) { request in try showChallenge(request) }
+        router.add("POST", Self.threeDSPath, Operations.submitThreeDSecurePage) { request in
+            try submitChallenge(request)
+        }
     }
 
     func showChallenge(_ request: HTTPRequest) throws -> HTTPResponse {

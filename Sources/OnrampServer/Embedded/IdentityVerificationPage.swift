@@ -17,8 +17,8 @@ struct IdentityVerificationPage: Sendable {
     let context: ServerContext
 
     func register(on router: inout Router) {
-        router.add("GET", Self.path) { request in try show(request) }
-        router.add("POST", Self.path) { request in try submit(request) }
+        router.add("GET", Self.path, Operations.showIdentityVerificationPage) { request in try show(request) }
+        router.add("POST", Self.path, Operations.submitIdentityVerificationPage) { request in try submit(request) }
     }
 
     /// Opens a verification session for `customer`: `{id, url, ephemeral_key}`.

@@ -9,10 +9,12 @@ struct OnrampQuoteRoutes: Sendable {
     var context: ServerContext { routes.context }
 
     func register(on router: inout Router) {
-        routes.server(&router, "GET", "/v1/crypto/onramp/quotes") { request, caller, _ in
+        routes.server(&router, "GET", "/v1/crypto/onramp/quotes", Operations.listOnrampQuotes) { request, caller, _ in
             try quotes(request, caller: caller)
         }
-        routes.server(&router, "GET", "/v1/crypto/onramp_transaction_limits") { _, caller, _ in
+        routes.server(
+            &router, "GET", "/v1/crypto/onramp_transaction_limits", Operations.retrieveOnrampTransactionLimits
+        ) { _, caller, _ in
             let limits = KYCPolicy().limits
             var tiers: [(String, JSONValue)] = [
                 ("l0", .string(limits.l0.string(places: 2))), ("l1", .string(limits.l1.string(places: 2))),

@@ -11,11 +11,13 @@ struct OnrampSessionRoutes: Sendable {
 
     func register(on router: inout Router) {
         let tokens = OAuthTokens(context: context)
-        routes.server(&router, "POST", "/v1/crypto/onramp_sessions") { request, caller, body in
+        routes.server(&router, "POST", "/v1/crypto/onramp_sessions", Operations.createOnrampSession) {
+            request, caller, body in
             let grant = try tokens.require(request, caller: caller, scope: "crypto:ramp")
             return try sessions.create(caller: caller, grant: grant, body: body).json
         }
-        routes.server(&router, "GET", "/v1/crypto/onramp_sessions/{id}") { request, caller, _ in
+        routes.server(&router, "GET", "/v1/crypto/onramp_sessions/{id}", Operations.retrieveOnrampSession) {
+            request, caller, _ in
             guard
                 let record = try context.database.read({
                     try OnrampSessionRecord.find(
@@ -25,14 +27,19 @@ struct OnrampSessionRoutes: Sendable {
             else { throw StripeErrors.missing("crypto_onramp_session") }
             return record.json
         }
-        routes.server(&router, "GET", "/v1/crypto/onramp_sessions") { request, caller, _ in
+        routes.server(&router, "GET", "/v1/crypto/onramp_sessions", Operations.listOnrampSessions) {
+            request, caller, _ in
             try list(request, caller: caller)
         }
-        routes.server(&router, "POST", "/v1/crypto/onramp_sessions/{id}/quote") { request, caller, _ in
+        routes.server(
+            &router, "POST", "/v1/crypto/onramp_sessions/{id}/quote", Operations.refreshOnrampSessionQuote
+        ) { request, caller, _ in
             let grant = try tokens.require(request, caller: caller, scope: "crypto:ramp")
             return try sessions.refreshQuote(id: request.pathParameters["id"] ?? "", caller: caller, grant: grant).json
         }
-        routes.server(&router, "POST", "/v1/crypto/onramp_sessions/{id}/checkout") { request, caller, body in
+        routes.server(
+            &router, "POST", "/v1/crypto/onramp_sessions/{id}/checkout", Operations.checkoutOnrampSession
+        ) { request, caller, body in
             let grant = try tokens.require(request, caller: caller, scope: "crypto:ramp")
             return try sessions.checkout(
                 id: request.pathParameters["id"] ?? "", caller: caller, grant: grant, body: body

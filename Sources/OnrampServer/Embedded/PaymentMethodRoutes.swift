@@ -10,7 +10,7 @@ struct PaymentMethodRoutes: Sendable {
     var context: ServerContext { routes.context }
 
     func register(on router: inout Router) {
-        routes.client(&router, "POST", "/v1/payment_methods") { _, caller, body in
+        routes.client(&router, "POST", "/v1/payment_methods", Operations.createPaymentMethod) { _, caller, body in
             try create(caller: caller, body: body)
         }
     }

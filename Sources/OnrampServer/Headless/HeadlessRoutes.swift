@@ -13,22 +13,22 @@ struct HeadlessRoutes: Sendable {
     func register(on router: inout Router) {
         let api = "/platform/v2/onramp"
 
-        router.add("POST", "\(api)/verifications") { request in
+        router.add("POST", "\(api)/verifications", Operations.createVerification) { request in
             let projectId = try project(request)
             let input = try InitiateVerificationRequest(fields: fields(request))
             return .json(try verifications.initiate(input, projectId: projectId).initiationJSON, status: 201)
         }
-        router.add("POST", "\(api)/verifications/{verificationId}/submit") { request in
+        router.add("POST", "\(api)/verifications/{verificationId}/submit", Operations.submitVerification) { request in
             let projectId = try project(request)
             let input = try SubmitVerificationRequest(fields: fields(request))
             let id = request.pathParameters["verificationId"] ?? ""
             return .json(try verifications.submit(id: id, input, projectId: projectId).confirmationJSON)
         }
-        router.add("POST", "\(api)/limits") { request in
+        router.add("POST", "\(api)/limits", Operations.userLimits) { request in
             let projectId = try project(request)
             return .json(try orders.userLimits(UserLimitsRequest(fields: fields(request)), projectId: projectId))
         }
-        router.add("POST", "\(api)/orders") { request in
+        router.add("POST", "\(api)/orders", Operations.createOrder) { request in
             let projectId = try project(request)
             let (key, hash) = try idempotency(request)
             let created = try orders.create(
@@ -42,7 +42,7 @@ struct HeadlessRoutes: Sendable {
             }
             return .json(.object(members), status: 201)
         }
-        router.add("GET", "\(api)/orders/{orderId}") { request in
+        router.add("GET", "\(api)/orders/{orderId}", Operations.getOrder) { request in
             let projectId = try project(request)
             return .json([
                 "order": try orders.order(id: request.pathParameters["orderId"] ?? "", projectId: projectId).orderJSON(
@@ -50,16 +50,20 @@ struct HeadlessRoutes: Sendable {
             ])
         }
         for method in GuestPaymentMethod.allCases {
-            router.add("GET", method.pagePath) { request in try page(request, method: method) }
-            router.add("POST", method.pagePath) { request in try sheet(request, method: method) }
+            router.add("GET", method.pagePath, Operations.buttonPage(for: method)) { request in
+                try page(request, method: method)
+            }
+            router.add("POST", method.pagePath, Operations.buttonSheet(for: method)) { request in
+                try sheet(request, method: method)
+            }
         }
-        router.add("GET", PaymentButtonPage.statusPath) { request in
+        router.add("GET", PaymentButtonPage.statusPath, Operations.buttonOrderStatus) { request in
             guard let order = try orders.order(linkToken: request.queryValue("sessionToken") ?? "") else {
                 throw HeadlessFailure.orderNotFound
             }
             return .json(PaymentButtonPage.statusJSON(order))
         }
-        router.add("GET", PaymentButtonPage.scriptPath) { _ in
+        router.add("GET", PaymentButtonPage.scriptPath, Operations.sheetScript) { _ in
             .text(PaymentButtonPage.script, contentType: "text/javascript; charset=utf-8")
         }
     }

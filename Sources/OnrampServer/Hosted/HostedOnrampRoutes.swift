@@ -17,16 +17,20 @@ struct HostedOnrampRoutes: Sendable {
     }
 
     func register(on router: inout Router) {
-        router.add("POST", "/onramp/v1/token") { request in
+        router.add("POST", "/onramp/v1/token", Operations.createHostedOnrampToken) { request in
             let projectId = try authenticator.authenticate(request, at: context.clock.now())
             return try service.createToken(body: try request.jsonBody(), projectId: projectId)
         }
-        router.add("POST", "/platform/v2/onramp/sessions") { request in
+        router.add("POST", "/platform/v2/onramp/sessions", Operations.createHostedOnrampSession) { request in
             let projectId = try authenticator.authenticate(request, at: context.clock.now())
             return try service.createSession(body: try request.jsonBody(), projectId: projectId)
         }
-        router.add("GET", HostedOnrampService.pagePath) { request in try open(request) }
-        router.add("POST", HostedOnrampService.pagePath) { request in try submit(request) }
+        router.add("GET", HostedOnrampService.pagePath, Operations.openHostedOnrampPage) { request in
+            try open(request)
+        }
+        router.add("POST", HostedOnrampService.pagePath, Operations.submitHostedOnrampPage) { request in
+            try submit(request)
+        }
     }
 
     /// GET: consume the token and show the select step (or, for a one-click URL, the preview).

@@ -14,19 +14,26 @@ struct ConsumerRoutes: Sendable {
     var context: ServerContext { routes.context }
 
     func register(on router: inout Router) {
-        routes.client(&router, "POST", "/v1/consumers/sessions/lookup") { request, caller, body in
+        routes.client(&router, "POST", "/v1/consumers/sessions/lookup", Operations.lookupConsumerSession) {
+            request, caller, body in
             try lookup(caller: caller, body: body)
         }
-        routes.client(&router, "POST", "/v1/consumers/accounts/sign_up") { _, caller, body in
+        routes.client(&router, "POST", "/v1/consumers/accounts/sign_up", Operations.signUpConsumerAccount) {
+            _, caller, body in
             try signUp(caller: caller, body: body)
         }
-        routes.client(&router, "POST", "/v1/consumers/sessions/start_verification") { request, caller, body in
+        routes.client(
+            &router, "POST", "/v1/consumers/sessions/start_verification", Operations.startConsumerVerification
+        ) { request, caller, body in
             try startVerification(request, caller: caller, body: body)
         }
-        routes.client(&router, "POST", "/v1/consumers/sessions/confirm_verification") { request, caller, body in
+        routes.client(
+            &router, "POST", "/v1/consumers/sessions/confirm_verification", Operations.confirmConsumerVerification
+        ) { request, caller, body in
             try confirmVerification(request, caller: caller, body: body)
         }
-        routes.client(&router, "POST", "/v1/consumers/sessions/log_out") { request, caller, body in
+        routes.client(&router, "POST", "/v1/consumers/sessions/log_out", Operations.logOutConsumerSession) {
+            request, caller, body in
             let session = try ConsumerSession.require(
                 request, body: body, caller: caller, context: context, verified: false)
             try context.database.transaction { connection in

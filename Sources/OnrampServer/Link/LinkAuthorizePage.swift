@@ -11,8 +11,8 @@ struct LinkAuthorizePage: Sendable {
     var context: ServerContext { consumers.context }
 
     func register(on router: inout Router) {
-        router.add("GET", Self.path) { request in try show(request) }
-        router.add("POST", Self.path) { request in try submit(request) }
+        router.add("GET", Self.path, Operations.showLinkAuthorizePage) { request in try show(request) }
+        router.add("POST", Self.path, Operations.submitLinkAuthorizePage) { request in try submit(request) }
     }
 
     func show(_ request: HTTPRequest) throws -> HTTPResponse {

@@ -11,13 +11,16 @@ struct LinkRoutes: Sendable {
 
     func register(on router: inout Router) {
         let context = self.context
-        routes.server(&router, "POST", "/v1/link_auth_intent") { _, caller, body in
+        routes.server(&router, "POST", "/v1/link_auth_intent", Operations.createLinkAuthIntent) { _, caller, body in
             try createIntent(caller: caller, body: body)
         }
-        routes.server(&router, "POST", "/v1/link_auth_intent/{id}/tokens") { request, caller, _ in
+        routes.server(&router, "POST", "/v1/link_auth_intent/{id}/tokens", Operations.createLinkAuthIntentTokens) {
+            request, caller, _ in
             try tokens(intentId: request.pathParameters["id"] ?? "", caller: caller)
         }
-        routes.server(&router, "POST", "/v1/link_auth_tokens/client_secret") { _, caller, body in
+        routes.server(
+            &router, "POST", "/v1/link_auth_tokens/client_secret", Operations.createLinkAuthTokenClientSecret
+        ) { _, caller, body in
             let token = try StripeErrors.fields(body).required("link_auth_token", maxLength: 128)
             let (secret, expiresAt) = try LinkAuthIntents(context: context).clientSecret(
                 forLinkAuthToken: token, projectId: caller.projectId)
@@ -25,7 +28,7 @@ struct LinkRoutes: Sendable {
                 "link_auth_token_client_secret": .string(secret), "expires_at": .integer(expiresAt / 1000),
             ]
         }
-        router.add("POST", "/auth/token") { request in
+        router.add("POST", "/auth/token", Operations.refreshLinkOAuthToken) { request in
             let caller = try StripeCaller.authenticate(request, database: context.database, allowPublishable: false)
             return .json(try refresh(request, caller: caller))
         }

@@ -14,9 +14,9 @@ struct OfframpRoutes: Sendable {
     var context: ServerContext { service.context }
 
     func register(on router: inout Router) {
-        router.add("GET", OfframpService.pagePath) { request in try open(request) }
-        router.add("POST", OfframpService.pagePath) { request in try submit(request) }
-        router.add("GET", "/onramp/v1/sell/user/{partnerUserRef}/transactions") { request in
+        router.add("GET", OfframpService.pagePath, Operations.sellPage) { request in try open(request) }
+        router.add("POST", OfframpService.pagePath, Operations.submitSellPage) { request in try submit(request) }
+        router.add("GET", "/onramp/v1/sell/user/{partnerUserRef}/transactions", Operations.listUserSells) { request in
             let projectId = try authenticator.authenticate(request, at: context.clock.now())
             let ref = request.pathParameters["partnerUserRef"] ?? ""
             guard !ref.isEmpty, ref.utf8.count <= 50 else {
@@ -24,11 +24,11 @@ struct OfframpRoutes: Sendable {
             }
             return try list(request, projectId: projectId, partnerUserRef: ref, dates: false)
         }
-        router.add("GET", "/onramp/v1/sell/transactions") { request in
+        router.add("GET", "/onramp/v1/sell/transactions", Operations.listSells) { request in
             let projectId = try authenticator.authenticate(request, at: context.clock.now())
             return try list(request, projectId: projectId, partnerUserRef: nil, dates: true)
         }
-        router.add("POST", "/onramp/v1/sell/quote") { request in
+        router.add("POST", "/onramp/v1/sell/quote", Operations.createQuote) { request in
             let projectId = try authenticator.authenticate(request, at: context.clock.now())
             return .json(try quote(RequestFields(try request.jsonBody()), projectId: projectId))
         }

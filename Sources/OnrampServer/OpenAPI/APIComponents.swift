@@ -72,7 +72,8 @@ enum APIComponents {
 
     /// Adds `GET /openapi.json`, describing every route already on `router` and itself; add it last.
     static func register(on router: inout Router) {
-        let entries = router.entries + [Router.Entry(method: "GET", pattern: "/openapi.json", operation: openAPIOperation)]
+        let entries =
+            router.entries + [Router.Entry(method: "GET", pattern: "/openapi.json", operation: openAPIOperation)]
         let body = document.json(routes: entries).serialized
         router.add("GET", "/openapi.json", openAPIOperation) { _ in
             var response = HTTPResponse(status: 200, body: body)

@@ -66,9 +66,11 @@ extension APIOperation {
             id: id, summary: summary, tag: tag, query: query, body: form.map { .form($0) },
             responses: [
                 APIResponse(status: String(status), description: "The page.", contentType: "text/html"),
-                APIResponse(status: "303", description: "Where the page sends the browser next.", headers: [
-                    APIParameter("Location", .string, required: true)
-                ]),
+                APIResponse(
+                    status: "303", description: "Where the page sends the browser next.",
+                    headers: [
+                        APIParameter("Location", .string, required: true)
+                    ]),
                 APIResponse(status: "4XX", description: "A page explaining the refusal.", contentType: "text/html"),
                 APIResponse(status: "5XX", description: "The server or its store failed.", contentType: "text/html"),
             ])

@@ -8,7 +8,7 @@ struct EventRoutes: Sendable {
     let context: ServerContext
 
     func register(on router: inout Router) {
-        router.add("GET", "/v1/events") { request in
+        router.add("GET", "/v1/events", Operations.listEvents) { request in
             let caller = try StripeCaller.authenticate(request, database: context.database, allowPublishable: false)
             let limit = try StripeList.limit(request.queryValue("limit"))
             var sql = "SELECT payload FROM outbox_events WHERE project_id = ? AND family = 'stripe' AND livemode = ?"
@@ -41,7 +41,7 @@ struct EventRoutes: Sendable {
             body += Array(#"],"has_more":\#(payloads.count > limit),"url":"/v1/events"}"#.utf8)
             return HTTPResponse(status: 200, headers: HTTPHeaders([("Content-Type", "application/json")]), body: body)
         }
-        router.add("GET", "/v1/events/{id}") { request in
+        router.add("GET", "/v1/events/{id}", Operations.getEvent) { request in
             let caller = try StripeCaller.authenticate(request, database: context.database, allowPublishable: false)
             let id = request.pathParameters["id"] ?? ""
             guard

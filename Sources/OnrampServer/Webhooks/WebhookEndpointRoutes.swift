@@ -10,7 +10,7 @@ struct WebhookEndpointRoutes: Sendable {
     let context: ServerContext
 
     func register(on router: inout Router) {
-        router.add("POST", Self.basePath) { request in
+        router.add("POST", Self.basePath, Operations.createEndpoint) { request in
             let caller = try StripeCaller.authenticate(request, database: context.database, allowPublishable: false)
             let (projectId, livemode) = (caller.projectId, caller.livemode)
             let fields = Self.fields(try request.parsedBody())
@@ -28,7 +28,7 @@ struct WebhookEndpointRoutes: Sendable {
             }
             return .json(Self.json(endpoint, includeSecret: true))
         }
-        router.add("GET", Self.basePath) { request in
+        router.add("GET", Self.basePath, Operations.listEndpoints) { request in
             let caller = try StripeCaller.authenticate(request, database: context.database, allowPublishable: false)
             let limit = try StripeList.limit(request.queryValue("limit"))
             let page = try context.database.read {
@@ -40,10 +40,10 @@ struct WebhookEndpointRoutes: Sendable {
                 StripeList.object(
                     url: Self.basePath, limit: limit, page.map { Self.json($0, includeSecret: false) }))
         }
-        router.add("GET", Self.basePath + "/{id}") { request in
+        router.add("GET", Self.basePath + "/{id}", Operations.getEndpoint) { request in
             .json(Self.json(try find(request).1, includeSecret: false))
         }
-        router.add("POST", Self.basePath + "/{id}") { request in
+        router.add("POST", Self.basePath + "/{id}", Operations.updateEndpoint) { request in
             var (_, endpoint) = try find(request)
             let fields = Self.fields(try request.parsedBody())
             try fields.rejectUnknown(allowed: Self.allowedFields.union(["disabled"]))
@@ -55,7 +55,7 @@ struct WebhookEndpointRoutes: Sendable {
             }
             return .json(Self.json(endpoint, includeSecret: false))
         }
-        router.add("DELETE", Self.basePath + "/{id}") { request in
+        router.add("DELETE", Self.basePath + "/{id}", Operations.deleteEndpoint) { request in
             let (projectId, endpoint) = try find(request)
             try context.database.transaction {
                 _ = try WebhookSubscriptionRepository(connection: $0).delete(

@@ -11,7 +11,7 @@ struct WebhookSubscriptionRoutes: Sendable {
     let authenticator: CDPAuthenticator
 
     func register(on router: inout Router) {
-        router.add("POST", Self.basePath) { request in
+        router.add("POST", Self.basePath, Operations.createSubscription) { request in
             let projectId = try authenticator.authenticate(request, at: context.clock.now())
             let fields = RequestFields(try request.jsonBody())
             let now = context.nowMilliseconds
@@ -26,7 +26,7 @@ struct WebhookSubscriptionRoutes: Sendable {
             }
             return .json(Self.json(subscription), status: 201)
         }
-        router.add("GET", Self.basePath) { request in
+        router.add("GET", Self.basePath, Operations.listSubscriptions) { request in
             let projectId = try authenticator.authenticate(request, at: context.clock.now())
             let limit = try Self.pageSize(request.queryValue("pageSize"))
             let after = request.queryValue("pageToken")
@@ -40,11 +40,11 @@ struct WebhookSubscriptionRoutes: Sendable {
             }
             return .json(.object(members))
         }
-        router.add("GET", Self.basePath + "/{subscriptionId}") { request in
+        router.add("GET", Self.basePath + "/{subscriptionId}", Operations.getSubscription) { request in
             let (_, subscription) = try find(request)
             return .json(Self.json(subscription))
         }
-        router.add("PUT", Self.basePath + "/{subscriptionId}") { request in
+        router.add("PUT", Self.basePath + "/{subscriptionId}", Operations.updateSubscription) { request in
             var (_, subscription) = try find(request)
             let fields = RequestFields(try request.jsonBody())
             try apply(fields, to: &subscription, creating: false)
@@ -55,7 +55,7 @@ struct WebhookSubscriptionRoutes: Sendable {
             if subscription.enabled { subscription.disabledReason = nil }
             return .json(Self.json(subscription))
         }
-        router.add("DELETE", Self.basePath + "/{subscriptionId}") { request in
+        router.add("DELETE", Self.basePath + "/{subscriptionId}", Operations.deleteSubscription) { request in
             let (projectId, subscription) = try find(request)
             try context.database.transaction {
                 _ = try WebhookSubscriptionRepository(connection: $0).delete(
@@ -63,7 +63,7 @@ struct WebhookSubscriptionRoutes: Sendable {
             }
             return HTTPResponse(status: 204)
         }
-        router.add("GET", Self.basePath + "/{subscriptionId}/events") { request in
+        router.add("GET", Self.basePath + "/{subscriptionId}/events", Operations.listSubscriptionEvents) { request in
             let (_, subscription) = try find(request)
             let limit = try Self.pageSize(request.queryValue("pageSize"))
             let deliveries = try context.database.read {

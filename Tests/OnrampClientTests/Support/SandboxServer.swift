@@ -32,7 +32,7 @@ final class SandboxServer: @unchecked Sendable {
     }
 
     init(settlementDelay: TimeInterval = 0, settlement: any SettlementProvider = SimulatedSettlement()) async throws {
-        sandbox = try OnrampSandbox(settlementDelay: settlementDelay, settlement: settlement)
+        sandbox = try OnrampSandbox(settlementDelay: settlementDelay, verificationDelay: 0.2, settlement: settlement)
         let port = sandbox.port
         credentials = try ProjectProvisioner(database: sandbox.database).createProject(
             name: "Example Wallet", appIds: [Self.appId], redirectHosts: [Self.redirectHost], keyType: .es256)

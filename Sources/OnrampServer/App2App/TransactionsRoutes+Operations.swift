@@ -1,0 +1,86 @@
+import HTTPServer
+import OnrampCore
+
+extension TransactionsRoutes {
+    /// The OpenAPI operations of the transactions API (App2App and hosted-onramp purchases).
+    enum Operations {
+        /// The tag of the transactions API.
+        static let tag = "Transactions"
+
+        // MARK: - Parameters
+
+        /// A date parameter: an RFC 3339 time or a date alone (`2026-11-30`); empty counts as absent.
+        static let date = APISchema.anyOf([.dateTime, .string(format: "date"), .constant("")])
+
+        /// The paging parameters of both lists, in both spellings (the snake_case one wins).
+        static let pagingQuery = [
+            APIParameter(
+                "page_size",
+                APISchema.integer(minimum: 1, maximum: 1000).described("Rows per page; 10 when absent or empty.")),
+            APIParameter("pageSize", APISchema.string.described("The API reference's spelling of page_size.")),
+            APIParameter(
+                "page_key", APISchema.string.described("The next_page_key of the previous page; empty for the first.")),
+            APIParameter("pageKey", APISchema.string.described("The API reference's spelling of page_key.")),
+        ]
+
+        /// The date filters of the project's list, in both spellings (the snake_case one wins).
+        static let dateQuery = [
+            APIParameter("start_date", date.described("Transactions created at or after this time.")),
+            APIParameter("startDate", APISchema.string.described("The API reference's spelling of start_date.")),
+            APIParameter(
+                "end_date", date.described("Transactions created before this time (a date includes its whole day).")),
+            APIParameter("endDate", APISchema.string.described("The API reference's spelling of end_date.")),
+        ]
+
+        // MARK: - Answers
+
+        /// An amount and its currency.
+        static let amount = APISchema.object(["value": .string, "currency": .string], required: ["value", "currency"])
+
+        /// The members of a transaction, every one present in every answer.
+        static let transactionMembers = [
+            "transaction_id", "status", "type", "user_type", "user_id", "purchase_currency", "purchase_network",
+            "purchase_amount", "payment_total", "payment_subtotal", "payment_total_usd", "coinbase_fee", "network_fee",
+            "exchange_rate", "tx_hash", "wallet_address", "contract_address", "country", "partner_user_ref",
+            "payment_method", "created_at", "completed_at", "end_partner_name", "failure_reason",
+        ]
+
+        /// A transaction's status.
+        static let status = APISchema.enumeration(App2AppTransaction.Status.allCases.map(\.rawValue))
+
+        /// One transaction, in the transactions API's snake_case form.
+        static let transaction = APISchema.object(
+            [
+                "transaction_id": .string,
+                "status": status,
+                "type": .constant("ONRAMP_TRANSACTION_TYPE_BUY_AND_SEND"), "user_type": .constant("USER_TYPE_AUTHED"),
+                "user_id": .string, "purchase_currency": .string, "purchase_network": .string,
+                "purchase_amount": amount, "payment_total": amount, "payment_subtotal": amount,
+                "payment_total_usd": amount, "coinbase_fee": amount, "network_fee": amount, "exchange_rate": amount,
+                "tx_hash": APISchema.string.described("Empty until the crypto is sent."), "wallet_address": .string,
+                "contract_address": .string, "country": .string, "partner_user_ref": .string,
+                "payment_method": .string, "created_at": .dateTime, "completed_at": APISchema.dateTime.nullable,
+                "end_partner_name": .string, "failure_reason": APISchema.string.nullable,
+            ], required: transactionMembers)
+
+        /// A page of transactions, newest first.
+        static let transactionPage = APISchema.object(
+            [
+                "transactions": .array(transaction),
+                "next_page_key": APISchema.string.described("The page_key of the next page; empty on the last page."),
+                "total_count": APISchema.string.described("How many transactions match, as a decimal string."),
+            ], required: ["transactions", "next_page_key", "total_count"])
+
+        // MARK: - Operations
+
+        /// `GET /onramp/v1/buy/user/{partnerUserRef}/transactions`.
+        static let listUserBuyTransactions = APIOperation.cdp(
+            "listUserBuyTransactions", "Lists the transactions of one partner user, newest first.", tag: tag,
+            auth: .apiKeyJWT, query: pagingQuery, response: transactionPage)
+
+        /// `GET /onramp/v1/buy/transactions`.
+        static let listBuyTransactions = APIOperation.cdp(
+            "listBuyTransactions", "Lists the project's transactions, newest first, optionally between two dates.",
+            tag: tag, auth: .apiKeyJWT, query: pagingQuery + dateQuery, response: transactionPage)
+    }
+}

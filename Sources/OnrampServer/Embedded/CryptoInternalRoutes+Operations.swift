@@ -1,0 +1,185 @@
+import HTTPServer
+import OnrampCore
+
+extension CryptoInternalRoutes {
+    /// The OpenAPI operations of the client SDK's crypto routes (a verified consumer session).
+    enum Operations {
+        /// A form of only the consumer session's credentials.
+        static let credentialsForm = APISchema.object(
+            ["credentials": ConsumerRoutes.Operations.credentials], required: ["credentials"])
+
+        /// A `crypto.customer` reference.
+        static let customerReference = APISchema.object(
+            ["id": .string, "object": .constant("crypto.customer")], required: ["id", "object"])
+
+        /// Gets or creates the session's crypto customer.
+        static let createCryptoCustomer = APIOperation.stripe(
+            "createCryptoCustomer", "Gets or creates the crypto customer of the verified consumer session.",
+            tag: "Embedded", auth: .anyKey, form: credentialsForm, response: customerReference)
+
+        /// A verification status.
+        static let verificationStatus = APISchema.enumeration(VerificationStatus.allCases.map(\.rawValue))
+
+        /// A KYC tier and its status.
+        static let kycTier = APISchema.object(
+            ["tier": .enumeration(KYCTier.allCases.map(\.rawValue)), "verification_status": verificationStatus],
+            required: ["tier", "verification_status"])
+
+        /// One of the customer's three verifications.
+        static let verification = APISchema.object(
+            [
+                "name": .enumeration(["phone_verified", "kyc_verified", "id_document_verified"]),
+                "status": verificationStatus, "errors": .array(.anyValue),
+            ], required: ["name", "status", "errors"])
+
+        /// The fields a customer has provided.
+        static let providedField = APISchema.enumeration([
+            "name", "email", "phone", "address", "dob", "id_number", "id_document", "selfie",
+        ])
+
+        /// The `crypto.customer` object.
+        static let cryptoCustomer = APISchema.object(
+            [
+                "id": .string, "object": .constant("crypto.customer"), "livemode": .boolean,
+                "kyc_region": APISchema.enumeration(KYCRegion.allCases.map(\.rawValue)).nullable,
+                "kyc_tiers": .array(kycTier), "provided_fields": .array(providedField),
+                "verifications": .array(verification),
+            ], required: ["id", "object", "livemode", "kyc_region", "kyc_tiers", "provided_fields", "verifications"])
+
+        /// An address in a form (each member at most 200 bytes).
+        static let addressForm = APISchema.object([
+            "line1": .string(maxLength: 200), "line2": .string(maxLength: 200), "city": .string(maxLength: 200),
+            "state": .string(maxLength: 200), "zip": .string(maxLength: 200), "country": .string(maxLength: 200),
+        ])
+
+        /// The KYC address, `line1` required.
+        static let kycAddressForm = APISchema.object(
+            [
+                "line1": .string(minLength: 1, maxLength: 200), "line2": .string(maxLength: 200),
+                "city": .string(maxLength: 200), "state": .string(maxLength: 200), "zip": .string(maxLength: 200),
+                "country": .string(maxLength: 200),
+            ], required: ["line1"])
+
+        /// A date of birth in a form.
+        static let dobForm = APISchema.object(
+            [
+                "day": .string(maxLength: 2, pattern: "^[0-9]+$"), "month": .string(maxLength: 2, pattern: "^[0-9]+$"),
+                "year": .string(maxLength: 4, pattern: "^[0-9]+$"),
+            ], required: ["day", "month", "year"])
+
+        /// The KYC data form.
+        static let kycForm = APISchema.object(
+            [
+                "credentials": ConsumerRoutes.Operations.credentials,
+                "first_name": .string(minLength: 1, maxLength: 100), "last_name": .string(minLength: 1, maxLength: 100),
+                "id_number": .string(maxLength: 32, pattern: "^[- ]*([0-9][- ]*){4,20}$").described("4 to 20 digits."),
+                "id_type": .string(maxLength: 32), "dob": dobForm,
+                "address": kycAddressForm.described("Or the same fields flat, without `address`."),
+            ], required: ["credentials", "first_name", "last_name", "address"])
+
+        /// Collects KYC data.
+        static let collectKycData = APIOperation.stripe(
+            "collectKycData", "Records the customer's KYC data and starts the sandbox phone and KYC checks.",
+            tag: "Embedded", auth: .anyKey, form: kycForm, response: cryptoCustomer)
+
+        /// A stored address; absent members are null.
+        static let address = APISchema.object(
+            [
+                "line1": .string.nullable, "line2": .string.nullable, "city": .string.nullable,
+                "state": .string.nullable, "zip": .string.nullable, "country": .string.nullable,
+            ], required: ["line1", "line2", "city", "state", "zip", "country"])
+
+        /// A stored date of birth.
+        static let dob = APISchema.object(
+            ["year": .integer, "month": .integer, "day": .integer], required: ["year", "month", "day"])
+
+        /// The `crypto.kyc_data` object (only the last 4 digits of the id number).
+        static let kycData = APISchema.object(
+            [
+                "object": .constant("crypto.kyc_data"), "first_name": .string.nullable, "last_name": .string.nullable,
+                "id_number_last4": .string.nullable, "id_type": .string.nullable, "dob": dob.nullable,
+                "address": address,
+            ], required: ["object", "first_name", "last_name", "id_number_last4", "id_type", "dob", "address"])
+
+        /// The consumer session's secret in the query of a GET.
+        static let credentialsQuery = APIParameter(
+            "credentials[consumer_session_client_secret]", .string(maxLength: 128), required: true)
+
+        /// Retrieves the KYC data.
+        static let retrieveKycData = APIOperation.stripe(
+            "retrieveKycData", "Returns the KYC data of the verified consumer session's customer.", tag: "Embedded",
+            auth: .anyKey, query: [credentialsQuery], response: kycData)
+
+        /// Confirms the KYC data.
+        static let refreshConsumerPerson = APIOperation.stripe(
+            "refreshConsumerPerson", "Confirms the collected KYC data, optionally correcting the address.",
+            tag: "Embedded", auth: .anyKey,
+            form: .object(
+                [
+                    "credentials": ConsumerRoutes.Operations.credentials,
+                    "address": addressForm.described("Or the same fields flat, without `address`."),
+                ], required: ["credentials"]),
+            response: kycData)
+
+        /// An `identity.verification_session` with its hosted page.
+        static let identityVerificationSession = APISchema.object(
+            [
+                "id": .string, "object": .constant("identity.verification_session"),
+                "status": .constant("requires_input"), "url": .uri, "ephemeral_key": .string,
+            ], required: ["id", "object", "status", "url", "ephemeral_key"])
+
+        /// Starts an identity verification.
+        static let startIdentityVerification = APIOperation.stripe(
+            "startIdentityVerification", "Opens a test-mode identity verification with its hosted page.",
+            tag: "Embedded", auth: .anyKey, form: credentialsForm, response: identityVerificationSession)
+
+        /// The `crypto.consumer_wallet` object.
+        static let consumerWallet = APISchema.object(
+            [
+                "id": .string, "object": .constant("crypto.consumer_wallet"), "livemode": .boolean,
+                "network": .string, "verified_ownership": .boolean, "wallet_address": .string,
+            ], required: ["id", "object", "livemode", "network", "verified_ownership", "wallet_address"])
+
+        /// The wallet form.
+        static let walletForm = APISchema.object(
+            [
+                "credentials": ConsumerRoutes.Operations.credentials,
+                "wallet_address": .string(minLength: 1, maxLength: 128),
+                "network": .string(minLength: 1, maxLength: 32),
+            ], required: ["credentials", "wallet_address", "network"])
+
+        /// Registers a wallet.
+        static let registerConsumerWallet = APIOperation.stripe(
+            "registerConsumerWallet", "Registers a wallet address of the customer on a network.", tag: "Embedded",
+            auth: .anyKey, form: walletForm, response: consumerWallet)
+
+        /// The `crypto.payment_token` object.
+        static let paymentToken = APISchema.object(
+            [
+                "id": .string, "object": .constant("crypto.payment_token"),
+                "type": .enumeration(["card", "us_bank_account"]), "card": PaymentMethodRoutes.Operations.cardDetails,
+                "us_bank_account": PaymentMethodRoutes.Operations.bankAccountDetails,
+            ], required: ["id", "object", "type"])
+
+        /// The payment token form.
+        static let paymentTokenForm = APISchema.object(
+            [
+                "credentials": ConsumerRoutes.Operations.credentials, "crypto_customer_id": .string(maxLength: 64),
+                "payment_method": .string(minLength: 1, maxLength: 64).described("A `pm_…` id or a test id."),
+            ], required: ["credentials", "crypto_customer_id", "payment_method"])
+
+        /// Creates a payment token.
+        static let createCryptoPaymentToken = APIOperation.stripe(
+            "createCryptoPaymentToken", "Makes a payment method the customer's payment token.", tag: "Embedded",
+            auth: .anyKey, form: paymentTokenForm, response: paymentToken)
+
+        /// Retrieves a session by its client secret.
+        static let retrieveOnrampSessionByClientSecret = APIOperation.stripe(
+            "retrieveOnrampSessionByClientSecret", "Returns an onramp session to the client holding its secret.",
+            tag: "Embedded", auth: .anyKey,
+            query: [
+                APIParameter("crypto_onramp_session", .string, required: true),
+                APIParameter("client_secret", .string, required: true),
+            ], response: OnrampSessionRoutes.Operations.onrampSession)
+    }
+}

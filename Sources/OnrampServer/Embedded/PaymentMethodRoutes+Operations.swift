@@ -1,0 +1,60 @@
+import HTTPServer
+
+extension PaymentMethodRoutes {
+    /// The OpenAPI operations of the test payment methods.
+    enum Operations {
+        /// A form's unsigned integer (`exp_month=12`).
+        static let digits = "^[0-9]+$"
+
+        /// The card a card method is made from.
+        static let cardForm = APISchema.object(
+            [
+                "number": .string(maxLength: 32, pattern: "^ *([0-9] *){12,19}$").described("Luhn-checked."),
+                "exp_month": .string(maxLength: 2, pattern: digits), "exp_year": .string(maxLength: 4, pattern: digits),
+            ], required: ["number", "exp_month", "exp_year"])
+
+        /// A card method's form (`wallet[type]=apple_pay` simulates Apple Pay).
+        static let cardMethodForm = APISchema.object(
+            ["type": .constant("card"), "card": cardForm, "wallet": .object(["type": .string(maxLength: 32)])],
+            required: ["type", "card"])
+
+        /// The bank account a bank method is made from.
+        static let bankAccountForm = APISchema.object(
+            [
+                "routing_number": .string(maxLength: 9, pattern: "^[0-9]{9}$"),
+                "account_number": .string(maxLength: 17, pattern: "^[0-9]{4,17}$"),
+                "account_type": .string(maxLength: 16),
+            ], required: ["routing_number", "account_number"])
+
+        /// A bank method's form.
+        static let bankMethodForm = APISchema.object(
+            ["type": .constant("us_bank_account"), "us_bank_account": bankAccountForm],
+            required: ["type", "us_bank_account"])
+
+        /// The card of a method or payment token.
+        static let cardDetails = APISchema.object(
+            [
+                "brand": .enumeration(["visa", "mastercard", "amex", "unknown"]), "exp_month": .integer,
+                "exp_year": .integer, "funding": .string, "last4": .string,
+                "wallet": APISchema.object(["type": .string], required: ["type"]).nullable,
+            ], required: ["brand", "exp_month", "exp_year", "funding", "last4", "wallet"])
+
+        /// The bank account of a method or payment token.
+        static let bankAccountDetails = APISchema.object(
+            ["account_type": .string, "bank_name": .string, "last4": .string, "routing_number": .string],
+            required: ["account_type", "bank_name", "last4", "routing_number"])
+
+        /// The `payment_method` object.
+        static let paymentMethod = APISchema.object(
+            [
+                "id": .string, "object": .constant("payment_method"), "created": .integer, "livemode": .boolean,
+                "type": .enumeration(["card", "us_bank_account"]), "card": cardDetails,
+                "us_bank_account": bankAccountDetails,
+            ], required: ["id", "object", "created", "livemode", "type"])
+
+        /// Creates a payment method.
+        static let createPaymentMethod = APIOperation.stripe(
+            "createPaymentMethod", "Creates a test payment method from a test card or bank account.",
+            tag: "Embedded", auth: .anyKey, form: .anyOf([cardMethodForm, bankMethodForm]), response: paymentMethod)
+    }
+}

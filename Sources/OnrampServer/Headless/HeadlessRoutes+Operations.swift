@@ -1,0 +1,252 @@
+import HTTPServer
+import OnrampCore
+
+extension HeadlessRoutes {
+    /// The OpenAPI operations of the Headless Onramp: orders, limits, verifications and the payment-button pages.
+    enum Operations {
+        // MARK: - Request schemas
+
+        /// A guest checkout wallet (cdp-sdk `OnrampOrderPaymentMethodTypeId`).
+        static let paymentMethod = APISchema.enumeration(GuestPaymentMethod.allCases.map(\.rawValue))
+        /// An amount as a decimal string of at most 40 characters (`25.00`).
+        static let amount = APISchema.string(maxLength: 40, pattern: "^[0-9]+(\\.[0-9]+)?$")
+        /// An RFC 3339 date-time of at most 40 characters.
+        static let time = APISchema.string(maxLength: 40, format: "date-time")
+        /// An E.164 phone number (`+14155550123`).
+        static let phoneNumber = APISchema.string(maxLength: 16, pattern: "^\\+[1-9][0-9]{7,14}$")
+        /// A `+1` E.164 phone number: guest checkout is for US users.
+        static let usPhoneNumber = APISchema.string(maxLength: 16, pattern: "^\\+1[0-9]{7,14}$")
+        /// An id `POST /v2/onramp/verifications` returned (`onramp_verification_<lower-case uuid>`).
+        static let verificationId = APISchema.string(
+            maxLength: 64,
+            pattern: "^onramp_verification_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
+        /// The page's host (`app.example.com`, with a `:port` if any), the only one that may frame it.
+        static let domain = APISchema.string(maxLength: 253, pattern: "^[A-Za-z0-9.-]+(:[0-9]{1,5})?$")
+        /// A BCP 47 language tag (`en-US`).
+        static let locale = APISchema.string(maxLength: 35, pattern: "^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$")
+
+        /// `POST /v2/onramp/verifications` `{channel, destination}`.
+        static let verificationRequest = APISchema.object(
+            [
+                "channel": .enumeration(["sms", "email"]),
+                "destination": APISchema.string(minLength: 1, maxLength: 254).described(
+                    "An E.164 phone number for sms, an email address for email."),
+            ], required: ["channel", "destination"])
+
+        /// `POST /v2/onramp/verifications/{verificationId}/submit` `{otpCode}`.
+        static let submitRequest = APISchema.object(
+            ["otpCode": APISchema.string(pattern: "^[0-9]{6}$").described("The six-digit code (000000 here).")],
+            required: ["otpCode"])
+
+        /// `POST /v2/onramp/limits` (cdp-sdk `GetOnrampUserLimitsRequest`).
+        static let limitsRequest = APISchema.object(
+            ["paymentMethodType": paymentMethod, "userIdType": .enumeration(["phone_number"]), "userId": phoneNumber],
+            required: ["paymentMethodType", "userIdType", "userId"])
+
+        /// `POST /v2/onramp/orders` (cdp-sdk `CreateOnrampOrderRequest`).
+        static let orderRequest = APISchema.object(
+            [
+                "paymentMethod": paymentMethod,
+                "purchaseCurrency": APISchema.string(minLength: 1, maxLength: 64),
+                "destinationNetwork": APISchema.string(minLength: 1, maxLength: 64),
+                "destinationAddress": APISchema.string(minLength: 1, maxLength: 128),
+                "partnerUserRef": APISchema.string(minLength: 1, maxLength: 50).described(
+                    "`sandbox-…` makes a sandbox order (settles, sends no webhooks, counts toward no limit)."),
+                "paymentCurrency": .enumeration(["USD"]),
+                "paymentAmount": amount.described("Fiat to pay; send exactly one of the two amounts."),
+                "purchaseAmount": amount.described("Crypto to buy; send exactly one of the two amounts."),
+                "isQuote": APISchema.boolean.described("Price the order without placing it."),
+                "agreementAcceptedAt": time.described("When the user accepted the terms (not in the future)."),
+                "email": APISchema.string(maxLength: 254).described("The user's email address."),
+                "phoneNumber": usPhoneNumber,
+                "phoneNumberVerifiedAt": time.described(
+                    "When the app verified the phone (in the last 60 days); needed without smsVerificationId."),
+                "smsVerificationId": verificationId,
+                "emailVerificationId": verificationId,
+                "partnerOrderRef": APISchema.string(maxLength: 128),
+                "clientIp": APISchema.string(maxLength: 45),
+                "userAuthToken": APISchema.string(maxLength: 512),
+                "domain": domain,
+                "locale": locale,
+            ],
+            required: [
+                "paymentMethod", "purchaseCurrency", "destinationNetwork", "destinationAddress", "partnerUserRef",
+                "paymentCurrency", "agreementAcceptedAt", "email", "phoneNumber",
+            ])
+
+        // MARK: - Response schemas
+
+        /// `{verificationId, otpExpiresAt}` (cdp-sdk `OnrampVerificationInitiation`).
+        static let verificationInitiation = APISchema.object(
+            ["verificationId": .string, "otpExpiresAt": .dateTime], required: ["verificationId", "otpExpiresAt"])
+
+        /// `{verificationId, verificationExpiresAt}` (cdp-sdk `OnrampVerificationConfirmation`).
+        static let verificationConfirmation = APISchema.object(
+            ["verificationId": .string, "verificationExpiresAt": .dateTime],
+            required: ["verificationId", "verificationExpiresAt"])
+
+        /// One of the guest's limits and what is left of it.
+        static let limit = APISchema.object(
+            [
+                "limitType": .enumeration(["weekly_spending", "lifetime_transactions"]),
+                "currency": .string, "limit": .decimalString, "remaining": .decimalString,
+            ], required: ["limitType", "limit", "remaining"])
+
+        /// `{limits}` (cdp-sdk `GetOnrampUserLimits200Response`).
+        static let limits = APISchema.object(["limits": .array(limit)], required: ["limits"])
+
+        /// An order fee (`OnrampOrderFee`).
+        static let fee = APISchema.object(
+            [
+                "type": .enumeration(["FEE_TYPE_EXCHANGE", "FEE_TYPE_NETWORK"]), "amount": .decimalString,
+                "currency": .string,
+            ], required: ["type", "amount", "currency"])
+
+        /// An order's status.
+        static let orderStatus = APISchema.enumeration(GuestCheckoutOrder.Status.allCases.map(\.rawValue))
+
+        /// The `OnrampOrder` object (cdp-sdk `onramp_order.py`).
+        static let order = APISchema.object(
+            [
+                "orderId": .string, "paymentTotal": .decimalString, "paymentSubtotal": .decimalString,
+                "paymentCurrency": .string, "paymentMethod": paymentMethod, "purchaseAmount": .decimalString,
+                "purchaseCurrency": .string, "fees": .array(fee), "exchangeRate": .decimalString,
+                "destinationAddress": .string, "destinationNetwork": .string, "status": orderStatus,
+                "createdAt": .dateTime, "updatedAt": .dateTime, "partnerUserRef": .string, "txHash": .string,
+            ],
+            required: [
+                "orderId", "paymentTotal", "paymentSubtotal", "paymentCurrency", "paymentMethod", "purchaseAmount",
+                "purchaseCurrency", "fees", "exchangeRate", "destinationAddress", "destinationNetwork", "status",
+                "createdAt", "updatedAt", "partnerUserRef",
+            ])
+
+        /// The link to the order's payment-button page.
+        static let paymentLink = APISchema.object(
+            ["url": .string, "paymentLinkType": .enumeration(GuestPaymentMethod.allCases.map(\.linkType))],
+            required: ["url", "paymentLinkType"])
+
+        /// `{order, paymentLink}`: a quote (`isQuote`) has no payment link.
+        static let createdOrder = APISchema.object(
+            ["order": order, "paymentLink": paymentLink], required: ["order"])
+
+        /// `{order}`.
+        static let orderAnswer = APISchema.object(["order": order], required: ["order"])
+
+        /// `{orderId, status, txHash?, failureReason?}`: what the payment-button page's script polls.
+        static let buttonStatus = APISchema.object(
+            [
+                "orderId": .string, "status": orderStatus, "txHash": .string,
+                "failureReason": .enumeration(GuestCheckoutOrder.FailureReason.allCases.map(\.rawValue)),
+            ], required: ["orderId", "status"])
+
+        // MARK: - The API
+
+        /// The idempotency headers of order creation; `X-Idempotency-Key` wins when both are sent.
+        static let idempotencyHeaders = [
+            APIParameter("X-Idempotency-Key", .string(minLength: 1, maxLength: 128)),
+            APIParameter("Idempotency-Key", .string(minLength: 1, maxLength: 128)),
+        ]
+
+        /// `POST /platform/v2/onramp/verifications`.
+        static let createVerification = APIOperation.cdp(
+            "createHeadlessVerification", "Sends a one-time code to a phone number or email address.",
+            tag: "Headless", auth: .apiKeyJWT, body: verificationRequest, status: 201, response: verificationInitiation)
+
+        /// `POST /platform/v2/onramp/verifications/{verificationId}/submit`.
+        static let submitVerification = APIOperation.cdp(
+            "submitHeadlessVerification", "Submits the one-time code, verifying the destination for 60 days.",
+            tag: "Headless", auth: .apiKeyJWT, body: submitRequest, response: verificationConfirmation)
+
+        /// `POST /platform/v2/onramp/limits`.
+        static let userLimits = APIOperation.cdp(
+            "getHeadlessUserLimits", "Returns a guest's weekly spending and lifetime order limits and what is left.",
+            tag: "Headless", auth: .apiKeyJWT, body: limitsRequest, response: limits)
+
+        /// `POST /platform/v2/onramp/orders`.
+        static let createOrder = APIOperation.cdp(
+            "createHeadlessOrder", "Creates a guest checkout order (or prices one) with its payment link.",
+            tag: "Headless", auth: .apiKeyJWT, headers: idempotencyHeaders, body: orderRequest, status: 201,
+            response: createdOrder)
+
+        /// `GET /platform/v2/onramp/orders/{orderId}`.
+        static let getOrder = APIOperation.cdp(
+            "getHeadlessOrder", "Returns a guest checkout order of the project.", tag: "Headless", auth: .apiKeyJWT,
+            response: orderAnswer)
+
+        // MARK: - The payment-button pages
+
+        /// The payment link's token.
+        static let linkToken = APIParameter("sessionToken", .string(minLength: 1, maxLength: 64), required: true)
+
+        /// The query of a payment-button page: the link's token, and a sandbox order's automatic sheet answer.
+        static let buttonQuery = [
+            linkToken,
+            APIParameter(
+                "sandboxSheet",
+                APISchema.string.described("approve, decline or cancel: a sandbox order's sheet answers itself.")),
+        ]
+
+        /// The form the page's buttons post.
+        static let sheetForm = APISchema.object(
+            [
+                "sessionToken": .string(minLength: 1, maxLength: 64),
+                "action": .enumeration(["open", "approve", "decline", "cancel"]),
+            ], required: ["sessionToken", "action"])
+
+        /// `GET /v2/api-onramp/apple-pay`.
+        static let applePayPage = APIOperation.page(
+            "getApplePayButtonPage", "Shows an Apple Pay order's payment-button page.", tag: "Headless",
+            query: buttonQuery)
+
+        /// `POST /v2/api-onramp/apple-pay`.
+        static let applePaySheet = APIOperation.page(
+            "submitApplePaySheet", "Opens the simulated Apple Pay sheet, or approves, declines or cancels it.",
+            tag: "Headless", form: sheetForm)
+
+        /// `GET /v2/api-onramp/google-pay`.
+        static let googlePayPage = APIOperation.page(
+            "getGooglePayButtonPage", "Shows a Google Pay order's payment-button page.", tag: "Headless",
+            query: buttonQuery)
+
+        /// `POST /v2/api-onramp/google-pay`.
+        static let googlePaySheet = APIOperation.page(
+            "submitGooglePaySheet", "Opens the simulated Google Pay sheet, or approves, declines or cancels it.",
+            tag: "Headless", form: sheetForm)
+
+        /// The payment-button page of `method`.
+        static func buttonPage(for method: GuestPaymentMethod) -> APIOperation {
+            switch method {
+            case .applePay: applePayPage
+            case .googlePay: googlePayPage
+            }
+        }
+
+        /// The sheet submission of `method`'s page.
+        static func buttonSheet(for method: GuestPaymentMethod) -> APIOperation {
+            switch method {
+            case .applePay: applePaySheet
+            case .googlePay: googlePaySheet
+            }
+        }
+
+        /// The pages' error answers: HTML, as every path under `/v2/api-onramp/` renders them.
+        static let pageErrors = [
+            APIResponse(status: "4XX", description: "A page explaining the refusal.", contentType: "text/html"),
+            APIResponse(status: "5XX", description: "The server or its store failed.", contentType: "text/html"),
+        ]
+
+        /// `GET /v2/api-onramp/order-status`: JSON, but its errors are pages.
+        static let buttonOrderStatus = APIOperation(
+            id: "getPaymentButtonOrderStatus", summary: "Returns the status of the order a payment link names.",
+            tag: "Headless", query: [linkToken],
+            responses: [APIResponse.json(200, "The order's status.", buttonStatus)] + pageErrors)
+
+        /// `GET /v2/api-onramp/payment-sheet.js`.
+        static let sheetScript = APIOperation(
+            id: "getPaymentSheetScript", summary: "Returns the payment-button page's script.", tag: "Headless",
+            responses: [
+                APIResponse(
+                    status: "200", description: "The script.", contentType: "text/javascript", schema: .string)
+            ] + pageErrors)
+    }
+}

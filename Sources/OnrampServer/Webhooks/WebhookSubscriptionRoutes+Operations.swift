@@ -1,0 +1,138 @@
+import HTTPServer
+
+extension WebhookSubscriptionRoutes {
+    /// The OpenAPI operations of the CDP webhook subscriptions API.
+    enum Operations {
+        // MARK: - Request schemas
+
+        /// The event types a subscription receives (`*`: every type): 1 to 50 names of 1 to 100 characters.
+        static let eventTypes = APISchema(json: [
+            "type": "array", "items": APISchema.string(minLength: 1, maxLength: 100).json, "minItems": 1,
+            "maxItems": 50,
+        ])
+
+        /// Custom delivery headers: at most 20 token names of 1 to 64 characters, visible ASCII values.
+        static let customHeaders = APISchema(json: [
+            "type": "object", "maxProperties": 20,
+            "propertyNames": APISchema.string(pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,64}$").json,
+            "additionalProperties": APISchema.string(maxLength: 1024, pattern: "^[\\t\\x20-\\x7E]*$").json,
+            "description": "Not Content-Type, Host, the X-Event-… or X-Hook0-Signature headers, nor framing ones.",
+        ])
+
+        /// Metadata or labels: at most 50 keys of 1 to 40 bytes, values of at most 500.
+        static let stringMap = APISchema(json: [
+            "type": "object", "maxProperties": 50, "propertyNames": APISchema.string(minLength: 1, maxLength: 40).json,
+            "additionalProperties": APISchema.string(maxLength: 500).json,
+        ])
+
+        /// Where deliveries go.
+        static let targetRequest = APISchema.object(
+            [
+                "url": APISchema.string(minLength: 1, maxLength: 2048).described(
+                    "An https URL (http only to localhost), not at a private address."),
+                "headers": customHeaders,
+            ], required: ["url"])
+
+        /// The fields of a subscription; `required` names those creation needs.
+        private static func subscriptionRequest(required: [String]) -> APISchema {
+            .object(
+                [
+                    "description": .string(maxLength: 500), "eventTypes": eventTypes, "target": targetRequest,
+                    "isEnabled": .boolean, "metadata": stringMap, "labels": stringMap,
+                    "labelKey": APISchema.string(minLength: 1, maxLength: 40).described("One label, the older way."),
+                    "labelValue": APISchema.string.described("labelKey's value (needed with it), at most 500 bytes."),
+                ], required: required)
+        }
+
+        /// `POST` body: eventTypes and target are required.
+        static let createRequest = subscriptionRequest(required: ["eventTypes", "target"])
+        /// `PUT` body: only the fields sent change.
+        static let updateRequest = subscriptionRequest(required: [])
+
+        // MARK: - Response schemas
+
+        /// Where deliveries go, as stored.
+        static let target = APISchema.object(["url": .string, "headers": .map(.string)], required: ["url"])
+
+        /// A subscription, with its signing secret.
+        static let subscription = APISchema.object(
+            [
+                "subscriptionId": .string, "description": .string, "eventTypes": .array(.string), "target": target,
+                "isEnabled": .boolean,
+                "metadata": APISchema.map(.string).described("The partner's metadata, and the secret again."),
+                "labels": .map(.string), "createdAt": .dateTime, "secret": .string,
+                "disabledReason": APISchema.string.described("Why the server disabled the subscription."),
+            ],
+            required: [
+                "subscriptionId", "description", "eventTypes", "target", "isEnabled", "metadata", "labels",
+                "createdAt", "secret",
+            ])
+
+        /// A page of subscriptions, newest first.
+        static let subscriptions = APISchema.object(
+            [
+                "subscriptions": .array(subscription),
+                "nextPageToken": APISchema.string.described("Present when there is a next page."),
+            ], required: ["subscriptions"])
+
+        /// The last answer of a delivery's target.
+        static let deliveryResponse = APISchema.object(["statusCode": .integer, "body": .string, "error": .string])
+
+        /// One event's delivery to the subscription.
+        static let delivery = APISchema.object(
+            [
+                "eventId": .string, "eventTypeName": .string,
+                "status": .enumeration(["pending", "succeeded", "failed"]), "createdAt": .dateTime,
+                "succeededAt": .dateTime, "retryCount": .integer(minimum: 0), "response": deliveryResponse,
+            ], required: ["eventId", "eventTypeName", "status", "createdAt", "retryCount"])
+
+        /// The subscription's deliveries, newest first.
+        static let deliveries = APISchema.object(["events": .array(delivery)], required: ["events"])
+
+        // MARK: - Operations
+
+        /// The page size of the lists: 1 to 100, 20 by default.
+        static let pageSize = APIParameter("pageSize", .integer(minimum: 1, maximum: 100))
+
+        /// `POST /platform/v2/data/webhooks/subscriptions`.
+        static let createSubscription = APIOperation.cdp(
+            "createWebhookSubscription", "Creates a webhook subscription and its signing secret.", tag: "Webhooks",
+            auth: .apiKeyJWT, body: createRequest, status: 201, response: subscription)
+
+        /// `GET /platform/v2/data/webhooks/subscriptions`.
+        static let listSubscriptions = APIOperation.cdp(
+            "listWebhookSubscriptions", "Lists the project's webhook subscriptions, newest first.", tag: "Webhooks",
+            auth: .apiKeyJWT,
+            query: [pageSize, APIParameter("pageToken", APISchema.string.described("A nextPageToken."))],
+            response: subscriptions)
+
+        /// `GET /platform/v2/data/webhooks/subscriptions/{subscriptionId}`.
+        static let getSubscription = APIOperation.cdp(
+            "getWebhookSubscription", "Returns a webhook subscription.", tag: "Webhooks", auth: .apiKeyJWT,
+            response: subscription)
+
+        /// `PUT /platform/v2/data/webhooks/subscriptions/{subscriptionId}`: an empty body changes nothing.
+        static let updateSubscription: APIOperation = {
+            var operation = APIOperation.cdp(
+                "updateWebhookSubscription", "Changes the fields sent of a webhook subscription.", tag: "Webhooks",
+                auth: .apiKeyJWT, body: updateRequest, response: subscription)
+            operation.body?.required = false
+            return operation
+        }()
+
+        /// `DELETE /platform/v2/data/webhooks/subscriptions/{subscriptionId}`: 204 without a body.
+        static let deleteSubscription = APIOperation(
+            id: "deleteWebhookSubscription", summary: "Deletes a webhook subscription and its pending deliveries.",
+            tag: "Webhooks", security: [["cdpApiKey"]],
+            responses: [
+                APIResponse(status: "204", description: "Deleted."),
+                .json(400, "A refused request.", .reference(APIComponents.cdpError)).ranged("4XX"),
+                .json(500, "The server or its store failed.", .reference(APIComponents.cdpError)).ranged("5XX"),
+            ])
+
+        /// `GET /platform/v2/data/webhooks/subscriptions/{subscriptionId}/events`.
+        static let listSubscriptionEvents = APIOperation.cdp(
+            "listWebhookSubscriptionEvents", "Lists a subscription's event deliveries, newest first.",
+            tag: "Webhooks", auth: .apiKeyJWT, query: [pageSize], response: deliveries)
+    }
+}
