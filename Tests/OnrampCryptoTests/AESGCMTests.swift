@@ -29,12 +29,12 @@ import Testing
         #expect(opened == Self.bytes(plaintext))
     }
 
-    @Test func pythonsCryptographyOpensWhatWeSeal() throws {
+    @Test func pythonsCryptographyOpensWhatWeSeal() async throws {
         let key = SecureRandom.bytes(32)
         let message = Array("an idempotent response with a secret in it".utf8)
         let aad = Array("project|key".utf8)
         let sealed = try AESGCM.seal(message, key: key, associatedData: aad)
-        let output = try Python.run("aesgcm_open.py", [Hex.encode(key), Hex.encode(sealed), Hex.encode(aad)])
+        let output = try await Python.run("aesgcm_open.py", [Hex.encode(key), Hex.encode(sealed), Hex.encode(aad)])
         #expect(output.status == 0, "\(output.standardError)")
         #expect(output.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == Hex.encode(message))
     }

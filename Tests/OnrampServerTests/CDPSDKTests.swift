@@ -9,12 +9,12 @@ import Testing
 /// runs its App2App calls, creates a hosted onramp session and makes a JWT-authenticated request.
 @Suite(.serialized) struct CDPSDKTests {
     @Test(arguments: [ProjectProviderKeyType.es256, .ed25519])
-    func officialClientRunsTheApp2AppCalls(keyType: ProjectProviderKeyType) throws {
+    func officialClientRunsTheApp2AppCalls(keyType: ProjectProviderKeyType) async throws {
         let server = try TestServer(keyType: keyType.value)
         let work = server.directory.appendingPathComponent("cdp-sdk")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         try server.authority.save(to: work.appendingPathComponent("ca"))
-        let output = try Python.run(
+        let output = try await Python.run(
             "cdp_app2app.py",
             [
                 "http://127.0.0.1:\(server.port)", Python.onrampBinary.path, work.appendingPathComponent("ca").path,

@@ -9,10 +9,10 @@ import Testing
 /// the demo reads it, and its own webhook signature check (`verifyWebhookSignature.ts`) over our order
 /// and App2App deliveries.
 @Suite(.serialized) struct DemoBackendTests {
-    @Test func theDemoBackendsRequestSetIsAnsweredAsItExpects() throws {
+    @Test func theDemoBackendsRequestSetIsAnsweredAsItExpects() async throws {
         let server = try TestServer()
         try ProjectProvisioner(database: server.database).addRedirectHost("onrampdemo://", projectId: server.projectId)
-        let output = try Python.run(
+        let output = try await Python.run(
             "demo_backend.py", ["replay", "http://127.0.0.1:\(server.port)"],
             environment: [
                 "CDP_API_KEY_ID": server.credentials.cdpApiKeyId,
@@ -48,7 +48,7 @@ import Testing
         #expect(sells?["transactions"] == .array([]), "no sell yet: the demo retries until one appears")
     }
 
-    @Test func theDemosSignatureCheckVerifiesOrderAndApp2AppDeliveries() throws {
+    @Test func theDemosSignatureCheckVerifiesOrderAndApp2AppDeliveries() async throws {
         let server = try TestServer(settlementDelay: 0.05)
         let receiver = try WebhookReceiver()
         let path = "/platform/v2/data/webhooks/subscriptions"
@@ -84,7 +84,7 @@ import Testing
             })
         let file = server.directory.appendingPathComponent("deliveries.json")
         try Data(input.serialized).write(to: file)
-        let output = try Python.run("demo_backend.py", ["verify", file.path])
+        let output = try await Python.run("demo_backend.py", ["verify", file.path])
         #expect(output.status == 0, "\(output.standardError)")
         let results = try output.standardOutput.split(separator: "\n").map { try JSONParser().parse(String($0)) }
         #expect(results.count == 2)
@@ -105,7 +105,7 @@ import Testing
             ]
         ]
         try Data(bad.serialized).write(to: file)
-        let refused = try Python.run("demo_backend.py", ["verify", file.path])
+        let refused = try await Python.run("demo_backend.py", ["verify", file.path])
         #expect(refused.standardOutput.contains(#""ok": false"#))
     }
 }

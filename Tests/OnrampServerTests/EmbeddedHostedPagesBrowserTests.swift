@@ -9,7 +9,7 @@ import Testing
         EmbeddedStripePythonTests.ready && FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver")
 
     @Test(.enabled(if: ready, "needs .venv with selenium, chromium and chromium-driver"))
-    func hostedPagesWorkInHeadlessChromium() throws {
+    func hostedPagesWorkInHeadlessChromium() async throws {
         let server = try EmbeddedTestServer()
         let user = try server.signUpAndAuthorize()
         try server.collectKYC(user, firstName: "Challenge")
@@ -26,7 +26,7 @@ import Testing
             other, token: try server.paymentToken(other, card: "4000000000003220"), wallet: otherWallet)
         let challenge = try server.checkout(other, session.string("id")).string("next_action.redirect_to_url.url")
 
-        let output = try Python.run(
+        let output = try await Python.run(
             "embedded_pages_browser.py", [],
             environment: [
                 "ONRAMP_OTP_URL": "\(server.baseURL)/embedded/test/link/authorize?link_auth_intent=\(intentId)",

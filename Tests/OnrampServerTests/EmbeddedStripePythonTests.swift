@@ -8,13 +8,13 @@ import Testing
     static let ready = FileManager.default.isExecutableFile(atPath: Python.interpreter.path)
 
     @Test(.enabled(if: ready, "needs .venv with stripe==16.1.0"))
-    func officialStripeClientDrivesTheServerSideAPI() throws {
+    func officialStripeClientDrivesTheServerSideAPI() async throws {
         let server = try EmbeddedTestServer()
         let user = try server.signUpAndAuthorize()
         try server.collectKYC(user)
         let wallet = try server.registerWallet(user)
         let token = try server.paymentToken(user)
-        let output = try Python.run(
+        let output = try await Python.run(
             "embedded_stripe_client.py", [],
             environment: [
                 "ONRAMP_BASE": server.baseURL, "ONRAMP_SK": server.credentials.stripeSecretKey,

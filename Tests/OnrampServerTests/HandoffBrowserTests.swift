@@ -8,7 +8,7 @@ import Testing
 /// page, where the user picks, previews and confirms. Screenshots are kept in `artifacts/`.
 @Suite(.serialized) struct HandoffBrowserTests {
     @Test(arguments: [("Confirm", "success"), ("Cancel", "cancelled")])
-    func chromiumCompletesTheHandoff(button: String, status: String) throws {
+    func chromiumCompletesTheHandoff(button: String, status: String) async throws {
         let server = try TestServer()
         var device = try TestDevice(server: server)
         try device.registerKey()
@@ -18,7 +18,7 @@ import Testing
         try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
         let screenshot = artifacts.appendingPathComponent("handoff-\(status).png")
         try? FileManager.default.removeItem(at: screenshot)
-        let output = try Python.run("handoff_browser.py", [url, button, screenshot.path])
+        let output = try await Python.run("handoff_browser.py", [url, button, screenshot.path])
         #expect(output.status == 0, "\(output.standardError)")
         let result = try JSONParser().parse(output.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines))
         #expect(result["title"] == "Confirm your purchase")
@@ -28,7 +28,7 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: screenshot.path))
     }
 
-    @Test func chromiumBuysOnTheHostedOnrampPage() throws {
+    @Test func chromiumBuysOnTheHostedOnrampPage() async throws {
         let server = try TestServer()
         let path = "/onramp/v1/token"
         let created = try server.request(
@@ -47,7 +47,7 @@ import Testing
         let artifacts = Python.repositoryRoot.appendingPathComponent("artifacts")
         try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
         let prefix = artifacts.appendingPathComponent("hosted-onramp").path
-        let output = try Python.run(
+        let output = try await Python.run(
             "hosted_onramp_browser.py", [url, "USDC on Base to 0x5290…169EE7", "25.00", prefix])
         #expect(output.status == 0, "\(output.standardError)")
         let result = try JSONParser().parse(output.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines))

@@ -432,7 +432,7 @@ import Testing
             ], "ONRAMP_ORDER_STATUS_COMPLETED"
         ),
     ])
-    func chromiumPaysOnTheButtonPage(action: String, expected: [String], finalStatus: String) throws {
+    func chromiumPaysOnTheButtonPage(action: String, expected: [String], finalStatus: String) async throws {
         let server = try TestServer(settlementDelay: 0.05)
         let path = "/platform/v2/onramp/orders"
         // Only a sandbox order's sheet answers itself.
@@ -445,7 +445,7 @@ import Testing
         try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
         let prefix = artifacts.appendingPathComponent("payment-button").path
         let url = action == "auto" ? link + "&sandboxSheet=approve" : link
-        let output = try Python.run("payment_button_browser.py", [url, action, prefix])
+        let output = try await Python.run("payment_button_browser.py", [url, action, prefix])
         #expect(output.status == 0, "\(output.standardError)")
         let result = try JSONParser().parse(output.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines))
         #expect(result["events"]?.arrayValue?.compactMap(\.stringValue) == expected)
@@ -467,9 +467,9 @@ import Testing
 /// parse every answer: verification, limits, a quote, an order with its payment link, the order by id,
 /// and an error in the SDK's `ApiError`.
 @Suite(.serialized) struct CDPSDKHeadlessTests {
-    @Test func officialClientRunsTheHeadlessCalls() throws {
+    @Test func officialClientRunsTheHeadlessCalls() async throws {
         let server = try TestServer()
-        let output = try Python.run(
+        let output = try await Python.run(
             "cdp_headless.py", ["http://127.0.0.1:\(server.port)"],
             environment: [
                 "CDP_API_KEY_ID": server.credentials.cdpApiKeyId,

@@ -41,11 +41,11 @@ import Testing
         #expect(!operationIds.contains(""))
     }
 
-    @Test func theDescriptionIsValidOpenAPI31() throws {
+    @Test func theDescriptionIsValidOpenAPI31() async throws {
         let server = try TestServer(startWorkers: false)
         let file = server.directory.appendingPathComponent("openapi.json")
         try Data(try Self.description(of: server).serialized).write(to: file)
-        let output = try Python.run("validate_openapi.py", [file.path])
+        let output = try await Python.run("validate_openapi.py", [file.path])
         #expect(output.status == 0, "\(output.standardOutput)\(output.standardError)")
     }
 
@@ -55,12 +55,12 @@ import Testing
     /// contradicts its schema, a route that ignores missing credentials, or a request invalid by the
     /// description that is answered 2xx. Its report, with the counts, is printed into the test log, and
     /// every request and answer is kept in `artifacts/schemathesis/events.ndjson`.
-    @Test func theFuzzerFindsNoServerErrorAndNoAnswerThatContradictsTheDescription() throws {
+    @Test func theFuzzerFindsNoServerErrorAndNoAnswerThatContradictsTheDescription() async throws {
         let server = try EmbeddedTestServer()
         let user = try server.signUpAndAuthorize()
         let reports = Python.repositoryRoot.appendingPathComponent("artifacts/schemathesis")
         try FileManager.default.createDirectory(at: reports, withIntermediateDirectories: true)
-        let output = try Python.run(
+        let output = try await Python.run(
             "fuzz_api.py", [server.baseURL, reports.path],
             environment: [
                 "CDP_API_KEY_ID": server.credentials.cdpApiKeyId,
