@@ -68,7 +68,7 @@ let package = Package(
             dependencies: [
                 "OnrampServer", "OnrampStore", "HTTPServer", "OnrampClient", "AppAttest", "OnrampCrypto", "OnrampCore",
                 "OnrampTestSupport",
-            ]),
+            ], exclude: ["Golden"]),
         .testTarget(
             name: "OnrampClientTests",
             dependencies: [
