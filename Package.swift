@@ -31,17 +31,20 @@ let package = Package(
         .target(name: "AppAttest", dependencies: ["OnrampCrypto"]),
         // Storage: SQLite and PostgreSQL drivers behind one API.
         .target(name: "OnrampStore", dependencies: ["CSQLite", "CPostgres"]),
+        // The wire: JSON values, parser and writer, the form decoder, percent-encoding, and the wire
+        // objects both the server and the client SDKs speak. Pure Swift, no Foundation.
+        .target(name: "OnrampWire"),
         // HTTP server over libmicrohttpd.
-        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "OnrampWire"]),
         // The onramp service: routes for both contracts, hosted pages, webhooks.
         .target(
             name: "OnrampServer",
-            dependencies: ["OnrampCore", "OnrampCrypto", "AppAttest", "OnrampStore", "HTTPServer"]),
+            dependencies: ["OnrampCore", "OnrampCrypto", "AppAttest", "OnrampStore", "OnrampWire", "HTTPServer"]),
         // Client SDKs.
-        .target(name: "OnrampClient", dependencies: ["OnrampCore", "OnrampCrypto", "AppAttest"]),
+        .target(name: "OnrampClient", dependencies: ["OnrampCore", "OnrampCrypto", "AppAttest", "OnrampWire"]),
         // The partner backend of both seeds (example): shared logic, and its executable.
         .target(
-            name: "PartnerBackendKit", dependencies: ["OnrampClient", "OnrampCrypto", "HTTPServer"],
+            name: "PartnerBackendKit", dependencies: ["OnrampClient", "OnrampCrypto", "OnrampWire", "HTTPServer"],
             path: "Examples/PartnerBackend/Sources/PartnerBackendKit"),
         .executableTarget(
             name: "PartnerBackend", dependencies: ["PartnerBackendKit", "OnrampCrypto"],
@@ -50,7 +53,7 @@ let package = Package(
         .executableTarget(
             name: "onramp",
             dependencies: [
-                "OnrampServer", "OnrampStore", "HTTPServer", "AppAttest", "OnrampCrypto", "OnrampClient",
+                "OnrampServer", "OnrampStore", "OnrampWire", "HTTPServer", "AppAttest", "OnrampCrypto", "OnrampClient",
                 "PartnerBackendKit",
             ]),
 
@@ -62,17 +65,17 @@ let package = Package(
             name: "OnrampCryptoTests", dependencies: ["OnrampCrypto", "OnrampTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "AppAttestTests", dependencies: ["AppAttest", "OnrampCrypto"], exclude: ["Fixtures"]),
         .testTarget(name: "OnrampStoreTests", dependencies: ["OnrampStore"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "OnrampTestSupport"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "OnrampWire", "OnrampTestSupport"]),
         .testTarget(
             name: "OnrampServerTests",
             dependencies: [
-                "OnrampServer", "OnrampStore", "HTTPServer", "OnrampClient", "AppAttest", "OnrampCrypto", "OnrampCore",
-                "OnrampTestSupport",
+                "OnrampServer", "OnrampStore", "OnrampWire", "HTTPServer", "OnrampClient", "AppAttest", "OnrampCrypto",
+                "OnrampCore", "OnrampTestSupport",
             ], exclude: ["Golden"]),
         .testTarget(
             name: "OnrampClientTests",
             dependencies: [
-                "OnrampClient", "OnrampServer", "OnrampStore", "HTTPServer", "AppAttest", "OnrampCrypto",
+                "OnrampClient", "OnrampServer", "OnrampStore", "OnrampWire", "HTTPServer", "AppAttest", "OnrampCrypto",
                 "OnrampTestSupport", "PartnerBackendKit",
             ]),
     ]

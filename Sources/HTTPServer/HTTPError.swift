@@ -1,3 +1,5 @@
+import OnrampWire
+
 /// A failure that becomes an HTTP response at the server edge, rendered in the error shape of the
 /// route family that produced it (see ``ErrorRenderer``).
 public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+import OnrampWire
+
 /// One HTTP request as the router and handlers see it. The body is complete and within the size limit.
 public struct HTTPRequest: Sendable {
     /// The method, upper case (`GET`, `POST`, …).

@@ -1,3 +1,5 @@
+import OnrampWire
+
 /// One HTTP response.
 public struct HTTPResponse: Sendable {
     /// The status code.

@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import Foundation
+import OnrampWire
 
 /// Per-request state kept in libmicrohttpd's `req_cls` slot from the moment the request line is
 /// read (``requestTargetCallback``) until the request-completed notification. Only the connection's

@@ -1,3 +1,5 @@
+import OnrampWire
+
 /// A request handler. It runs synchronously on one of the server's pool threads, so blocking
 /// database calls are fine here.
 public typealias HTTPHandler = @Sendable (HTTPRequest) throws -> HTTPResponse

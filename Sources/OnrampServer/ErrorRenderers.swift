@@ -1,4 +1,5 @@
 import HTTPServer
+import OnrampWire
 
 /// Coinbase CDP error shape: `{errorType, errorMessage, correlationId}` (App2App and CDP paths).
 public struct CDPErrorRenderer: ErrorRenderer {

@@ -2,6 +2,7 @@ import AppAttest
 import Foundation
 import HTTPServer
 import OnrampCrypto
+import OnrampWire
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import OnrampServer
 import OnrampStore
+import OnrampWire
 
 /// `onramp events …`, and the entry point of the webhook developer commands `listen` and `trigger`.
 enum EventsCommand {

@@ -3,6 +3,7 @@ import Foundation
 import HTTPServer
 import OnrampServer
 import OnrampStore
+import OnrampWire
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import OnrampServer
 import OnrampStore
+import OnrampWire
 
 /// `onramp project …`: operator commands on the same database as the server.
 enum ProjectCommand {

@@ -1,3 +1,4 @@
+import OnrampWire
 import Testing
 
 @testable import HTTPServer

@@ -4,6 +4,7 @@ import HTTPServer
 import OnrampCore
 import OnrampServer
 import OnrampTestSupport
+import OnrampWire
 import Testing
 
 /// The App2App purchase end to end on a real port: registration, challenge, assertion, session,

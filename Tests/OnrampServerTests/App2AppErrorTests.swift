@@ -5,6 +5,7 @@ import OnrampCore
 import OnrampCrypto
 import OnrampServer
 import OnrampStore
+import OnrampWire
 import Synchronization
 import Testing
 

@@ -3,6 +3,7 @@ import Foundation
 import HTTPServer
 import OnrampServer
 import OnrampTestSupport
+import OnrampWire
 import Testing
 
 /// The official `cdp-sdk` Python client, pointed at our server with a key from the provisioner,

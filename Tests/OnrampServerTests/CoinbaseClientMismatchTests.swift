@@ -3,6 +3,7 @@ import HTTPServer
 import OnrampCore
 import OnrampServer
 import OnrampTestSupport
+import OnrampWire
 import Testing
 
 /// The requests Coinbase's own clients send, as `../shared/audits/coinbase-clients.md` §4 lists the

@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import OnrampServer
 import OnrampTestSupport
+import OnrampWire
 import Testing
 
 /// Coinbase's onramp-v2-mobile-demo backend (`server/src/app.ts` at 46ef643), rewritten in

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import OnrampTestSupport
+import OnrampWire
 import Testing
 
 /// The hosted handoff page in a real headless Chromium: the user sees the purchase, presses

@@ -5,6 +5,7 @@ import OnrampCrypto
 import OnrampServer
 import OnrampStore
 import OnrampTestSupport
+import OnrampWire
 import Testing
 
 /// The Headless Onramp on a real port: OTP verifications, guest limits, guest checkout orders paid on the

@@ -3,6 +3,7 @@ import HTTPServer
 import OnrampCore
 import OnrampServer
 import OnrampTestSupport
+import OnrampWire
 import Testing
 
 /// The hosted onramp on a real port: `POST /onramp/v1/token` and `POST /platform/v2/onramp/sessions`

@@ -3,6 +3,7 @@ import HTTPServer
 import OnrampCore
 import OnrampServer
 import OnrampTestSupport
+import OnrampWire
 import Testing
 
 /// The offramp sandbox on a real port: a `/onramp/v1/token` opens the sell page (cbpay-js

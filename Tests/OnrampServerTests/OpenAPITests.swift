@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import OnrampTestSupport
+import OnrampWire
 import Testing
 
 @testable import OnrampServer

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import OnrampServer
+import OnrampWire
 import Testing
 
 /// The transactions API's paging and date filters: both spellings of the page parameters, the cursor to

@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import OnrampClient
 import OnrampStore
+import OnrampWire
 import Testing
 
 @testable import OnrampServer

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import OnrampCrypto
+import OnrampWire
 import Synchronization
 import Testing
 

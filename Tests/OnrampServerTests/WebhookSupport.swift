@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import OnrampCore
 import OnrampStore
+import OnrampWire
 import Synchronization
 import Testing
 

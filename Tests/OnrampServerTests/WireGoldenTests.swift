@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import OnrampTestSupport
+import OnrampWire
 import Testing
 
 /// The main wire objects of both families against their golden files (`Golden/*.json`): what the real

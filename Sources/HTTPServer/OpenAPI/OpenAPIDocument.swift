@@ -1,3 +1,5 @@
+import OnrampWire
+
 /// An OpenAPI 3.1 description generated from a router's routes: one operation per route, its path
 /// parameters read from the pattern, the rest from the route's ``APIOperation``.
 public struct OpenAPIDocument: Sendable {

@@ -4,6 +4,7 @@ import HTTPServer
 import OnrampCore
 import OnrampCrypto
 import OnrampStore
+import OnrampWire
 
 /// The App2App mobile endpoints: registration challenges and App Attest key registration, purchase
 /// challenges, and attested single-use purchase sessions.

@@ -1,5 +1,6 @@
 import HTTPServer
 import OnrampCore
+import OnrampWire
 
 /// Buy Config, Buy Options and Buy Quote (JWT-authenticated estimates from the catalogue). Buy Quote
 /// takes the guide's snake_case body and the API reference's camelCase one, and with a destination

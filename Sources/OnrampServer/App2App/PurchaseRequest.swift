@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import OnrampCore
+import OnrampWire
 
 /// The purchase fields of an App2App challenge request, validated: known asset and network, an
 /// address valid for the network, an allowlisted `https` redirect, exactly one amount. Fields it does

@@ -1,5 +1,6 @@
 import HTTPServer
 import OnrampCore
+import OnrampWire
 
 /// The quote of an App2App purchase as stored with its session and copied into its transaction:
 /// decimal strings only.

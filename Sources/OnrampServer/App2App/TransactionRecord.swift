@@ -1,5 +1,6 @@
 import HTTPServer
 import OnrampStore
+import OnrampWire
 
 /// One onramp transaction (App2App or hosted) as stored, with its two wire forms: the transactions API (snake_case)
 /// and the webhook payload (flat camelCase with `eventType`).

@@ -1,6 +1,7 @@
 import HTTPServer
 import OnrampCore
 import OnrampStore
+import OnrampWire
 
 /// A crypto customer (`crc_…`) of one Link consumer: KYC data (the id number only as a hash and its
 /// last 4 digits) and the three verifications that make up the KYC tiers.

@@ -1,6 +1,7 @@
 import HTTPServer
 import OnrampCore
 import OnrampStore
+import OnrampWire
 
 /// The partner-backend customer routes (secret key + `Stripe-OAuth-Token`): the customer with its
 /// KYC tiers (`kyc.status:read`), its wallets and payment tokens (`crypto:ramp`).

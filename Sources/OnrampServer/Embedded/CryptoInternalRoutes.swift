@@ -2,6 +2,7 @@ import HTTPServer
 import OnrampCore
 import OnrampCrypto
 import OnrampStore
+import OnrampWire
 
 /// The client SDK's crypto routes (publishable key + a verified consumer session): customers, KYC
 /// data, identity verification, wallets, payment tokens and the session for the client secret.

@@ -1,6 +1,7 @@
 import HTTPServer
 import OnrampCore
 import OnrampStore
+import OnrampWire
 
 /// Test-mode identity verification (L2): `start_identity_verification` opens a session whose hosted
 /// page lets the tester pick the outcome; a rejected or canceled verification can be started again.

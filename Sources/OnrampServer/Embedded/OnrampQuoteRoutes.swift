@@ -1,5 +1,6 @@
 import HTTPServer
 import OnrampCore
+import OnrampWire
 
 /// `GET /v1/crypto/onramp/quotes` (a quote per destination network and currency) and
 /// `GET /v1/crypto/onramp_transaction_limits` (the per-transaction limit of each KYC tier).

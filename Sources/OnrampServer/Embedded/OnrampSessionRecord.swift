@@ -1,6 +1,7 @@
 import HTTPServer
 import OnrampCore
 import OnrampStore
+import OnrampWire
 
 /// A stored `crypto.onramp_session`: status and `last_error` from the ``OnrampSession`` machine, the
 /// quoted amounts as decimal strings in `details`, and the 3-D Secure and fulfilment bookkeeping.

@@ -1,6 +1,7 @@
 import HTTPServer
 import OnrampCore
 import OnrampStore
+import OnrampWire
 
 /// The partner-backend session routes (secret key + `Stripe-OAuth-Token` with `crypto:ramp`):
 /// create, retrieve, list, quote and checkout.

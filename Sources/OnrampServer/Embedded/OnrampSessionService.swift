@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import OnrampCore
 import OnrampStore
+import OnrampWire
 
 /// Creates, quotes, checks out and fulfils onramp sessions. Every status change and its
 /// `crypto.onramp_session.updated` event commit in one transaction; creation emits no event.

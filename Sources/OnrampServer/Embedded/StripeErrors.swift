@@ -1,5 +1,6 @@
 import HTTPServer
 import OnrampCore
+import OnrampWire
 
 /// The Stripe-shaped errors the Embedded and Link routes raise (rendered by ``StripeErrorRenderer``).
 enum StripeErrors {

@@ -1,4 +1,5 @@
 import HTTPServer
+import OnrampWire
 
 /// Stripe's list conventions: the `limit` query parameter and the list object.
 enum StripeList {

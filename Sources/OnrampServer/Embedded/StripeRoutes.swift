@@ -1,4 +1,5 @@
 import HTTPServer
+import OnrampWire
 
 /// Registers Stripe-style routes: key authentication, `Idempotency-Key` on POST, JSON responses.
 struct StripeRoutes: Sendable {

@@ -1,6 +1,7 @@
 import HTTPServer
 import OnrampCore
 import OnrampStore
+import OnrampWire
 
 /// A payment method made from Stripe's test cards and bank accounts. Only brand, last 4 and expiry
 /// (or bank name and last 4) are kept, plus how the sandbox charge behaves; never the full number.

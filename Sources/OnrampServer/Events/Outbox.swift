@@ -1,5 +1,6 @@
 import HTTPServer
 import OnrampStore
+import OnrampWire
 
 /// The durable outbox: events are written in the same transaction as the state change that causes
 /// them, and the webhook dispatcher delivers them afterwards. Nothing is delivered that was not committed.

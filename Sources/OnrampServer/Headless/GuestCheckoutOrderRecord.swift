@@ -1,6 +1,7 @@
 import HTTPServer
 import OnrampCore
 import OnrampStore
+import OnrampWire
 
 /// A stored guest checkout order: the quote it was priced at, the user it is for, where it stands,
 /// and its single-use payment link (stored as a hash only).

@@ -2,6 +2,7 @@ import HTTPServer
 import OnrampCore
 import OnrampCrypto
 import OnrampStore
+import OnrampWire
 
 /// The Headless Onramp (Coinbase's guest checkout): orders priced from the catalogue and paid with Apple
 /// Pay or Google Pay on a single-use payment-button page, the per-phone guest limits, and settlement

@@ -1,6 +1,7 @@
 import HTTPServer
 import OnrampCore
 import OnrampCrypto
+import OnrampWire
 
 /// The Headless Onramp's route table: Coinbase's `/v2/onramp/orders`, `/limits` and `/verifications`
 /// (CDP API key JWT, as the cdp-sdk `OnrampApi` calls them), and the payment-button pages their

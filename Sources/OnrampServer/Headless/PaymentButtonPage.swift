@@ -1,4 +1,5 @@
 import HTTPServer
+import OnrampWire
 
 /// The payment-button page a guest checkout order's `paymentLink` opens (Coinbase's
 /// `/v2/api-onramp/apple-pay?sessionToken=…`). In this sandbox the wallet's sheet is played by the page

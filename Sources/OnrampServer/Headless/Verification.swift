@@ -2,6 +2,7 @@ import HTTPServer
 import OnrampCore
 import OnrampCrypto
 import OnrampStore
+import OnrampWire
 
 /// One OTP verification of a phone number or email (`onramp_verification_<uuid>`): a code valid for 10
 /// minutes, then, once submitted, a verification the orders may cite for 60 days.

@@ -2,6 +2,7 @@ import HTTPServer
 import OnrampCore
 import OnrampCrypto
 import OnrampStore
+import OnrampWire
 
 /// The hosted onramp (the flow for users without App2App, such as Android): partners create a
 /// single-use token or session with a CDP API key JWT; the user opens our page, picks or confirms

@@ -1,6 +1,7 @@
 import HTTPServer
 import OnrampCore
 import OnrampStore
+import OnrampWire
 
 /// A hosted onramp session: what a partner allowed (destination addresses per network, assets) and
 /// preset, behind a single-use token. `POST /onramp/v1/token` makes the `token` kind (the user picks

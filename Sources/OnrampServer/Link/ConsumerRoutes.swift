@@ -2,6 +2,7 @@ import HTTPServer
 import OnrampCore
 import OnrampCrypto
 import OnrampStore
+import OnrampWire
 
 /// The Link consumer routes the client SDK calls with the publishable key: lookup, sign-up, SMS
 /// one-time code (sandbox code `000000`; five wrong codes in 15 minutes lock the consumer) with consent for a

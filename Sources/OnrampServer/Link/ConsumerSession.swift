@@ -1,5 +1,6 @@
 import HTTPServer
 import OnrampStore
+import OnrampWire
 
 /// A Link consumer session as the client SDK holds it (`consumer_session_client_secret`); verified
 /// by OTP or by seamless sign-in. Stored under the secret's hash.

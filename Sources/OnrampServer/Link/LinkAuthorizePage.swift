@@ -1,5 +1,6 @@
 import HTTPServer
 import OnrampStore
+import OnrampWire
 
 /// A test-mode hosted page for the OTP and consent step of a LinkAuthIntent, for partners without
 /// the native SDK dialog: the tester enters the code (`000000`) and allows or denies. It uses the same

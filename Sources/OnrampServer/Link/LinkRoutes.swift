@@ -1,6 +1,7 @@
 import HTTPServer
 import OnrampCore
 import OnrampStore
+import OnrampWire
 
 /// The partner-backend Link routes (secret key): create a LinkAuthIntent, fetch its tokens once
 /// consented, refresh with rotation at `/auth/token`, and exchange a seamless sign-in token for a

@@ -2,6 +2,7 @@ import HTTPServer
 import OnrampCore
 import OnrampCrypto
 import OnrampStore
+import OnrampWire
 
 /// The offramp's route table: the sell page a `/onramp/v1/token` opens (cbpay-js `generateOffRampURL`:
 /// `/v3/sell/input?sessionToken=…`), the sell transactions API (JWT) as Coinbase's demo reads it

@@ -1,6 +1,7 @@
 import HTTPServer
 import OnrampCore
 import OnrampStore
+import OnrampWire
 
 /// A stored sell: what was sold at which quote, where the user sends the crypto, and where it stands.
 struct OfframpTransactionRecord: Sendable, Equatable {

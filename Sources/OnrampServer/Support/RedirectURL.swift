@@ -1,4 +1,5 @@
 import HTTPServer
+import OnrampWire
 
 /// Builds the partner's redirect: the outcome as query items added to `redirectUrl`, before any
 /// `#fragment` (after it they would never reach the partner's server).

@@ -1,5 +1,6 @@
 import HTTPServer
 import OnrampCore
+import OnrampWire
 
 /// Reads and validates the fields of a parsed request body (JSON or form), throwing 400 errors in
 /// a form every family renders: `code` is the family's invalid-request code, `param` names the field.

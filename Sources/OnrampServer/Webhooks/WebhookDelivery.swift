@@ -1,5 +1,6 @@
 import HTTPServer
 import OnrampStore
+import OnrampWire
 
 /// One event's delivery to one subscription, as the operator views show it.
 public struct WebhookDelivery: Sendable {

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import HTTPServer
 import OnrampStore
+import OnrampWire
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

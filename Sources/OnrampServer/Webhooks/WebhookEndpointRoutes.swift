@@ -1,6 +1,7 @@
 import HTTPServer
 import OnrampCore
 import OnrampStore
+import OnrampWire
 
 /// Stripe's `/v1/webhook_endpoints`: create, retrieve, update, list and delete webhook endpoints
 /// (form-encoded, secret key auth). The `whsec_…` secret is shown only in the creation response.

@@ -1,6 +1,7 @@
 import HTTPServer
 import OnrampCore
 import OnrampStore
+import OnrampWire
 
 /// Operator and developer actions on the webhook tables of a database, for the CLI (`onramp events`,
 /// `onramp listen`) and for tests: list events with their deliveries, redeliver, manage subscriptions.

@@ -1,5 +1,6 @@
 import HTTPServer
 import OnrampStore
+import OnrampWire
 
 /// One webhook subscription: a CDP subscription (`family == .cdp`) or a Stripe webhook endpoint
 /// (`family == .stripe`). Each receives the events of its project and family whose type it lists.

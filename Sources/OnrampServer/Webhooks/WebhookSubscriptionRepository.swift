@@ -1,5 +1,6 @@
 import HTTPServer
 import OnrampStore
+import OnrampWire
 
 /// Reads and writes `webhook_subscriptions` on one connection.
 struct WebhookSubscriptionRepository {

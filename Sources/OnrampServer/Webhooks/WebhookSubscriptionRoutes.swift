@@ -1,5 +1,6 @@
 import HTTPServer
 import OnrampStore
+import OnrampWire
 
 /// The CDP subscriptions API under `/platform/v2/data/webhooks/subscriptions`, authenticated with a
 /// CDP API key JWT: create, list, retrieve, replace, delete, and the per-subscription event listing.

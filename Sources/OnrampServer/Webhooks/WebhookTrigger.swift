@@ -1,6 +1,7 @@
 import HTTPServer
 import OnrampCore
 import OnrampStore
+import OnrampWire
 
 /// Emits a real event of a given type in a sandbox database, for `onramp trigger`.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import OnrampTestSupport
+import OnrampWire
 import Testing
 
 /// Golden files pin the wire objects clients decode: member names, their order, their types and every

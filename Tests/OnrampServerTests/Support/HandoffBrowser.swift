@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import OnrampTestSupport
+import OnrampWire
 
 /// Plays the user's browser on the hosted handoff page over real HTTP: opens `onrampUrl`, then
 /// submits Confirm or Cancel and returns the redirect (the 303 `Location`).

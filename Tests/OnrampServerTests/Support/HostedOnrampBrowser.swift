@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import OnrampTestSupport
+import OnrampWire
 
 /// Plays the user's browser on the hosted onramp page over real HTTP: opens the URL, then posts
 /// the page's form (its hidden fields, plus what the user typed) with a button's action.

@@ -6,6 +6,7 @@ import OnrampCrypto
 import OnrampServer
 import OnrampStore
 import OnrampTestSupport
+import OnrampWire
 
 /// A real server on a real loopback port over a fresh SQLite file (or the test PostgreSQL), with a
 /// test App Attest CA trusted next to Apple's root and one partner project.

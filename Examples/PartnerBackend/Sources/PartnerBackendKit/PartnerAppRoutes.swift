@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import OnrampWire
 
 /// The endpoints the partner's app calls (the "clientBackend" of the Embedded seed), JSON in and out. The
 /// example names the user by `userRef` in the body; a real backend takes it from its own session.
