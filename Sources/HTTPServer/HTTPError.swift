@@ -13,19 +13,23 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     public var param: String?
     /// A coarser error class used by some families (Stripe's `type`, e.g. `invalid_request_error`).
     public var type: String?
+    /// A finer stable code beside ``code`` (the App Attest verifier's failure, `counter_not_increased`),
+    /// for families whose shape carries one.
+    public var reason: String?
     /// Extra response headers (`Allow` on 405, `Retry-After` on 429 or 503).
     public var headers: [String: String]
 
     /// Creates an error.
     public init(
         status: Int, code: String, message: String, param: String? = nil, type: String? = nil,
-        headers: [String: String] = [:]
+        reason: String? = nil, headers: [String: String] = [:]
     ) {
         self.status = status
         self.code = code
         self.message = message
         self.param = param
         self.type = type
+        self.reason = reason
         self.headers = headers
     }
 

@@ -19,13 +19,10 @@ public struct CDPErrorRenderer: ErrorRenderer {
 
     public func render(_ error: HTTPError, requestId: String) -> HTTPResponse {
         let errorType = Self.errorType(for: error)
-        var members: [(String, JSONValue)] = [
-            ("errorType", .string(errorType)),
-            ("errorMessage", .string(error.message)),
-            ("correlationId", .string(requestId)),
-        ]
-        members.append(("errorLink", .string("https://docs.cdp.coinbase.com/api-reference/v2/errors#\(errorType)")))
-        var response = HTTPResponse.json(.object(members), status: error.status)
+        let body = CDPErrorBody(
+            errorType: errorType, errorMessage: error.message, errorReason: error.reason, correlationId: requestId,
+            errorLink: "https://docs.cdp.coinbase.com/api-reference/v2/errors#\(errorType)")
+        var response = HTTPResponse.json(body.json, status: error.status)
         response.headers.set("Correlation-Id", requestId)
         for (name, value) in error.headers { response.headers.set(name, value) }
         return response
@@ -52,14 +49,11 @@ public struct StripeErrorRenderer: ErrorRenderer {
     public init() {}
 
     public func render(_ error: HTTPError, requestId: String) -> HTTPResponse {
-        var members: [(String, JSONValue)] = [
-            ("type", .string(Self.errorType(for: error))),
-            ("code", .string(error.code)),
-            ("message", .string(error.message)),
-        ]
-        if let param = error.param { members.append(("param", .string(param))) }
-        members.append(("request_log_url", .string("https://dashboard.stripe.com/test/logs/\(requestId)")))
-        var response = HTTPResponse.json(.object([("error", .object(members))]), status: error.status)
+        let body = StripeErrorBody(
+            .init(
+                type: Self.errorType(for: error), code: error.code, message: error.message, param: error.param,
+                requestLogURL: "https://dashboard.stripe.com/test/logs/\(requestId)"))
+        var response = HTTPResponse.json(body.json, status: error.status)
         for (name, value) in error.headers { response.headers.set(name, value) }
         return response
     }

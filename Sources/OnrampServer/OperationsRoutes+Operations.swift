@@ -1,4 +1,5 @@
 import HTTPServer
+import OnrampWire
 
 extension OperationsRoutes {
     /// The OpenAPI operations of the server's own routes: health, liveness and metrics (no credentials).

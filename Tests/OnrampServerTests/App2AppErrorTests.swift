@@ -13,9 +13,11 @@ import Testing
 /// status and the CDP error shape `{errorType, errorMessage, correlationId}`.
 @Suite(.serialized) struct App2AppErrorTests {
     func expectError(
-        _ response: (status: Int, body: JSONValue), _ status: Int, _ type: String,
+        _ response: (status: Int, body: JSONValue), _ status: Int, _ type: String, reason: String? = nil,
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
+        // The App Attest failure arrives as a code of its own (`errorReason`), never only inside the message.
+        #expect(response.body["errorReason"]?.stringValue == reason, "\(response.body)", sourceLocation: sourceLocation)
         #expect(response.status == status, sourceLocation: sourceLocation)
         #expect(response.body["errorType"] == .string(type), sourceLocation: sourceLocation)
         #expect(response.body["errorMessage"]?.stringValue?.isEmpty == false, sourceLocation: sourceLocation)
@@ -213,14 +215,14 @@ import Testing
     @Test func registrationAttestationFailedWithAnUntrustedAuthority() throws {
         let server = try TestServer(trustTestRoot: false)
         var device = try TestDevice(server: server)
-        expectError(try device.register(), 400, "invalid_request")
+        expectError(try device.register(), 400, "invalid_request", reason: "certificate_chain")
         #expect(try server.count("SELECT COUNT(*) AS n FROM app_attest_keys") == 0)
     }
 
     @Test func registrationForAnAppIdTheProjectDidNotRegister() throws {
         let server = try TestServer()
         var device = try TestDevice(server: server, appId: "ZZZZZ99999.com.other.app")
-        expectError(try device.register(), 400, "invalid_request")
+        expectError(try device.register(), 400, "invalid_request", reason: "rp_id_mismatch")
     }
 
     @Test func purchaseAssertionFailed() throws {
@@ -231,11 +233,15 @@ import Testing
         let second = try #require(try device.purchaseChallenge(device.purchase()).body["challenge"]?.stringValue)
         // An assertion made for another challenge.
         let wrong = try device.assertion(for: second)
-        expectError(try device.createSession(challenge: first, assertion: wrong), 400, "invalid_request")
+        expectError(
+            try device.createSession(challenge: first, assertion: wrong), 400, "invalid_request",
+            reason: "invalid_signature")
         // A different key's assertion.
         var stranger = try TestDevice(server: server)
         let foreign = try stranger.assertion(for: first)
-        expectError(try device.createSession(challenge: first, assertion: foreign), 400, "invalid_request")
+        expectError(
+            try device.createSession(challenge: first, assertion: foreign), 400, "invalid_request",
+            reason: "invalid_signature")
     }
 
     @Test func assertionCounterReplayIsRefused() throws {
@@ -246,7 +252,8 @@ import Testing
         #expect(try device.createSession(challenge: first).status == 201)
         let second = try #require(try device.purchaseChallenge(device.purchase()).body["challenge"]?.stringValue)
         device.key.counter -= 1  // the next assertion repeats the counter already used
-        expectError(try device.createSession(challenge: second), 400, "invalid_request")
+        expectError(
+            try device.createSession(challenge: second), 400, "invalid_request", reason: "counter_not_increased")
     }
 
     @Test func registrationChallengeIsSingleUse() throws {
@@ -393,7 +400,7 @@ import Testing
         ]
         let path = "/platform/v2/onramp/mobile/projects/\(server.projectId)/attestation/registrations"
         let failed = try server.request("POST", path, json: body)
-        expectError((failed.status, failed.body), 400, "invalid_request")
+        expectError((failed.status, failed.body), 400, "invalid_request", reason: "invalid_format")
         let again = try server.request("POST", path, json: body)
         #expect(again.body["errorMessage"]?.stringValue?.contains("Unknown challenge") == true, "\(again.body)")
     }

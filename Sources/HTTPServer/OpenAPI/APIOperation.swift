@@ -1,3 +1,5 @@
+import OnrampWire
+
 /// What the OpenAPI description says of one route: its name, who may call it, what it takes and what
 /// it answers. Path parameters come from the route's pattern (`{id}`); everything else is declared.
 public struct APIOperation: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import OnrampCrypto
+import OnrampWire
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -101,8 +102,9 @@ public actor App2AppClient {
         let answer = try await send("POST", base + "/registrations", body: try JSONEncoder().encode(body))
         guard answer.isSuccess else {
             let failure = Self.failure(answer)
+            // A refused attestation (its `errorReason` set) or request: the registration failed.
             throw App2AppError(
-                failure.code == .invalidRequest ? .registrationFailed : failure.code,
+                [.invalidRequest, .invalidKey].contains(failure.code) ? .registrationFailed : failure.code,
                 developer: failure.developerMessage)
         }
         let response = try answer.decodeOrThrow(App2AppWire.RegistrationResponse.self)
@@ -151,16 +153,17 @@ public actor App2AppClient {
         }
     }
 
-    /// Maps an error answer (`{errorType, errorMessage}`) to an ``App2AppError``.
+    /// Maps an error answer (``CDPErrorBody``) to an ``App2AppError``: an App Attest failure is known by
+    /// its `errorReason`, the verifier's code.
     static func failure(_ answer: HTTPAnswer) -> App2AppError {
-        let body = try? answer.decode(App2AppWire.ErrorBody.self)
+        let body = try? answer.decode(CDPErrorBody.self)
         let message = "HTTP \(answer.status): \(body?.errorMessage ?? answer.text.prefix(200).description)"
         let code: App2AppError.Code
         switch (answer.status, body?.errorType) {
         case (_, "stale_attestation"), (422, _): code = .staleChallenge
         case (_, "forbidden"), (403, _): code = .forbidden
         case (_, "rate_limit_exceeded"), (429, _): code = .rateLimited
-        case (400, _) where body?.errorMessage?.hasPrefix("Purchase assertion failed") == true: code = .invalidKey
+        case (400, _) where body?.errorReason != nil: code = .invalidKey
         case (400, _): code = .invalidRequest
         default: code = .unexpectedResponse
         }

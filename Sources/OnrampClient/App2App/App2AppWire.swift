@@ -1,3 +1,4 @@
+import OnrampWire
 /// Request and response bodies of the mobile endpoints.
 enum App2AppWire {
     struct Challenge: Decodable {
@@ -47,10 +48,5 @@ enum App2AppWire {
             let onrampUrl: String
         }
         let session: Body
-    }
-
-    struct ErrorBody: Decodable {
-        let errorType: String?
-        let errorMessage: String?
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import OnrampWire
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -40,13 +41,16 @@ struct CryptoOnrampAPI: Sendable {
             throw CryptoOnrampError(.unexpectedResponse, developer: "HTTP \(answer.status): not JSON.")
         }
         let json = JSONObject(object)
-        guard answer.isSuccess else { throw Self.error(json, status: answer.status) }
+        guard answer.isSuccess else {
+            throw Self.error(try? JSONDecoder().decode(StripeErrorBody.self, from: answer.body), status: answer.status)
+        }
         return json
     }
 
-    static func error(_ json: JSONObject, status: Int) -> CryptoOnrampError {
-        let apiCode = json.string("error.code")
-        let message = "HTTP \(status): \(json.string("error.message") ?? "no message")"
+    /// Types a refusal by Stripe's error `code` (and `type` for card errors).
+    static func error(_ body: StripeErrorBody?, status: Int) -> CryptoOnrampError {
+        let apiCode = body?.error.code
+        let message = "HTTP \(status): \(body?.error.message ?? "no message")"
         let code: CryptoOnrampError.Code
         switch apiCode {
         case "invalid_phone_format": code = .invalidPhoneFormat
@@ -56,7 +60,7 @@ struct CryptoOnrampAPI: Sendable {
         case "seamless_sign_in_token_invalid": code = .seamlessSignInTokenInvalid
         case "crypto_invalid_wallet_address", "crypto_network_unsupported": code = .invalidWalletAddress
         case "consumer_verification_locked": code = .verificationFailed
-        default: code = json.string("error.type") == "card_error" ? .paymentDeclined : .apiError
+        default: code = body?.error.type == "card_error" ? .paymentDeclined : .apiError
         }
         return CryptoOnrampError(code, apiCode: apiCode, developer: message)
     }

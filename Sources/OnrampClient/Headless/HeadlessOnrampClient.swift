@@ -1,5 +1,6 @@
 import Foundation
 import OnrampCrypto
+import OnrampWire
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -76,7 +77,7 @@ public struct HeadlessOnrampClient: Sendable {
 
     private static func decode<T: Decodable>(_ type: T.Type, _ answer: HTTPAnswer) throws -> T {
         guard answer.isSuccess else {
-            let error = try? answer.decode(HeadlessOnrampError.Body.self)
+            let error = try? answer.decode(CDPErrorBody.self)
             throw HeadlessOnrampError(
                 status: answer.status, errorType: error?.errorType ?? "unexpected_response",
                 message: error?.errorMessage ?? "HTTP \(answer.status)")
@@ -94,11 +95,6 @@ public struct HeadlessOnrampError: Error, Sendable, Equatable, CustomStringConve
     public let errorType: String
     /// The API's `errorMessage`.
     public let message: String
-
-    struct Body: Decodable {
-        let errorType: String
-        let errorMessage: String?
-    }
 
     public var description: String { "\(status) \(errorType): \(message)" }
 }

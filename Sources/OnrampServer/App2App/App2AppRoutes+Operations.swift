@@ -1,5 +1,6 @@
 import HTTPServer
 import OnrampCore
+import OnrampWire
 
 extension App2AppRoutes {
     /// The OpenAPI operations of the App2App mobile endpoints, in the seed's form and the cdp-sdk form.

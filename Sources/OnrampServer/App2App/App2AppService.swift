@@ -133,7 +133,9 @@ struct App2AppService: Sendable {
                     )
                     break search
                 } catch {
-                    lastFailure = error
+                    // A nonce mismatch under one spelling of the challenge says only that the device hashed
+                    // the other one: the failure under the spelling it used is the one to report.
+                    if lastFailure == nil || error.code != .nonceMismatch { lastFailure = error }
                 }
             }
         }
@@ -142,11 +144,7 @@ struct App2AppService: Sendable {
             _ = try context.database.transaction { connection in
                 try ChallengeRepository(connection: connection).consume(id: challenge.id, now: now)
             }
-            throw HTTPError(
-                status: 400, code: "invalid_request",
-                message:
-                    "Registration attestation failed (\(lastFailure?.code.rawValue ?? "no_registered_app_id")). Create a new registration challenge."
-            )
+            throw HTTPError.registrationAttestationFailed(lastFailure?.code.rawValue ?? "no_registered_app_id")
         }
         // A verified attestation of one of the project's apps: only now does the call count against the
         // project's budget (anyone can get a challenge and send junk; that spends only their address's).
@@ -202,9 +200,7 @@ struct App2AppService: Sendable {
         // A known purchase challenge and a key registered in its project: from here on the call counts
         // against the project's budget (a flood of made-up challenges or keys does not).
         guard !keys.isEmpty else {
-            throw HTTPError(
-                status: 400, code: "invalid_request",
-                message: "Purchase assertion failed (unknown_key). Create a new purchase challenge.")
+            throw HTTPError.purchaseAssertionFailed("unknown_key")
         }
         try context.mobileRateLimits.admit(projectId: challenge.projectId, at: context.clock.now())
 
@@ -236,8 +232,7 @@ struct App2AppService: Sendable {
                 try AttestKeyRepository(connection: connection).advanceCounter(
                     projectId: project.id, appId: key.appId, keyId: keyId, to: counter)
             else {
-                throw HTTPError(
-                    status: 400, code: "invalid_request", message: "Purchase assertion failed (counter_not_increased).")
+                throw HTTPError.purchaseAssertionFailed("counter_not_increased")
             }
             try PurchaseSessionRepository(connection: connection).insert(
                 token: token, challengeId: challenge.id, projectId: project.id, keyId: keyId,
@@ -311,9 +306,7 @@ struct App2AppService: Sendable {
                 }
             }
         }
-        throw HTTPError(
-            status: 400, code: "invalid_request",
-            message: "Purchase assertion failed (\(lastFailure)). Create a new purchase challenge.")
+        throw HTTPError.purchaseAssertionFailed(lastFailure)
     }
 
     // MARK: - Shared checks

@@ -1,4 +1,5 @@
 import HTTPServer
+import OnrampWire
 
 extension BuyRoutes {
     /// The OpenAPI operations of Buy Config, Buy Options and Buy Quote.

@@ -1,4 +1,5 @@
 import HTTPServer
+import OnrampWire
 
 extension HandoffRoutes {
     /// The OpenAPI operations of the App2App purchase handoff page at a session's `onrampUrl`.

@@ -1,5 +1,6 @@
 import HTTPServer
 import OnrampCore
+import OnrampWire
 
 extension TransactionsRoutes {
     /// The OpenAPI operations of the transactions API (App2App and hosted-onramp purchases).

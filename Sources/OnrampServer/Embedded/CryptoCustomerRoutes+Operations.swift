@@ -1,4 +1,5 @@
 import HTTPServer
+import OnrampWire
 
 extension CryptoCustomerRoutes {
     /// The OpenAPI operations of the partner-backend customer routes (secret key and the user's token).

@@ -1,5 +1,6 @@
 import HTTPServer
 import OnrampCore
+import OnrampWire
 
 extension CryptoInternalRoutes {
     /// The OpenAPI operations of the client SDK's crypto routes (a verified consumer session).

@@ -1,4 +1,5 @@
 import HTTPServer
+import OnrampWire
 
 extension HostedTestPages {
     /// The OpenAPI operations of the test-mode 3-D Secure page.

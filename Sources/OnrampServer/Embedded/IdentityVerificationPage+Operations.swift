@@ -1,4 +1,5 @@
 import HTTPServer
+import OnrampWire
 
 extension IdentityVerificationPage {
     /// The OpenAPI operations of the test-mode identity verification page.

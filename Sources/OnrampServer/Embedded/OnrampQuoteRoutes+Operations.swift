@@ -1,4 +1,5 @@
 import HTTPServer
+import OnrampWire
 
 extension OnrampQuoteRoutes {
     /// The OpenAPI operations of the onramp quotes and transaction limits.

@@ -1,5 +1,6 @@
 import HTTPServer
 import OnrampCore
+import OnrampWire
 
 extension OnrampSessionRoutes {
     /// The OpenAPI operations of the partner-backend onramp session routes.

@@ -1,4 +1,5 @@
 import HTTPServer
+import OnrampWire
 
 extension PaymentMethodRoutes {
     /// The OpenAPI operations of the test payment methods.

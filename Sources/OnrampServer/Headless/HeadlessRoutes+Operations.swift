@@ -1,5 +1,6 @@
 import HTTPServer
 import OnrampCore
+import OnrampWire
 
 extension HeadlessRoutes {
     /// The OpenAPI operations of the Headless Onramp: orders, limits, verifications and the payment-button pages.

@@ -1,4 +1,5 @@
 import HTTPServer
+import OnrampWire
 
 extension HostedOnrampRoutes {
     /// The OpenAPI operations of the hosted onramp: its token and session endpoints and its page.

@@ -1,5 +1,6 @@
 import HTTPServer
 import OnrampCore
+import OnrampWire
 
 extension ConsumerRoutes {
     /// The OpenAPI operations of the Link consumer routes (publishable or secret key).

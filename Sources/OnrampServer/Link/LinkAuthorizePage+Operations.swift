@@ -1,4 +1,5 @@
 import HTTPServer
+import OnrampWire
 
 extension LinkAuthorizePage {
     /// The OpenAPI operations of the test-mode Link authorize page.

@@ -1,5 +1,6 @@
 import HTTPServer
 import OnrampCore
+import OnrampWire
 
 extension LinkRoutes {
     /// The OpenAPI operations of the partner-backend Link routes (secret key).

@@ -1,5 +1,6 @@
 import HTTPServer
 import OnrampCore
+import OnrampWire
 
 extension OfframpRoutes {
     /// The OpenAPI operations of the offramp: the sell page, the sell transactions API and the sell quote.

@@ -1,4 +1,5 @@
 import HTTPServer
+import OnrampWire
 
 /// The server's OpenAPI description: the shared error schemas, the security schemes, and the
 /// `/openapi.json` route that serves the document generated from the router's routes.
@@ -17,30 +18,7 @@ enum APIComponents {
             Embedded Components (Link, KYC, wallets, payment methods, onramp sessions, checkout, events). \
             Generated from the server's route table.
             """,
-        schemas: [
-            (
-                cdpError,
-                .object(
-                    [
-                        "errorType": .string, "errorMessage": .string, "correlationId": .string,
-                        "errorLink": .uri,
-                    ], required: ["errorType", "errorMessage", "correlationId"])
-            ),
-            (
-                stripeError,
-                .object(
-                    [
-                        "error": .object(
-                            [
-                                "type": .enumeration([
-                                    "api_error", "card_error", "idempotency_error", "invalid_request_error",
-                                    "authentication_error", "rate_limit_error",
-                                ]),
-                                "code": .string, "message": .string, "param": .string, "request_log_url": .uri,
-                            ], required: ["type", "message"])
-                    ], required: ["error"])
-            ),
-        ],
+        schemas: [(cdpError, CDPErrorBody.schema), (stripeError, StripeErrorBody.schema)],
         securitySchemes: [
             (
                 "cdpApiKey",

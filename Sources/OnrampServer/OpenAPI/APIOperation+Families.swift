@@ -1,4 +1,5 @@
 import HTTPServer
+import OnrampWire
 
 /// How a CDP-family route authenticates.
 enum CDPAuth: Sendable {

@@ -1,4 +1,5 @@
 import HTTPServer
+import OnrampWire
 
 extension EventRoutes {
     /// The OpenAPI operations of Stripe's `/v1/events`.

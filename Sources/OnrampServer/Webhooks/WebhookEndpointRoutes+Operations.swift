@@ -1,4 +1,5 @@
 import HTTPServer
+import OnrampWire
 
 extension WebhookEndpointRoutes {
     /// The OpenAPI operations of Stripe's `/v1/webhook_endpoints`.

@@ -1,4 +1,5 @@
 import HTTPServer
+import OnrampWire
 
 extension WebhookSubscriptionRoutes {
     /// The OpenAPI operations of the CDP webhook subscriptions API.
