@@ -11,6 +11,8 @@ public final class HTTPServer: Sendable {
     let router: Router
     let metrics: Metrics
     let log: AccessLog
+    /// The recent requests the console lists (nil: not kept).
+    let requestLog: RequestLog?
     let connections: ConnectionGuard
 
     private struct State {
@@ -23,12 +25,14 @@ public final class HTTPServer: Sendable {
 
     /// Creates a server; call ``start()`` to listen.
     public init(
-        configuration: ServerConfiguration, router: Router, metrics: Metrics = Metrics(), log: AccessLog = .shared
+        configuration: ServerConfiguration, router: Router, metrics: Metrics = Metrics(), log: AccessLog = .shared,
+        requestLog: RequestLog? = nil
     ) {
         self.configuration = configuration
         self.router = router
         self.metrics = metrics
         self.log = log
+        self.requestLog = requestLog
         connections = ConnectionGuard(
             limits: configuration.connections ?? .fromDescriptorLimit(), metrics: metrics, log: log)
     }
@@ -158,6 +162,10 @@ public final class HTTPServer: Sendable {
         let elapsed = ContinuousClock.now - startedAt
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         metrics.record(route: route, status: status, durationSeconds: seconds)
+        requestLog?.record(
+            RequestLog.Entry(
+                time: Date(), requestId: request.requestId, method: request.method, route: route, status: status,
+                seconds: seconds))
         log.request(
             method: request.method, route: route, status: status, durationSeconds: seconds,
             requestId: request.requestId)

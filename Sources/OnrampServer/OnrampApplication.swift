@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import OnrampCrypto
 import OnrampStore
 
 /// The whole onramp server: every route of both contracts on one router, plus the background
@@ -11,14 +12,22 @@ public final class OnrampApplication: Sendable {
     public let metrics: Metrics
     /// Every route.
     public let router: Router
+    /// The last requests answered, for the console's request log; hand it to the ``HTTPServer``.
+    public let requestLog = RequestLog()
+    /// The sandbox console's operator token (its sign-in link is `/console/login?token=…`).
+    public let consoleToken: String
     let transactions: TransactionService
     let guestCheckout: GuestCheckoutService
     let offramp: OfframpService
     let embedded: EmbeddedService
     private let workers: BackgroundWorkers
 
-    /// Assembles the application on `context`; applies pending migrations first.
-    public init(context: ServerContext, settlement: any SettlementProvider = SimulatedSettlement()) throws {
+    /// Assembles the application on `context`; applies pending migrations first. The console answers
+    /// `consoleToken` (a random one when nil), from loopback addresses only unless `consoleAllowsRemote`.
+    public init(
+        context: ServerContext, settlement: any SettlementProvider = SimulatedSettlement(),
+        consoleToken: String? = nil, consoleAllowsRemote: Bool = false
+    ) throws {
         try context.database.migrate(Schema.migrations)
         self.context = context
         let metrics = Metrics()
@@ -55,6 +64,13 @@ public final class OnrampApplication: Sendable {
         let embedded = EmbeddedService(context: context, settlement: settlement)
         embedded.register(on: &router)
         self.embedded = embedded
+        let token = consoleToken ?? Base64URL.encode(context.ids.randomBytes(24), padded: false)
+        self.consoleToken = token
+        ConsoleRoutes(
+            access: ConsoleAccess(token: token, allowsRemote: consoleAllowsRemote), database: context.database,
+            clock: context.clock, requestLog: requestLog
+        ).register(on: &router)
+        router.setErrorRenderer(PageErrorRenderer(), forPathPrefix: "/console")
         APIComponents.register(on: &router)
         self.router = router
         workers = BackgroundWorkers()

@@ -51,7 +51,7 @@ public final class OnrampSandbox: Sendable {
         application = try OnrampApplication(context: context, settlement: settlement)
         server = HTTPServer(
             configuration: ServerConfiguration(port: socket.port, threadCount: threadCount),
-            router: application.router, metrics: application.metrics)
+            router: application.router, metrics: application.metrics, requestLog: application.requestLog)
         try server.start(on: socket)
         if let workerInterval { application.startWorkers(interval: workerInterval) }
     }

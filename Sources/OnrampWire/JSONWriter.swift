@@ -58,3 +58,24 @@ extension JSONValue {
         output.append(UInt8(ascii: "\""))
     }
 }
+
+extension JSONValue {
+    /// The value as two-space indented JSON, members in their order (for people: the console, golden
+    /// files). ``serialized`` is the compact form the wire uses.
+    public var prettyPrinted: String { pretty(indent: "") }
+
+    private func pretty(indent: String) -> String {
+        let inner = indent + "  "
+        switch self {
+        case .object(let members) where !members.isEmpty:
+            let lines = members.map {
+                "\(inner)\(JSONValue.string($0.0).serializedString): \($0.1.pretty(indent: inner))"
+            }
+            return "{\n" + lines.joined(separator: ",\n") + "\n\(indent)}"
+        case .array(let items) where !items.isEmpty:
+            return "[\n" + items.map { inner + $0.pretty(indent: inner) }.joined(separator: ",\n") + "\n\(indent)]"
+        default:
+            return serializedString
+        }
+    }
+}

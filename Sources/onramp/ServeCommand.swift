@@ -39,6 +39,9 @@ enum ServeCommand {
           --head-timeout SECONDS        A new connection must send a complete request head within this (default 10)
           --keep-alive-timeout SECONDS  After a response, the next head must be complete within this (default 15)
           --body-timeout SECONDS        Once the head is in, the body must be complete within this (default 30)
+          --console-token TOKEN         The sandbox console's operator token (or ONRAMP_CONSOLE_TOKEN; default: a
+                                        random one, printed with the console's sign-in link at start)
+          --console-remote              Let other addresses than loopback use the console (default: loopback only)
           --jwt-single-use              Each CDP API key JWT is good for one request (by default a GET's may be
                                         reused within its lifetime for the request its uris name, as Coinbase
                                         documents; a write's is always good once)
@@ -52,8 +55,8 @@ enum ServeCommand {
                     "--port", "--host", "--database", "--public-url", "--trust-appattest-root", "--threads",
                     "--settlement-delay", "--access-log", "--rate-limit", "--project-rate-limit", "--catalogue",
                     "--max-connections", "--connections-per-address", "--head-timeout", "--keep-alive-timeout",
-                    "--body-timeout",
-                ], flagOptions: ["--help", "--jwt-single-use"])
+                    "--body-timeout", "--console-token",
+                ], flagOptions: ["--help", "--jwt-single-use", "--console-remote"])
             if args.flag("--help") {
                 print(usage)
                 return 0
@@ -88,8 +91,14 @@ enum ServeCommand {
                 rateLimits: (
                     rateLimit == 0 ? nil : Double(rateLimit), projectRateLimit == 0 ? nil : Double(projectRateLimit)
                 ),
-                catalogue: catalogue)
+                catalogue: catalogue,
+                console: (
+                    args.value("--console-token") ?? ProcessInfo.processInfo.environment["ONRAMP_CONSOLE_TOKEN"],
+                    args.flag("--console-remote")
+                ))
             print("onramp listening on http://\(host):\(server.port) (database \(DatabaseURL.redacted(databaseURL)))")
+            let consoleHost = host == "0.0.0.0" ? "127.0.0.1" : host
+            print("console: http://\(consoleHost):\(server.port)/console/login?token=\(application.consoleToken)")
             fflush(nil)
             TerminationSignal.wait()
             AccessLog.shared.info("shutting down: finishing in-flight requests")
@@ -140,7 +149,7 @@ enum ServeCommand {
         database: any Database, host: String, port: Int, threads: Int, connections: ConnectionLimits,
         jwtSingleUse: Bool, publicURL: String?,
         roots: [X509Certificate], settlementDelay: Double, rateLimits: (client: Double?, project: Double?),
-        catalogue: Catalogue
+        catalogue: Catalogue, console: (token: String?, allowsRemote: Bool)
     ) throws -> (HTTPServer, OnrampApplication) {
         // Bind first: the public URL (in every onrampUrl) needs the port, also when it is picked (0).
         let socket = try ListeningSocket.bind(host: host, port: port)
@@ -152,11 +161,12 @@ enum ServeCommand {
             projectRequestsPerSecond: rateLimits.project, jwtSingleUse: jwtSingleUse,
             dataKey: try dataKey())
         let application = try OnrampApplication(
-            context: context, settlement: SimulatedSettlement(catalogue: catalogue))
+            context: context, settlement: SimulatedSettlement(catalogue: catalogue), consoleToken: console.token,
+            consoleAllowsRemote: console.allowsRemote)
         let server = HTTPServer(
             configuration: ServerConfiguration(
                 host: host, port: socket.port, threadCount: threads, connections: connections),
-            router: application.router, metrics: application.metrics)
+            router: application.router, metrics: application.metrics, requestLog: application.requestLog)
         try server.start(on: socket)
         application.startWorkers()
         application.startJanitor()

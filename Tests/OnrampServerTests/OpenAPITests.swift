@@ -67,6 +67,7 @@ import Testing
                 "CDP_API_KEY_ID": server.credentials.cdpApiKeyId,
                 "CDP_API_KEY_SECRET": server.credentials.cdpApiKeySecret,
                 "STRIPE_SECRET_KEY": server.credentials.stripeSecretKey, "STRIPE_OAUTH_TOKEN": user.accessToken,
+                "ONRAMP_CONSOLE_TOKEN": server.application.consoleToken,
             ])
         print(output.standardOutput)
         #expect(output.status == 0, "\(output.standardOutput.suffix(20_000))\(output.standardError.suffix(4_000))")

@@ -4,8 +4,8 @@ so each JWT this module issued is replaced by a fresh one right before every sen
 replays cases); a header the fuzzer removed or forged is left as it is, so the checks that credentials
 are really required still see what they sent.
 
-Environment: CDP_API_KEY_ID, CDP_API_KEY_SECRET (the project's CDP API key), STRIPE_SECRET_KEY, and
-STRIPE_OAUTH_TOKEN (a Link user's access token) when there is one.
+Environment: CDP_API_KEY_ID, CDP_API_KEY_SECRET (the project's CDP API key), STRIPE_SECRET_KEY,
+STRIPE_OAUTH_TOKEN (a Link user's access token) and ONRAMP_CONSOLE_TOKEN (the console's operator token).
 """
 import os
 import secrets
@@ -45,6 +45,8 @@ class OnrampCredentials:
             headers["Authorization"] = fresh_jwt(case)
         if "stripeKey" in names:
             headers["Authorization"] = "Bearer " + os.environ["STRIPE_SECRET_KEY"]
+        if "consoleCookie" in names and os.environ.get("ONRAMP_CONSOLE_TOKEN"):
+            headers["Cookie"] = "onramp_console=" + os.environ["ONRAMP_CONSOLE_TOKEN"]
         if "stripeOAuthToken" in names and os.environ.get("STRIPE_OAUTH_TOKEN"):
             headers["Stripe-OAuth-Token"] = os.environ["STRIPE_OAUTH_TOKEN"]
         case.headers = headers

@@ -41,6 +41,20 @@ enum APIComponents {
                     "description": "A Link user's access token (`liwltoken_…`) from the LinkAuthIntent consent.",
                 ]
             ),
+            (
+                "consoleCookie",
+                [
+                    "type": "apiKey", "in": "cookie", "name": "onramp_console",
+                    "description": "The sandbox console's sign-in cookie, set by /console/login.",
+                ]
+            ),
+            (
+                "consoleToken",
+                [
+                    "type": "http", "scheme": "bearer",
+                    "description": "The console's operator token, printed by `onramp serve` (or --console-token).",
+                ]
+            ),
         ])
 
     /// The `/openapi.json` operation.

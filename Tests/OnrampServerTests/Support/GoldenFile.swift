@@ -19,7 +19,7 @@ enum GoldenFile {
     static func expect(_ value: JSONValue, matches name: String, sourceLocation: SourceLocation = #_sourceLocation)
         throws
     {
-        let rendered = pretty(normalise(value)) + "\n"
+        let rendered = normalise(value).prettyPrinted + "\n"
         let file = directory.appendingPathComponent("\(name).json")
         if ProcessInfo.processInfo.environment["ONRAMP_UPDATE_GOLDEN"] == "1" {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -84,21 +84,5 @@ enum GoldenFile {
             return "https://dashboard.stripe.com/test/logs/req_…"
         }
         return text
-    }
-
-    /// Two-space indented JSON, members in their wire order.
-    static func pretty(_ value: JSONValue, indent: String = "") -> String {
-        let inner = indent + "  "
-        switch value {
-        case .object(let members) where !members.isEmpty:
-            let lines = members.map {
-                "\(inner)\(JSONValue.string($0.0).serializedString): \(pretty($0.1, indent: inner))"
-            }
-            return "{\n" + lines.joined(separator: ",\n") + "\n\(indent)}"
-        case .array(let items) where !items.isEmpty:
-            return "[\n" + items.map { inner + pretty($0, indent: inner) }.joined(separator: ",\n") + "\n\(indent)]"
-        default:
-            return value.serializedString
-        }
     }
 }

@@ -1,0 +1,141 @@
+import OnrampStore
+
+/// The console's reads over one read transaction's connection, and its one write (resend). Each
+/// list is bounded; nothing here returns a secret (keys are shown by id, which is their prefix).
+struct ConsoleRepository {
+    let connection: any SQLConnection
+
+    /// A project with everything the console shows of it.
+    struct ProjectView {
+        let id: String
+        let name: String
+        let app2AppEnabled: Bool
+        let environments: String
+        let appIds: [String]
+        let redirectHosts: [String]
+        let keys: [Row]
+        let attestKeys: [Row]
+        let transactions: [Row]
+        let subscriptions: [Row]
+    }
+
+    /// Every project, newest first, with its transaction count.
+    func projects() throws -> [Row] {
+        try connection.query(
+            """
+            SELECT p.id, p.name, p.app2app_enabled, p.created_at,
+                (SELECT COUNT(*) FROM onramp_transactions t WHERE t.project_id = p.id) AS transactions,
+                (SELECT COUNT(*) FROM outbox_events e WHERE e.project_id = p.id) AS events
+            FROM projects p ORDER BY p.created_at DESC, p.id LIMIT 200
+            """, [])
+    }
+
+    /// One project; nil when there is none.
+    func project(_ id: String) throws -> ProjectView? {
+        guard let row = try connection.query("SELECT * FROM projects WHERE id = ?", [.text(id)]).first else {
+            return nil
+        }
+        let parameter: [SQLValue] = [.text(id)]
+        return ProjectView(
+            id: try row.string("id"), name: try row.string("name"), app2AppEnabled: try row.int("app2app_enabled") != 0,
+            environments: try row.string("allowed_environments"),
+            appIds: try connection.query(
+                "SELECT app_id FROM project_app_ids WHERE project_id = ? ORDER BY app_id", parameter
+            ).map { try $0.string("app_id") },
+            redirectHosts: try connection.query(
+                "SELECT host FROM project_redirect_hosts WHERE project_id = ? ORDER BY host", parameter
+            ).map { try $0.string("host") },
+            keys: try connection.query(
+                "SELECT id, kind, livemode, disabled, created_at FROM api_keys WHERE project_id = ? ORDER BY created_at",
+                parameter),
+            attestKeys: try connection.query(
+                """
+                SELECT app_id, key_id, environment, counter, attested_at FROM app_attest_keys WHERE project_id = ?
+                ORDER BY attested_at DESC LIMIT 100
+                """, parameter),
+            transactions: try connection.query(
+                """
+                SELECT transaction_id, partner_user_ref, status, payment_total, payment_currency, purchase_amount,
+                    purchase_currency, created_at
+                FROM onramp_transactions WHERE project_id = ? ORDER BY created_at DESC, transaction_id LIMIT 100
+                """, parameter),
+            subscriptions: try connection.query(
+                """
+                SELECT id, family, url, enabled, livemode FROM webhook_subscriptions WHERE project_id = ?
+                ORDER BY created_at
+                """, parameter))
+    }
+
+    /// One App2App transaction; nil when there is none.
+    func transaction(_ id: String) throws -> Row? {
+        try connection.query("SELECT * FROM onramp_transactions WHERE transaction_id = ?", [.text(id)]).first
+    }
+
+    /// The events of a project naming `objectId` in their payload (its state history), oldest first.
+    func events(of projectId: String, naming objectId: String) throws -> [Row] {
+        try connection.query(
+            """
+            SELECT id, type, family, livemode, created_at FROM outbox_events
+            WHERE project_id = ? AND payload LIKE ? ORDER BY created_at, id LIMIT 200
+            """, [.text(projectId), .text("%\"\(Self.escapedForLike(objectId))\"%")])
+    }
+
+    /// The newest events, of `type` when given.
+    func events(type: String?) throws -> [Row] {
+        if let type {
+            return try connection.query(
+                """
+                SELECT id, project_id, type, family, livemode, created_at FROM outbox_events WHERE type = ?
+                ORDER BY created_at DESC, id DESC LIMIT 200
+                """, [.text(type)])
+        }
+        return try connection.query(
+            """
+            SELECT id, project_id, type, family, livemode, created_at FROM outbox_events
+            ORDER BY created_at DESC, id DESC LIMIT 200
+            """, [])
+    }
+
+    /// One event; nil when there is none.
+    func event(_ id: String) throws -> Row? {
+        try connection.query("SELECT * FROM outbox_events WHERE id = ?", [.text(id)]).first
+    }
+
+    /// An event's deliveries with their subscription's URL, oldest first.
+    func deliveries(of eventId: String) throws -> [Row] {
+        try connection.query(
+            """
+            SELECT d.id, d.subscription_id, d.status, d.attempt_count, d.next_attempt_at, d.last_status_code,
+                d.last_error, s.url, s.enabled
+            FROM webhook_deliveries d JOIN webhook_subscriptions s ON s.id = d.subscription_id
+            WHERE d.event_id = ? ORDER BY d.created_at, d.id
+            """, [.text(eventId)])
+    }
+
+    /// A delivery's attempts, oldest first.
+    func attempts(of deliveryId: String) throws -> [Row] {
+        try connection.query(
+            """
+            SELECT attempted_at, status_code, latency_ms, response_excerpt, error FROM webhook_attempts
+            WHERE delivery_id = ? ORDER BY attempted_at, id LIMIT 100
+            """, [.text(deliveryId)])
+    }
+
+    /// Makes an event's delivery to one subscription due now, whatever its status; `false` when there is
+    /// no such delivery, or the event is a live-mode Stripe event (the CDP family has no test mode: its
+    /// sandbox is this server).
+    func resend(eventId: String, subscriptionId: String, now: Int64) throws -> Bool {
+        try connection.execute(
+            """
+            UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = ?, lease_owner = NULL, lease_until = NULL
+            WHERE event_id = ? AND subscription_id = ?
+                AND EXISTS (SELECT 1 FROM outbox_events e WHERE e.id = ? AND NOT (e.family = 'stripe' AND e.livemode = 1))
+            """, [.integer(now), .text(eventId), .text(subscriptionId), .text(eventId)]) == 1
+    }
+
+    /// `text` reduced to the characters of ids (letters, digits, `-`, `_`), so no `%` widens the match;
+    /// LIKE's `_` still matches any one character, which at worst lists a look-alike id's event too.
+    private static func escapedForLike(_ text: String) -> String {
+        String(text.filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
+    }
+}

@@ -1,0 +1,67 @@
+import HTTPServer
+import OnrampWire
+
+extension ConsoleRoutes {
+    /// What the console's pages take and answer: HTML for a browser, the operator's cookie (or bearer
+    /// token) as the credential; a page without it is the sign-in form (401).
+    enum Operations {
+        /// The credential every console page needs.
+        private static let security = [["consoleCookie"], ["consoleToken"]]
+
+        private static func consolePage(
+            _ id: String, _ summary: String, query: [APIParameter] = [], form: APISchema? = nil
+        ) -> APIOperation {
+            var operation = APIOperation.page(id, summary, tag: "Console", query: query, form: form)
+            operation.security = security
+            return operation
+        }
+
+        /// An action's form: the CSRF value of the signed-in console, and the action's fields.
+        private static func action(_ fields: KeyValuePairs<String, APISchema> = [:]) -> APISchema {
+            var properties: [(String, APISchema)] = [("csrf", .string(minLength: 64, maxLength: 64))]
+            properties += fields.map { ($0.key, $0.value) }
+            return APISchema(
+                json: [
+                    "type": "object", "properties": .object(properties.map { ($0.0, $0.1.json) }),
+                    "required": .array(properties.map { .string($0.0) }),
+                ])
+        }
+
+        /// `GET /`.
+        static let home = consolePage("getConsoleHome", "The console's start: every project.")
+        /// `GET /console`.
+        static let projects = consolePage("listConsoleProjects", "Every project, with its transactions and events.")
+        /// `GET /console/login`.
+        static let showLogin = APIOperation.page(
+            "showConsoleSignIn", "The sign-in form, or signs in with ?token= and sends the browser to /console.",
+            tag: "Console", query: [APIParameter("token", .string(maxLength: 256))])
+        /// `POST /console/login`.
+        static let submitLogin = APIOperation.page(
+            "submitConsoleSignIn", "Signs in with the operator token (sets the console cookie).", tag: "Console",
+            form: .object(["token": .string(maxLength: 256)], required: ["token"]))
+        /// `POST /console/logout`.
+        static let logout = consolePage("submitConsoleSignOut", "Signs out (clears the cookie).", form: action())
+        /// `GET /console/projects/{id}`.
+        static let project = consolePage(
+            "showConsoleProject", "A project: App IDs, redirect hosts, keys, App Attest keys, transactions, endpoints.")
+        /// `GET /console/transactions/{id}`.
+        static let transaction = consolePage(
+            "showConsoleTransaction", "An App2App transaction and its state history.")
+        /// `GET /console/events`.
+        static let events = consolePage(
+            "listConsoleEvents", "The newest events, of one type when asked.",
+            query: [APIParameter("type", .string(maxLength: 128))])
+        /// `GET /console/events/{id}`.
+        static let event = consolePage(
+            "showConsoleEvent", "An event as sent, and every delivery attempt to every endpoint.",
+            query: [APIParameter("resent", .string(maxLength: 8))])
+        /// `POST /console/events/{id}/resend`.
+        static let resend = consolePage(
+            "resendConsoleEvent", "Delivers a test-mode event to one endpoint again.",
+            form: action(["subscription": .string(minLength: 1, maxLength: 128)]))
+        /// `GET /console/requests`.
+        static let requests = consolePage(
+            "listConsoleRequests", "The last requests answered, searchable by Request-Id.",
+            query: [APIParameter("request_id", .string(maxLength: 128))])
+    }
+}

@@ -1,0 +1,336 @@
+import Foundation
+import HTTPServer
+import OnrampCore
+import OnrampStore
+import OnrampWire
+
+/// The sandbox console at `/` and `/console/…`: server-rendered pages of projects (App IDs, redirect
+/// hosts, keys by id, App Attest keys with counters), App2App transactions with their state history,
+/// events with every delivery attempt, and the request log; one action, resending an event to one
+/// endpoint (not a live-mode Stripe event). Without the operator token a caller gets the sign-in form (401) and nothing else.
+struct ConsoleRoutes: Sendable {
+    let access: ConsoleAccess
+    let database: any Database
+    let clock: any OnrampCore.Clock
+    let requestLog: RequestLog
+
+    func register(on router: inout Router) {
+        router.add("GET", "/", Operations.home) { request in try page(request) { try projects() } }
+        router.add("GET", "/console", Operations.projects) { request in try page(request) { try projects() } }
+        router.add("GET", "/console/login", Operations.showLogin) { request in
+            login(request, presented: request.queryValue("token"))
+        }
+        router.add("POST", "/console/login", Operations.submitLogin) { request in
+            guard let token = try request.formBody()["token"]?.stringValue, !token.isEmpty else {
+                return signIn(status: 400, message: "Enter the operator token.")
+            }
+            return login(request, presented: token)
+        }
+        router.add("POST", "/console/logout", Operations.logout) { request in
+            try access.authorizeAction(request, form: try request.formBody())
+            var response = HTTPResponse.seeOther("/console/login")
+            response.headers.set(
+                "Set-Cookie", "\(ConsoleAccess.cookieName)=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0")
+            return response
+        }
+        router.add("GET", "/console/projects/{id}", Operations.project) { request in
+            try page(request) { try project(request.pathParameters["id"] ?? "") }
+        }
+        router.add("GET", "/console/transactions/{id}", Operations.transaction) { request in
+            try page(request) { try transaction(request.pathParameters["id"] ?? "") }
+        }
+        router.add("GET", "/console/events", Operations.events) { request in
+            try page(request) { try events(type: try Self.query(request, "type", maxLength: 128)) }
+        }
+        router.add("GET", "/console/events/{id}", Operations.event) { request in
+            try page(request) {
+                try event(request.pathParameters["id"] ?? "", resent: try Self.query(request, "resent", maxLength: 8))
+            }
+        }
+        router.add("POST", "/console/events/{id}/resend", Operations.resend) { request in
+            let form = try request.formBody()
+            try access.authorizeAction(request, form: form)
+            return try resend(request.pathParameters["id"] ?? "", subscription: form["subscription"]?.stringValue ?? "")
+        }
+        router.add("GET", "/console/requests", Operations.requests) { request in
+            try page(request) { requests(id: try Self.query(request, "request_id", maxLength: 128)) }
+        }
+    }
+
+    /// A query parameter, nil when absent or empty; longer than `maxLength` bytes is a 400.
+    private static func query(_ request: HTTPRequest, _ name: String, maxLength: Int) throws(HTTPError) -> String? {
+        guard let value = request.queryValue(name), !value.isEmpty else { return nil }
+        guard value.utf8.count <= maxLength else {
+            throw HTTPError(status: 400, code: "invalid_request", message: "\(name) is longer than \(maxLength) bytes.")
+        }
+        return value
+    }
+
+    // MARK: - Access
+
+    /// Renders `body` for an authorised operator; anyone else gets the sign-in form.
+    private func page(_ request: HTTPRequest, _ body: () throws -> (title: String, html: String)) throws
+        -> HTTPResponse
+    {
+        do {
+            try access.authorize(request)
+        } catch  where error.status == 401 {
+            return signIn(status: 401, message: nil)
+        }
+        let (title, html) = try body()
+        return ConsolePage.render(title: title, csrf: access.csrfValue, body: html)
+    }
+
+    private func login(_ request: HTTPRequest, presented: String?) -> HTTPResponse {
+        guard access.allowsRemote || ConsoleAccess.isLoopback(request.remoteAddress) else {
+            return signIn(status: 403, message: "The console answers loopback clients only.")
+        }
+        guard let presented, !presented.isEmpty else { return signIn(status: 200, message: nil) }
+        guard presented.utf8.count <= 256 else { return signIn(status: 400, message: "That token is too long.") }
+        guard access.matches(presented), request.headers["Sec-Fetch-Site"]?.lowercased() != "cross-site" else {
+            return signIn(status: 401, message: "That is not the console's operator token.")
+        }
+        var response = HTTPResponse.seeOther("/console")
+        response.headers.set("Set-Cookie", access.sessionCookie)
+        return response
+    }
+
+    /// The sign-in form: the only thing a caller without the token sees.
+    private func signIn(status: Int, message: String?) -> HTTPResponse {
+        let notice = message.map { "<p class=\"error\" role=\"alert\">\(HTML.escape($0))</p>" } ?? ""
+        return .html(
+            HTML.page(
+                title: "OnrampKit console",
+                body: """
+                    <h1>Sandbox console</h1>
+                    \(notice)
+                    <form method="post" action="/console/login" class="fields">
+                    <label for="token">Operator token (printed by <code>onramp serve</code>)</label>
+                    <input id="token" name="token" type="password" autocomplete="current-password" required>
+                    <div class="actions"><button class="primary" type="submit">Open the console</button></div>
+                    </form>
+                    """), status: status)
+    }
+
+    // MARK: - Pages
+
+    private func projects() throws -> (title: String, html: String) {
+        let rows = try database.read { try ConsoleRepository(connection: $0).projects() }
+        return (
+            "Projects",
+            ConsolePage.table(
+                caption: "Projects", headers: ["Project", "Name", "App2App", "Transactions", "Events", "Created"],
+                rows: try rows.map { row in
+                    let id = try row.string("id")
+                    return [
+                        ConsolePage.link("/console/projects/\(ConsolePage.segment(id))", id),
+                        HTML.escape(try row.string("name")), try row.int("app2app_enabled") != 0 ? "enabled" : "off",
+                        String(try row.int("transactions")), String(try row.int("events")),
+                        ConsolePage.time(try row.int("created_at")),
+                    ]
+                })
+        )
+    }
+
+    private func project(_ id: String) throws -> (title: String, html: String) {
+        guard let project = try database.read({ try ConsoleRepository(connection: $0).project(id) }) else {
+            throw HTTPError(status: 404, code: "not_found", message: "No project \(id).")
+        }
+        var html = ConsolePage.fields([
+            ("Id", HTML.escape(project.id)), ("App2App", project.app2AppEnabled ? "enabled" : "off"),
+            ("App Attest environments", HTML.escape(project.environments)),
+            ("App IDs", project.appIds.map(HTML.escape).joined(separator: "<br>")),
+            ("Redirect hosts", project.redirectHosts.map(HTML.escape).joined(separator: "<br>")),
+        ])
+        html += ConsolePage.table(
+            caption: "API keys (secrets are never shown again)",
+            headers: ["Key id", "Kind", "Mode", "State", "Created"],
+            rows: try project.keys.map { row in
+                [
+                    HTML.escape(try row.string("id")), HTML.escape(try row.string("kind")),
+                    try row.int("livemode") != 0 ? "live" : "test",
+                    try row.int("disabled") != 0 ? "disabled" : "active",
+                    ConsolePage.time(try row.int("created_at")),
+                ]
+            })
+        html += ConsolePage.table(
+            caption: "App Attest keys", headers: ["App ID", "Key id", "Environment", "Counter", "Attested"],
+            rows: try project.attestKeys.map { row in
+                [
+                    HTML.escape(try row.string("app_id")),
+                    HTML.escape(String(try row.string("key_id").prefix(16)) + "…"),
+                    HTML.escape(try row.string("environment")), String(try row.int("counter")),
+                    ConsolePage.time(try row.int("attested_at")),
+                ]
+            })
+        html += ConsolePage.table(
+            caption: "App2App transactions",
+            headers: ["Transaction", "Partner user", "Status", "Paid", "Bought", "Created"],
+            rows: try project.transactions.map { row in
+                let id = try row.string("transaction_id")
+                return [
+                    ConsolePage.link("/console/transactions/\(ConsolePage.segment(id))", id),
+                    HTML.escape(try row.string("partner_user_ref")), HTML.escape(try row.string("status")),
+                    HTML.escape("\(try row.string("payment_total")) \(try row.string("payment_currency"))"),
+                    HTML.escape("\(try row.string("purchase_amount")) \(try row.string("purchase_currency"))"),
+                    ConsolePage.time(try row.int("created_at")),
+                ]
+            })
+        html += ConsolePage.table(
+            caption: "Webhook endpoints", headers: ["Endpoint", "Family", "URL", "State", "Mode"],
+            rows: try project.subscriptions.map { row in
+                [
+                    HTML.escape(try row.string("id")), HTML.escape(try row.string("family")),
+                    HTML.escape(try row.string("url")), try row.int("enabled") != 0 ? "enabled" : "disabled",
+                    try row.int("livemode") != 0 ? "live" : "test",
+                ]
+            })
+        return ("Project \(project.name)", html)
+    }
+
+    private func transaction(_ id: String) throws -> (title: String, html: String) {
+        let found = try database.read { connection -> (Row, [Row])? in
+            let repository = ConsoleRepository(connection: connection)
+            guard let row = try repository.transaction(id) else { return nil }
+            return (row, try repository.events(of: try row.string("project_id"), naming: id))
+        }
+        guard let (row, history) = found else {
+            throw HTTPError(status: 404, code: "not_found", message: "No transaction \(id).")
+        }
+        let projectId = try row.string("project_id")
+        let shown = [
+            "status", "partner_user_ref", "purchase_amount", "purchase_currency", "purchase_network", "payment_total",
+            "payment_currency", "payment_method", "wallet_address", "country", "tx_hash",
+        ]
+        var html = ConsolePage.fields(
+            [("Project", ConsolePage.link("/console/projects/\(ConsolePage.segment(projectId))", projectId))]
+                + shown.map { ($0, HTML.escape(row.optionalString($0) ?? "—")) }
+                + [("created", ConsolePage.time(row.optionalInt("created_at")))])
+        html += ConsolePage.table(
+            caption: "State history (events)", headers: ["Event", "Type", "Time"],
+            rows: try history.map { event in
+                let eventId = try event.string("id")
+                return [
+                    ConsolePage.link("/console/events/\(ConsolePage.segment(eventId))", eventId),
+                    HTML.escape(try event.string("type")), ConsolePage.time(try event.int("created_at")),
+                ]
+            })
+        return ("Transaction \(id)", html)
+    }
+
+    private func events(type: String?) throws -> (title: String, html: String) {
+        let rows = try database.read { try ConsoleRepository(connection: $0).events(type: type) }
+        let filter = """
+            <form method="get" action="/console/events" role="search"><label for="type">Event type</label>
+            <input id="type" name="type" value="\(HTML.escape(type ?? ""))"> <button type="submit">Filter</button></form>
+            """
+        return (
+            "Events",
+            filter
+                + ConsolePage.table(
+                    caption: "Newest events", headers: ["Event", "Type", "Family", "Project", "Mode", "Time"],
+                    rows: try rows.map { row in
+                        let id = try row.string("id")
+                        let projectId = try row.string("project_id")
+                        return [
+                            ConsolePage.link("/console/events/\(ConsolePage.segment(id))", id),
+                            HTML.escape(try row.string("type")), HTML.escape(try row.string("family")),
+                            ConsolePage.link("/console/projects/\(ConsolePage.segment(projectId))", projectId),
+                            try row.int("livemode") != 0 ? "live" : "test", ConsolePage.time(try row.int("created_at")),
+                        ]
+                    })
+        )
+    }
+
+    private func event(_ id: String, resent: String?) throws -> (title: String, html: String) {
+        let found = try database.read { connection -> (Row, [(Row, [Row])])? in
+            let repository = ConsoleRepository(connection: connection)
+            guard let event = try repository.event(id) else { return nil }
+            return (
+                event,
+                try repository.deliveries(of: id).map { ($0, try repository.attempts(of: try $0.string("id"))) }
+            )
+        }
+        guard let (event, deliveries) = found else {
+            throw HTTPError(status: 404, code: "not_found", message: "No event \(id).")
+        }
+        let live = try event.int("livemode") != 0
+        let family = try event.string("family")
+        let resendable = !(live && family == "stripe")
+        let projectId = try event.string("project_id")
+        let stored = try event.string("payload")
+        let payload = (try? JSONParser().parse(Array(stored.utf8)))?.prettyPrinted ?? stored
+        var html = resent == nil ? "" : "<p class=\"notice\" role=\"status\">Queued for delivery again.</p>"
+        html += ConsolePage.fields([
+            ("Type", HTML.escape(try event.string("type"))), ("Family", HTML.escape(try event.string("family"))),
+            ("Project", ConsolePage.link("/console/projects/\(ConsolePage.segment(projectId))", projectId)),
+            ("Mode", live ? "live" : "test"), ("Created", ConsolePage.time(try event.int("created_at"))),
+        ])
+        html += "<h2>Body as sent</h2><pre>\(HTML.escape(payload))</pre>"
+        for (delivery, attempts) in deliveries {
+            let subscription = try delivery.string("subscription_id")
+            let status = try delivery.string("status")
+            html += "<h2>Delivery to \(HTML.escape(try delivery.string("url")))</h2>"
+            html += ConsolePage.fields([
+                ("Endpoint", HTML.escape(subscription)), ("Status", HTML.escape(status)),
+                ("Attempts", String(try delivery.int("attempt_count"))),
+                ("Next attempt", status == "pending" ? ConsolePage.time(try delivery.int("next_attempt_at")) : "—"),
+            ])
+            html += ConsolePage.table(
+                caption: "Attempts", headers: ["Time", "Response status", "Latency", "Response excerpt", "Error"],
+                rows: try attempts.map { attempt in
+                    [
+                        ConsolePage.time(try attempt.int("attempted_at")),
+                        attempt.optionalInt("status_code").map { String($0) } ?? "—",
+                        "\(try attempt.int("latency_ms")) ms",
+                        HTML.escape(attempt.optionalString("response_excerpt") ?? ""),
+                        HTML.escape(attempt.optionalString("error") ?? ""),
+                    ]
+                })
+            if resendable {
+                html += """
+                    <form method="post" action="/console/events/\(ConsolePage.segment(id))/resend">
+                    <input type="hidden" name="csrf" value="\(access.csrfValue)">
+                    <input type="hidden" name="subscription" value="\(HTML.escape(subscription))">
+                    <button type="submit">Resend to this endpoint</button></form>
+                    """
+            }
+        }
+        return ("Event \(id)", html)
+    }
+
+    private func resend(_ id: String, subscription: String) throws -> HTTPResponse {
+        let now = Timestamp.milliseconds(clock.now())
+        let queued = try database.transaction {
+            try ConsoleRepository(connection: $0).resend(eventId: id, subscriptionId: subscription, now: now)
+        }
+        guard queued else {
+            throw HTTPError(
+                status: 404, code: "not_found",
+                message:
+                    "No resendable delivery of event \(id) to endpoint \(subscription) (live Stripe events are not).")
+        }
+        return .seeOther("/console/events/\(ConsolePage.segment(id))?resent=1")
+    }
+
+    private func requests(id: String?) -> (title: String, html: String) {
+        let search = """
+            <form method="get" action="/console/requests" role="search"><label for="request_id">Request-Id</label>
+            <input id="request_id" name="request_id" value="\(HTML.escape(id ?? ""))"> <button type="submit">Find</button></form>
+            """
+        return (
+            "Requests",
+            search
+                + ConsolePage.table(
+                    caption: "Last requests, newest first",
+                    headers: ["Time", "Request-Id", "Method", "Route", "Status", "Latency"],
+                    rows: requestLog.recent(requestId: id).prefix(500).map { entry in
+                        [
+                            ConsolePage.time(Timestamp.milliseconds(entry.time)), HTML.escape(entry.requestId),
+                            HTML.escape(entry.method), HTML.escape(entry.route), String(entry.status),
+                            String(format: "%.1f ms", entry.seconds * 1000),
+                        ]
+                    })
+        )
+    }
+}

@@ -1,0 +1,209 @@
+import Foundation
+import HTTPServer
+import OnrampCore
+import OnrampServer
+import OnrampStore
+import OnrampTestSupport
+import OnrampWire
+import Testing
+
+/// The sandbox console: nothing without the operator token, every client-supplied value shown as
+/// text, actions refused from other sites, and a walk in headless Chromium from a project to a
+/// transaction to its webhook attempt and a resend that the receiver really gets.
+@Suite(.serialized) struct ConsoleTests {
+    /// A settled App2App purchase with one webhook endpoint, on a live server.
+    struct Purchase {
+        let server: TestServer
+        let receiver: WebhookReceiver
+        let transactionId: String
+        let eventId: String
+        let subscriptionId: String
+    }
+
+    static let hostile = "<script>alert('x')</script>"
+
+    /// Registers, buys with a hostile `partnerUserRef`, confirms, and waits for the success webhook.
+    static func purchase(driver: DatabaseDriver = .sqlite) throws -> Purchase {
+        let server = try TestServer(driver: driver)
+        let receiver = try WebhookReceiver()
+        let subscription = try WebhookOperations(database: server.database).createSubscription(
+            projectId: server.projectId, family: .cdp, url: receiver.url, eventTypes: ["*"], description: hostile)
+        var device = try TestDevice(server: server)
+        try device.registerKey()
+        let challenge = try device.purchaseChallenge(device.purchase([("partnerUserRef", .string(hostile))]))
+        #expect(challenge.status == 201, "\(challenge.body)")
+        let session = try device.createSession(challenge: challenge.body["challenge"]?.stringValue ?? "")
+        let url = try #require(session.body["session"]?["onrampUrl"]?.stringValue)
+        #expect(try HandoffBrowser(port: server.port).complete(url, action: "confirm").status == 303)
+        let settled = "SELECT COUNT(*) AS n FROM outbox_events WHERE type = 'onramp.transaction.success'"
+        for _ in 0..<1500 where try server.count(settled) == 0 { Thread.sleep(forTimeInterval: 0.02) }
+        let transactionId = try server.database.read {
+            try $0.query("SELECT transaction_id FROM onramp_transactions", []).first?.string("transaction_id")
+        }
+        let eventId = try server.database.read {
+            try $0.query("SELECT id FROM outbox_events WHERE type = 'onramp.transaction.success'", []).first?
+                .string("id")
+        }
+        // Delivered, and the attempt recorded (the receiver hears the request before the attempt commits).
+        let delivered = "SELECT COUNT(*) AS n FROM webhook_deliveries WHERE event_id = ? AND status = 'succeeded'"
+        for _ in 0..<1500 where try server.count(delivered, [.text(try #require(eventId))]) == 0 {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        #expect(try server.count(delivered, [.text(try #require(eventId))]) == 1)
+        return Purchase(
+            server: server, receiver: receiver, transactionId: try #require(transactionId),
+            eventId: try #require(eventId), subscriptionId: subscription.id)
+    }
+
+    /// A console request in process, from loopback, with the operator's cookie unless `signedIn` is false.
+    static func get(_ server: TestServer, _ path: String, signedIn: Bool = true, from address: String = "127.0.0.1")
+        -> HTTPResponse
+    {
+        let parts = path.split(separator: "?", maxSplits: 1)
+        let query: [(String, String)] =
+            parts.count < 2
+            ? []
+            : parts[1].split(separator: "&").map { pair in
+                let nameValue = pair.split(separator: "=", maxSplits: 1)
+                return (
+                    PercentEncoding.decode(nameValue[0], plusAsSpace: true) ?? "",
+                    nameValue.count > 1 ? PercentEncoding.decode(nameValue[1], plusAsSpace: true) ?? "" : ""
+                )
+            }
+        var request = HTTPRequest(method: "GET", path: String(parts[0]), query: query)
+        request.remoteAddress = address
+        if signedIn { request.headers.add("Cookie", "onramp_console=\(server.application.consoleToken)") }
+        return server.application.router.respond(to: request).response
+    }
+
+    static func post(_ server: TestServer, _ path: String, _ form: [(String, String)], headers: [(String, String)] = [])
+        -> HTTPResponse
+    {
+        var request = HTTPRequest(method: "POST", path: path, body: Array(StripeTestClient.formEncode(form).utf8))
+        request.remoteAddress = "127.0.0.1"
+        request.headers.add("Content-Type", "application/x-www-form-urlencoded")
+        request.headers.add("Cookie", "onramp_console=\(server.application.consoleToken)")
+        request.headers.add("Host", "127.0.0.1:\(server.port)")
+        for (name, value) in headers { request.headers.add(name, value) }
+        return server.application.router.respond(to: request).response
+    }
+
+    static func text(_ response: HTTPResponse) -> String { String(decoding: response.body, as: UTF8.self) }
+
+    static func csrf(_ server: TestServer) throws -> String {
+        let page = text(get(server, "/console"))
+        let match = try #require(page.firstMatch(of: /name="csrf" value="([0-9a-f]{64})"/))
+        return String(match.1)
+    }
+
+    @Test func withoutTheTokenNothingIsRendered() throws {
+        let purchase = try Self.purchase()
+        let server = purchase.server
+        for path in [
+            "/", "/console", "/console/projects/\(server.projectId)", "/console/transactions/\(purchase.transactionId)",
+            "/console/events", "/console/events/\(purchase.eventId)", "/console/requests",
+        ] {
+            let response = Self.get(server, path, signedIn: false)
+            let page = Self.text(response)
+            #expect(response.status == 401, "\(path)")
+            #expect(page.contains("Operator token"), "\(path)")
+            #expect(!page.contains(server.projectId) && !page.contains(purchase.transactionId), "\(path)")
+        }
+        let wrong = Self.get(server, "/console/login?token=not-the-token", signedIn: false)
+        #expect(wrong.status == 401)
+        #expect(wrong.headers["Set-Cookie"] == nil)
+        // From another address the console answers nothing either, token or not.
+        let remote = Self.get(server, "/console", from: "203.0.113.9")
+        #expect(remote.status == 403)
+        #expect(!Self.text(remote).contains(server.projectId))
+    }
+
+    @Test func signingInSetsAStrictCookieAndThePagesLinkTheObjects() throws {
+        let purchase = try Self.purchase()
+        let server = purchase.server
+        let login = Self.get(server, "/console/login?token=\(server.application.consoleToken)", signedIn: false)
+        #expect(login.status == 303)
+        #expect(login.headers["Location"] == "/console")
+        let cookie = try #require(login.headers["Set-Cookie"])
+        #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
+        let projects = Self.text(Self.get(server, "/"))
+        #expect(projects.contains("href=\"/console/projects/\(server.projectId)\""))
+        let project = Self.text(Self.get(server, "/console/projects/\(server.projectId)"))
+        #expect(project.contains("href=\"/console/transactions/\(purchase.transactionId)\""))
+        #expect(project.contains(TestServer.appId) && project.contains(TestServer.redirectHost))
+        #expect(project.contains("production"), "the App Attest key's environment")
+        #expect(!project.contains(server.credentials.cdpApiKeySecret), "a key's secret is never shown again")
+        let transaction = Self.text(Self.get(server, "/console/transactions/\(purchase.transactionId)"))
+        #expect(transaction.contains("href=\"/console/events/\(purchase.eventId)\""))
+        #expect(transaction.contains("onramp.transaction.success"))
+        let event = Self.text(Self.get(server, "/console/events/\(purchase.eventId)"))
+        #expect(event.contains(purchase.receiver.url))
+        #expect(event.contains("Resend to this endpoint"))
+        #expect(event.contains("<td>200</td>"), "the attempt's response status")
+        // The request log finds a request by its Request-Id, and shows routes, never raw paths.
+        let logged = Self.get(server, "/console/events")
+        let id = try #require(logged.headers["Request-Id"])
+        let requests = Self.text(Self.get(server, "/console/requests?request_id=\(id)"))
+        #expect(requests.contains(id) && requests.contains("/console/events"))
+        #expect(!Self.text(Self.get(server, "/console/requests")).contains(purchase.transactionId))
+    }
+
+    @Test func aClientSuppliedScriptShowsAsTextEverywhere() throws {
+        let purchase = try Self.purchase()
+        let server = purchase.server
+        _ = try ProjectProvisioner(database: server.database).createProject(
+            name: Self.hostile, appIds: [], redirectHosts: [], keyType: .es256)
+        let escaped = "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;"
+        for path in [
+            "/console", "/console/projects/\(server.projectId)", "/console/transactions/\(purchase.transactionId)",
+            "/console/events/\(purchase.eventId)",
+        ] {
+            let page = Self.text(Self.get(server, path))
+            #expect(!page.contains("<script"), "\(path)")
+        }
+        // The event's body is shown as sent, where the JSON writer already wrote `<` as `\u003c`.
+        #expect(Self.text(Self.get(server, "/console/events/\(purchase.eventId)")).contains("\\u003cscript"))
+        #expect(Self.text(Self.get(server, "/console")).contains(escaped))
+        #expect(Self.text(Self.get(server, "/console/transactions/\(purchase.transactionId)")).contains(escaped))
+    }
+
+    @Test func actionsFromAnotherSiteOrWithoutTheFormsValueAreRefused() throws {
+        let purchase = try Self.purchase()
+        let server = purchase.server
+        let csrf = try Self.csrf(server)
+        let path = "/console/events/\(purchase.eventId)/resend"
+        let form = [("csrf", csrf), ("subscription", purchase.subscriptionId)]
+        let before = try server.count("SELECT COUNT(*) AS n FROM webhook_deliveries WHERE status = 'pending'")
+        #expect(Self.post(server, path, form, headers: [("Origin", "https://evil.example")]).status == 403)
+        #expect(Self.post(server, path, form, headers: [("Sec-Fetch-Site", "cross-site")]).status == 403)
+        #expect(Self.post(server, path, [("subscription", purchase.subscriptionId)]).status == 403)
+        #expect(Self.post(server, path, [("csrf", String(repeating: "0", count: 64))] + form.suffix(1)).status == 403)
+        #expect(try server.count("SELECT COUNT(*) AS n FROM webhook_deliveries WHERE status = 'pending'") == before)
+        // The same form from the console's own origin queues the delivery again.
+        let accepted = Self.post(server, path, form, headers: [("Origin", "http://127.0.0.1:\(server.port)")])
+        #expect(accepted.status == 303)
+        #expect(accepted.headers["Location"] == "/console/events/\(purchase.eventId)?resent=1")
+    }
+
+    /// In headless Chromium: sign in, open the project, its transaction, the event, resend it; the
+    /// receiver gets the event a second time. Screenshots in `artifacts/console-*.png`.
+    @Test func chromiumWalksFromAProjectToAWebhookAttemptAndResendsIt() async throws {
+        let purchase = try Self.purchase()
+        let server = purchase.server
+        let received = purchase.receiver.deliveries.filter { $0.eventId == purchase.eventId }.count
+        #expect(received == 1)
+        let artifacts = Python.repositoryRoot.appendingPathComponent("artifacts")
+        try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
+        let output = try await Python.run(
+            "console_browser.py",
+            [
+                "http://127.0.0.1:\(server.port)", server.application.consoleToken, server.projectId,
+                purchase.transactionId, purchase.eventId, artifacts.appendingPathComponent("console").path,
+            ])
+        #expect(output.status == 0, "\(output.standardOutput)\(output.standardError)")
+        #expect(output.standardOutput.contains("Queued for delivery again"), "\(output.standardOutput)")
+        #expect(
+            purchase.receiver.wait { $0.filter { $0.eventId == purchase.eventId }.count == 2 },
+            "the receiver got the event again")
+    }
+}

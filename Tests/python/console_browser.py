@@ -1,0 +1,43 @@
+"""Walks the sandbox console in headless Chromium (selenium + chromedriver): signs in with the operator
+token through the form, follows the links from the project to its transaction to the event, and
+presses the resend button; saves a screenshot of each page.
+
+Usage: console_browser.py BASE_URL TOKEN PROJECT_ID TRANSACTION_ID EVENT_ID SCREENSHOT_PREFIX
+Prints the page headings and the final notice, one per line.
+"""
+import sys
+
+import chromium
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+base, token, project, transaction, event, prefix = sys.argv[1:7]
+driver = chromium.start()
+
+
+def follow(text, shot):
+    page = driver.current_url
+    driver.find_element(By.LINK_TEXT, text).click()
+    WebDriverWait(driver, 60).until(lambda d: d.current_url != page)
+    driver.save_screenshot(f"{prefix}-{shot}.png")
+    print(driver.find_element(By.TAG_NAME, "h1").text)
+
+
+try:
+    driver.get(base + "/console")
+    driver.save_screenshot(f"{prefix}-sign-in.png")
+    driver.find_element(By.ID, "token").send_keys(token)
+    driver.find_element(By.XPATH, "//button[normalize-space()='Open the console']").click()
+    WebDriverWait(driver, 60).until(lambda d: d.current_url.endswith("/console"))
+    driver.save_screenshot(f"{prefix}-projects.png")
+    print(driver.find_element(By.TAG_NAME, "h1").text)
+    follow(project, "project")
+    follow(transaction, "transaction")
+    follow(event, "event")
+    page = driver.current_url
+    driver.find_element(By.XPATH, "//button[normalize-space()='Resend to this endpoint']").click()
+    WebDriverWait(driver, 60).until(lambda d: d.current_url != page)
+    driver.save_screenshot(f"{prefix}-resent.png")
+    print(driver.find_element(By.CSS_SELECTOR, "[role=status]").text)
+finally:
+    driver.quit()
