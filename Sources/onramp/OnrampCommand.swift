@@ -16,6 +16,7 @@ enum OnrampCommand {
           events      List webhook events and their deliveries; redeliver one
           listen      Forward webhook deliveries to a local URL, like `stripe listen`
           trigger     Cause a real event of a given type in the sandbox
+          state       Save the sandbox's whole state to a file (onramp serve --import starts from it)
           catalogue   Print the built-in catalogue (assets, networks, prices, fees) as JSON
           bench-fixtures  Prepare attested requests for the benchmarks (bench/app2app.sh)
           help        Show this help, or a command's help: onramp help <command>
@@ -36,6 +37,7 @@ enum OnrampCommand {
         case "events", "listen", "trigger": return EventsCommand.run(command, rest)
         case "bench-fixtures": return BenchFixturesCommand.run(rest)
         case "demo": return DemoCommand.run(rest)
+        case "state": return StateCommand.run(rest)
         case "catalogue":
             guard let data = try? Catalogue.standard.jsonData() else { return 1 }
             print(String(decoding: data, as: UTF8.self))

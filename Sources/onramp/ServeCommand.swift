@@ -41,6 +41,8 @@ enum ServeCommand {
           --body-timeout SECONDS        Once the head is in, the body must be complete within this (default 30)
           --console-token TOKEN         The sandbox console's operator token (or ONRAMP_CONSOLE_TOKEN; default: a
                                         random one, printed with the console's sign-in link at start)
+          --import FILE                 Start from a state file (`onramp state export`); the database must be new
+          --export-on-exit FILE         Save the whole state to FILE when the server stops (SIGINT/SIGTERM)
           --console-remote              Let other addresses than loopback use the console (default: loopback only)
           --jwt-single-use              Each CDP API key JWT is good for one request (by default a GET's may be
                                         reused within its lifetime for the request its uris name, as Coinbase
@@ -55,7 +57,7 @@ enum ServeCommand {
                     "--port", "--host", "--database", "--public-url", "--trust-appattest-root", "--threads",
                     "--settlement-delay", "--access-log", "--rate-limit", "--project-rate-limit", "--catalogue",
                     "--max-connections", "--connections-per-address", "--head-timeout", "--keep-alive-timeout",
-                    "--body-timeout", "--console-token",
+                    "--body-timeout", "--console-token", "--import", "--export-on-exit",
                 ], flagOptions: ["--help", "--jwt-single-use", "--console-remote"])
             if args.flag("--help") {
                 print(usage)
@@ -84,6 +86,10 @@ enum ServeCommand {
 
             let connections = try connectionLimits(args)
             let database = try DatabaseURL.open(databaseURL)
+            if let file = args.value("--import") {
+                try database.migrate(Schema.migrations)
+                try StateCommand.restore(file, into: database)
+            }
             let (server, application) = try start(
                 database: database, host: host, port: port, threads: max(2, threads), connections: connections,
                 jwtSingleUse: args.flag("--jwt-single-use"),
@@ -104,6 +110,9 @@ enum ServeCommand {
             AccessLog.shared.info("shutting down: finishing in-flight requests")
             server.shutdown(gracePeriod: 30)
             application.stopWorkers()
+            if let file = args.value("--export-on-exit") {
+                try StateCommand.write(try StateSnapshot.export(database), to: file)
+            }
             database.close()
             return 0
         } catch let error as Arguments.UsageError {

@@ -1,5 +1,8 @@
 import Foundation
+import OnrampServer
+import OnrampStore
 import OnrampTestSupport
+import OnrampWire
 import Testing
 
 #if canImport(Glibc)
@@ -53,13 +56,52 @@ import Testing
         process.waitUntilExit()
     }
 
+    /// `onramp state export` writes a saved sandbox, `serve --import` starts a new database from it (the
+    /// saved secret key works there), and `--export-on-exit` saves the state again at SIGTERM.
+    @Test func stateExportImportAndExportOnExitThroughTheCommandLine() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("state-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let source = try DatabaseURL.open("sqlite:\(directory.path)/source.db")
+        try source.migrate(Schema.migrations)
+        let credentials = try ProjectProvisioner(database: source).createProject(
+            name: "Saved Wallet", appIds: [], redirectHosts: [], keyType: .es256)
+        source.close()
+        let saved = directory.appendingPathComponent("saved.json").path
+        let export = Process()
+        export.executableURL = Python.onrampBinary
+        export.arguments = ["state", "export", saved, "--database", "sqlite:\(directory.path)/source.db"]
+        try export.run()
+        export.waitUntilExit()
+        #expect(export.terminationStatus == 0)
+        let permissions = try FileManager.default.attributesOfItem(atPath: saved)[.posixPermissions] as? Int
+        #expect(permissions == 0o600, "the file holds key hashes and customer data")
+
+        let again = directory.appendingPathComponent("again.json").path
+        let (process, port) = try Self.serve(
+            in: directory, database: "restored.db", extra: ["--import", saved, "--export-on-exit", again])
+        let events = try RawHTTPClient(port: port).request(
+            "GET", "/v1/events", headers: [("Authorization", "Bearer \(credentials.stripeSecretKey)")])
+        #expect(events.status == 200, "\(events.text)")
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let exported = try JSONParser().parse(Array(try Data(contentsOf: URL(fileURLWithPath: again))))
+        #expect(exported["format"] == "onramp-state")
+        #expect(exported["tables"]?["projects"]?["rows"]?.arrayValue?.count == 1)
+        #expect(exported.serializedString.contains("Saved Wallet"))
+    }
+
     /// Starts `onramp serve` on a free port with its database in `directory`.
-    private static func serve(in directory: URL) throws -> (Process, Int) {
+    private static func serve(in directory: URL, database: String = "onramp.db", extra: [String] = []) throws
+        -> (Process, Int)
+    {
         let process = Process()
         process.executableURL = Python.onrampBinary
-        process.arguments = [
-            "serve", "--port", "0", "--database", "sqlite:\(directory.path)/onramp.db", "--access-log", "off",
-        ]
+        process.arguments =
+            [
+                "serve", "--port", "0", "--database", "sqlite:\(directory.path)/\(database)", "--access-log", "off",
+            ] + extra
         let output = Pipe()
         process.standardOutput = output
         try process.run()

@@ -26,7 +26,8 @@ final class TestServer: @unchecked Sendable {
         trustTestRoot: Bool = true, keyType: ProjectProvisioner.KeyType = .es256,
         clientRequestsPerSecond: Double? = nil, projectRequestsPerSecond: Double? = nil,
         driver: DatabaseDriver = .sqlite, settlement: any SettlementProvider = SimulatedSettlement(),
-        jwtSingleUse: Bool = false
+        jwtSingleUse: Bool = false,
+        restoring snapshot: (state: JSONValue, credentials: ProjectProvisioner.Credentials)? = nil
     ) throws {
         schema = try TestSchema(driver)
         self.clock = clock
@@ -35,8 +36,14 @@ final class TestServer: @unchecked Sendable {
             trustTestRoot: trustTestRoot, clientRequestsPerSecond: clientRequestsPerSecond,
             projectRequestsPerSecond: projectRequestsPerSecond, jwtSingleUse: jwtSingleUse,
             workerInterval: startWorkers ? 0.02 : nil, threadCount: 2)
-        credentials = try ProjectProvisioner(database: sandbox.database, clock: clock).createProject(
-            name: "Example Wallet", appIds: [Self.appId], redirectHosts: [Self.redirectHost], keyType: keyType)
+        if let snapshot {
+            // A saved sandbox instead of a new project: the snapshot's project and its credentials.
+            try StateSnapshot.restore(snapshot.state, into: sandbox.database)
+            credentials = snapshot.credentials
+        } else {
+            credentials = try ProjectProvisioner(database: sandbox.database, clock: clock).createProject(
+                name: "Example Wallet", appIds: [Self.appId], redirectHosts: [Self.redirectHost], keyType: keyType)
+        }
     }
 
     deinit {
@@ -81,7 +88,8 @@ final class TestServer: @unchecked Sendable {
 
 /// A device: an App Attest key made by the software attester, driving the seed's mobile calls.
 struct TestDevice {
-    let server: TestServer
+    /// The server the device talks to (a test may move it to a server restored from a snapshot).
+    var server: TestServer
     let attester: SoftwareAttester
     var key: SoftwareAttestKey
 

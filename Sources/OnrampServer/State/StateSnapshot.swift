@@ -1,0 +1,160 @@
+import Foundation
+import OnrampCrypto
+import OnrampStore
+import OnrampWire
+
+/// A saved sandbox: every row of every table of the server's schema, in a versioned JSON file, so a
+/// developer can prepare projects, keys, customers and wallets once and start every run from them
+/// (`onramp state export FILE`, `onramp serve --import FILE`, `--export-on-exit FILE`).
+///
+/// The file (format `onramp-state`, version 1):
+/// ```json
+/// {"format": "onramp-state", "version": 1, "schema": 331, "exportedAt": "2026-12-01T22:00:00Z",
+///  "tables": {"projects": {"columns": ["id", "name", …], "rows": [["…", "Example Wallet", …]]}, …}}
+/// ```
+/// `schema` is the newest migration the database had; a snapshot restores only into a database at the
+/// same schema. Values are JSON strings (TEXT), integers (BIGINT), `null`, or `{"base64": …}` (bytes).
+/// Secrets stay as the database keeps them (hashed or sealed): what was sealed with `ONRAMP_DATA_KEY`
+/// opens after a restore only under the same key.
+public enum StateSnapshot {
+    /// The `format` member.
+    public static let format = "onramp-state"
+    /// The file format's version.
+    public static let version = 1
+
+    /// Why a snapshot cannot be restored.
+    public struct RestoreError: Error, CustomStringConvertible {
+        /// What is wrong with the file or the target.
+        public let description: String
+    }
+
+    /// The schema's tables in the order they were created (parents before the rows that name them).
+    static var tables: [String] {
+        var names: [String] = []
+        for migration in Schema.migrations {
+            for match in migration.sql.matches(of: /CREATE TABLE (?:IF NOT EXISTS )?([a-z_]+)/) {
+                let name = String(match.1)
+                if !names.contains(name) { names.append(name) }
+            }
+        }
+        return names
+    }
+
+    /// The newest migration's version.
+    static var schemaVersion: Int { Schema.migrations.map(\.version).max() ?? 0 }
+
+    /// Every table of `database`, read in one snapshot transaction.
+    public static func export(_ database: any Database, at date: Date = Date()) throws -> JSONValue {
+        let tables = try database.read { connection in
+            try Self.tables.map { table -> (String, JSONValue) in
+                let rows = try connection.query("SELECT * FROM \(table)", [])
+                let columns = try rows.first?.columns ?? Self.columns(of: table, connection, database.dialect)
+                return (
+                    table,
+                    [
+                        "columns": .array(columns.map { .string($0) }),
+                        "rows": .array(rows.map { .array($0.values.map(Self.json)) }),
+                    ]
+                )
+            }
+        }
+        return [
+            "format": .string(format), "version": .integer(version), "schema": .integer(schemaVersion),
+            "exportedAt": .string(Timestamp.rfc3339(milliseconds: Timestamp.milliseconds(date))),
+            "tables": .object(tables),
+        ]
+    }
+
+    /// Writes every row of `snapshot` into `database`, which must be migrated and hold no project yet;
+    /// in one transaction, so a refused file leaves the database as it was.
+    public static func restore(_ snapshot: JSONValue, into database: any Database) throws {
+        guard snapshot["format"]?.stringValue == format else {
+            throw RestoreError(description: "not an onramp state file (format is not \"\(format)\")")
+        }
+        guard snapshot["version"] == .integer(version) else {
+            throw RestoreError(
+                description: "state file version \(snapshot["version"]?.serializedString ?? "none") is not \(version)")
+        }
+        guard snapshot["schema"] == .integer(schemaVersion) else {
+            throw RestoreError(
+                description:
+                    "the file was exported at schema \(snapshot["schema"]?.serializedString ?? "none"); this server is at \(schemaVersion)"
+            )
+        }
+        guard let tables = snapshot["tables"]?.objectValue else {
+            throw RestoreError(description: "the file has no tables")
+        }
+        let known = Set(Self.tables)
+        if let unknown = tables.first(where: { !known.contains($0.0) }) {
+            throw RestoreError(description: "unknown table \(unknown.0)")
+        }
+        try database.transaction { connection in
+            guard try connection.query("SELECT COUNT(*) AS n FROM projects", []).first?.int("n") == 0 else {
+                throw RestoreError(description: "the database already holds projects: restore into a new one")
+            }
+            for table in Self.tables {
+                guard let content = tables.first(where: { $0.0 == table })?.1 else { continue }
+                let allowed = Set(try Self.columns(of: table, connection, database.dialect))
+                let columns = content["columns"]?.arrayValue?.compactMap(\.stringValue) ?? []
+                guard !columns.isEmpty, columns.allSatisfy(allowed.contains) else {
+                    throw RestoreError(description: "table \(table) names columns this schema does not have")
+                }
+                let statement =
+                    "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES ("
+                    + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
+                for row in content["rows"]?.arrayValue ?? [] {
+                    guard let values = row.arrayValue, values.count == columns.count else {
+                        throw RestoreError(description: "a row of \(table) does not match its columns")
+                    }
+                    try connection.execute(statement, try values.map(Self.value))
+                }
+            }
+        }
+    }
+
+    /// The column names of `table` (a name from the schema, never input), from an empty result.
+    private static func columns(of table: String, _ connection: any SQLConnection, _ dialect: SQLDialect) throws
+        -> [String]
+    {
+        let rows = try connection.query("SELECT * FROM \(table) LIMIT 1", [])
+        if let first = rows.first { return first.columns }
+        switch dialect {
+        case .sqlite:
+            return try connection.query("SELECT name FROM pragma_table_info(?) ORDER BY cid", [.text(table)])
+                .map { try $0.string("name") }
+        case .postgres:
+            return try connection.query(
+                """
+                SELECT column_name AS name FROM information_schema.columns
+                WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position
+                """, [.text(table)]
+            ).map { try $0.string("name") }
+        }
+    }
+
+    private static func json(_ value: SQLValue) -> JSONValue {
+        switch value {
+        case .null: .null
+        case .integer(let number): .integer(number)
+        case .text(let text): .string(text)
+        case .blob(let bytes): ["base64": .string(Base64.encode(bytes))]
+        }
+    }
+
+    private static func value(_ json: JSONValue) throws -> SQLValue {
+        switch json {
+        case .null: return .null
+        case .string(let text): return .text(text)
+        case .number(let text):
+            guard let number = Int64(text) else { throw RestoreError(description: "\(text) is not an integer") }
+            return .integer(number)
+        case .object:
+            guard let text = json["base64"]?.stringValue, let bytes = Base64.decode(text) else {
+                throw RestoreError(description: "a bytes value is not {\"base64\": …}")
+            }
+            return .blob(bytes)
+        default:
+            throw RestoreError(description: "a value is neither text, an integer, null nor bytes")
+        }
+    }
+}
