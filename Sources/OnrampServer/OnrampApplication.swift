@@ -63,6 +63,8 @@ public final class OnrampApplication: Sendable {
         self.offramp = offramp
         let embedded = EmbeddedService(context: context, settlement: settlement)
         embedded.register(on: &router)
+        TestClockRoutes(context: context, authenticator: authenticator, stripe: StripeRoutes(context: context))
+            .register(on: &router)
         self.embedded = embedded
         let token = consoleToken ?? Base64URL.encode(context.ids.randomBytes(24), padded: false)
         self.consoleToken = token

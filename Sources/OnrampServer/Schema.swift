@@ -1,7 +1,7 @@
 import OnrampStore
 
 /// Every migration of the server's database, in version ranges per feature so features can add
-/// tables independently: 100s projects and keys, 200s App2App (220s the hosted onramp, 230s the Headless
+/// tables independently: 100s projects and keys (150 the outbox, 160 test clocks), 200s App2App (220s the hosted onramp, 230s the Headless
 /// Onramp, 240s the offramp), 300s Embedded,
 /// 400s webhooks.
 public enum Schema {
@@ -9,7 +9,7 @@ public enum Schema {
     public static var migrations: [Migration] {
         (projectMigrations + app2AppMigrations + app2AppIndexMigrations + hostedOnrampMigrations + outboxMigrations
             + webhookMigrations + HeadlessSchema.migrations + OfframpSchema.migrations
-            + EmbeddedSchema.migrations)
+            + EmbeddedSchema.migrations + TestClockSchema.migrations)
             .sorted { $0.version < $1.version }
     }
 

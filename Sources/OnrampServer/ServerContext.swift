@@ -9,7 +9,8 @@ import OnrampStore
 public struct ServerContext: Sendable {
     /// The database (SQLite or PostgreSQL).
     public let database: any Database
-    /// The source of the current time.
+    /// The source of the current time: the injected clock, plus the test clock of the project a request
+    /// acts for (``TestClocks/bound(to:_:)``).
     public let clock: any OnrampCore.Clock
     /// Prefixed ids, UUIDs and tokens.
     public let ids: IdGenerator
@@ -53,7 +54,8 @@ public struct ServerContext: Sendable {
     ) {
         self.jwtSingleUse = jwtSingleUse
         self.database = database
-        self.clock = clock
+        // Requests acting for a test-mode project see its test clock's time (see TestClocks).
+        self.clock = ShiftedClock(base: clock)
         self.ids = IdGenerator(random: random)
         self.catalogue = catalogue
         self.publicBaseURL = publicBaseURL.hasSuffix("/") ? String(publicBaseURL.dropLast()) : publicBaseURL
@@ -67,6 +69,9 @@ public struct ServerContext: Sendable {
         self.dataKey = dataKey ?? random.bytes(32)
         self.idempotencySecrets = IdempotencyKeys.Secrets(dataKey: self.dataKey)
     }
+
+    /// The projects' test clocks.
+    var testClocks: TestClocks { TestClocks(database: database, clock: clock) }
 
     /// The current time in stored milliseconds.
     var nowMilliseconds: Int64 { Timestamp.milliseconds(clock.now()) }

@@ -16,6 +16,7 @@ enum OnrampCommand {
           events      List webhook events and their deliveries; redeliver one
           listen      Forward webhook deliveries to a local URL, like `stripe listen`
           trigger     Cause a real event of a given type in the sandbox
+          clock       Move a test-mode project's clock ahead (challenges, quotes… expire as in real time)
           state       Save the sandbox's whole state to a file (onramp serve --import starts from it)
           catalogue   Print the built-in catalogue (assets, networks, prices, fees) as JSON
           bench-fixtures  Prepare attested requests for the benchmarks (bench/app2app.sh)
@@ -38,6 +39,7 @@ enum OnrampCommand {
         case "bench-fixtures": return BenchFixturesCommand.run(rest)
         case "demo": return DemoCommand.run(rest)
         case "state": return StateCommand.run(rest)
+        case "clock": return ClockCommand.run(rest)
         case "catalogue":
             guard let data = try? Catalogue.standard.jsonData() else { return 1 }
             print(String(decoding: data, as: UTF8.self))

@@ -33,10 +33,11 @@ final class EmbeddedTestServer: @unchecked Sendable {
     init(
         clock: any OnrampCore.Clock = SystemClock(), settlementDelay: TimeInterval = 0.2, livemode: Bool = false,
         settlement: any SettlementProvider = SimulatedSettlement(), clientRequestsPerSecond: Double? = nil,
-        startWorkers: Bool = true, poolSize: Int? = nil, verificationDelay: TimeInterval = 0.2
+        startWorkers: Bool = true, poolSize: Int? = nil, verificationDelay: TimeInterval = 0.2,
+        driver: DatabaseDriver? = nil
     ) throws {
         let onPostgres = ProcessInfo.processInfo.environment["ONRAMP_TEST_POSTGRES_URL"] != nil
-        schema = try TestSchema(onPostgres ? .postgres : .sqlite)
+        schema = try TestSchema(driver ?? (onPostgres ? .postgres : .sqlite))
         self.clock = clock
         runsWorkers = startWorkers
         sandbox = try OnrampSandbox(

@@ -1,4 +1,5 @@
 import HTTPServer
+import OnrampWire
 
 /// The App2App mobile endpoints on their real paths, in the seed's form (project in the path, no
 /// API key) and in the `cdp-sdk` form (challenge endpoints authenticated by a CDP API key JWT).
@@ -21,25 +22,32 @@ struct App2AppRoutes: Sendable {
             "POST", "\(mobile)/projects/{projectId}/attestation/challenges", Operations.createRegistrationChallenge
         ) { request in
             try limit(request)
-            return try service.createRegistrationChallenge(
-                projectId: request.pathParameters["projectId"]!, encoding: .base64URL)
+            return try inProjectTime(request.pathParameters["projectId"]) {
+                try service.createRegistrationChallenge(
+                    projectId: request.pathParameters["projectId"]!, encoding: .base64URL)
+            }
         }
         router.add(
             "POST", "\(mobile)/projects/{projectId}/attestation/registrations", Operations.registerProjectAttestationKey
         ) { request in
             try limit(request)
-            return try service.register(
-                body: try request.jsonBody(), projectIdFromPath: request.pathParameters["projectId"], keyIdFromPath: nil
-            )
+            let body = try request.jsonBody()
+            return try inProjectTime(request.pathParameters["projectId"]) {
+                try service.register(
+                    body: body, projectIdFromPath: request.pathParameters["projectId"], keyIdFromPath: nil)
+            }
         }
         router.add(
             "PUT", "\(mobile)/projects/{projectId}/attestation/registrations/{keyId}",
             Operations.putProjectAttestationKey
         ) { request in
             try limit(request)
-            return try service.register(
-                body: try request.jsonBody(), projectIdFromPath: request.pathParameters["projectId"],
-                keyIdFromPath: request.pathParameters["keyId"])
+            let body = try request.jsonBody()
+            return try inProjectTime(request.pathParameters["projectId"]) {
+                try service.register(
+                    body: body, projectIdFromPath: request.pathParameters["projectId"],
+                    keyIdFromPath: request.pathParameters["keyId"])
+            }
         }
         router.add("POST", "\(mobile)/challenges", Operations.createPurchaseChallenge) { request in
             try limit(request)
@@ -49,24 +57,32 @@ struct App2AppRoutes: Sendable {
                     status: 400, code: "invalid_request", message: "Missing required field projectId.",
                     param: "projectId")
             }
-            return try service.createPurchaseChallenge(
-                projectId: projectId, body: body, idempotencyKey: Self.idempotencyKey(request),
-                encoding: .base64URL)
+            return try inProjectTime(projectId) {
+                try service.createPurchaseChallenge(
+                    projectId: projectId, body: body, idempotencyKey: Self.idempotencyKey(request),
+                    encoding: .base64URL)
+            }
         }
         router.add("POST", "\(mobile)/sessions", Operations.createPurchaseSession) { request in
             try limit(request)
-            return try service.createSession(body: try request.jsonBody())
+            let body = try request.jsonBody()
+            return try inProjectTime(try challengeProject(body)) { try service.createSession(body: body) }
         }
         // cdp-sdk form.
         router.add(
             "POST", "\(mobile)/attestation/challenges", Operations.createRegistrationChallengeWithAPIKey
         ) { request in
             let projectId = try authenticator.authenticate(request, at: service.context.clock.now())
-            return try service.createRegistrationChallenge(projectId: projectId, encoding: .base64)
+            return try inProjectTime(projectId) {
+                try service.createRegistrationChallenge(projectId: projectId, encoding: .base64)
+            }
         }
         router.add("POST", "\(mobile)/attestation/registrations", Operations.registerAttestationKey) { request in
             try limit(request)
-            return try service.register(body: try request.jsonBody(), projectIdFromPath: nil, keyIdFromPath: nil)
+            let body = try request.jsonBody()
+            return try inProjectTime(try challengeProject(body)) {
+                try service.register(body: body, projectIdFromPath: nil, keyIdFromPath: nil)
+            }
         }
         router.add("POST", "\(mobile)/sessions/challenges", Operations.createPurchaseChallengeWithAPIKey) { request in
             let projectId = try authenticator.authenticate(request, at: service.context.clock.now())
@@ -78,9 +94,24 @@ struct App2AppRoutes: Sendable {
                     status: 400, code: "invalid_request", message: "projectId does not match the API key.",
                     param: "projectId")
             }
-            return try service.createPurchaseChallenge(
-                projectId: projectId, body: body, idempotencyKey: Self.idempotencyKey(request), encoding: .base64)
+            return try inProjectTime(projectId) {
+                try service.createPurchaseChallenge(
+                    projectId: projectId, body: body, idempotencyKey: Self.idempotencyKey(request), encoding: .base64)
+            }
         }
+    }
+
+    /// Runs `body` in the project's time (its test clock; real time when there is none).
+    private func inProjectTime<T>(_ projectId: String?, _ body: () throws -> T) throws -> T {
+        try service.context.testClocks.bound(to: projectId, body)
+    }
+
+    /// The project of the challenge a registration or session names, when it is a known challenge.
+    private func challengeProject(_ body: JSONValue) throws -> String? {
+        guard let text = body["challenge"]?.stringValue, text.utf8.count <= 512,
+            let id = ChallengeRepository.id(forChallengeText: text)
+        else { return nil }
+        return try service.context.database.read { try ChallengeRepository(connection: $0).find(id: id)?.projectId }
     }
 
     /// The request's idempotency key: `Idempotency-Key` (the demo's), or CDP's standard `X-Idempotency-Key`.

@@ -43,7 +43,8 @@ extension ConsoleRoutes {
         static let logout = consolePage("submitConsoleSignOut", "Signs out (clears the cookie).", form: action())
         /// `GET /console/projects/{id}`.
         static let project = consolePage(
-            "showConsoleProject", "A project: App IDs, redirect hosts, keys, App Attest keys, transactions, endpoints.")
+            "showConsoleProject", "A project: App IDs, redirect hosts, keys, App Attest keys, transactions, endpoints.",
+            query: [APIParameter("clock", .string(maxLength: 16))])
         /// `GET /console/transactions/{id}`.
         static let transaction = consolePage(
             "showConsoleTransaction", "An App2App transaction and its state history.")
@@ -59,6 +60,10 @@ extension ConsoleRoutes {
         static let resend = consolePage(
             "resendConsoleEvent", "Delivers a test-mode event to one endpoint again.",
             form: action(["subscription": .string(minLength: 1, maxLength: 128)]))
+        /// `POST /console/projects/{id}/clock`.
+        static let advanceClock = consolePage(
+            "advanceConsoleTestClock", "Moves a test-mode project's clock ahead.",
+            form: action(["minutes": .string(pattern: "^[0-9]{1,5}$")]))
         /// `GET /console/requests`.
         static let requests = consolePage(
             "listConsoleRequests", "The last requests answered, searchable by Request-Id.",

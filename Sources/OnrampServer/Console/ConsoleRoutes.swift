@@ -34,7 +34,10 @@ struct ConsoleRoutes: Sendable {
             return response
         }
         router.add("GET", "/console/projects/{id}", Operations.project) { request in
-            try page(request) { try project(request.pathParameters["id"] ?? "") }
+            try page(request) {
+                try project(
+                    request.pathParameters["id"] ?? "", advanced: try Self.query(request, "clock", maxLength: 16))
+            }
         }
         router.add("GET", "/console/transactions/{id}", Operations.transaction) { request in
             try page(request) { try transaction(request.pathParameters["id"] ?? "") }
@@ -51,6 +54,11 @@ struct ConsoleRoutes: Sendable {
             let form = try request.formBody()
             try access.authorizeAction(request, form: form)
             return try resend(request.pathParameters["id"] ?? "", subscription: form["subscription"]?.stringValue ?? "")
+        }
+        router.add("POST", "/console/projects/{id}/clock", Operations.advanceClock) { request in
+            let form = try request.formBody()
+            try access.authorizeAction(request, form: form)
+            return try advanceClock(request.pathParameters["id"] ?? "", minutes: form["minutes"]?.stringValue)
         }
         router.add("GET", "/console/requests", Operations.requests) { request in
             try page(request) { requests(id: try Self.query(request, "request_id", maxLength: 128)) }
@@ -132,16 +140,30 @@ struct ConsoleRoutes: Sendable {
         )
     }
 
-    private func project(_ id: String) throws -> (title: String, html: String) {
-        guard let project = try database.read({ try ConsoleRepository(connection: $0).project(id) }) else {
+    private func project(_ id: String, advanced: String?) throws -> (title: String, html: String) {
+        let found = try database.read { connection in
+            try ConsoleRepository(connection: connection).project(id).map {
+                ($0, try TestClockRepository(connection: connection).offset(projectId: id))
+            }
+        }
+        guard let (project, offset) = found else {
             throw HTTPError(status: 404, code: "not_found", message: "No project \(id).")
         }
-        var html = ConsolePage.fields([
+        var html = advanced == nil ? "" : "<p class=\"notice\" role=\"status\">The test clock moved.</p>"
+        html += ConsolePage.fields([
             ("Id", HTML.escape(project.id)), ("App2App", project.app2AppEnabled ? "enabled" : "off"),
             ("App Attest environments", HTML.escape(project.environments)),
             ("App IDs", project.appIds.map(HTML.escape).joined(separator: "<br>")),
             ("Redirect hosts", project.redirectHosts.map(HTML.escape).joined(separator: "<br>")),
+            ("Test clock", offset == 0 ? "real time" : "\(offset / 60_000) min ahead"),
         ])
+        html += """
+            <form method="post" action="/console/projects/\(ConsolePage.segment(project.id))/clock">
+            <input type="hidden" name="csrf" value="\(access.csrfValue)">
+            <label for="minutes">Advance the test clock by (minutes)</label>
+            <input id="minutes" name="minutes" type="number" min="1" max="43200" value="6" required>
+            <button type="submit">Advance</button></form>
+            """
         html += ConsolePage.table(
             caption: "API keys (secrets are never shown again)",
             headers: ["Key id", "Kind", "Mode", "State", "Created"],
@@ -297,6 +319,21 @@ struct ConsoleRoutes: Sendable {
             }
         }
         return ("Event \(id)", html)
+    }
+
+    private func advanceClock(_ id: String, minutes text: String?) throws -> HTTPResponse {
+        guard let text, text.allSatisfy(\.isNumber), let minutes = Int64(text), (1...43_200).contains(minutes) else {
+            throw HTTPError(status: 400, code: "invalid_request", message: "Advance by 1 to 43,200 minutes.")
+        }
+        do {
+            _ = try TestClocks(database: database, clock: clock).advance(projectId: id, seconds: minutes * 60)
+        } catch TestClocks.Refusal.liveProject {
+            throw HTTPError(
+                status: 400, code: "invalid_request", message: "A live-mode project's clock cannot be moved.")
+        } catch TestClocks.Refusal.unknownProject {
+            throw HTTPError(status: 404, code: "not_found", message: "No project \(id).")
+        }
+        return .seeOther("/console/projects/\(ConsolePage.segment(id))?clock=advanced")
     }
 
     private func resend(_ id: String, subscription: String) throws -> HTTPResponse {

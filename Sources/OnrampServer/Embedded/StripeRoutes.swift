@@ -37,9 +37,12 @@ struct StripeRoutes: Sendable {
             {
                 throw StripeErrors.rateLimited(retryAfterSeconds: limiter.retryAfterSeconds())
             }
-            return try IdempotencyKeys(context: context).run(request, caller: caller) {
-                let body = method == "GET" ? JSONValue.object([]) : try request.parsedBody()
-                return .json(try handler(request, caller, body))
+            // A test-mode caller acts in its project's time (its test clock); a live one in real time.
+            return try context.testClocks.bound(to: caller.livemode ? nil : caller.projectId) {
+                try IdempotencyKeys(context: context).run(request, caller: caller) {
+                    let body = method == "GET" ? JSONValue.object([]) : try request.parsedBody()
+                    return .json(try handler(request, caller, body))
+                }
             }
         }
     }

@@ -1,0 +1,143 @@
+import Foundation
+import HTTPServer
+import OnrampCore
+import OnrampStore
+
+/// A test-mode project's clock: how far it runs ahead of real time. A request acting for the project
+/// runs with the offset bound (``TestClocks/bound(to:_:)``), and the server's clock
+/// (``ShiftedClock``) adds it, so every expiry the request decides — a purchase challenge's five minutes,
+/// an Embedded quote's lifetime — is decided in the project's time, exactly as if real time had passed.
+enum TestClockOffset {
+    /// The offset of the project the current request acts for, in milliseconds (0: real time).
+    @TaskLocal static var milliseconds: Int64 = 0
+}
+
+/// The server's clock: the injected clock plus the bound project's test-clock offset.
+struct ShiftedClock: OnrampCore.Clock {
+    let base: any OnrampCore.Clock
+
+    func now() -> Date {
+        base.now().addingTimeInterval(Double(TestClockOffset.milliseconds) / 1000)
+    }
+}
+
+/// Test clocks: reading a project's offset, binding it for a request, and advancing it (test-mode
+/// projects only: a project with a live key keeps real time).
+struct TestClocks: Sendable {
+    let database: any Database
+    /// The real clock (not shifted), which stamps when an offset changed.
+    let clock: any OnrampCore.Clock
+
+    /// The longest single advance: 30 days.
+    static let maximumSeconds: Int64 = 30 * 24 * 3600
+
+    /// Runs `body` in `projectId`'s time (real time when nil or without a test clock).
+    func bound<T>(to projectId: String?, _ body: () throws -> T) throws -> T {
+        guard let projectId else { return try body() }
+        let offset = try database.read { try TestClockRepository(connection: $0).offset(projectId: projectId) }
+        return try TestClockOffset.$milliseconds.withValue(offset, operation: body)
+    }
+
+    /// Why a clock cannot move.
+    enum Refusal: Error, Equatable {
+        /// The project has a live-mode key.
+        case liveProject
+        /// No such project.
+        case unknownProject
+        /// The advance is not 1 second to 30 days.
+        case outOfRange
+    }
+
+    /// Moves `projectId`'s clock `seconds` ahead; returns its new offset in milliseconds.
+    func advance(projectId: String, seconds: Int64) throws -> Int64 {
+        guard (1...Self.maximumSeconds).contains(seconds) else { throw Refusal.outOfRange }
+        let now = Timestamp.milliseconds(clock.now())
+        let result = try database.transaction { connection -> Result<Int64, Refusal> in
+            let repository = TestClockRepository(connection: connection)
+            switch try repository.mode(of: projectId) {
+            case nil: return .failure(.unknownProject)
+            case .some(true): return .failure(.liveProject)
+            case .some(false):
+                return .success(try repository.advance(projectId: projectId, by: seconds * 1000, now: now))
+            }
+        }
+        return try result.get()
+    }
+}
+
+/// The `test_clocks` table: one row per project whose clock has been moved.
+struct TestClockRepository {
+    let connection: any SQLConnection
+
+    /// The project's offset in milliseconds (0 without a row).
+    func offset(projectId: String) throws -> Int64 {
+        try connection.query("SELECT offset_ms FROM test_clocks WHERE project_id = ?", [.text(projectId)]).first?
+            .int("offset_ms") ?? 0
+    }
+
+    /// Whether the project is live (has a live-mode key); nil when there is no such project.
+    func mode(of projectId: String) throws -> Bool? {
+        guard try !connection.query("SELECT 1 AS one FROM projects WHERE id = ?", [.text(projectId)]).isEmpty else {
+            return nil
+        }
+        return try !connection.query(
+            "SELECT 1 AS one FROM api_keys WHERE project_id = ? AND livemode = 1 LIMIT 1", [.text(projectId)]
+        ).isEmpty
+    }
+
+    /// Adds `milliseconds` to the project's offset; returns the new offset.
+    func advance(projectId: String, by milliseconds: Int64, now: Int64) throws -> Int64 {
+        // One statement, so two first advances racing on PostgreSQL add up instead of colliding.
+        try connection.execute(
+            """
+            INSERT INTO test_clocks (project_id, offset_ms, updated_at) VALUES (?, ?, ?)
+            ON CONFLICT (project_id) DO UPDATE SET offset_ms = test_clocks.offset_ms + excluded.offset_ms,
+                updated_at = excluded.updated_at
+            """, [.text(projectId), .integer(milliseconds), .integer(now)])
+        return try offset(projectId: projectId)
+    }
+}
+
+/// The test clocks' table (version 160, beside the projects and the outbox).
+enum TestClockSchema {
+    static let migrations = [
+        Migration(
+            version: 160, name: "test_clocks",
+            sql: """
+                CREATE TABLE test_clocks (
+                    project_id TEXT PRIMARY KEY REFERENCES projects(id),
+                    offset_ms BIGINT NOT NULL,
+                    updated_at BIGINT NOT NULL
+                );
+                """)
+    ]
+}
+
+/// Moving a project's test clock from outside a request (`onramp clock advance`).
+public struct TestClockControl: Sendable {
+    private let clocks: TestClocks
+
+    /// Works on a migrated `database`.
+    public init(database: any Database, clock: any OnrampCore.Clock = SystemClock()) {
+        clocks = TestClocks(database: database, clock: clock)
+    }
+
+    /// Why a clock did not move.
+    public struct Refused: Error, CustomStringConvertible {
+        /// What is wrong.
+        public let description: String
+    }
+
+    /// Moves `projectId`'s clock `seconds` ahead; returns its new offset in milliseconds.
+    public func advance(projectId: String, seconds: Int64) throws -> Int64 {
+        do {
+            return try clocks.advance(projectId: projectId, seconds: seconds)
+        } catch TestClocks.Refusal.liveProject {
+            throw Refused(description: "project \(projectId) has a live-mode key: its clock cannot be moved")
+        } catch TestClocks.Refusal.unknownProject {
+            throw Refused(description: "no project \(projectId)")
+        } catch TestClocks.Refusal.outOfRange {
+            throw Refused(description: "advance by 1 to \(TestClocks.maximumSeconds) seconds")
+        }
+    }
+}

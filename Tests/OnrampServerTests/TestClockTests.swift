@@ -1,0 +1,80 @@
+import Foundation
+import HTTPServer
+import OnrampCore
+import OnrampServer
+import OnrampStore
+import OnrampTestSupport
+import OnrampWire
+import Testing
+
+/// Test clocks: a test-mode project's clock moved ahead makes its requests decide expiries as if that
+/// much time had passed — in either family's API, the console and the command line — and a live-mode
+/// project keeps real time.
+@Suite(.serialized) struct TestClockTests {
+    @Test(arguments: DatabaseDriver.all)
+    func sixMinutesLaterAPurchaseChallengeIsStale(driver: DatabaseDriver) throws {
+        let server = try TestServer(driver: driver)
+        var device = try TestDevice(server: server)
+        try device.registerKey()
+        let challenge = try #require(try device.purchaseChallenge(device.purchase()).body["challenge"]?.stringValue)
+        let path = "/platform/v2/onramp/test_clocks/advance"
+        let advanced = try server.request(
+            "POST", path, json: ["seconds": 360],
+            headers: [("Authorization", "Bearer \(try server.jwt("POST", path))")])
+        #expect(advanced.status == 200, "\(advanced.body)")
+        #expect(advanced.body["offsetSeconds"] == "360")
+        let stale = try device.createSession(challenge: challenge)
+        #expect(stale.status == 422 && stale.body["errorType"] == "stale_attestation", "\(stale.body)")
+        // A challenge made in the project's new time is good for its own five minutes.
+        let fresh = try #require(try device.purchaseChallenge(device.purchase()).body["challenge"]?.stringValue)
+        #expect(try device.createSession(challenge: fresh).status == 201)
+        // Another project keeps real time.
+        let other = try ProjectProvisioner(database: server.database).createProject(
+            name: "Other", appIds: [TestServer.appId], redirectHosts: [TestServer.redirectHost], keyType: .es256)
+        let offsets = try server.database.read {
+            try $0.query("SELECT project_id FROM test_clocks", []).map { try $0.string("project_id") }
+        }
+        #expect(offsets == [server.projectId], "only the moved project runs ahead, not \(other.projectId)")
+    }
+
+    @Test(arguments: DatabaseDriver.all)
+    func anEmbeddedQuoteExpiresWhenTheStripeClockMoves(driver: DatabaseDriver) throws {
+        let server = try EmbeddedTestServer(settlementDelay: 0, driver: driver)
+        let user = try server.signUpAndAuthorize()
+        try server.collectKYC(user)
+        let wallet = try server.registerWallet(user)
+        let token = try server.paymentToken(user)
+        let id = try server.createSession(user, token: token, wallet: wallet).string("id")
+        let seconds = Int(QuoteCalculator.defaultEmbeddedQuoteLifetime) + 60
+        let moved = try server.backend.post("/v1/test_helpers/test_clocks/advance", [("seconds", String(seconds))])
+        #expect(moved.status == 200, "\(moved)")
+        #expect(moved["offset_seconds"] as? Int == seconds)
+        let expired = try server.checkout(user, id)
+        #expect(expired.string("status") == "requires_payment", "\(expired)")
+        #expect(expired.string("transaction_details.last_error") == "charged_with_expired_quote", "\(expired)")
+    }
+
+    @Test func aLiveModeProjectCannotHaveItsClockMoved() throws {
+        let server = try EmbeddedTestServer(livemode: true)
+        let stripe = try server.backend.post("/v1/test_helpers/test_clocks/advance", [("seconds", "360")])
+        #expect(stripe.status == 400 && stripe.string("error.code") == "livemode_test_clock", "\(stripe)")
+        #expect(throws: TestClockControl.Refused.self) {
+            try TestClockControl(database: server.database).advance(
+                projectId: server.credentials.projectId, seconds: 360)
+        }
+        #expect(
+            try server.database.read { try $0.query("SELECT COUNT(*) AS n FROM test_clocks", []).first?.int("n") } == 0)
+    }
+
+    @Test func theConsoleMovesAProjectsClock() throws {
+        let server = try TestServer()
+        let csrf = try ConsoleTests.csrf(server)
+        let moved = ConsoleTests.post(
+            server, "/console/projects/\(server.projectId)/clock", [("csrf", csrf), ("minutes", "6")])
+        #expect(moved.status == 303)
+        let page = ConsoleTests.text(ConsoleTests.get(server, "/console/projects/\(server.projectId)?clock=advanced"))
+        #expect(page.contains("6 min ahead") && page.contains("The test clock moved."))
+        #expect(
+            ConsoleTests.post(server, "/console/projects/\(server.projectId)/clock", [("minutes", "6")]).status == 403)
+    }
+}
