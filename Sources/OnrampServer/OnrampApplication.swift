@@ -70,7 +70,7 @@ public final class OnrampApplication: Sendable {
         self.consoleToken = token
         ConsoleRoutes(
             access: ConsoleAccess(token: token, allowsRemote: consoleAllowsRemote), database: context.database,
-            clock: context.clock, requestLog: requestLog
+            clock: context.clock, requestLog: requestLog, transactions: transactions
         ).register(on: &router)
         router.setErrorRenderer(PageErrorRenderer(), forPathPrefix: "/console")
         APIComponents.register(on: &router)

@@ -59,6 +59,13 @@ import Testing
     static func get(_ server: TestServer, _ path: String, signedIn: Bool = true, from address: String = "127.0.0.1")
         -> HTTPResponse
     {
+        get(server.application, path, signedIn: signedIn, from: address)
+    }
+
+    /// A console request to `application` in process.
+    static func get(
+        _ application: OnrampApplication, _ path: String, signedIn: Bool = true, from address: String = "127.0.0.1"
+    ) -> HTTPResponse {
         let parts = path.split(separator: "?", maxSplits: 1)
         let query: [(String, String)] =
             parts.count < 2
@@ -72,8 +79,8 @@ import Testing
             }
         var request = HTTPRequest(method: "GET", path: String(parts[0]), query: query)
         request.remoteAddress = address
-        if signedIn { request.headers.add("Cookie", "onramp_console=\(server.application.consoleToken)") }
-        return server.application.router.respond(to: request).response
+        if signedIn { request.headers.add("Cookie", "onramp_console=\(application.consoleToken)") }
+        return application.router.respond(to: request).response
     }
 
     static func post(_ server: TestServer, _ path: String, _ form: [(String, String)], headers: [(String, String)] = [])
@@ -205,5 +212,61 @@ import Testing
         #expect(
             purchase.receiver.wait { $0.filter { $0.eventId == purchase.eventId }.count == 2 },
             "the receiver got the event again")
+    }
+
+    @Test func embeddedCustomersAndSessionsAreLinkedAndShowNoCardData() throws {
+        let server = try EmbeddedTestServer(settlementDelay: 0)
+        let user = try server.signUpAndAuthorize()
+        try server.collectKYC(user)
+        let wallet = try server.registerWallet(user)
+        let token = try server.paymentToken(user)
+        let id = try server.createSession(user, token: token, wallet: wallet).string("id")
+        _ = try server.checkout(user, id)
+        _ = try server.waitForSession(id, status: "fulfillment_complete")
+        let application = server.application
+        let project = Self.text(Self.get(application, "/console/projects/\(server.credentials.projectId)"))
+        #expect(project.contains("href=\"/console/customers/\(user.customerId)\""))
+        #expect(project.contains("href=\"/console/onramp_sessions/\(id)\""))
+        let customer = Self.text(Self.get(application, "/console/customers/\(user.customerId)"))
+        #expect(customer.contains(user.email.lowercased()), "the Link consumer (emails are kept lower-case)")
+        #expect(customer.contains(wallet) && customer.contains(token))
+        #expect(customer.contains("verified"), "the KYC tiers")
+        #expect(!customer.contains("4242424242424242") && !customer.contains("424242"), "no card number")
+        let session = Self.text(Self.get(application, "/console/onramp_sessions/\(id)"))
+        #expect(session.contains("href=\"/console/customers/\(user.customerId)\""))
+        #expect(
+            session.contains("<td>fulfillment_processing</td>") && session.contains("<td>fulfillment_complete</td>"))
+        #expect(Self.get(application, "/console/onramp_sessions/\(id)", signedIn: false).status == 401)
+    }
+
+    @Test(arguments: DatabaseDriver.all)
+    func aPendingTransactionSettlesNowFromTheConsole(driver: DatabaseDriver) throws {
+        let server = try TestServer(settlementDelay: 3600, driver: driver)
+        var device = try TestDevice(server: server)
+        try device.registerKey()
+        let challenge = try device.purchaseChallenge(device.purchase())
+        let session = try device.createSession(challenge: challenge.body["challenge"]?.stringValue ?? "")
+        let url = try #require(session.body["session"]?["onrampUrl"]?.stringValue)
+        #expect(try HandoffBrowser(port: server.port).complete(url, action: "confirm").status == 303)
+        let id = try #require(
+            try server.database.read {
+                try $0.query("SELECT transaction_id FROM onramp_transactions", []).first?.string("transaction_id")
+            })
+        let page = Self.text(Self.get(server, "/console/transactions/\(id)"))
+        #expect(page.contains("Settle now"))
+        let settled = Self.post(server, "/console/transactions/\(id)/settle", [("csrf", try Self.csrf(server))])
+        #expect(settled.status == 303, "\(Self.text(settled))")
+        let status = try server.database.read {
+            try $0.query("SELECT status FROM onramp_transactions WHERE transaction_id = ?", [.text(id)]).first?
+                .string("status")
+        }
+        #expect(status == "ONRAMP_TRANSACTION_STATUS_SUCCESS")
+        #expect(
+            try server.count("SELECT COUNT(*) AS n FROM outbox_events WHERE type = 'onramp.transaction.success'") == 1)
+        let after = Self.text(Self.get(server, "/console/transactions/\(id)?settled=1"))
+        #expect(after.contains("Settled.") && !after.contains("Settle now"))
+        // Settled once: a second press finds nothing pending.
+        #expect(
+            Self.post(server, "/console/transactions/\(id)/settle", [("csrf", try Self.csrf(server))]).status == 409)
     }
 }

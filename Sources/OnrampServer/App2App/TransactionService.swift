@@ -82,6 +82,39 @@ struct TransactionService: Sendable {
         return moved
     }
 
+    /// Takes a pending transaction's remaining steps now instead of when they come due (the console's
+    /// "settle now"): the settlement provider decides the outcome as it would have. `true` when this call
+    /// moved it to its outcome; `false` when it is unknown or was already settled.
+    func settleNow(transactionId: String) throws -> Bool {
+        // CREATED → IN_PROGRESS, then IN_PROGRESS → SUCCESS | FAILED: each step made due now, then taken.
+        // Making a leased step due lets this call claim it beside the worker holding the lease, as an
+        // expired lease would: the provider is idempotent on the reference, and only one outcome is
+        // recorded (the final update is conditional on the status).
+        var moved = false
+        for _ in 0..<2 {
+            let now = context.nowMilliseconds
+            try context.database.transaction { connection in
+                try connection.execute(
+                    """
+                    UPDATE onramp_transactions SET next_step_at = ?
+                    WHERE transaction_id = ? AND next_step_at IS NOT NULL AND status IN (?, ?)
+                    """,
+                    [
+                        .integer(now), .text(transactionId), .text(App2AppTransaction.Status.created.rawValue),
+                        .text(App2AppTransaction.Status.inProgress.rawValue),
+                    ])
+            }
+            moved = try advance(transactionId: transactionId, now: now) || moved
+        }
+        let status = try context.database.read {
+            try $0.query("SELECT status FROM onramp_transactions WHERE transaction_id = ?", [.text(transactionId)])
+                .first?.string("status")
+        }
+        return moved
+            && [App2AppTransaction.Status.success.rawValue, App2AppTransaction.Status.failed.rawValue]
+                .contains(status ?? "")
+    }
+
     /// How long a claimed settlement may run before another worker may retry it (with the same
     /// reference, on which providers must be idempotent).
     static let settlementLeaseMilliseconds: Int64 = 60_000

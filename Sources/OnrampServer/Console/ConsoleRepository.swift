@@ -17,6 +17,20 @@ struct ConsoleRepository {
         let attestKeys: [Row]
         let transactions: [Row]
         let subscriptions: [Row]
+        let challenges: [Row]
+        let customers: [Row]
+        let sessions: [Row]
+        let orders: [Row]
+    }
+
+    /// An Embedded crypto customer with its Link consumer and what it owns.
+    struct CustomerView {
+        let customer: Row
+        let consumer: Row?
+        let wallets: [Row]
+        let paymentTokens: [Row]
+        let sessions: [Row]
+        let verifications: [Row]
     }
 
     /// Every project, newest first, with its transaction count.
@@ -63,7 +77,82 @@ struct ConsoleRepository {
                 """
                 SELECT id, family, url, enabled, livemode FROM webhook_subscriptions WHERE project_id = ?
                 ORDER BY created_at
+                """, parameter),
+            challenges: try connection.query(
+                """
+                SELECT id, purpose, created_at, expires_at, used_at FROM attestation_challenges WHERE project_id = ?
+                ORDER BY created_at DESC, id LIMIT 50
+                """, parameter),
+            customers: try connection.query(
+                """
+                SELECT c.id, c.livemode, c.phone_status, c.kyc_status, c.document_status, c.created_at, l.email
+                FROM crypto_customers c JOIN link_consumers l ON l.id = c.consumer_id WHERE c.project_id = ?
+                ORDER BY c.created_at DESC, c.id LIMIT 100
+                """, parameter),
+            sessions: try connection.query(
+                """
+                SELECT id, customer_id, status, destination_currency, destination_network, livemode, created_at
+                FROM crypto_onramp_sessions WHERE project_id = ? ORDER BY created_at DESC, id LIMIT 100
+                """, parameter),
+            orders: try connection.query(
+                """
+                SELECT order_id, partner_user_ref, status, payment_total, payment_currency, purchase_amount,
+                    purchase_currency, created_at
+                FROM onramp_orders WHERE project_id = ? ORDER BY created_at DESC, order_id LIMIT 100
                 """, parameter))
+    }
+
+    /// One crypto customer with what it owns; nil when there is none. Only the last four digits of an id
+    /// number exist here, and payment tokens are listed without their card or account details.
+    func customer(_ id: String) throws -> CustomerView? {
+        guard
+            let customer = try connection.query(
+                """
+                SELECT id, project_id, consumer_id, livemode, first_name, last_name, id_number_last4, dob, city,
+                    state, country, phone_status, kyc_status, document_status, created_at
+                FROM crypto_customers WHERE id = ?
+                """, [.text(id)]
+            ).first
+        else { return nil }
+        let parameter: [SQLValue] = [.text(id)]
+        return CustomerView(
+            customer: customer,
+            consumer: try connection.query(
+                "SELECT email, phone, country, legal_name, created_at FROM link_consumers WHERE id = ?",
+                [.text(try customer.string("consumer_id"))]
+            ).first,
+            wallets: try connection.query(
+                """
+                SELECT id, network, wallet_address, livemode, created_at FROM crypto_wallets WHERE customer_id = ?
+                ORDER BY created_at, id
+                """, parameter),
+            paymentTokens: try connection.query(
+                """
+                SELECT id, payment_method_id, created_at FROM payment_tokens WHERE customer_id = ?
+                ORDER BY created_at, id
+                """, parameter),
+            sessions: try connection.query(
+                """
+                SELECT id, customer_id, status, destination_currency, destination_network, created_at
+                FROM crypto_onramp_sessions WHERE customer_id = ? ORDER BY created_at DESC, id LIMIT 100
+                """, parameter),
+            verifications: try connection.query(
+                """
+                SELECT id, status, created_at FROM identity_verifications WHERE customer_id = ?
+                ORDER BY created_at, id
+                """, parameter))
+    }
+
+    /// One Embedded onramp session; nil when there is none.
+    func onrampSession(_ id: String) throws -> Row? {
+        try connection.query(
+            """
+            SELECT id, project_id, customer_id, livemode, status, last_error, destination_currency,
+                destination_network, quote_expires_at, three_ds_status, mandate_accepted, transaction_id,
+                created_at, updated_at
+            FROM crypto_onramp_sessions WHERE id = ?
+            """, [.text(id)]
+        ).first
     }
 
     /// One App2App transaction; nil when there is none.
@@ -75,7 +164,7 @@ struct ConsoleRepository {
     func events(of projectId: String, naming objectId: String) throws -> [Row] {
         try connection.query(
             """
-            SELECT id, type, family, livemode, created_at FROM outbox_events
+            SELECT id, type, family, livemode, payload, created_at FROM outbox_events
             WHERE project_id = ? AND payload LIKE ? ORDER BY created_at, id LIMIT 200
             """, [.text(projectId), .text("%\"\(Self.escapedForLike(objectId))\"%")])
     }

@@ -47,7 +47,19 @@ extension ConsoleRoutes {
             query: [APIParameter("clock", .string(maxLength: 16))])
         /// `GET /console/transactions/{id}`.
         static let transaction = consolePage(
-            "showConsoleTransaction", "An App2App transaction and its state history.")
+            "showConsoleTransaction", "An App2App transaction and its state history.",
+            query: [APIParameter("settled", .string(maxLength: 8))])
+        /// `POST /console/transactions/{id}/settle`.
+        static let settle = consolePage(
+            "settleConsoleTransaction", "Settles a pending App2App transaction now, as the provider decides.",
+            form: action())
+        /// `GET /console/customers/{id}`.
+        static let customer = consolePage(
+            "showConsoleCustomer",
+            "An Embedded crypto customer: KYC tiers, verifications, wallets, payment tokens, sessions.")
+        /// `GET /console/onramp_sessions/{id}`.
+        static let onrampSession = consolePage(
+            "showConsoleOnrampSession", "An Embedded onramp session and its transitions.")
         /// `GET /console/events`.
         static let events = consolePage(
             "listConsoleEvents", "The newest events, of one type when asked.",

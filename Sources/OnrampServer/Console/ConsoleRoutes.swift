@@ -13,6 +13,8 @@ struct ConsoleRoutes: Sendable {
     let database: any Database
     let clock: any OnrampCore.Clock
     let requestLog: RequestLog
+    /// Settles App2App transactions on request ("settle now").
+    let transactions: TransactionService
 
     func register(on router: inout Router) {
         router.add("GET", "/", Operations.home) { request in try page(request) { try projects() } }
@@ -40,7 +42,24 @@ struct ConsoleRoutes: Sendable {
             }
         }
         router.add("GET", "/console/transactions/{id}", Operations.transaction) { request in
-            try page(request) { try transaction(request.pathParameters["id"] ?? "") }
+            try page(request) {
+                try transaction(
+                    request.pathParameters["id"] ?? "", settled: try Self.query(request, "settled", maxLength: 8))
+            }
+        }
+        router.add("POST", "/console/transactions/{id}/settle", Operations.settle) { request in
+            try access.authorizeAction(request, form: try request.formBody())
+            let id = request.pathParameters["id"] ?? ""
+            guard try transactions.settleNow(transactionId: id) else {
+                throw HTTPError(status: 409, code: "not_pending", message: "Transaction \(id) is not pending.")
+            }
+            return .seeOther("/console/transactions/\(ConsolePage.segment(id))?settled=1")
+        }
+        router.add("GET", "/console/customers/{id}", Operations.customer) { request in
+            try page(request) { try customer(request.pathParameters["id"] ?? "") }
+        }
+        router.add("GET", "/console/onramp_sessions/{id}", Operations.onrampSession) { request in
+            try page(request) { try onrampSession(request.pathParameters["id"] ?? "") }
         }
         router.add("GET", "/console/events", Operations.events) { request in
             try page(request) { try events(type: try Self.query(request, "type", maxLength: 128)) }
@@ -207,10 +226,158 @@ struct ConsoleRoutes: Sendable {
                     try row.int("livemode") != 0 ? "live" : "test",
                 ]
             })
+        html += ConsolePage.table(
+            caption: "Embedded crypto customers", headers: ["Customer", "Email", "Phone", "KYC", "Document", "Mode"],
+            rows: try project.customers.map { row in
+                let id = try row.string("id")
+                return [
+                    ConsolePage.link("/console/customers/\(ConsolePage.segment(id))", id),
+                    HTML.escape(try row.string("email")), HTML.escape(try row.string("phone_status")),
+                    HTML.escape(try row.string("kyc_status")), HTML.escape(try row.string("document_status")),
+                    try row.int("livemode") != 0 ? "live" : "test",
+                ]
+            })
+        html += ConsolePage.table(
+            caption: "Embedded onramp sessions", headers: ["Session", "Customer", "Status", "Destination", "Created"],
+            rows: try project.sessions.map { row in try Self.sessionCells(row) })
+        html += ConsolePage.table(
+            caption: "Headless orders", headers: ["Order", "Partner user", "Status", "Paid", "Bought", "Created"],
+            rows: try project.orders.map { row in
+                [
+                    HTML.escape(try row.string("order_id")), HTML.escape(try row.string("partner_user_ref")),
+                    HTML.escape(try row.string("status")),
+                    HTML.escape("\(try row.string("payment_total")) \(try row.string("payment_currency"))"),
+                    HTML.escape("\(try row.string("purchase_amount")) \(try row.string("purchase_currency"))"),
+                    ConsolePage.time(try row.int("created_at")),
+                ]
+            })
+        html += ConsolePage.table(
+            caption: "App2App challenges (newest 50)", headers: ["Challenge", "Purpose", "Created", "Expires", "Used"],
+            rows: try project.challenges.map { row in
+                [
+                    HTML.escape(try row.string("id")), HTML.escape(try row.string("purpose")),
+                    ConsolePage.time(try row.int("created_at")), ConsolePage.time(try row.int("expires_at")),
+                    ConsolePage.time(row.optionalInt("used_at")),
+                ]
+            })
         return ("Project \(project.name)", html)
     }
 
-    private func transaction(_ id: String) throws -> (title: String, html: String) {
+    /// A session's row cells: id (linked), customer (linked), status, destination, created.
+    private static func sessionCells(_ row: Row) throws -> [String] {
+        let id = try row.string("id")
+        let customer = try row.string("customer_id")
+        return [
+            ConsolePage.link("/console/onramp_sessions/\(ConsolePage.segment(id))", id),
+            ConsolePage.link("/console/customers/\(ConsolePage.segment(customer))", customer),
+            HTML.escape(try row.string("status")),
+            HTML.escape("\(try row.string("destination_currency")) on \(try row.string("destination_network"))"),
+            ConsolePage.time(try row.int("created_at")),
+        ]
+    }
+
+    private func customer(_ id: String) throws -> (title: String, html: String) {
+        guard let view = try database.read({ try ConsoleRepository(connection: $0).customer(id) }) else {
+            throw HTTPError(status: 404, code: "not_found", message: "No crypto customer \(id).")
+        }
+        let row = view.customer
+        let projectId = try row.string("project_id")
+        let name = [row.optionalString("first_name"), row.optionalString("last_name")].compactMap { $0 }
+        var html = ConsolePage.fields(
+            [
+                ("Project", ConsolePage.link("/console/projects/\(ConsolePage.segment(projectId))", projectId)),
+                ("Link consumer", HTML.escape(try row.string("consumer_id"))),
+                ("Email", HTML.escape(view.consumer?.optionalString("email") ?? "—")),
+                ("Phone", HTML.escape(view.consumer?.optionalString("phone") ?? "—")),
+                ("Name", HTML.escape(name.isEmpty ? "—" : name.joined(separator: " "))),
+                ("Id number", row.optionalString("id_number_last4").map { "•••• " + HTML.escape($0) } ?? "—"),
+                (
+                    "Lives in",
+                    HTML.escape(
+                        [row.optionalString("city"), row.optionalString("state"), row.optionalString("country")]
+                            .compactMap { $0 }.joined(separator: ", "))
+                ),
+                ("Phone check (L0)", HTML.escape(try row.string("phone_status"))),
+                ("KYC (L1)", HTML.escape(try row.string("kyc_status"))),
+                ("Document (L2)", HTML.escape(try row.string("document_status"))),
+                ("Mode", try row.int("livemode") != 0 ? "live" : "test"),
+                ("Created", ConsolePage.time(try row.int("created_at"))),
+            ])
+        html += ConsolePage.table(
+            caption: "Identity verifications", headers: ["Verification", "Status", "Created"],
+            rows: try view.verifications.map { verification in
+                [
+                    HTML.escape(try verification.string("id")), HTML.escape(try verification.string("status")),
+                    ConsolePage.time(try verification.int("created_at")),
+                ]
+            })
+        html += ConsolePage.table(
+            caption: "Wallets", headers: ["Wallet", "Network", "Address", "Created"],
+            rows: try view.wallets.map { wallet in
+                [
+                    HTML.escape(try wallet.string("id")), HTML.escape(try wallet.string("network")),
+                    HTML.escape(try wallet.string("wallet_address")), ConsolePage.time(try wallet.int("created_at")),
+                ]
+            })
+        html += ConsolePage.table(
+            caption: "Payment tokens (card and account details are never shown)",
+            headers: ["Token", "Payment method", "Created"],
+            rows: try view.paymentTokens.map { token in
+                [
+                    HTML.escape(try token.string("id")), HTML.escape(try token.string("payment_method_id")),
+                    ConsolePage.time(try token.int("created_at")),
+                ]
+            })
+        html += ConsolePage.table(
+            caption: "Onramp sessions", headers: ["Session", "Customer", "Status", "Destination", "Created"],
+            rows: try view.sessions.map { try Self.sessionCells($0) })
+        return ("Crypto customer \(id)", html)
+    }
+
+    private func onrampSession(_ id: String) throws -> (title: String, html: String) {
+        let found = try database.read { connection -> (Row, [Row])? in
+            let repository = ConsoleRepository(connection: connection)
+            guard let row = try repository.onrampSession(id) else { return nil }
+            return (row, try repository.events(of: try row.string("project_id"), naming: id))
+        }
+        guard let (row, history) = found else {
+            throw HTTPError(status: 404, code: "not_found", message: "No onramp session \(id).")
+        }
+        let projectId = try row.string("project_id")
+        let customer = try row.string("customer_id")
+        var html = ConsolePage.fields([
+            ("Project", ConsolePage.link("/console/projects/\(ConsolePage.segment(projectId))", projectId)),
+            ("Customer", ConsolePage.link("/console/customers/\(ConsolePage.segment(customer))", customer)),
+            ("Status", HTML.escape(try row.string("status"))),
+            ("Last error", HTML.escape(row.optionalString("last_error") ?? "—")),
+            (
+                "Destination",
+                HTML.escape("\(try row.string("destination_currency")) on \(try row.string("destination_network"))")
+            ),
+            ("Quote expires", ConsolePage.time(try row.int("quote_expires_at"))),
+            ("3-D Secure", HTML.escape(row.optionalString("three_ds_status") ?? "—")),
+            ("ACH mandate", try row.int("mandate_accepted") != 0 ? "accepted" : "—"),
+            ("Transaction", HTML.escape(row.optionalString("transaction_id") ?? "—")),
+            ("Mode", try row.int("livemode") != 0 ? "live" : "test"),
+            ("Created", ConsolePage.time(try row.int("created_at"))),
+            ("Updated", ConsolePage.time(try row.int("updated_at"))),
+        ])
+        html += ConsolePage.table(
+            caption: "Transitions (events)", headers: ["Event", "Type", "Status", "Time"],
+            rows: try history.map { event in
+                let eventId = try event.string("id")
+                let payload = try? JSONParser().parse(Array(try event.string("payload").utf8))
+                return [
+                    ConsolePage.link("/console/events/\(ConsolePage.segment(eventId))", eventId),
+                    HTML.escape(try event.string("type")),
+                    HTML.escape(payload?["data"]?["object"]?["status"]?.stringValue ?? "—"),
+                    ConsolePage.time(try event.int("created_at")),
+                ]
+            })
+        return ("Onramp session \(id)", html)
+    }
+
+    private func transaction(_ id: String, settled: String?) throws -> (title: String, html: String) {
         let found = try database.read { connection -> (Row, [Row])? in
             let repository = ConsoleRepository(connection: connection)
             guard let row = try repository.transaction(id) else { return nil }
@@ -224,7 +391,16 @@ struct ConsoleRoutes: Sendable {
             "status", "partner_user_ref", "purchase_amount", "purchase_currency", "purchase_network", "payment_total",
             "payment_currency", "payment_method", "wallet_address", "country", "tx_hash",
         ]
-        var html = ConsolePage.fields(
+        let status = try row.string("status")
+        var html = settled == nil ? "" : "<p class=\"notice\" role=\"status\">Settled.</p>"
+        if status == "ONRAMP_TRANSACTION_STATUS_CREATED" || status == "ONRAMP_TRANSACTION_STATUS_IN_PROGRESS" {
+            html += """
+                <form method="post" action="/console/transactions/\(ConsolePage.segment(id))/settle">
+                <input type="hidden" name="csrf" value="\(access.csrfValue)">
+                <button type="submit">Settle now</button></form>
+                """
+        }
+        html += ConsolePage.fields(
             [("Project", ConsolePage.link("/console/projects/\(ConsolePage.segment(projectId))", projectId))]
                 + shown.map { ($0, HTML.escape(row.optionalString($0) ?? "—")) }
                 + [("created", ConsolePage.time(row.optionalInt("created_at")))])
