@@ -269,4 +269,30 @@ import Testing
         #expect(
             Self.post(server, "/console/transactions/\(id)/settle", [("csrf", try Self.csrf(server))]).status == 409)
     }
+
+    /// Disabling an endpoint holds its deliveries; failing its next one records an attempt that was
+    /// never sent; enabling it and resending delivers.
+    @Test func endpointsAreDisabledEnabledAndFailOnRequest() throws {
+        let purchase = try Self.purchase()
+        let server = purchase.server
+        let csrf = try Self.csrf(server)
+        let endpoint = "/console/endpoints/\(purchase.subscriptionId)"
+        #expect(Self.post(server, endpoint, [("csrf", csrf), ("action", "disable")]).status == 303)
+        #expect(Self.text(Self.get(server, "/console/projects/\(server.projectId)")).contains("disabled"))
+        #expect(Self.post(server, endpoint, [("csrf", csrf), ("action", "fail"), ("count", "1")]).status == 303)
+        let resend = "/console/events/\(purchase.eventId)/resend"
+        #expect(Self.post(server, resend, [("csrf", csrf), ("subscription", purchase.subscriptionId)]).status == 303)
+        Thread.sleep(forTimeInterval: 0.3)
+        let sent = { purchase.receiver.deliveries.filter { $0.eventId == purchase.eventId }.count }
+        #expect(sent() == 1, "a disabled endpoint gets nothing")
+        #expect(Self.post(server, endpoint, [("csrf", csrf), ("action", "enable")]).status == 303)
+        let failed = "SELECT COUNT(*) AS n FROM webhook_attempts WHERE error LIKE 'failed on purpose%'"
+        for _ in 0..<1500 where try server.count(failed) == 0 { Thread.sleep(forTimeInterval: 0.02) }
+        #expect(try server.count(failed) == 1)
+        #expect(sent() == 1, "the failed attempt was not sent")
+        #expect(Self.post(server, resend, [("csrf", csrf), ("subscription", purchase.subscriptionId)]).status == 303)
+        #expect(purchase.receiver.wait { $0.filter { $0.eventId == purchase.eventId }.count == 2 })
+        #expect(Self.post(server, endpoint, [("csrf", csrf), ("action", "explode")]).status == 400)
+        #expect(Self.post(server, endpoint, [("action", "disable")]).status == 403)
+    }
 }

@@ -75,7 +75,7 @@ struct ConsoleRepository {
                 """, parameter),
             subscriptions: try connection.query(
                 """
-                SELECT id, family, url, enabled, livemode FROM webhook_subscriptions WHERE project_id = ?
+                SELECT id, family, url, enabled, livemode, fail_next FROM webhook_subscriptions WHERE project_id = ?
                 ORDER BY created_at
                 """, parameter),
             challenges: try connection.query(
@@ -208,6 +208,33 @@ struct ConsoleRepository {
             SELECT attempted_at, status_code, latency_ms, response_excerpt, error FROM webhook_attempts
             WHERE delivery_id = ? ORDER BY attempted_at, id LIMIT 100
             """, [.text(deliveryId)])
+    }
+
+    /// Enables or disables an endpoint, or makes its next `failNext` deliveries fail; `false` when there
+    /// is no such endpoint. The project it belongs to, for the page to return to.
+    func changeEndpoint(_ id: String, enabled: Bool?, failNext: Int64?, now: Int64) throws -> String? {
+        guard
+            let projectId = try connection.query(
+                "SELECT project_id FROM webhook_subscriptions WHERE id = ?", [.text(id)]
+            ).first?.string("project_id")
+        else { return nil }
+        if let enabled {
+            try connection.execute(
+                """
+                UPDATE webhook_subscriptions SET enabled = ?, disabled_reason = ?, failing_since = NULL, updated_at = ?
+                WHERE id = ?
+                """,
+                [
+                    .integer(enabled ? 1 : 0), enabled ? .null : .text("disabled from the console"), .integer(now),
+                    .text(id),
+                ])
+        }
+        if let failNext {
+            try connection.execute(
+                "UPDATE webhook_subscriptions SET fail_next = ?, updated_at = ? WHERE id = ?",
+                [.integer(failNext), .integer(now), .text(id)])
+        }
+        return projectId
     }
 
     /// Makes an event's delivery to one subscription due now, whatever its status; `false` when there is

@@ -17,13 +17,15 @@ extension ConsoleRoutes {
         }
 
         /// An action's form: the CSRF value of the signed-in console, and the action's fields.
-        private static func action(_ fields: KeyValuePairs<String, APISchema> = [:]) -> APISchema {
+        private static func action(_ fields: KeyValuePairs<String, APISchema> = [:], optional: Set<String> = [])
+            -> APISchema
+        {
             var properties: [(String, APISchema)] = [("csrf", .string(minLength: 64, maxLength: 64))]
             properties += fields.map { ($0.key, $0.value) }
             return APISchema(
                 json: [
                     "type": "object", "properties": .object(properties.map { ($0.0, $0.1.json) }),
-                    "required": .array(properties.map { .string($0.0) }),
+                    "required": .array(properties.filter { !optional.contains($0.0) }.map { .string($0.0) }),
                 ])
         }
 
@@ -49,6 +51,13 @@ extension ConsoleRoutes {
         static let transaction = consolePage(
             "showConsoleTransaction", "An App2App transaction and its state history.",
             query: [APIParameter("settled", .string(maxLength: 8))])
+        /// `POST /console/endpoints/{id}`.
+        static let changeEndpoint = consolePage(
+            "changeConsoleEndpoint", "Enables or disables a webhook endpoint, or fails its next deliveries.",
+            form: action(
+                [
+                    "action": .enumeration(["enable", "disable", "fail"]), "count": .string(pattern: "^[0-9]{1,3}$"),
+                ], optional: ["count"]))
         /// `POST /console/transactions/{id}/settle`.
         static let settle = consolePage(
             "settleConsoleTransaction", "Settles a pending App2App transaction now, as the provider decides.",

@@ -55,6 +55,11 @@ struct ConsoleRoutes: Sendable {
             }
             return .seeOther("/console/transactions/\(ConsolePage.segment(id))?settled=1")
         }
+        router.add("POST", "/console/endpoints/{id}", Operations.changeEndpoint) { request in
+            let form = try request.formBody()
+            try access.authorizeAction(request, form: form)
+            return try changeEndpoint(request.pathParameters["id"] ?? "", form: form)
+        }
         router.add("GET", "/console/customers/{id}", Operations.customer) { request in
             try page(request) { try customer(request.pathParameters["id"] ?? "") }
         }
@@ -218,12 +223,15 @@ struct ConsoleRoutes: Sendable {
                 ]
             })
         html += ConsolePage.table(
-            caption: "Webhook endpoints", headers: ["Endpoint", "Family", "URL", "State", "Mode"],
+            caption: "Webhook endpoints", headers: ["Endpoint", "Family", "URL", "State", "Mode", "Actions"],
             rows: try project.subscriptions.map { row in
-                [
-                    HTML.escape(try row.string("id")), HTML.escape(try row.string("family")),
-                    HTML.escape(try row.string("url")), try row.int("enabled") != 0 ? "enabled" : "disabled",
-                    try row.int("livemode") != 0 ? "live" : "test",
+                let id = try row.string("id")
+                let enabled = try row.int("enabled") != 0
+                let failing = try row.int("fail_next")
+                return [
+                    HTML.escape(id), HTML.escape(try row.string("family")), HTML.escape(try row.string("url")),
+                    (enabled ? "enabled" : "disabled") + (failing > 0 ? "; the next \(failing) fail" : ""),
+                    try row.int("livemode") != 0 ? "live" : "test", endpointActions(id, enabled: enabled),
                 ]
             })
         html += ConsolePage.table(
@@ -495,6 +503,44 @@ struct ConsoleRoutes: Sendable {
             }
         }
         return ("Event \(id)", html)
+    }
+
+    /// The endpoint's action forms: enable or disable it, and fail its next deliveries.
+    private func endpointActions(_ id: String, enabled: Bool) -> String {
+        let action = "/console/endpoints/\(ConsolePage.segment(id))"
+        let csrf = "<input type=\"hidden\" name=\"csrf\" value=\"\(access.csrfValue)\">"
+        let label = "fail-\(HTML.escape(id))"
+        return """
+            <form method="post" action="\(action)">\(csrf)<input type="hidden" name="action" value="\(enabled ? "disable" : "enable")">
+            <button type="submit">\(enabled ? "Disable" : "Enable")</button></form>
+            <form method="post" action="\(action)">\(csrf)<input type="hidden" name="action" value="fail">
+            <label for="\(label)">Fail the next</label>
+            <input id="\(label)" name="count" type="number" min="0" max="100" value="1" required>
+            <button type="submit">deliveries</button></form>
+            """
+    }
+
+    private func changeEndpoint(_ id: String, form: JSONValue) throws -> HTTPResponse {
+        let now = Timestamp.milliseconds(clock.now())
+        let enabled: Bool?
+        let failNext: Int64?
+        switch form["action"]?.stringValue {
+        case "enable": (enabled, failNext) = (true, nil)
+        case "disable": (enabled, failNext) = (false, nil)
+        case "fail":
+            guard let text = form["count"]?.stringValue, text.count <= 3, text.allSatisfy(\.isNumber),
+                let count = Int64(text), count <= 100
+            else { throw HTTPError(status: 400, code: "invalid_request", message: "count is 0 to 100.") }
+            (enabled, failNext) = (nil, count)
+        default:
+            throw HTTPError(status: 400, code: "invalid_request", message: "action is enable, disable or fail.")
+        }
+        guard
+            let projectId = try database.transaction({
+                try ConsoleRepository(connection: $0).changeEndpoint(id, enabled: enabled, failNext: failNext, now: now)
+            })
+        else { throw HTTPError(status: 404, code: "not_found", message: "No webhook endpoint \(id).") }
+        return .seeOther("/console/projects/\(ConsolePage.segment(projectId))")
     }
 
     private func advanceClock(_ id: String, minutes text: String?) throws -> HTTPResponse {

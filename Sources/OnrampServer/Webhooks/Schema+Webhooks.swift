@@ -57,6 +57,10 @@ extension Schema {
                     error TEXT
                 );
                 CREATE INDEX webhook_attempts_delivery ON webhook_attempts(delivery_id, attempted_at);
-                """)
+                """),
+        // The console's "fail the next N deliveries": that many attempts fail without being sent.
+        Migration(
+            version: 410, name: "webhook_fail_next",
+            sql: "ALTER TABLE webhook_subscriptions ADD COLUMN fail_next BIGINT NOT NULL DEFAULT 0"),
     ]
 }

@@ -60,6 +60,8 @@ public final class WebhookDispatcher: Sendable {
         let headers: [(String, String)]
         let attemptCount: Int64
         let createdAt: Int64
+        /// Whether this attempt fails without being sent (the console's "fail the next N deliveries").
+        var failsOnPurpose = false
     }
 
     /// The outcome of one HTTP attempt.
@@ -175,7 +177,16 @@ public final class WebhookDispatcher: Sendable {
                     JOIN webhook_subscriptions s ON s.id = d.subscription_id
                     WHERE d.lease_owner = ?
                     """, [.text(token)]
-                ).compactMap { try Self.claim($0, token: token) }
+                ).compactMap { row -> Claim? in
+                    guard var claim = try Self.claim(row, token: token) else { return nil }
+                    // One of the endpoint's "fail the next N" taken in the claim's transaction: with several
+                    // instances each failure is spent once.
+                    claim.failsOnPurpose =
+                        try connection.execute(
+                            "UPDATE webhook_subscriptions SET fail_next = fail_next - 1 WHERE id = ? AND fail_next > 0",
+                            [.text(claim.subscriptionId)]) == 1
+                    return claim
+                }
             }
         }
     }
@@ -215,6 +226,13 @@ public final class WebhookDispatcher: Sendable {
     }
 
     private func checkAndSend(_ claim: Claim, completion: @escaping @Sendable (Attempt) -> Void) {
+        guard !claim.failsOnPurpose else {
+            completion(
+                Attempt(
+                    claim: claim, statusCode: nil, latencyMilliseconds: 0, responseExcerpt: nil,
+                    error: "failed on purpose (the console's fail the next deliveries); not sent"))
+            return
+        }
         guard let url = URL(string: claim.url) else {
             completion(
                 Attempt(
