@@ -137,14 +137,16 @@ public final class HTTPServer: Sendable {
 
     /// Routes a complete request and records it.
     func handle(_ request: HTTPRequest, startedAt: ContinuousClock.Instant) -> HTTPResponse {
-        var (response, route) = router.respond(to: request)
+        let notes = RequestNotes()
+        var (response, route) = RequestNotes.$current.withValue(notes) { router.respond(to: request) }
         if !response.headIsSendable(maximumBytes: Self.maximumResponseHeadBytes) {
             // Never a silent close: whatever the handler did, the client hears that it went wrong.
             log.error(
                 "unsendable response head from \(route) status=\(response.status) request_id=\(request.requestId)")
             response = router.render(.internalError, for: request)
         }
-        record(request: request, route: route, status: response.status, startedAt: startedAt)
+        record(
+            request: request, route: route, status: response.status, startedAt: startedAt, projectId: notes.projectId)
         return response
     }
 
@@ -158,14 +160,16 @@ public final class HTTPServer: Sendable {
         return response
     }
 
-    private func record(request: HTTPRequest, route: String, status: Int, startedAt: ContinuousClock.Instant) {
+    private func record(
+        request: HTTPRequest, route: String, status: Int, startedAt: ContinuousClock.Instant, projectId: String? = nil
+    ) {
         let elapsed = ContinuousClock.now - startedAt
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         metrics.record(route: route, status: status, durationSeconds: seconds)
         requestLog?.record(
             RequestLog.Entry(
                 time: Date(), requestId: request.requestId, method: request.method, route: route, status: status,
-                seconds: seconds))
+                seconds: seconds, projectId: projectId))
         log.request(
             method: request.method, route: route, status: status, durationSeconds: seconds,
             requestId: request.requestId)

@@ -2,7 +2,8 @@ import Foundation
 import Synchronization
 
 /// The last requests the server answered, newest first, for the sandbox console: time, Request-Id,
-/// method, route pattern (never the raw path or query, which can carry tokens), status and latency.
+/// method, route pattern (never the raw path or query, which can carry tokens), status, latency and the
+/// caller's project.
 public final class RequestLog: Sendable {
     /// One answered request.
     public struct Entry: Sendable, Equatable {
@@ -18,6 +19,22 @@ public final class RequestLog: Sendable {
         public let status: Int
         /// Seconds from the complete request to the answer.
         public let seconds: Double
+        /// The project the request acted for, when its handler noted one (``RequestNotes``).
+        public let projectId: String?
+
+        /// Creates an entry.
+        public init(
+            time: Date, requestId: String, method: String, route: String, status: Int, seconds: Double,
+            projectId: String? = nil
+        ) {
+            self.time = time
+            self.requestId = requestId
+            self.method = method
+            self.route = route
+            self.status = status
+            self.seconds = seconds
+            self.projectId = projectId
+        }
     }
 
     private let capacity: Int

@@ -295,4 +295,22 @@ import Testing
         #expect(Self.post(server, endpoint, [("csrf", csrf), ("action", "explode")]).status == 400)
         #expect(Self.post(server, endpoint, [("action", "disable")]).status == 403)
     }
+
+    /// The request log names the project a request acted for, also when it was refused after
+    /// authentication, and links it.
+    @Test func theRequestLogNamesTheCallersProjectEvenForARefusal() throws {
+        let purchase = try Self.purchase()
+        let server = purchase.server
+        let path = "/platform/v2/data/webhooks/subscriptions"
+        let refused = try server.request(
+            "POST", path, json: ["target": ["url": "not a url"]],
+            headers: [("Authorization", "Bearer \(try server.jwt("POST", path))")])
+        #expect(refused.status == 400, "\(refused.body)")
+        let requestId = try #require(refused.headers["request-id"])
+        let page = Self.text(Self.get(server, "/console/requests?request_id=\(requestId)"))
+        #expect(page.contains("<td>400</td>"))
+        #expect(page.contains("href=\"/console/projects/\(server.projectId)\""), "the caller's project")
+        let all = Self.text(Self.get(server, "/console/requests"))
+        #expect(all.contains("/platform/v2/onramp/mobile/sessions"))
+    }
 }

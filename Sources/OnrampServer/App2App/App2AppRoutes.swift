@@ -103,7 +103,8 @@ struct App2AppRoutes: Sendable {
 
     /// Runs `body` in the project's time (its test clock; real time when there is none).
     private func inProjectTime<T>(_ projectId: String?, _ body: () throws -> T) throws -> T {
-        try service.context.testClocks.bound(to: projectId, body)
+        if let projectId { RequestNotes.current?.projectId = projectId }
+        return try service.context.testClocks.bound(to: projectId, body)
     }
 
     /// The project of the challenge a registration or session names, when it is a known challenge.

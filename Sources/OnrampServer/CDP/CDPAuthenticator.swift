@@ -56,6 +56,7 @@ struct CDPAuthenticator: Sendable {
         }
         let isRead = request.method == "GET" || request.method == "HEAD"
         if singleUse || !isRead { try rememberNonce(verified, keyId: keyId, now: now) }
+        RequestNotes.current?.projectId = record.projectId
         return record.projectId
     }
 

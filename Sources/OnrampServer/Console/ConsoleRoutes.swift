@@ -582,12 +582,14 @@ struct ConsoleRoutes: Sendable {
             search
                 + ConsolePage.table(
                     caption: "Last requests, newest first",
-                    headers: ["Time", "Request-Id", "Method", "Route", "Status", "Latency"],
+                    headers: ["Time", "Request-Id", "Method", "Route", "Status", "Latency", "Project"],
                     rows: requestLog.recent(requestId: id).prefix(500).map { entry in
                         [
                             ConsolePage.time(Timestamp.milliseconds(entry.time)), HTML.escape(entry.requestId),
                             HTML.escape(entry.method), HTML.escape(entry.route), String(entry.status),
                             String(format: "%.1f ms", entry.seconds * 1000),
+                            entry.projectId.map { ConsolePage.link("/console/projects/\(ConsolePage.segment($0))", $0) }
+                                ?? "—",
                         ]
                     })
         )

@@ -32,6 +32,7 @@ struct StripeRoutes: Sendable {
         router.add(method, path, operation) { request in
             let caller = try StripeCaller.authenticate(
                 request, database: context.database, allowPublishable: allowPublishable)
+            RequestNotes.current?.projectId = caller.projectId
             if caller.publishable, let limiter = context.publishableKeyRateLimiter,
                 !limiter.allow(request.remoteAddress, now: context.clock.now().timeIntervalSince1970)
             {
