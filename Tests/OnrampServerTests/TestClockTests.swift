@@ -77,4 +77,42 @@ import Testing
         #expect(
             ConsoleTests.post(server, "/console/projects/\(server.projectId)/clock", [("minutes", "6")]).status == 403)
     }
+
+    /// A settlement due an hour from now runs once the project's clock moves an hour ahead, as it would
+    /// in real time; the same purchase in another project would still wait.
+    @Test(arguments: DatabaseDriver.all)
+    func settlementsThatComeDueRunWhenTheClockMoves(driver: DatabaseDriver) throws {
+        let server = try TestServer(settlementDelay: 3600, driver: driver)
+        var device = try TestDevice(server: server)
+        try device.registerKey()
+        let challenge = try device.purchaseChallenge(device.purchase())
+        let session = try device.createSession(challenge: challenge.body["challenge"]?.stringValue ?? "")
+        let url = try #require(session.body["session"]?["onrampUrl"]?.stringValue)
+        #expect(try HandoffBrowser(port: server.port).complete(url, action: "confirm").status == 303)
+        let success = "SELECT COUNT(*) AS n FROM onramp_transactions WHERE status = 'ONRAMP_TRANSACTION_STATUS_SUCCESS'"
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(try server.count(success) == 0, "due in an hour")
+        let path = "/platform/v2/onramp/test_clocks/advance"
+        let moved = try server.request(
+            "POST", path, json: ["seconds": "3700"],
+            headers: [("Authorization", "Bearer \(try server.jwt("POST", path))")])
+        #expect(moved.status == 200, "\(moved.body)")
+        for _ in 0..<1500 where try server.count(success) == 0 { Thread.sleep(forTimeInterval: 0.02) }
+        #expect(try server.count(success) == 1)
+    }
+
+    @Test(arguments: DatabaseDriver.all)
+    func anEmbeddedFulfilmentDueLaterCompletesWhenTheClockMoves(driver: DatabaseDriver) throws {
+        let server = try EmbeddedTestServer(settlementDelay: 3600, driver: driver)
+        let user = try server.signUpAndAuthorize()
+        try server.collectKYC(user)
+        let wallet = try server.registerWallet(user)
+        let token = try server.paymentToken(user)
+        let id = try server.createSession(user, token: token, wallet: wallet).string("id")
+        #expect(try server.checkout(user, id).string("status") == "fulfillment_processing")
+        let moved = try server.backend.post("/v1/test_helpers/test_clocks/advance", [("seconds", "3700")])
+        #expect(moved.status == 200, "\(moved)")
+        #expect(
+            try server.waitForSession(id, status: "fulfillment_complete").string("status") == "fulfillment_complete")
+    }
 }

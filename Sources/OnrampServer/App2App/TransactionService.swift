@@ -66,19 +66,27 @@ struct TransactionService: Sendable {
     @discardableResult
     func advanceDueTransactions(limit: Int = 100) throws -> Int {
         let now = context.nowMilliseconds
+        // Due in its project's time: a project whose test clock moved ahead settles as real time would.
         let due = try context.database.read { connection in
             try connection.query(
                 """
-                SELECT transaction_id FROM onramp_transactions
-                WHERE next_step_at IS NOT NULL AND next_step_at <= ? ORDER BY next_step_at LIMIT ?
+                SELECT t.transaction_id, t.project_id FROM onramp_transactions t
+                LEFT JOIN test_clocks c ON c.project_id = t.project_id
+                WHERE t.next_step_at IS NOT NULL AND t.next_step_at <= ? + COALESCE(c.offset_ms, 0)
+                ORDER BY t.next_step_at LIMIT ?
                 """,
                 [.integer(now), .integer(Int64(limit))]
-            ).map { try $0.string("transaction_id") }
+            ).map { (try $0.string("transaction_id"), try $0.string("project_id")) }
         }
         var moved = 0
         // Each claim reads the clock afresh: a lease timed from the batch's start could already have run
         // out behind slow settlements, letting another worker settle the same purchase concurrently.
-        for id in due where try advance(transactionId: id, now: context.nowMilliseconds) { moved += 1 }
+        for (id, projectId) in due {
+            let advanced = try context.testClocks.bound(to: projectId) {
+                try advance(transactionId: id, now: context.nowMilliseconds)
+            }
+            if advanced { moved += 1 }
+        }
         return moved
     }
 

@@ -149,47 +149,54 @@ struct OnrampSessionService: Sendable {
         let due = try context.database.read { connection in
             try connection.query(
                 """
-                SELECT id, project_id FROM crypto_onramp_sessions
-                WHERE fulfill_due_at IS NOT NULL AND fulfill_due_at <= ? ORDER BY fulfill_due_at LIMIT ?
+                SELECT s.id, s.project_id FROM crypto_onramp_sessions s
+                LEFT JOIN test_clocks c ON c.project_id = s.project_id AND s.livemode = 0
+                WHERE s.fulfill_due_at IS NOT NULL AND s.fulfill_due_at <= ? + COALESCE(c.offset_ms, 0)
+                ORDER BY s.fulfill_due_at LIMIT ?
                 """, [.integer(now), .integer(Int64(limit))]
             ).map { (try $0.string("id"), try $0.string("project_id")) }
         }
         for (id, projectId) in due {
-            // Claim the fulfilment with a lease before settling outside the transaction, so only one
-            // worker (instance) settles; a worker that dies is retried with the same reference. The lease
-            // is timed from this claim, not from the batch: earlier slow settlements must not eat it.
-            let claimedAt = context.nowMilliseconds
-            let claimed = try context.database.transaction { connection -> OnrampSessionRecord? in
-                guard let record = try OnrampSessionRecord.find(connection, id: id, projectId: projectId),
-                    record.machine.status == .fulfillmentProcessing, let due = record.fulfillDueAt, due <= claimedAt
-                else { return nil }
-                let leased = try connection.execute(
-                    "UPDATE crypto_onramp_sessions SET fulfill_due_at = ? WHERE id = ? AND fulfill_due_at = ?",
-                    [.integer(claimedAt + TransactionService.settlementLeaseMilliseconds), .text(id), .integer(due)])
-                return leased == 1 ? record : nil
-            }
-            guard var record = claimed else { continue }
-            let result = settlement.settle(
-                reference: id, network: record.detail("destination_network") ?? "",
-                asset: record.detail("destination_currency") ?? "", amount: record.detail("destination_amount") ?? "0",
-                walletAddress: record.detail("wallet_address") ?? "", partnerUserRef: record.customerId)
-            try context.database.transaction { connection in
-                guard let current = try OnrampSessionRecord.find(connection, id: id, projectId: projectId),
-                    current.machine.status == .fulfillmentProcessing
-                else { return }
-                record = current
-                let events: [OnrampSession.DomainEvent]
-                switch result {
-                case .delivered(let hash):
-                    events = try record.machine.handle(.fulfillmentSucceeded(transactionID: hash))
-                case .buyFailed, .sendFailed: events = try record.machine.handle(.fulfillmentFailed)
-                }
-                record.fulfillDueAt = nil
-                record.updatedAt = context.nowMilliseconds
-                try record.save(connection, events: events, context: context)
-            }
+            try context.testClocks.bound(to: projectId) { try fulfil(id, projectId: projectId) }
         }
         return due.count
+    }
+
+    /// Fulfils one due session, in its project's time.
+    private func fulfil(_ id: String, projectId: String) throws {
+        // Claim the fulfilment with a lease before settling outside the transaction, so only one
+        // worker (instance) settles; a worker that dies is retried with the same reference. The lease
+        // is timed from this claim, not from the batch: earlier slow settlements must not eat it.
+        let claimedAt = context.nowMilliseconds
+        let claimed = try context.database.transaction { connection -> OnrampSessionRecord? in
+            guard let record = try OnrampSessionRecord.find(connection, id: id, projectId: projectId),
+                record.machine.status == .fulfillmentProcessing, let due = record.fulfillDueAt, due <= claimedAt
+            else { return nil }
+            let leased = try connection.execute(
+                "UPDATE crypto_onramp_sessions SET fulfill_due_at = ? WHERE id = ? AND fulfill_due_at = ?",
+                [.integer(claimedAt + TransactionService.settlementLeaseMilliseconds), .text(id), .integer(due)])
+            return leased == 1 ? record : nil
+        }
+        guard var record = claimed else { return }
+        let result = settlement.settle(
+            reference: id, network: record.detail("destination_network") ?? "",
+            asset: record.detail("destination_currency") ?? "", amount: record.detail("destination_amount") ?? "0",
+            walletAddress: record.detail("wallet_address") ?? "", partnerUserRef: record.customerId)
+        try context.database.transaction { connection in
+            guard let current = try OnrampSessionRecord.find(connection, id: id, projectId: projectId),
+                current.machine.status == .fulfillmentProcessing
+            else { return }
+            record = current
+            let events: [OnrampSession.DomainEvent]
+            switch result {
+            case .delivered(let hash):
+                events = try record.machine.handle(.fulfillmentSucceeded(transactionID: hash))
+            case .buyFailed, .sendFailed: events = try record.machine.handle(.fulfillmentFailed)
+            }
+            record.fulfillDueAt = nil
+            record.updatedAt = context.nowMilliseconds
+            try record.save(connection, events: events, context: context)
+        }
     }
 
     /// The customer `id` when the OAuth grant's consumer owns it.
