@@ -192,8 +192,9 @@ import Testing
         #expect(accepted.headers["Location"] == "/console/events/\(purchase.eventId)?resent=1")
     }
 
-    /// In headless Chromium: sign in, open the project, its transaction, the event, resend it; the
-    /// receiver gets the event a second time. Screenshots in `artifacts/console-*.png`.
+    /// In headless Chromium: sign in, open the project, its transaction, the event, resend it (the
+    /// receiver gets the event a second time), advance the test clock and disable the endpoint from the
+    /// project page, open the request log. Screenshots in `artifacts/console-*.png`.
     @Test func chromiumWalksFromAProjectToAWebhookAttemptAndResendsIt() async throws {
         let purchase = try Self.purchase()
         let server = purchase.server
@@ -209,6 +210,12 @@ import Testing
             ])
         #expect(output.status == 0, "\(output.standardOutput)\(output.standardError)")
         #expect(output.standardOutput.contains("Queued for delivery again"), "\(output.standardOutput)")
+        #expect(output.standardOutput.contains("The test clock moved."), "\(output.standardOutput)")
+        #expect(output.standardOutput.contains("disabled\nRequests"), "\(output.standardOutput)")
+        #expect(
+            try server.count("SELECT COUNT(*) AS n FROM webhook_subscriptions WHERE enabled = 0") == 1,
+            "the endpoint was disabled from the page")
+        #expect(try server.count("SELECT COUNT(*) AS n FROM test_clocks WHERE offset_ms = 360000") == 1)
         #expect(
             purchase.receiver.wait { $0.filter { $0.eventId == purchase.eventId }.count == 2 },
             "the receiver got the event again")
@@ -312,5 +319,30 @@ import Testing
         #expect(page.contains("href=\"/console/projects/\(server.projectId)\""), "the caller's project")
         let all = Self.text(Self.get(server, "/console/requests"))
         #expect(all.contains("/platform/v2/onramp/mobile/sessions"))
+    }
+
+    /// In headless Chromium: from the project to its crypto customer to the customer's onramp session,
+    /// whose transitions list the statuses it went through. Screenshots in `artifacts/console-embedded-*.png`.
+    @Test func chromiumWalksFromAProjectToACustomerAndItsOnrampSession() async throws {
+        let server = try EmbeddedTestServer(settlementDelay: 0)
+        let user = try server.signUpAndAuthorize()
+        try server.collectKYC(user)
+        let wallet = try server.registerWallet(user)
+        let token = try server.paymentToken(user)
+        let id = try server.createSession(user, token: token, wallet: wallet).string("id")
+        _ = try server.checkout(user, id)
+        _ = try server.waitForSession(id, status: "fulfillment_complete")
+        let artifacts = Python.repositoryRoot.appendingPathComponent("artifacts")
+        try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
+        let output = try await Python.run(
+            "console_embedded_browser.py",
+            [
+                server.baseURL, server.application.consoleToken, server.credentials.projectId, user.customerId, id,
+                artifacts.appendingPathComponent("console-embedded").path,
+            ])
+        #expect(output.status == 0, "\(output.standardOutput)\(output.standardError)")
+        #expect(output.standardOutput.contains("Crypto customer \(user.customerId)"), "\(output.standardOutput)")
+        #expect(
+            output.standardOutput.contains("fulfillment_processing fulfillment_complete"), "\(output.standardOutput)")
     }
 }

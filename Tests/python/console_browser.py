@@ -1,9 +1,10 @@
 """Walks the sandbox console in headless Chromium (selenium + chromedriver): signs in with the operator
-token through the form, follows the links from the project to its transaction to the event, and
-presses the resend button; saves a screenshot of each page.
+token through the form, follows the links from the project to its transaction to the event, presses
+the resend button, then on the project page advances the test clock and disables the webhook
+endpoint, and opens the request log; saves a screenshot of each page.
 
 Usage: console_browser.py BASE_URL TOKEN PROJECT_ID TRANSACTION_ID EVENT_ID SCREENSHOT_PREFIX
-Prints the page headings and the final notice, one per line.
+Prints the page headings and the notices, one per line.
 """
 import sys
 
@@ -23,6 +24,13 @@ def follow(text, shot):
     print(driver.find_element(By.TAG_NAME, "h1").text)
 
 
+def press(label, shot):
+    page_source = driver.page_source
+    driver.find_element(By.XPATH, f"//button[normalize-space()='{label}']").click()
+    WebDriverWait(driver, 60).until(lambda d: d.page_source != page_source)
+    driver.save_screenshot(f"{prefix}-{shot}.png")
+
+
 try:
     driver.get(base + "/console")
     driver.save_screenshot(f"{prefix}-sign-in.png")
@@ -39,5 +47,11 @@ try:
     WebDriverWait(driver, 60).until(lambda d: d.current_url != page)
     driver.save_screenshot(f"{prefix}-resent.png")
     print(driver.find_element(By.CSS_SELECTOR, "[role=status]").text)
+    follow(project, "project-again")
+    press("Advance", "clock")
+    print(driver.find_element(By.CSS_SELECTOR, "[role=status]").text)
+    press("Disable", "endpoint-disabled")
+    print("disabled" if "disabled" in driver.page_source else "still enabled")
+    follow("Requests", "requests")
 finally:
     driver.quit()

@@ -82,10 +82,11 @@ enum ConsolePage {
         main { max-width: 72rem; margin: 0 auto; padding: 1.25rem; }
         h1 { font-size: 1.35rem; overflow-wrap: anywhere; } h2 { font-size: 1.1rem; margin-top: 1.75rem; }
         .scroll { overflow-x: auto; background: var(--card); border-radius: .75rem; border: 1px solid var(--line); margin: .5rem 0 1rem; }
-        table { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; }
+        table { border-collapse: collapse; width: 100%; min-width: 40rem; font-variant-numeric: tabular-nums; }
         caption { text-align: left; padding: .6rem .75rem; font-weight: 600; }
-        th, td { text-align: left; padding: .45rem .75rem; border-top: 1px solid var(--line); vertical-align: top; overflow-wrap: anywhere; }
-        th { color: var(--muted); font-weight: 600; }
+        th, td { text-align: left; padding: .45rem .75rem; border-top: 1px solid var(--line); vertical-align: top; overflow-wrap: break-word; }
+        th { color: var(--muted); font-weight: 600; white-space: nowrap; }
+        td form { display: inline-block; margin: 0 .25rem .25rem 0; } td input[type=number] { width: 4.5rem; }
         dl { display: grid; grid-template-columns: minmax(8rem, auto) 1fr; gap: .3rem 1rem; background: var(--card); padding: .75rem 1rem; border-radius: .75rem; border: 1px solid var(--line); }
         dt { color: var(--muted); } dd { margin: 0; overflow-wrap: anywhere; }
         pre { background: var(--card); border: 1px solid var(--line); border-radius: .75rem; padding: .75rem; overflow-x: auto; white-space: pre-wrap; overflow-wrap: anywhere; }
