@@ -59,6 +59,11 @@ public struct IdGenerator: Sendable {
         "\(prefix)_\(base62())"
     }
 
+    /// `prefix_` and `length` base62 characters (tokens and secrets longer than an id).
+    public func id(prefix: String, length: Int) -> String {
+        "\(prefix)_\(base62(length: length))"
+    }
+
     /// A client secret bound to an object id: `<id>_secret_` and 24 base62 characters.
     public func clientSecret(for id: String) -> String {
         "\(id)_secret_\(base62())"

@@ -12,4 +12,22 @@ public enum IdPrefix {
     public static let event = "evt"
     /// A webhook endpoint.
     public static let webhookEndpoint = "we"
+    /// A webhook signing secret.
+    public static let webhookSecret = "whsec"
+    /// A Stripe API key's id (the key itself is `sk_…`/`pk_…`).
+    public static let apiKey = "key"
+    /// A Link consumer.
+    public static let linkConsumer = "lcu"
+    /// A Link consumer session's client secret.
+    public static let consumerSessionSecret = "cscs"
+    /// A Link auth token (seamless sign-in).
+    public static let linkAuthToken = "lat"
+    /// A Link auth token's client secret.
+    public static let linkAuthTokenClientSecret = "latcs"
+    /// A crypto consumer wallet.
+    public static let wallet = "cwa"
+    /// A payment method.
+    public static let paymentMethod = "pm"
+    /// An identity verification session.
+    public static let identityVerification = "vs"
 }

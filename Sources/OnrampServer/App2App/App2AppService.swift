@@ -156,7 +156,7 @@ struct App2AppService: Sendable {
             try AttestKeyRepository(connection: connection).upsert(
                 projectId: project.id, appId: verified.appId, keyId: keyId,
                 publicKey: Base64.encode(verified.result.publicKeyX963),
-                environment: verified.result.environment.rawValue, receipt: Base64.encode(verified.result.receipt),
+                environment: verified.result.environment, receipt: Base64.encode(verified.result.receipt),
                 now: now)
         }
         return .json([
@@ -214,7 +214,7 @@ struct App2AppService: Sendable {
         let purchase = try PurchaseRequest(stored: purchaseText)
         let (key, counter) = try verifyAssertion(
             assertion, keys: keys, previousCounter: { $0.counter }, challengeText: challengeText)
-        if key.environment == AppAttestEnvironment.development.rawValue && !purchase.isSandbox {
+        if key.environment == .development && !purchase.isSandbox {
             throw HTTPError(
                 status: 400, code: "invalid_request",
                 message:
@@ -236,7 +236,7 @@ struct App2AppService: Sendable {
             }
             try PurchaseSessionRepository(connection: connection).insert(
                 token: token, challengeId: challenge.id, projectId: project.id, keyId: keyId,
-                environment: key.environment,
+                environment: key.environment.rawValue,
                 assertionCounter: counter, purchase: purchaseText, quote: stored.json.serializedString,
                 sandbox: purchase.isSandbox, now: now)
             return true

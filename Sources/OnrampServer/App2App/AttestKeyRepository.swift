@@ -1,3 +1,4 @@
+import AppAttest
 import OnrampStore
 
 /// Registered App Attest keys: one row per (project, App ID, key id), upserted on re-registration.
@@ -9,14 +10,15 @@ struct AttestKeyRepository {
         let keyId: String
         /// Standard base64 of the X9.63 public key.
         let publicKey: String
-        let environment: String
+        let environment: AppAttestEnvironment
         let counter: Int64
     }
 
     let connection: any SQLConnection
 
     func upsert(
-        projectId: String, appId: String, keyId: String, publicKey: String, environment: String, receipt: String,
+        projectId: String, appId: String, keyId: String, publicKey: String, environment: AppAttestEnvironment,
+        receipt: String,
         now: Int64
     ) throws {
         try connection.execute(
@@ -28,7 +30,8 @@ struct AttestKeyRepository {
                 counter = 0, attested_at = excluded.attested_at
             """,
             [
-                .text(projectId), .text(appId), .text(keyId), .text(publicKey), .text(environment), .text(receipt),
+                .text(projectId), .text(appId), .text(keyId), .text(publicKey), .text(environment.rawValue),
+                .text(receipt),
                 .integer(now),
             ])
     }
@@ -38,10 +41,12 @@ struct AttestKeyRepository {
             "SELECT * FROM app_attest_keys WHERE project_id = ? AND key_id = ? ORDER BY app_id",
             [.text(projectId), .text(keyId)]
         ).map { row in
-            Record(
+            guard let environment = AppAttestEnvironment(rawValue: try row.string("environment")) else {
+                throw StoreError(.typeMismatch, "app_attest_keys.environment is not an App Attest environment")
+            }
+            return Record(
                 projectId: try row.string("project_id"), appId: try row.string("app_id"),
-                keyId: try row.string("key_id"),
-                publicKey: try row.string("public_key"), environment: try row.string("environment"),
+                keyId: try row.string("key_id"), publicKey: try row.string("public_key"), environment: environment,
                 counter: try row.int("counter"))
         }
     }

@@ -160,7 +160,7 @@ struct CryptoInternalRoutes: Sendable {
             let code = error.code == .unknownNetwork ? "crypto_network_unsupported" : "crypto_invalid_wallet_address"
             throw StripeErrors.invalid(code, error.developerMessage, param: error.parameter ?? "network")
         }
-        let id = "cwa_" + context.ids.base62()
+        let id = context.ids.id(prefix: IdPrefix.wallet)
         let stored = try context.database.transaction { connection -> String in
             let existing = "SELECT id FROM crypto_wallets WHERE customer_id = ? AND network = ? AND wallet_address = ?"
             let key: [SQLValue] = [.text(customer.id), .text(network), .text(address)]

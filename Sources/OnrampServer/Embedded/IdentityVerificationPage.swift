@@ -29,7 +29,7 @@ struct IdentityVerificationPage: Sendable {
             throw StripeErrors.invalid(
                 "identity_verification_already_verified", "The customer's identity document is already verified.")
         }
-        let id = "vs_" + context.ids.base62()
+        let id = context.ids.id(prefix: IdPrefix.identityVerification)
         let token = context.ids.base62(length: 32)
         try context.database.transaction { connection in
             try connection.execute(

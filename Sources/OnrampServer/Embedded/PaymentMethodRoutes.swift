@@ -33,7 +33,7 @@ struct PaymentMethodRoutes: Sendable {
         default:
             throw fields.invalid("type", "type must be card or us_bank_account.")
         }
-        let id = "pm_" + context.ids.base62()
+        let id = context.ids.id(prefix: IdPrefix.paymentMethod)
         let now = context.nowMilliseconds
         try context.database.transaction { connection in
             try connection.execute(

@@ -117,7 +117,7 @@ struct ConsumerRoutes: Sendable {
             throw fields.invalid("country", "country is an ISO 3166-1 alpha-2 code.")
         }
         let legalName = try fields.optional("legal_name", maxLength: 200) ?? ""
-        let consumerId = "lcu_" + context.ids.base62()
+        let consumerId = context.ids.id(prefix: IdPrefix.linkConsumer)
         return try context.database.transaction { connection in
             // One statement decides, so parallel sign-ups with one email get one account and the
             // others this error (a check then an insert let the loser hit the unique index: a 500).

@@ -1,4 +1,5 @@
 import HTTPServer
+import OnrampCore
 import OnrampStore
 import OnrampWire
 
@@ -24,7 +25,7 @@ struct ConsumerSession: Sendable {
         _ connection: any SQLConnection, context: ServerContext, projectId: String, consumerId: String,
         linkAuthIntentId: String?, verified: Bool
     ) throws -> String {
-        let secret = "cscs_" + context.ids.base62(length: 40)
+        let secret = context.ids.id(prefix: IdPrefix.consumerSessionSecret, length: 40)
         let now = context.nowMilliseconds
         try connection.execute(
             """

@@ -74,7 +74,7 @@ struct LinkAuthIntents: Sendable {
 
     /// Issues a seamless sign-in token for `consumerId`; only its hash is stored.
     func issueLinkAuthToken(_ connection: any SQLConnection, projectId: String, consumerId: String) throws -> String {
-        let token = "lat_" + context.ids.base62(length: 40)
+        let token = context.ids.id(prefix: IdPrefix.linkAuthToken, length: 40)
         try insertToken(
             connection, token, kind: "token", projectId: projectId, consumerId: consumerId,
             lifetime: Self.linkAuthTokenLifetime)
@@ -97,7 +97,7 @@ struct LinkAuthIntents: Sendable {
                     "seamless_sign_in_token_invalid", "The link_auth_token is invalid or expired.",
                     param: "link_auth_token")
             }
-            let secret = "latcs_" + context.ids.base62(length: 40)
+            let secret = context.ids.id(prefix: IdPrefix.linkAuthTokenClientSecret, length: 40)
             try insertToken(
                 connection, secret, kind: "client_secret", projectId: projectId,
                 consumerId: try row.string("consumer_id"), lifetime: Self.clientSecretLifetime)

@@ -69,10 +69,12 @@ public struct ProjectProvisioner: Sendable {
                 id: cdpKey.id, projectId: projectId, kind: cdpKey.kind, publicKey: cdpKey.publicKey, secret: nil,
                 livemode: livemode, createdAt: now)
             try keys.insert(
-                id: "key_" + ids.base62(length: 24), projectId: projectId, kind: .stripeSecret, publicKey: nil,
+                id: ids.id(prefix: IdPrefix.apiKey, length: 24), projectId: projectId, kind: .stripeSecret,
+                publicKey: nil,
                 secret: stripeSecret, livemode: livemode, createdAt: now)
             try keys.insert(
-                id: "key_" + ids.base62(length: 24), projectId: projectId, kind: .stripePublishable, publicKey: nil,
+                id: ids.id(prefix: IdPrefix.apiKey, length: 24), projectId: projectId, kind: .stripePublishable,
+                publicKey: nil,
                 secret: publishable, livemode: livemode, createdAt: now)
             try keys.insert(
                 id: oauthClientId, projectId: projectId, kind: .oauthClient, publicKey: nil, secret: oauthClientSecret,

@@ -20,7 +20,7 @@ struct WebhookEndpointRoutes: Sendable {
             var endpoint = WebhookSubscription(
                 id: context.ids.id(prefix: IdPrefix.webhookEndpoint), projectId: projectId, family: .stripe, url: "",
                 description: "", eventTypes: [], headers: [], metadata: .object([]), labels: .object([]),
-                secret: "whsec_" + context.ids.base62(length: 32), enabled: true, disabledReason: nil,
+                secret: context.ids.id(prefix: IdPrefix.webhookSecret, length: 32), enabled: true, disabledReason: nil,
                 failingSince: nil, livemode: livemode, createdAt: now)
             try Self.apply(fields, to: &endpoint, creating: true)
             try context.database.transaction {

@@ -71,7 +71,8 @@ public struct WebhookOperations: Sendable {
         let subscription = WebhookSubscription(
             id: family == .stripe ? ids.id(prefix: IdPrefix.webhookEndpoint) : ids.uuid(), projectId: projectId,
             family: family, url: url, description: description, eventTypes: eventTypes, headers: [],
-            metadata: .object([]), labels: .object([]), secret: secret ?? "whsec_" + ids.base62(length: 32),
+            metadata: .object([]), labels: .object([]),
+            secret: secret ?? ids.id(prefix: IdPrefix.webhookSecret, length: 32),
             enabled: true, disabledReason: nil, failingSince: nil, livemode: false, createdAt: now)
         try database.transaction {
             try WebhookSubscriptionRepository(connection: $0).insert(
