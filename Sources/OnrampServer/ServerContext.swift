@@ -71,7 +71,7 @@ public struct ServerContext: Sendable {
     }
 
     /// The projects' test clocks.
-    var testClocks: TestClocks { TestClocks(database: database, clock: clock) }
+    var testClocks: TestClocks { TestClocks(database: database, clock: (clock as? ShiftedClock)?.base ?? clock) }
 
     /// The current time in stored milliseconds.
     var nowMilliseconds: Int64 { Timestamp.milliseconds(clock.now()) }

@@ -98,13 +98,15 @@ enum ServeCommand {
                     rateLimit == 0 ? nil : Double(rateLimit), projectRateLimit == 0 ? nil : Double(projectRateLimit)
                 ),
                 catalogue: catalogue,
-                console: (
-                    args.value("--console-token") ?? ProcessInfo.processInfo.environment["ONRAMP_CONSOLE_TOKEN"],
-                    args.flag("--console-remote")
-                ))
+                console: (try consoleToken(args), args.flag("--console-remote")))
             print("onramp listening on http://\(host):\(server.port) (database \(DatabaseURL.redacted(databaseURL)))")
             let consoleHost = host == "0.0.0.0" ? "127.0.0.1" : host
-            print("console: http://\(consoleHost):\(server.port)/console/login?token=\(application.consoleToken)")
+            // A token the operator chose is theirs to know; only a generated one is printed (once).
+            if try consoleToken(args) == nil {
+                print("console: http://\(consoleHost):\(server.port)/console/login?token=\(application.consoleToken)")
+            } else {
+                print("console: http://\(consoleHost):\(server.port)/console (sign in with your console token)")
+            }
             fflush(nil)
             TerminationSignal.wait()
             AccessLog.shared.info("shutting down: finishing in-flight requests")
@@ -122,6 +124,18 @@ enum ServeCommand {
             printError("onramp serve: \(error)")
             return 1
         }
+    }
+
+    /// The console token from `--console-token` or `ONRAMP_CONSOLE_TOKEN` (at least 16 bytes); nil for
+    /// a generated one.
+    static func consoleToken(_ args: Arguments) throws -> String? {
+        guard let token = args.value("--console-token") ?? ProcessInfo.processInfo.environment["ONRAMP_CONSOLE_TOKEN"],
+            !token.isEmpty
+        else { return nil }
+        guard token.utf8.count >= 16, token.utf8.count <= 256 else {
+            throw Arguments.UsageError(description: "the console token must be 16 to 256 bytes")
+        }
+        return token
     }
 
     /// `ONRAMP_DATA_KEY` (64 hex digits), the key of what is kept sealed or hashed (KYC id numbers,

@@ -37,11 +37,19 @@ enum StateCommand {
         }
     }
 
-    /// Writes a snapshot readable only by its owner (it holds key hashes and customer data).
+    /// Writes a snapshot readable only by its owner (it holds key hashes, webhook signing secrets and
+    /// customer data).
     static func write(_ snapshot: JSONValue, to path: String) throws {
         let url = URL(fileURLWithPath: path)
-        try Data((snapshot.prettyPrinted + "\n").utf8).write(to: url, options: .atomic)
-        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
+        // Created 0600 before any byte is written, then moved into place: never readable by others.
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid())")
+        guard
+            FileManager.default.createFile(
+                atPath: temporary.path, contents: Data((snapshot.prettyPrinted + "\n").utf8),
+                attributes: [.posixPermissions: 0o600])
+        else { throw CocoaError(.fileWriteUnknown) }
+        if FileManager.default.fileExists(atPath: url.path) { try FileManager.default.removeItem(at: url) }
+        try FileManager.default.moveItem(at: temporary, to: url)
     }
 
     /// Reads and restores `path` into a freshly migrated `database`.

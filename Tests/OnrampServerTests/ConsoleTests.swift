@@ -79,7 +79,7 @@ import Testing
             }
         var request = HTTPRequest(method: "GET", path: String(parts[0]), query: query)
         request.remoteAddress = address
-        if signedIn { request.headers.add("Cookie", "onramp_console=\(application.consoleToken)") }
+        if signedIn { request.headers.add("Cookie", sessionCookie(application)) }
         return application.router.respond(to: request).response
     }
 
@@ -89,13 +89,21 @@ import Testing
         var request = HTTPRequest(method: "POST", path: path, body: Array(StripeTestClient.formEncode(form).utf8))
         request.remoteAddress = "127.0.0.1"
         request.headers.add("Content-Type", "application/x-www-form-urlencoded")
-        request.headers.add("Cookie", "onramp_console=\(server.application.consoleToken)")
+        request.headers.add("Cookie", sessionCookie(server.application))
         request.headers.add("Host", "127.0.0.1:\(server.port)")
         for (name, value) in headers { request.headers.add(name, value) }
         return server.application.router.respond(to: request).response
     }
 
     static func text(_ response: HTTPResponse) -> String { String(decoding: response.body, as: UTF8.self) }
+
+    /// The cookie the console sets when the operator signs in with its token.
+    static func sessionCookie(_ application: OnrampApplication) -> String {
+        var login = HTTPRequest(method: "GET", path: "/console/login", query: [("token", application.consoleToken)])
+        login.remoteAddress = "127.0.0.1"
+        let setCookie = application.router.respond(to: login).response.headers["Set-Cookie"] ?? ""
+        return String(setCookie.prefix { $0 != ";" })
+    }
 
     static func csrf(_ server: TestServer) throws -> String {
         let page = text(get(server, "/console"))
@@ -133,6 +141,17 @@ import Testing
         #expect(login.headers["Location"] == "/console")
         let cookie = try #require(login.headers["Set-Cookie"])
         #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
+        #expect(!cookie.contains(server.application.consoleToken), "the cookie is not the token")
+        // The token works as a bearer credential; the cookie's value does not.
+        var bearer = HTTPRequest(method: "GET", path: "/console")
+        bearer.remoteAddress = "127.0.0.1"
+        bearer.headers.add("Authorization", "Bearer \(server.application.consoleToken)")
+        #expect(server.application.router.respond(to: bearer).response.status == 200)
+        let cookieValue = String(cookie.prefix { $0 != ";" }.dropFirst("onramp_console=".count))
+        var replayed = HTTPRequest(method: "GET", path: "/console")
+        replayed.remoteAddress = "127.0.0.1"
+        replayed.headers.add("Authorization", "Bearer \(cookieValue)")
+        #expect(server.application.router.respond(to: replayed).response.status == 401)
         let projects = Self.text(Self.get(server, "/"))
         #expect(projects.contains("href=\"/console/projects/\(server.projectId)\""))
         let project = Self.text(Self.get(server, "/console/projects/\(server.projectId)"))

@@ -90,8 +90,10 @@ import Testing
         let url = try #require(session.body["session"]?["onrampUrl"]?.stringValue)
         #expect(try HandoffBrowser(port: server.port).complete(url, action: "confirm").status == 303)
         let success = "SELECT COUNT(*) AS n FROM onramp_transactions WHERE status = 'ONRAMP_TRANSACTION_STATUS_SUCCESS'"
-        Thread.sleep(forTimeInterval: 0.3)
-        #expect(try server.count(success) == 0, "due in an hour")
+        let started =
+            "SELECT COUNT(*) AS n FROM onramp_transactions WHERE status = 'ONRAMP_TRANSACTION_STATUS_IN_PROGRESS'"
+        for _ in 0..<1500 where try server.count(started) == 0 { Thread.sleep(forTimeInterval: 0.02) }
+        #expect(try server.count(started) == 1 && (try server.count(success)) == 0, "in progress, due in an hour")
         let path = "/platform/v2/onramp/test_clocks/advance"
         let moved = try server.request(
             "POST", path, json: ["seconds": "3700"],

@@ -45,8 +45,8 @@ class OnrampCredentials:
             headers["Authorization"] = fresh_jwt(case)
         if "stripeKey" in names:
             headers["Authorization"] = "Bearer " + os.environ["STRIPE_SECRET_KEY"]
-        if "consoleCookie" in names and os.environ.get("ONRAMP_CONSOLE_TOKEN"):
-            headers["Cookie"] = "onramp_console=" + os.environ["ONRAMP_CONSOLE_TOKEN"]
+        if "consoleToken" in names and os.environ.get("ONRAMP_CONSOLE_TOKEN"):
+            headers["Authorization"] = "Bearer " + os.environ["ONRAMP_CONSOLE_TOKEN"]
         if "stripeOAuthToken" in names and os.environ.get("STRIPE_OAUTH_TOKEN"):
             headers["Stripe-OAuth-Token"] = os.environ["STRIPE_OAUTH_TOKEN"]
         case.headers = headers

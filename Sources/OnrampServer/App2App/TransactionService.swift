@@ -72,10 +72,12 @@ struct TransactionService: Sendable {
                 """
                 SELECT t.transaction_id, t.project_id FROM onramp_transactions t
                 LEFT JOIN test_clocks c ON c.project_id = t.project_id
-                WHERE t.next_step_at IS NOT NULL AND t.next_step_at <= ? + COALESCE(c.offset_ms, 0)
+                WHERE t.next_step_at IS NOT NULL
+                    AND t.next_step_at <= ? + (SELECT COALESCE(MAX(offset_ms), 0) FROM test_clocks)
+                    AND t.next_step_at <= ? + COALESCE(c.offset_ms, 0)
                 ORDER BY t.next_step_at LIMIT ?
                 """,
-                [.integer(now), .integer(Int64(limit))]
+                [.integer(now), .integer(now), .integer(Int64(limit))]
             ).map { (try $0.string("transaction_id"), try $0.string("project_id")) }
         }
         var moved = 0
@@ -94,6 +96,16 @@ struct TransactionService: Sendable {
     /// "settle now"): the settlement provider decides the outcome as it would have. `true` when this call
     /// moved it to its outcome; `false` when it is unknown or was already settled.
     func settleNow(transactionId: String) throws -> Bool {
+        let projectId = try context.database.read {
+            try $0.query("SELECT project_id FROM onramp_transactions WHERE transaction_id = ?", [.text(transactionId)])
+                .first?.string("project_id")
+        }
+        guard let projectId else { return false }
+        // In the project's time, as its worker would take the steps.
+        return try context.testClocks.bound(to: projectId) { try settleSteps(transactionId: transactionId) }
+    }
+
+    private func settleSteps(transactionId: String) throws -> Bool {
         // CREATED → IN_PROGRESS, then IN_PROGRESS → SUCCESS | FAILED: each step made due now, then taken.
         // Making a leased step due lets this call claim it beside the worker holding the lease, as an
         // expired lease would: the provider is idempotent on the reference, and only one outcome is

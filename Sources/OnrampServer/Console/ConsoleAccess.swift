@@ -26,7 +26,7 @@ struct ConsoleAccess: Sendable {
         guard allowsRemote || Self.isLoopback(request.remoteAddress) else {
             throw HTTPError(status: 403, code: "console_remote", message: "The console answers loopback clients only.")
         }
-        guard let presented = Self.presentedToken(request), matches(presented) else {
+        guard Self.presentedBearer(request).map(matches) == true || presentedCookie(request) else {
             throw HTTPError(
                 status: 401, code: "console_token_required",
                 message: "Open the console with its operator token: /console/login?token=… (printed by onramp serve).")
@@ -51,24 +51,36 @@ struct ConsoleAccess: Sendable {
             SHA256.hash(Array(presented.utf8)), SHA256.hash(Array(token.utf8)))
     }
 
+    /// The cookie's value: an HMAC of the token, not the token — cookies are shared by every port of a
+    /// host, so another local service may see it, and it must not be usable as the bearer token there.
+    var cookieValue: String {
+        Hex.encode(HMACSHA256.authenticationCode(key: Array(token.utf8), message: Array("console-session".utf8)))
+    }
+
     /// The `Set-Cookie` value that keeps the operator signed in (HttpOnly, SameSite=Strict).
     var sessionCookie: String {
-        "\(Self.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict"
+        "\(Self.cookieName)=\(cookieValue); Path=/; HttpOnly; SameSite=Strict"
     }
 
     static func isLoopback(_ address: String) -> Bool {
         address == "::1" || address.hasPrefix("127.") || address.hasPrefix("::ffff:127.")
     }
 
-    private static func presentedToken(_ request: HTTPRequest) -> String? {
-        if let header = request.headers["Authorization"], header.hasPrefix("Bearer ") {
-            return String(header.dropFirst("Bearer ".count))
-        }
+    private static func presentedBearer(_ request: HTTPRequest) -> String? {
+        guard let header = request.headers["Authorization"], header.hasPrefix("Bearer ") else { return nil }
+        let token = String(header.dropFirst("Bearer ".count))
+        return token.isEmpty ? nil : token
+    }
+
+    /// Whether the request carries the sign-in cookie (compared in constant time).
+    private func presentedCookie(_ request: HTTPRequest) -> Bool {
         for part in (request.headers["Cookie"] ?? "").split(separator: ";") {
             let pair = part.trimmingCharacters(in: .whitespaces).split(separator: "=", maxSplits: 1)
-            if pair.count == 2, pair[0] == cookieName { return String(pair[1]) }
+            if pair.count == 2, pair[0] == Self.cookieName {
+                return ConstantTime.equals(Array(pair[1].utf8), Array(cookieValue.utf8))
+            }
         }
-        return nil
+        return false
     }
 
     /// An `Origin` header, when sent, names this server (the `Host` the request was sent to).

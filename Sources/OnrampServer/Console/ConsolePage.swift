@@ -64,8 +64,12 @@ enum ConsolePage {
 
     /// A path segment for an id (percent-encoded).
     static func segment(_ id: String) -> String {
-        id.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-_."))) ?? ""
+        id.addingPercentEncoding(withAllowedCharacters: asciiIdCharacters) ?? ""
     }
+
+    /// Letters and digits of ASCII, `-`, `_` and `.`: what an id may carry into a path unescaped.
+    private static let asciiIdCharacters = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.")
 
     private static let style = """
         :root { color-scheme: light dark; --accent: #0a7d5a; --muted: #5f6b7a; --card: #fff; --bg: #eef2f5; --text: #14202b; --line: #d5dde4; }

@@ -149,15 +149,18 @@ struct OnrampSessionService: Sendable {
         let due = try context.database.read { connection in
             try connection.query(
                 """
-                SELECT s.id, s.project_id FROM crypto_onramp_sessions s
+                SELECT s.id, s.project_id, s.livemode FROM crypto_onramp_sessions s
                 LEFT JOIN test_clocks c ON c.project_id = s.project_id AND s.livemode = 0
-                WHERE s.fulfill_due_at IS NOT NULL AND s.fulfill_due_at <= ? + COALESCE(c.offset_ms, 0)
+                WHERE s.fulfill_due_at IS NOT NULL
+                    AND s.fulfill_due_at <= ? + (SELECT COALESCE(MAX(offset_ms), 0) FROM test_clocks)
+                    AND s.fulfill_due_at <= ? + COALESCE(c.offset_ms, 0)
                 ORDER BY s.fulfill_due_at LIMIT ?
-                """, [.integer(now), .integer(Int64(limit))]
-            ).map { (try $0.string("id"), try $0.string("project_id")) }
+                """, [.integer(now), .integer(now), .integer(Int64(limit))]
+            ).map { (try $0.string("id"), try $0.string("project_id"), try $0.int("livemode") != 0) }
         }
-        for (id, projectId) in due {
-            try context.testClocks.bound(to: projectId) { try fulfil(id, projectId: projectId) }
+        // A test-mode session in its project's time; a live one in real time.
+        for (id, projectId, live) in due {
+            try context.testClocks.bound(to: live ? nil : projectId) { try fulfil(id, projectId: projectId) }
         }
         return due.count
     }

@@ -31,7 +31,11 @@ struct LinkRoutes: Sendable {
         }
         router.add("POST", "/auth/token", Operations.refreshLinkOAuthToken) { request in
             let caller = try StripeCaller.authenticate(request, database: context.database, allowPublishable: false)
-            return .json(try refresh(request, caller: caller))
+            RequestNotes.current?.projectId = caller.projectId
+            // Tokens expire in the project's time, as the Stripe routes that check them see it.
+            return try context.testClocks.bound(to: caller.livemode ? nil : caller.projectId) {
+                .json(try refresh(request, caller: caller))
+            }
         }
     }
 

@@ -9,13 +9,14 @@ import OnrampWire
 ///
 /// The file (format `onramp-state`, version 1):
 /// ```json
-/// {"format": "onramp-state", "version": 1, "schema": 331, "exportedAt": "2026-12-01T22:00:00Z",
+/// {"format": "onramp-state", "version": 1, "schema": 410, "exportedAt": "2026-12-01T22:00:00Z",
 ///  "tables": {"projects": {"columns": ["id", "name", …], "rows": [["…", "Example Wallet", …]]}, …}}
 /// ```
 /// `schema` is the newest migration the database had; a snapshot restores only into a database at the
 /// same schema. Values are JSON strings (TEXT), integers (BIGINT), `null`, or `{"base64": …}` (bytes).
-/// Secrets stay as the database keeps them (hashed or sealed): what was sealed with `ONRAMP_DATA_KEY`
-/// opens after a restore only under the same key.
+/// Secrets stay as the database keeps them: API keys and page tokens hashed, KYC numbers and idempotency
+/// records sealed (they open after a restore only under the same `ONRAMP_DATA_KEY`), and webhook signing
+/// secrets as they are (the server signs with them), so the file is as sensitive as the database.
 public enum StateSnapshot {
     /// The `format` member.
     public static let format = "onramp-state"
