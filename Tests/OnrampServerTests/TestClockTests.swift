@@ -117,4 +117,19 @@ import Testing
         #expect(
             try server.waitForSession(id, status: "fulfillment_complete").string("status") == "fulfillment_complete")
     }
+
+    /// A handoff link lives its fifteen minutes in its project's time: after the clock moves 16
+    /// minutes the page says it has expired and no purchase can be made from it.
+    @Test func aHandoffLinkExpiresWhenTheClockMoves() throws {
+        let server = try TestServer()
+        var device = try TestDevice(server: server)
+        try device.registerKey()
+        let challenge = try device.purchaseChallenge(device.purchase())
+        let session = try device.createSession(challenge: challenge.body["challenge"]?.stringValue ?? "")
+        let url = try #require(session.body["session"]?["onrampUrl"]?.stringValue)
+        #expect(try TestClockControl(database: server.database).advance(projectId: server.projectId, seconds: 960) > 0)
+        let page = try HandoffBrowser(port: server.port).open(url)
+        #expect(page.status == 410 && page.text.contains("This purchase link has expired."), "\(page.text)")
+        #expect(try server.count("SELECT COUNT(*) AS n FROM onramp_transactions") == 0)
+    }
 }

@@ -14,8 +14,22 @@ struct HandoffRoutes: Sendable {
     let transactions: TransactionService
 
     func register(on router: inout Router) {
-        router.add("GET", Self.pagePath, Operations.openPurchaseHandoffPage) { request in try open(request) }
-        router.add("POST", Self.pagePath, Operations.submitPurchaseHandoff) { request in try submit(request) }
+        router.add("GET", Self.pagePath, Operations.openPurchaseHandoffPage) { request in
+            try inProjectTime(of: request.queryValue("sessionToken")) { try open(request) }
+        }
+        router.add("POST", Self.pagePath, Operations.submitPurchaseHandoff) { request in
+            try inProjectTime(of: try request.formBody()["sessionToken"]?.stringValue) { try submit(request) }
+        }
+    }
+
+    /// Runs `body` in the time of the project whose purchase session `token` names (its test clock): the
+    /// session's fifteen minutes were set in that time.
+    private func inProjectTime(of token: String?, _ body: () throws -> HTTPResponse) throws -> HTTPResponse {
+        guard let token, token.utf8.count <= 64 else { return try body() }
+        let projectId = try context.database.read {
+            try PurchaseSessionRepository(connection: $0).find(token: token)?.projectId
+        }
+        return try context.testClocks.bound(to: projectId, body)
     }
 
     /// GET: consume the token and show the purchase, or show an error and send the user back.
