@@ -84,6 +84,7 @@ enum ServeCommand {
             }
             AccessLog.shared.configure(enabled: args.value("--access-log") != "off")
 
+            let termination = TerminationSignal()
             let connections = try connectionLimits(args)
             let database = try DatabaseURL.open(databaseURL)
             if let file = args.value("--import") {
@@ -108,7 +109,7 @@ enum ServeCommand {
                 print("console: http://\(consoleHost):\(server.port)/console (sign in with your console token)")
             }
             fflush(nil)
-            TerminationSignal.wait()
+            termination.wait()
             AccessLog.shared.info("shutting down: finishing in-flight requests")
             server.shutdown(gracePeriod: 30)
             application.stopWorkers()

@@ -1,5 +1,6 @@
 import Foundation
 import OnrampTestSupport
+import Synchronization
 import Testing
 
 @testable import HTTPServer
@@ -162,7 +163,7 @@ import Testing
         #expect(text.contains(#"onramp_http_request_duration_seconds_count 2"#))
     }
 
-    @Test func gracefulShutdownFinishesARequestInFlight() async throws {
+    @Test func gracefulShutdownFinishesARequestInFlight() throws {
         let entered = DispatchSemaphore(value: 0)
         let server = try Self.startServer { router in
             router.add("GET", "/slow") { _ in
@@ -172,12 +173,19 @@ import Testing
             }
         }
         let port = server.port
-        let result = Task.detached { () -> RawHTTPClient.Response in
-            try RawHTTPClient(port: port).request("GET", "/slow")
-        }
+        // The client on a thread of its own: a task would need a concurrency-pool thread, and the pool
+        // (two threads here) may be busy with other tests while this one blocks on the semaphores.
+        let finished = DispatchSemaphore(value: 0)
+        let result = Mutex<Result<RawHTTPClient.Response, any Error>?>(nil)
+        Thread {
+            let answer = Result { try RawHTTPClient(port: port).request("GET", "/slow") }
+            result.withLock { $0 = answer }
+            finished.signal()
+        }.start()
         entered.wait()
         server.shutdown(gracePeriod: 5)
-        let response = try await result.value
+        finished.wait()
+        let response = try #require(result.withLock { $0 }).get()
         #expect(response.status == 200)
         #expect(response.text == "done")
         #expect(throws: (any Error).self) { try RawHTTPClient(port: port).request("GET", "/healthz") }
