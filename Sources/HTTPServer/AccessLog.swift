@@ -19,6 +19,8 @@ public final class AccessLog: Sendable {
     }
 
     private let state = Mutex(State())
+    /// Held while a flush hands its bytes to the sink, so flushes deliver in order and none returns early.
+    private let flushing = Mutex(())
 
     /// Creates a log (use ``shared`` in the server).
     public init() {}
@@ -76,13 +78,16 @@ public final class AccessLog: Sendable {
         if shouldFlushNow { flush() }
     }
 
-    /// Writes everything buffered so far.
+    /// Writes everything buffered so far; when it returns, every line logged before the call has reached
+    /// the sink (a flush racing the background flusher waits for the bytes that one took).
     public func flush() {
-        let (bytes, sink) = state.withLock { state -> ([UInt8], Sink) in
-            defer { state.buffer.removeAll(keepingCapacity: true) }
-            return (state.buffer, state.sink)
+        flushing.withLock { _ in
+            let (bytes, sink) = state.withLock { state -> ([UInt8], Sink) in
+                defer { state.buffer.removeAll(keepingCapacity: true) }
+                return (state.buffer, state.sink)
+            }
+            if !bytes.isEmpty { sink(bytes) }
         }
-        if !bytes.isEmpty { sink(bytes) }
     }
 
     private func startFlusher() {
