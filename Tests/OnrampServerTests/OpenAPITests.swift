@@ -55,7 +55,7 @@ import Testing
     /// that act for one. It fails on any 5xx, an undocumented status or content type, a body that
     /// contradicts its schema, a route that ignores missing credentials, or a request invalid by the
     /// description that is answered 2xx. Its report, with the counts, is printed into the test log, and
-    /// every request and answer is kept in `artifacts/schemathesis/events.ndjson`.
+    /// every request and answer is kept in `artifacts/schemathesis/events-*.ndjson`.
     @Test func theFuzzerFindsNoServerErrorAndNoAnswerThatContradictsTheDescription() async throws {
         let server = try EmbeddedTestServer()
         let user = try server.signUpAndAuthorize()
