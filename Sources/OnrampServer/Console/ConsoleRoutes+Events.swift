@@ -1,0 +1,112 @@
+import Foundation
+import HTTPServer
+import OnrampCore
+import OnrampStore
+import OnrampWire
+
+/// The console's event pages and request log.
+extension ConsoleRoutes {
+    func events(type: String?) throws -> (title: String, html: String) {
+        let rows = try database.read { try ConsoleRepository(connection: $0).events(type: type) }
+        let filter = """
+            <form method="get" action="/console/events" role="search"><label for="type">Event type</label>
+            <input id="type" name="type" value="\(HTML.escape(type ?? ""))"> <button type="submit">Filter</button></form>
+            """
+        return (
+            "Events",
+            filter
+                + ConsolePage.table(
+                    caption: "Newest events", headers: ["Event", "Type", "Family", "Project", "Mode", "Time"],
+                    rows: try rows.map { row in
+                        let id = try row.string("id")
+                        let projectId = try row.string("project_id")
+                        return [
+                            ConsolePage.link("/console/events/\(ConsolePage.segment(id))", id),
+                            HTML.escape(try row.string("type")), HTML.escape(try row.string("family")),
+                            ConsolePage.link("/console/projects/\(ConsolePage.segment(projectId))", projectId),
+                            try row.int("livemode") != 0 ? "live" : "test", ConsolePage.time(try row.int("created_at")),
+                        ]
+                    })
+        )
+    }
+
+    func event(_ id: String, resent: String?) throws -> (title: String, html: String) {
+        let found = try database.read { connection -> (Row, [(Row, [Row])])? in
+            let repository = ConsoleRepository(connection: connection)
+            guard let event = try repository.event(id) else { return nil }
+            return (
+                event,
+                try repository.deliveries(of: id).map { ($0, try repository.attempts(of: try $0.string("id"))) }
+            )
+        }
+        guard let (event, deliveries) = found else {
+            throw HTTPError(status: 404, code: "not_found", message: "No event \(id).")
+        }
+        let live = try event.int("livemode") != 0
+        let family = try event.string("family")
+        let resendable = !(live && family == "stripe")
+        let projectId = try event.string("project_id")
+        let stored = try event.string("payload")
+        let payload = (try? JSONParser().parse(Array(stored.utf8)))?.prettyPrinted ?? stored
+        var html = resent == nil ? "" : "<p class=\"notice\" role=\"status\">Queued for delivery again.</p>"
+        html += ConsolePage.fields([
+            ("Type", HTML.escape(try event.string("type"))), ("Family", HTML.escape(try event.string("family"))),
+            ("Project", ConsolePage.link("/console/projects/\(ConsolePage.segment(projectId))", projectId)),
+            ("Mode", live ? "live" : "test"), ("Created", ConsolePage.time(try event.int("created_at"))),
+        ])
+        html += "<h2>Body as sent</h2><pre>\(HTML.escape(payload))</pre>"
+        for (delivery, attempts) in deliveries {
+            let subscription = try delivery.string("subscription_id")
+            let status = try delivery.string("status")
+            html += "<h2>Delivery to \(HTML.escape(try delivery.string("url")))</h2>"
+            html += ConsolePage.fields([
+                ("Endpoint", HTML.escape(subscription)), ("Status", HTML.escape(status)),
+                ("Attempts", String(try delivery.int("attempt_count"))),
+                ("Next attempt", status == "pending" ? ConsolePage.time(try delivery.int("next_attempt_at")) : "—"),
+            ])
+            html += ConsolePage.table(
+                caption: "Attempts", headers: ["Time", "Response status", "Latency", "Response excerpt", "Error"],
+                rows: try attempts.map { attempt in
+                    [
+                        ConsolePage.time(try attempt.int("attempted_at")),
+                        attempt.optionalInt("status_code").map { String($0) } ?? "—",
+                        "\(try attempt.int("latency_ms")) ms",
+                        HTML.escape(attempt.optionalString("response_excerpt") ?? ""),
+                        HTML.escape(attempt.optionalString("error") ?? ""),
+                    ]
+                })
+            if resendable {
+                html += """
+                    <form method="post" action="/console/events/\(ConsolePage.segment(id))/resend">
+                    <input type="hidden" name="csrf" value="\(access.csrfValue)">
+                    <input type="hidden" name="subscription" value="\(HTML.escape(subscription))">
+                    <button type="submit">Resend to this endpoint</button></form>
+                    """
+            }
+        }
+        return ("Event \(id)", html)
+    }
+
+    func requests(id: String?) -> (title: String, html: String) {
+        let search = """
+            <form method="get" action="/console/requests" role="search"><label for="request_id">Request-Id</label>
+            <input id="request_id" name="request_id" value="\(HTML.escape(id ?? ""))"> <button type="submit">Find</button></form>
+            """
+        return (
+            "Requests",
+            search
+                + ConsolePage.table(
+                    caption: "Last requests, newest first",
+                    headers: ["Time", "Request-Id", "Method", "Route", "Status", "Latency", "Project"],
+                    rows: requestLog.recent(requestId: id).prefix(500).map { entry in
+                        [
+                            ConsolePage.time(Timestamp.milliseconds(entry.time)), HTML.escape(entry.requestId),
+                            HTML.escape(entry.method), HTML.escape(entry.route), String(entry.status),
+                            String(format: "%.1f ms", entry.seconds * 1000),
+                            entry.projectId.map { ConsolePage.link("/console/projects/\(ConsolePage.segment($0))", $0) }
+                                ?? "—",
+                        ]
+                    })
+        )
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import HTTPServer
+import OnrampCore
+import OnrampStore
+import OnrampWire
+
+/// The console's object pages: an App2App transaction, an Embedded crypto customer, an onramp session.
+extension ConsoleRoutes {
+    /// A session's row cells: id (linked), customer (linked), status, destination, created.
+    static func sessionCells(_ row: Row) throws -> [String] {
+        let id = try row.string("id")
+        let customer = try row.string("customer_id")
+        return [
+            ConsolePage.link("/console/onramp_sessions/\(ConsolePage.segment(id))", id),
+            ConsolePage.link("/console/customers/\(ConsolePage.segment(customer))", customer),
+            HTML.escape(try row.string("status")),
+            HTML.escape("\(try row.string("destination_currency")) on \(try row.string("destination_network"))"),
+            ConsolePage.time(try row.int("created_at")),
+        ]
+    }
+
+    func customer(_ id: String) throws -> (title: String, html: String) {
+        guard let view = try database.read({ try ConsoleRepository(connection: $0).customer(id) }) else {
+            throw HTTPError(status: 404, code: "not_found", message: "No crypto customer \(id).")
+        }
+        let row = view.customer
+        let projectId = try row.string("project_id")
+        let name = [row.optionalString("first_name"), row.optionalString("last_name")].compactMap { $0 }
+        var html = ConsolePage.fields(
+            [
+                ("Project", ConsolePage.link("/console/projects/\(ConsolePage.segment(projectId))", projectId)),
+                ("Link consumer", HTML.escape(try row.string("consumer_id"))),
+                ("Email", HTML.escape(view.consumer?.optionalString("email") ?? "—")),
+                ("Phone", HTML.escape(view.consumer?.optionalString("phone") ?? "—")),
+                ("Name", HTML.escape(name.isEmpty ? "—" : name.joined(separator: " "))),
+                ("Id number", row.optionalString("id_number_last4").map { "•••• " + HTML.escape($0) } ?? "—"),
+                (
+                    "Lives in",
+                    HTML.escape(
+                        [row.optionalString("city"), row.optionalString("state"), row.optionalString("country")]
+                            .compactMap { $0 }.joined(separator: ", "))
+                ),
+                ("Phone check (L0)", HTML.escape(try row.string("phone_status"))),
+                ("KYC (L1)", HTML.escape(try row.string("kyc_status"))),
+                ("Document (L2)", HTML.escape(try row.string("document_status"))),
+                ("Mode", try row.int("livemode") != 0 ? "live" : "test"),
+                ("Created", ConsolePage.time(try row.int("created_at"))),
+            ])
+        html += ConsolePage.table(
+            caption: "Identity verifications", headers: ["Verification", "Status", "Created"],
+            rows: try view.verifications.map { verification in
+                [
+                    HTML.escape(try verification.string("id")), HTML.escape(try verification.string("status")),
+                    ConsolePage.time(try verification.int("created_at")),
+                ]
+            })
+        html += ConsolePage.table(
+            caption: "Wallets", headers: ["Wallet", "Network", "Address", "Created"],
+            rows: try view.wallets.map { wallet in
+                [
+                    HTML.escape(try wallet.string("id")), HTML.escape(try wallet.string("network")),
+                    HTML.escape(try wallet.string("wallet_address")), ConsolePage.time(try wallet.int("created_at")),
+                ]
+            })
+        html += ConsolePage.table(
+            caption: "Payment tokens (card and account details are never shown)",
+            headers: ["Token", "Payment method", "Created"],
+            rows: try view.paymentTokens.map { token in
+                [
+                    HTML.escape(try token.string("id")), HTML.escape(try token.string("payment_method_id")),
+                    ConsolePage.time(try token.int("created_at")),
+                ]
+            })
+        html += ConsolePage.table(
+            caption: "Onramp sessions", headers: ["Session", "Customer", "Status", "Destination", "Created"],
+            rows: try view.sessions.map { try Self.sessionCells($0) })
+        return ("Crypto customer \(id)", html)
+    }
+
+    func onrampSession(_ id: String) throws -> (title: String, html: String) {
+        let found = try database.read { connection -> (Row, [Row])? in
+            let repository = ConsoleRepository(connection: connection)
+            guard let row = try repository.onrampSession(id) else { return nil }
+            return (row, try repository.events(of: try row.string("project_id"), naming: id))
+        }
+        guard let (row, history) = found else {
+            throw HTTPError(status: 404, code: "not_found", message: "No onramp session \(id).")
+        }
+        let projectId = try row.string("project_id")
+        let customer = try row.string("customer_id")
+        var html = ConsolePage.fields([
+            ("Project", ConsolePage.link("/console/projects/\(ConsolePage.segment(projectId))", projectId)),
+            ("Customer", ConsolePage.link("/console/customers/\(ConsolePage.segment(customer))", customer)),
+            ("Status", HTML.escape(try row.string("status"))),
+            ("Last error", HTML.escape(row.optionalString("last_error") ?? "—")),
+            (
+                "Destination",
+                HTML.escape("\(try row.string("destination_currency")) on \(try row.string("destination_network"))")
+            ),
+            ("Quote expires", ConsolePage.time(try row.int("quote_expires_at"))),
+            ("3-D Secure", HTML.escape(row.optionalString("three_ds_status") ?? "—")),
+            ("ACH mandate", try row.int("mandate_accepted") != 0 ? "accepted" : "—"),
+            ("Transaction", HTML.escape(row.optionalString("transaction_id") ?? "—")),
+            ("Mode", try row.int("livemode") != 0 ? "live" : "test"),
+            ("Created", ConsolePage.time(try row.int("created_at"))),
+            ("Updated", ConsolePage.time(try row.int("updated_at"))),
+        ])
+        html += ConsolePage.table(
+            caption: "Transitions (events)", headers: ["Event", "Type", "Status", "Time"],
+            rows: try history.map { event in
+                let eventId = try event.string("id")
+                let payload = try? JSONParser().parse(Array(try event.string("payload").utf8))
+                return [
+                    ConsolePage.link("/console/events/\(ConsolePage.segment(eventId))", eventId),
+                    HTML.escape(try event.string("type")),
+                    HTML.escape(payload?["data"]?["object"]?["status"]?.stringValue ?? "—"),
+                    ConsolePage.time(try event.int("created_at")),
+                ]
+            })
+        return ("Onramp session \(id)", html)
+    }
+
+    func transaction(_ id: String, settled: String?) throws -> (title: String, html: String) {
+        let found = try database.read { connection -> (Row, [Row])? in
+            let repository = ConsoleRepository(connection: connection)
+            guard let row = try repository.transaction(id) else { return nil }
+            return (row, try repository.events(of: try row.string("project_id"), naming: id))
+        }
+        guard let (row, history) = found else {
+            throw HTTPError(status: 404, code: "not_found", message: "No transaction \(id).")
+        }
+        let projectId = try row.string("project_id")
+        let shown = [
+            "status", "partner_user_ref", "purchase_amount", "purchase_currency", "purchase_network", "payment_total",
+            "payment_currency", "payment_method", "wallet_address", "country", "tx_hash",
+        ]
+        let status = try row.string("status")
+        var html = settled == nil ? "" : "<p class=\"notice\" role=\"status\">Settled.</p>"
+        if status == "ONRAMP_TRANSACTION_STATUS_CREATED" || status == "ONRAMP_TRANSACTION_STATUS_IN_PROGRESS" {
+            html += """
+                <form method="post" action="/console/transactions/\(ConsolePage.segment(id))/settle">
+                <input type="hidden" name="csrf" value="\(access.csrfValue)">
+                <button type="submit">Settle now</button></form>
+                """
+        }
+        html += ConsolePage.fields(
+            [("Project", ConsolePage.link("/console/projects/\(ConsolePage.segment(projectId))", projectId))]
+                + shown.map { ($0, HTML.escape(row.optionalString($0) ?? "—")) }
+                + [("created", ConsolePage.time(row.optionalInt("created_at")))])
+        html += ConsolePage.table(
+            caption: "State history (events)", headers: ["Event", "Type", "Time"],
+            rows: try history.map { event in
+                let eventId = try event.string("id")
+                return [
+                    ConsolePage.link("/console/events/\(ConsolePage.segment(eventId))", eventId),
+                    HTML.escape(try event.string("type")), ConsolePage.time(try event.int("created_at")),
+                ]
+            })
+        return ("Transaction \(id)", html)
+    }
+}
