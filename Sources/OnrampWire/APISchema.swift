@@ -98,6 +98,11 @@ public struct APISchema: Sendable {
         APISchema(json: ["anyOf": .array(schemas.map(\.json))])
     }
 
+    /// Every one of `schemas` (an object that extends another).
+    public static func allOf(_ schemas: [APISchema]) -> APISchema {
+        APISchema(json: ["allOf": .array(schemas.map(\.json))])
+    }
+
     /// This schema, or `null`.
     public var nullable: APISchema {
         APISchema.anyOf([self, APISchema(json: ["type": "null"])])

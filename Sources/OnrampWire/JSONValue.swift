@@ -88,4 +88,18 @@ extension JSONValue {
     public static func integer<T: BinaryInteger>(_ value: T) -> JSONValue {
         .number(String(value))
     }
+
+    /// This object with `members` set: a member of the same name is replaced in place, a new one is added
+    /// at the end. Anything but an object is returned unchanged.
+    public func setting(_ members: KeyValuePairs<String, JSONValue>) -> JSONValue {
+        guard case .object(var current) = self else { return self }
+        for (key, value) in members {
+            if let index = current.firstIndex(where: { $0.0 == key }) {
+                current[index].1 = value
+            } else {
+                current.append((key, value))
+            }
+        }
+        return .object(current)
+    }
 }

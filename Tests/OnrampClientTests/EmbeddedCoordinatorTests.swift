@@ -48,7 +48,7 @@ import Testing
         let viewController = PresentingViewController()
         let customerId = try await Self.signIn(coordinator, sandbox, user: "emb-1")
         #expect(customerId.hasPrefix("crc_"))
-        #expect(coordinator.linkAuthToken != nil)
+        #expect(await sandbox.embeddedBackend.tokens(for: "emb-1")?.linkAuthToken?.hasPrefix("lat_") == true)
         #expect(try await coordinator.verifyKYCInfo(from: viewController) == .confirmed)
         try await sandbox.embeddedBackend.refreshAccessToken(userRef: "emb-1")
 
@@ -145,7 +145,6 @@ import Testing
         let sandbox = try await SandboxServer()
         let first = try await CryptoOnrampCoordinator.create(apiClient: sandbox.stripeClient)
         let customerId = try await Self.signIn(first, sandbox, user: "emb-4")
-        let stored = try #require(first.linkAuthToken)
 
         let second = try await CryptoOnrampCoordinator.create(apiClient: sandbox.stripeClient)
         do {
@@ -154,7 +153,7 @@ import Testing
         } catch let error as CryptoOnrampError {
             #expect(error.code == .coordinatorInactive)
         }
-        let secret = try await sandbox.embeddedBackend.createLinkAuthTokenClientSecret(linkAuthToken: stored)
+        let secret = try await sandbox.embeddedBackend.createLinkAuthTokenClientSecret(userRef: "emb-4")
         try await second.authenticateUserWithToken(secret)
         #expect(second.customerId == customerId)
         do {
@@ -191,6 +190,11 @@ import Testing
         }
         let intent = try await sandbox.embeddedBackend.createAuthIntent(email: "deny@example.com")
         #expect(try await coordinator.authorize(linkAuthIntentId: intent, from: PresentingViewController()) == .denied)
+        // The denial reached the server (`consent_update`): the backend gets no tokens.
+        await #expect(throws: PartnerBackendError.self) {
+            try await sandbox.embeddedBackend.retrieveTokens(linkAuthIntentId: intent, userRef: "deny")
+        }
+        try await coordinator.logOut()
         do {
             _ = try await coordinator.createCryptoPaymentToken()
             Issue.record("expected missing_crypto_customer_id")

@@ -33,14 +33,20 @@ import Testing
             code: "link_account_already_exists")
     }
 
+    /// A sign-up's own session may act (`SIGNUP/STARTED`, as real Link allows); a later lookup's session
+    /// needs the one-time code first.
     @Test func linkAccountNotVerified() throws {
         let server = try EmbeddedTestServer()
         let signUp = try server.sdk.post(
-            "/v1/consumers/accounts/sign_up",
-            [("email_address", "a@example.com"), ("phone_number", "+14155550123"), ("country", "US")])
+            "/v1/consumers/mobile/sign_up", [("email_address", "a@example.com"), ("phone_number", "+14155550123")])
+        let signUpSecret = (
+            "credentials[consumer_session_client_secret]", signUp.string("consumer_session.client_secret")
+        )
+        #expect(try server.sdk.post("/v1/crypto/internal/customers", [signUpSecret]).status == 200)
+        let lookup = try server.sdk.post("/v1/consumers/mobile/sessions/lookup", [("email_address", "a@example.com")])
         let reply = try server.sdk.post(
             "/v1/crypto/internal/customers",
-            [("credentials[consumer_session_client_secret]", signUp.string("consumer_session.client_secret"))])
+            [("credentials[consumer_session_client_secret]", lookup.string("consumer_session.client_secret"))])
         expectError(reply, status: 403, code: "link_account_not_verified")
     }
 

@@ -1,4 +1,5 @@
 import OnrampWire
+
 /// Request and response bodies of the mobile endpoints.
 enum App2AppWire {
     struct Challenge: Decodable {

@@ -12,18 +12,34 @@ struct CryptoOnrampAPI: Sendable {
     let publishableKey: String
     let transport: any HTTPTransport
 
-    func post(_ path: String, _ fields: [(String, String)] = []) async throws -> JSONObject {
+    /// The `request_surface` the SDK names itself with in Link calls.
+    static let requestSurface = ("request_surface", "ios_crypto_onramp")
+
+    /// A POST with a form body; `key` replaces the publishable key (the consumer's publishable key that
+    /// Link answers with, as `STPAPIClient+Link` sends it).
+    func post(_ path: String, _ fields: [(String, String)] = [], key: String? = nil) async throws -> JSONObject {
         try await send {
-            try await transport.form("POST", url(path), fields, headers: ["Authorization": "Bearer \(publishableKey)"])
+            try await transport.form(
+                "POST", url(path), fields, headers: ["Authorization": "Bearer \(key ?? publishableKey)"])
         }
     }
 
-    func get(_ path: String, _ query: [(String, String)]) async throws -> JSONObject {
+    func get(_ path: String, _ query: [(String, String)], key: String? = nil) async throws -> JSONObject {
         try await send {
             try await transport.request(
                 "GET", url(path + "?" + FormEncoding.encode(query)),
-                headers: ["Authorization": "Bearer \(publishableKey)"])
+                headers: ["Authorization": "Bearer \(key ?? publishableKey)"])
         }
+    }
+
+    /// The App Attest fields StripeCore's `StripeAttest` adds to the mobile lookup and sign-up. No device
+    /// attests here, so these are the SDK's test-mode assertion (`testmodeAssertion()`: bytes `01 02 03`,
+    /// key `TestKeyID`), which the sandbox accepts for test keys only.
+    var testModeAssertion: [(String, String)] {
+        [
+            ("app_id", Bundle.main.bundleIdentifier ?? "com.example.test"), ("device_id", "test-device-id"),
+            ("key_id", "TestKeyID"), ("ios_assertion_object", "AQID"),
+        ]
     }
 
     private func url(_ path: String) -> URL {
@@ -51,9 +67,12 @@ struct CryptoOnrampAPI: Sendable {
     static func error(_ body: StripeErrorBody?, status: Int) -> CryptoOnrampError {
         let apiCode = body?.error.code
         let message = "HTTP \(status): \(body?.error.message ?? "no message")"
+        // `CryptoOnrampCoordinator.handlePhoneFormatError` (stripe-ios) recognises the message, not a code.
+        if body?.error.message.hasPrefix("There was an issue parsing the phone number") == true {
+            return CryptoOnrampError(.invalidPhoneFormat, apiCode: apiCode, developer: message)
+        }
         let code: CryptoOnrampError.Code
         switch apiCode {
-        case "invalid_phone_format": code = .invalidPhoneFormat
         case "link_account_already_exists": code = .linkAccountAlreadyExists
         case "link_account_not_verified": code = .linkAccountNotVerified
         case "missing_crypto_customer_id": code = .missingCryptoCustomerId

@@ -14,7 +14,7 @@ extension CryptoOnrampCoordinator {
     {
         try ensureActive()
         let credential = try credentials()
-        let stored = try await api.get("/v1/crypto/internal/kyc_data_retrieve", [credential])
+        let stored = try await api.post("/v1/crypto/internal/kyc_data_retrieve", [credential])
         let address =
             updatedAddress
             ?? stored.object("address").flatMap { address in
@@ -39,7 +39,8 @@ extension CryptoOnrampCoordinator {
     /// Presents document and selfie verification. Call it again after a rejected verification.
     public func verifyIdentity(from viewController: PresentingViewController) async throws -> VerificationResult {
         try ensureActive()
-        let started = try await api.post("/v1/crypto/internal/start_identity_verification", [try credentials()])
+        let started = try await api.post(
+            "/v1/crypto/internal/start_identity_verification", [try credentials(), ("is_mobile", "true")])
         guard let text = started.string("url"), let url = URL(string: text) else {
             throw CryptoOnrampError(.unexpectedResponse, developer: "No verification URL.")
         }

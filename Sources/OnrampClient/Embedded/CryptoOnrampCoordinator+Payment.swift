@@ -51,13 +51,26 @@ extension CryptoOnrampCoordinator {
         guard let selectedPaymentMethodId else {
             throw CryptoOnrampError(.noPaymentMethodSelected, developer: "Call collectPaymentMethod(type:from:) first.")
         }
+        // As `createCryptoPaymentToken` does: the platform's key first, then the token without credentials.
+        _ = try await platformPublishableKey()
         let token = try await api.post(
             "/v1/crypto/internal/payment_token",
-            [try credentials(), ("payment_method", selectedPaymentMethodId), ("crypto_customer_id", customerId)])
+            [("payment_method", selectedPaymentMethodId), ("crypto_customer_id", customerId), ("ui_mode", "headless")])
         guard let id = token.string("id") else {
             throw CryptoOnrampError(.unexpectedResponse, developer: "The payment token has no id.")
         }
         return id
+    }
+
+    /// `GET platform_settings`: the publishable key of the platform the payment is made on.
+    func platformPublishableKey() async throws -> String {
+        var query = [("ui_mode", "headless")]
+        if let customerId { query.insert(("crypto_customer_id", customerId), at: 0) }
+        let settings = try await api.get("/v1/crypto/internal/platform_settings", query)
+        guard let key = settings.string("publishable_key") else {
+            throw CryptoOnrampError(.unexpectedResponse, developer: "The platform settings have no publishable key.")
+        }
+        return key
     }
 
     static func displayData(_ method: JSONObject, applePay: Bool) -> PaymentMethodDisplayData {

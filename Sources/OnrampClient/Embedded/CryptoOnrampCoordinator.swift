@@ -15,31 +15,36 @@ import Synchronization
     public let appearance: LinkAppearance
     /// The signed-in user's crypto customer id (`crc_…`), once known.
     public internal(set) var customerId: String?
-    /// After a consented ``authorize(linkAuthIntentId:from:)`` with the `auth.persist_login:read` scope: the
-    /// token to store for Seamless Sign-In (your backend exchanges it for a `link_auth_token_client_secret`).
-    public internal(set) var linkAuthToken: String?
     /// The payment method the next ``createCryptoPaymentToken()`` uses (`pm_…`).
     public internal(set) var selectedPaymentMethodId: String?
 
     let api: CryptoOnrampAPI
     let presenters: CryptoOnrampPresenters
+    /// The elements session's id, which every Link lookup names.
+    let elementsSessionId: String
     var consumerSessionSecret: String?
+    /// The publishable key Link answered with for the consumer's own calls.
+    var consumerPublishableKey: String?
     var email: String?
     private let generation: UInt64
 
     private static let activeGeneration = Mutex<UInt64>(0)
 
     private init(
-        appearance: LinkAppearance, api: CryptoOnrampAPI, presenters: CryptoOnrampPresenters, generation: UInt64
+        appearance: LinkAppearance, api: CryptoOnrampAPI, presenters: CryptoOnrampPresenters,
+        elementsSessionId: String, generation: UInt64
     ) {
         self.appearance = appearance
         self.api = api
         self.presenters = presenters
+        self.elementsSessionId = elementsSessionId
         self.generation = generation
     }
 
-    /// Creates the coordinator with `STPAPIClient.shared`'s publishable key (or `apiClient`'s). The presenters
-    /// default to ``CryptoOnrampPresenters/headless``; apps pass their own UI.
+    /// Creates the coordinator with `STPAPIClient.shared`'s publishable key (or `apiClient`'s), loading the
+    /// deferred-intent elements session first as the SDK does (`GET elements/sessions`); it fails with
+    /// ``CryptoOnrampError/Code/missingAppAttestation`` when that session does not enable Link's attested
+    /// mobile endpoints. The presenters default to ``CryptoOnrampPresenters/headless``; apps pass their own UI.
     public static func create(
         appearance: LinkAppearance = LinkAppearance(), apiClient: STPAPIClient = .shared,
         presenters: CryptoOnrampPresenters = .headless, transport: any HTTPTransport = URLSessionTransport()
@@ -48,14 +53,29 @@ import Synchronization
             throw CryptoOnrampError(
                 .notConfigured, developer: "Set STPAPIClient.shared.publishableKey to a pk_… key first.")
         }
+        let api = CryptoOnrampAPI(baseURL: apiClient.apiBaseURL, publishableKey: key, transport: transport)
+        let session = try await api.get(
+            "/v1/elements/sessions",
+            [
+                ("type", "deferred_intent"), ("key", key), ("deferred_intent[mode]", "setup"),
+                ("deferred_intent[setup_future_usage]", "off_session"), ("locale", "en-US"),
+                ("mobile_app_id", Bundle.main.bundleIdentifier ?? "com.example.test"),
+            ])
+        guard let sessionId = session.string("session_id"),
+            session.any("payment_method_preference.ordered_payment_method_types") is [Any]
+        else { throw CryptoOnrampError(.unexpectedResponse, developer: "The elements session is incomplete.") }
+        // `deviceCanUseNativeLink` (StripeCore) refuses native Link without the attestation endpoints.
+        guard session.bool("link_settings.link_mobile_use_attestation_endpoints") == true else {
+            throw CryptoOnrampError(
+                .missingAppAttestation, developer: "The elements session does not enable Link's mobile endpoints.")
+        }
         let generation = activeGeneration.withLock { value in
             value += 1
             return value
         }
         return CryptoOnrampCoordinator(
-            appearance: appearance,
-            api: CryptoOnrampAPI(baseURL: apiClient.apiBaseURL, publishableKey: key, transport: transport),
-            presenters: presenters, generation: generation)
+            appearance: appearance, api: api, presenters: presenters, elementsSessionId: sessionId,
+            generation: generation)
     }
 
     /// Throws when a newer coordinator took over.

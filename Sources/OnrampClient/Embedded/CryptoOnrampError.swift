@@ -9,6 +9,9 @@ public struct CryptoOnrampError: Error, Sendable, Equatable, CustomStringConvert
         case coordinatorInactive = "coordinator_inactive"
         /// The call needs a signed-in Link user (authorize or authenticateUserWithToken first).
         case notAuthenticated = "not_authenticated"
+        /// The elements session does not enable Link's attested mobile endpoints (the SDK's
+        /// `IntegrationError.missingAppAttestation`).
+        case missingAppAttestation = "missing_app_attestation"
         /// The user has no crypto customer yet.
         case missingCryptoCustomerId = "missing_crypto_customer_id"
         /// The phone number is not E.164.

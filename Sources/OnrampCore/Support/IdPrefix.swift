@@ -28,6 +28,8 @@ public enum IdPrefix {
     public static let wallet = "cwa"
     /// A payment method.
     public static let paymentMethod = "pm"
+    /// The PaymentIntent behind an onramp session's checkout.
+    public static let paymentIntent = "pi"
     /// An identity verification session.
     public static let identityVerification = "vs"
 }

@@ -17,7 +17,8 @@ extension TransactionsRoutes {
         static let pagingQuery = [
             APIParameter(
                 "page_size",
-                APISchema.integer(minimum: 1, maximum: 1000).described("Rows per page; 10 when absent or empty.")),
+                APISchema.anyOf([.integer(minimum: 1, maximum: 1000), .constant("")]).described(
+                    "Rows per page; 10 when absent or empty.")),
             APIParameter("pageSize", APISchema.string.described("The API reference's spelling of page_size.")),
             APIParameter(
                 "page_key", APISchema.string.described("The next_page_key of the previous page; empty for the first.")),

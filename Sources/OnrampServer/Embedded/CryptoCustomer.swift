@@ -104,6 +104,10 @@ struct CryptoCustomer: Sendable {
     /// The region (`us`/`eu`) the customer transacts under.
     var region: KYCRegion? { KYCRegion.of(country: country) }
 
+    /// The id of the KYC person behind the customer (`cperson_…`, derived from the customer's id), which the
+    /// KYC collection answer carries.
+    var personId: String { "cperson_" + id.dropFirst(IdPrefix.cryptoCustomer.count + 1) }
+
     /// The status of each tier: L0 follows phone verification once an address is on file, L1 the KYC
     /// check once date of birth and id number are on file, L2 the identity document.
     var verifications: CustomerVerifications {

@@ -81,7 +81,19 @@ extension CryptoInternalRoutes {
         /// Collects KYC data.
         static let collectKycData = APIOperation.stripe(
             "collectKycData", "Records the customer's KYC data and starts the sandbox phone and KYC checks.",
-            tag: "Embedded", auth: .anyKey, form: kycForm, response: cryptoCustomer)
+            tag: "Embedded", auth: .anyKey, form: kycForm,
+            response: .object(
+                [
+                    "id": .string, "object": .constant("crypto.customer"), "livemode": .boolean,
+                    "kyc_region": APISchema.enumeration(KYCRegion.allCases.map(\.rawValue)).nullable,
+                    "kyc_tiers": .array(kycTier), "provided_fields": .array(providedField),
+                    "verifications": .array(verification), "person_id": .string, "first_name": .string,
+                    "last_name": .string, "residence_country": .string,
+                ],
+                required: [
+                    "id", "object", "livemode", "kyc_region", "kyc_tiers", "provided_fields", "verifications",
+                    "person_id",
+                ]))
 
         /// A stored address; absent members are null.
         static let address = APISchema.object(
@@ -109,7 +121,25 @@ extension CryptoInternalRoutes {
         /// Retrieves the KYC data.
         static let retrieveKycData = APIOperation.stripe(
             "retrieveKycData", "Returns the KYC data of the verified consumer session's customer.", tag: "Embedded",
-            auth: .anyKey, query: [credentialsQuery], response: kycData)
+            auth: .anyKey, form: credentialsForm, response: kycData)
+
+        /// Retrieves the KYC data, credentials in the query (older SDKs).
+        static let retrieveKycDataByQuery = APIOperation.stripe(
+            "retrieveKycDataByQuery", "Returns the KYC data, the credentials in the query (older SDK versions).",
+            tag: "Embedded", auth: .anyKey, query: [credentialsQuery], response: kycData)
+
+        /// The publishable key payment methods are collected under.
+        static let retrievePlatformSettings = APIOperation.stripe(
+            "retrievePlatformSettings", "The publishable key the SDK collects payment methods under.",
+            tag: "Embedded", auth: .anyKey,
+            query: [
+                APIParameter("crypto_customer_id", .string(maxLength: 64)),
+                APIParameter("ui_mode", .enumeration(["headless"])),
+                APIParameter("country_hint", .string(minLength: 2, maxLength: 2)),
+            ],
+            response: .object(
+                ["object": .constant("crypto.platform_settings"), "publishable_key": .string],
+                required: ["publishable_key"]))
 
         /// Confirms the KYC data.
         static let refreshConsumerPerson = APIOperation.stripe(
@@ -167,7 +197,8 @@ extension CryptoInternalRoutes {
             [
                 "credentials": ConsumerRoutes.Operations.credentials, "crypto_customer_id": .string(maxLength: 64),
                 "payment_method": .string(minLength: 1, maxLength: 64).described("A `pm_…` id or a test id."),
-            ], required: ["credentials", "crypto_customer_id", "payment_method"])
+                "ui_mode": .enumeration(["headless"]), "country_hint": .string(maxLength: 2),
+            ], required: ["crypto_customer_id", "payment_method"])
 
         /// Creates a payment token.
         static let createCryptoPaymentToken = APIOperation.stripe(
@@ -181,6 +212,10 @@ extension CryptoInternalRoutes {
             query: [
                 APIParameter("crypto_onramp_session", .string, required: true),
                 APIParameter("client_secret", .string, required: true),
-            ], response: OnrampSessionRoutes.Operations.onrampSession)
+            ],
+            response: .allOf([
+                OnrampSessionRoutes.Operations.onrampSession,
+                .object(["payment_intent_client_secret": .string], required: ["payment_intent_client_secret"]),
+            ]))
     }
 }

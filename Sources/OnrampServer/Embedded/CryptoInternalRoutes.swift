@@ -25,9 +25,16 @@ struct CryptoInternalRoutes: Sendable {
             request, caller, body in
             try collectKYC(request, caller: caller, body: body)
         }
-        routes.client(&router, "GET", "/v1/crypto/internal/kyc_data_retrieve", Operations.retrieveKycData) {
-            request, caller, body in
-            try customer(request, caller: caller, body: body).kycJSON
+        // The current SDK POSTs the credentials; older versions GET them in the query.
+        for (method, operation) in [("POST", Operations.retrieveKycData), ("GET", Operations.retrieveKycDataByQuery)] {
+            routes.client(&router, method, "/v1/crypto/internal/kyc_data_retrieve", operation) {
+                request, caller, body in
+                try customer(request, caller: caller, body: body).kycJSON
+            }
+        }
+        routes.client(&router, "GET", "/v1/crypto/internal/platform_settings", Operations.retrievePlatformSettings) {
+            request, caller, _ in
+            try platformSettings(request, caller: caller)
         }
         routes.client(
             &router, "POST", "/v1/crypto/internal/refresh_consumer_person", Operations.refreshConsumerPerson
@@ -58,7 +65,11 @@ struct CryptoInternalRoutes: Sendable {
                     try OnrampSessionRecord.find($0, id: id, projectId: caller.projectId, livemode: caller.livemode)
                 }), ConstantTime.equals(Array(session.clientSecret.utf8), Array(secret.utf8))
             else { throw StripeErrors.missing("crypto_onramp_session", param: "crypto_onramp_session") }
-            return session.json
+            // `OnrampSessionResponse` (stripe-ios `CryptoOnramp/…/OnrampSessionResponse.swift`) requires the
+            // PaymentIntent's client secret; `performCheckout` takes the intent's id from it.
+            return session.json.setting([
+                "payment_intent_client_secret": .string(PaymentIntentObject.clientSecret(of: session))
+            ])
         }
     }
 
@@ -128,7 +139,33 @@ struct CryptoInternalRoutes: Sendable {
                     .integer(due), .text(customer.id),
                 ])
         }
-        return try reload(customer.id, caller: caller).json
+        // `KYCDataCollectionResponse` (stripe-ios) requires `person_id` beside the customer's fields.
+        return try reload(customer.id, caller: caller).json.setting([
+            "person_id": .string(customer.personId), "first_name": .string(firstName), "last_name": .string(lastName),
+            "residence_country": .string(address["country"] ?? customer.country),
+        ])
+    }
+
+    /// `GET platform_settings`: the publishable key payment methods are collected under (the SDK refuses a
+    /// payment method collected under another). The 2026 SDK also calls it before sign-in, without a customer.
+    func platformSettings(_ request: HTTPRequest, caller: StripeCaller) throws -> JSONValue {
+        if let hint = request.queryValue("country_hint"),
+            hint.count != 2 || !hint.allSatisfy({ $0.isASCII && $0.isLetter })
+        {
+            throw StripeErrors.invalid(
+                "parameter_invalid", "country_hint is an ISO 3166-1 alpha-2 code.", param: "country_hint")
+        }
+        return try context.database.read { connection in
+            if let customerId = request.queryValue("crypto_customer_id"),
+                try CryptoCustomer.find(connection, id: customerId, projectId: caller.projectId) == nil
+            {
+                throw StripeErrors.missing("crypto customer", param: "crypto_customer_id")
+            }
+            guard let key = try caller.clientPublishableKey(connection) else {
+                throw StripeErrors.missing("publishable key for this project and mode")
+            }
+            return ["object": "crypto.platform_settings", "publishable_key": .string(key)]
+        }
     }
 
     func refreshPerson(_ request: HTTPRequest, caller: StripeCaller, body: JSONValue) throws -> JSONValue {
@@ -158,7 +195,9 @@ struct CryptoInternalRoutes: Sendable {
             try context.catalogue.validateAddress(address, network: network, parameter: "wallet_address")
         } catch let error as OnrampError {
             let code = error.code == .unknownNetwork ? "crypto_network_unsupported" : "crypto_invalid_wallet_address"
-            throw StripeErrors.invalid(code, error.developerMessage, param: error.parameter ?? "network")
+            // The SDK's parameter is `network`, whatever the catalogue calls it.
+            let param = error.code == .unknownNetwork ? "network" : (error.parameter ?? "network")
+            throw StripeErrors.invalid(code, error.developerMessage, param: param)
         }
         let id = context.ids.id(prefix: IdPrefix.wallet)
         let stored = try context.database.transaction { connection -> String in
@@ -198,15 +237,30 @@ struct CryptoInternalRoutes: Sendable {
         }
     }
 
+    /// A payment token for `payment_method`. The SDK sends only `payment_method` and `crypto_customer_id`
+    /// (stripe-ios `CreatePaymentTokenRequest.swift`); consumer credentials, when sent, must name that customer.
     func createPaymentToken(_ request: HTTPRequest, caller: StripeCaller, body: JSONValue) throws -> JSONValue {
-        let customer = try customer(request, caller: caller, body: body)
         let fields = StripeErrors.fields(body)
         guard let customerId = try fields.optional("crypto_customer_id", maxLength: 64) else {
             throw StripeErrors.invalid(
                 "missing_crypto_customer_id", "Send crypto_customer_id.", param: "crypto_customer_id")
         }
-        guard customerId == customer.id else {
-            throw StripeErrors.missing("crypto customer", param: "crypto_customer_id")
+        if let mode = try fields.optional("ui_mode", maxLength: 16), mode != "headless" {
+            throw fields.invalid("ui_mode", "ui_mode is headless.")
+        }
+        let customer: CryptoCustomer
+        if body["credentials"] != nil {
+            customer = try self.customer(request, caller: caller, body: body)
+            guard customerId == customer.id else {
+                throw StripeErrors.missing("crypto customer", param: "crypto_customer_id")
+            }
+        } else {
+            guard
+                let found = try context.database.read({
+                    try CryptoCustomer.find($0, id: customerId, projectId: caller.projectId)
+                }), found.livemode == caller.livemode
+            else { throw StripeErrors.missing("crypto customer", param: "crypto_customer_id") }
+            customer = found
         }
         let methodId = try fields.required("payment_method", maxLength: 64)
         guard

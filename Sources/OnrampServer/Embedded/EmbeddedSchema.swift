@@ -167,5 +167,13 @@ enum EmbeddedSchema {
         Migration(
             version: 330, name: "link_auth_intent_tokens_once",
             sql: "ALTER TABLE link_auth_intents ADD COLUMN tokens_issued_at BIGINT"),
+        // How a session was verified (`SIGNUP`, `SMS`, `LINK_AUTH_TOKEN`), which the SDK reads from its
+        // `verification_sessions`; sessions verified before it existed were verified by SMS.
+        Migration(
+            version: 340, name: "consumer_session_verified_by",
+            sql: """
+                ALTER TABLE consumer_sessions ADD COLUMN verified_by TEXT;
+                UPDATE consumer_sessions SET verified_by = 'SMS' WHERE verified = 1;
+                """),
     ]
 }

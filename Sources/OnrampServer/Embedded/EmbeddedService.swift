@@ -24,6 +24,8 @@ struct EmbeddedService: Sendable {
         LinkAuthorizePage(consumers: consumers).register(on: &router)
         CryptoInternalRoutes(routes: routes).register(on: &router)
         PaymentMethodRoutes(routes: routes).register(on: &router)
+        PaymentIntentRoutes(routes: routes).register(on: &router)
+        ElementsSessionRoutes(routes: routes).register(on: &router)
         CryptoCustomerRoutes(routes: routes, sessions: sessions).register(on: &router)
         OnrampSessionRoutes(routes: routes, sessions: sessions).register(on: &router)
         OnrampQuoteRoutes(routes: routes, sessions: sessions).register(on: &router)

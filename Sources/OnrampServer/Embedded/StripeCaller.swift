@@ -8,8 +8,10 @@ struct StripeCaller: Sendable {
     let projectId: String
     /// Whether the key is a live key (`sk_live_…`, `pk_live_…`).
     let livemode: Bool
-    /// Whether the caller used a publishable key (`pk_…`, public: client-side calls).
-    var publishable = false
+    /// The publishable key the caller presented (`pk_…`, public: client-side calls); `nil` for a secret key.
+    var publishableKey: String?
+    /// Whether the caller used a publishable key.
+    var publishable: Bool { publishableKey != nil }
 
     /// Resolves `Authorization: Bearer <key>` (or Basic with the key as user name, as `curl -u sk_test_…:`
     /// sends it). `allowPublishable` admits `pk_…` keys (client SDK routes).
@@ -27,7 +29,7 @@ struct StripeCaller: Sendable {
         case .stripeSecret:
             return StripeCaller(projectId: record.projectId, livemode: record.livemode)
         case .stripePublishable where allowPublishable:
-            return StripeCaller(projectId: record.projectId, livemode: record.livemode, publishable: true)
+            return StripeCaller(projectId: record.projectId, livemode: record.livemode, publishableKey: key)
         case .stripePublishable:
             throw HTTPError(
                 status: 403, code: "secret_key_required", message: "This call needs your secret key (sk_…).",
@@ -35,6 +37,20 @@ struct StripeCaller: Sendable {
         default:
             throw StripeErrors.authentication("Invalid API key provided.")
         }
+    }
+
+    /// The publishable key the client SDK should use for this caller's project and mode: the one it
+    /// presented, else the project's (publishable keys are public, so they are kept in clear as well).
+    func clientPublishableKey(_ connection: any SQLConnection) throws -> String? {
+        if let publishableKey { return publishableKey }
+        return try connection.query(
+            """
+            SELECT public_key FROM api_keys
+            WHERE project_id = ? AND kind = 'stripe_publishable' AND livemode = ? AND disabled = 0
+                AND public_key IS NOT NULL
+            ORDER BY created_at LIMIT 1
+            """, [.text(projectId), .integer(livemode ? 1 : 0)]
+        ).first?.string("public_key")
     }
 
     private static func key(_ header: String?) -> String? {

@@ -29,10 +29,16 @@ struct StripeRoutes: Sendable {
         _ handler: @escaping Handler
     ) {
         let context = self.context
+        let limits = QueryParameterLimits(parameters: operation?.query ?? [])
         router.add(method, path, operation) { request in
             let caller = try StripeCaller.authenticate(
                 request, database: context.database, allowPublishable: allowPublishable)
             RequestNotes.current?.projectId = caller.projectId
+            if let violation = limits.violation(in: request) {
+                throw StripeErrors.invalid(
+                    violation.missing ? "parameter_missing" : "parameter_invalid", violation.message,
+                    param: violation.parameter)
+            }
             if caller.publishable, let limiter = context.publishableKeyRateLimiter,
                 !limiter.allow(request.remoteAddress, now: context.clock.now().timeIntervalSince1970)
             {

@@ -4,9 +4,11 @@ import OnrampCrypto
 import OnrampStore
 import OnrampWire
 
-/// The Link consumer routes the client SDK calls with the publishable key: lookup, sign-up, SMS
-/// one-time code (sandbox code `000000`; five wrong codes in 15 minutes lock the consumer) with consent for a
-/// LinkAuthIntent, and log out.
+/// The Link consumer routes the client SDK calls with the publishable key, as stripe-ios sends them
+/// (`StripePaymentSheet/…/API Bindings/Link/STPAPIClient+Link.swift`): lookup and sign-up (mobile and legacy
+/// paths), the SMS one-time code (sandbox code `000000`; five wrong codes in 15 minutes lock the consumer),
+/// consent to a LinkAuthIntent (inline or on the full-consent screen), refresh, phone change and log out.
+/// Every answer carries the whole ``LinkConsumerSession``.
 struct ConsumerRoutes: Sendable {
     /// The sandbox one-time code.
     static let sandboxCode = "000000"
@@ -15,13 +17,23 @@ struct ConsumerRoutes: Sendable {
     var context: ServerContext { routes.context }
 
     func register(on router: inout Router) {
-        routes.client(&router, "POST", "/v1/consumers/sessions/lookup", Operations.lookupConsumerSession) {
-            request, caller, body in
-            try lookup(caller: caller, body: body)
+        // The SDK calls the mobile paths once the elements session enables attestation (always, here);
+        // the legacy paths answer the same.
+        for (path, operation) in [
+            ("/v1/consumers/mobile/sessions/lookup", Operations.lookupMobileConsumerSession),
+            ("/v1/consumers/sessions/lookup", Operations.lookupConsumerSession),
+        ] {
+            routes.client(&router, "POST", path, operation) { _, caller, body in
+                try lookup(caller: caller, body: body)
+            }
         }
-        routes.client(&router, "POST", "/v1/consumers/accounts/sign_up", Operations.signUpConsumerAccount) {
-            _, caller, body in
-            try signUp(caller: caller, body: body)
+        for (path, operation) in [
+            ("/v1/consumers/mobile/sign_up", Operations.signUpMobileConsumer),
+            ("/v1/consumers/accounts/sign_up", Operations.signUpConsumerAccount),
+        ] {
+            routes.client(&router, "POST", path, operation) { _, caller, body in
+                try signUp(caller: caller, body: body)
+            }
         }
         routes.client(
             &router, "POST", "/v1/consumers/sessions/start_verification", Operations.startConsumerVerification
@@ -33,18 +45,42 @@ struct ConsumerRoutes: Sendable {
         ) { request, caller, body in
             try confirmVerification(request, caller: caller, body: body)
         }
+        routes.client(&router, "POST", "/v1/consumers/sessions/consent_update", Operations.updateConsumerConsent) {
+            request, caller, body in
+            try updateConsent(request, caller: caller, body: body)
+        }
+        routes.client(&router, "POST", "/v1/consumers/sessions/refresh", Operations.refreshConsumerSession) {
+            request, caller, body in
+            let session = try ConsumerSession.require(
+                request, body: body, caller: caller, context: context, verified: false)
+            return try context.database.transaction { connection in
+                try connection.execute(
+                    "UPDATE consumer_sessions SET expires_at = ? WHERE secret_hash = ?",
+                    [
+                        .integer(context.nowMilliseconds + ConsumerSession.lifetimeMilliseconds),
+                        .text(session.secretHash),
+                    ]
+                )
+                return ["consumer_session": try session.wire(connection).json]
+            }
+        }
+        routes.client(&router, "POST", "/v1/consumers/accounts/update_phone", Operations.updateConsumerPhone) {
+            request, caller, body in
+            try updatePhone(request, caller: caller, body: body)
+        }
         routes.client(&router, "POST", "/v1/consumers/sessions/log_out", Operations.logOutConsumerSession) {
             request, caller, body in
             let session = try ConsumerSession.require(
                 request, body: body, caller: caller, context: context, verified: false)
-            try context.database.transaction { connection in
+            return try context.database.transaction { connection in
                 try connection.execute(
                     "UPDATE consumer_sessions SET logged_out = 1 WHERE secret_hash = ?", [.text(session.secretHash)])
+                return ["consumer_session": try session.wire(connection).json]
             }
-            return ["logged_out": true]
         }
     }
 
+    /// Looks a consumer up by seamless sign-in secret, LinkAuthIntent or email and opens a session.
     func lookup(caller: StripeCaller, body: JSONValue) throws -> JSONValue {
         let fields = StripeErrors.fields(body)
         let now = context.nowMilliseconds
@@ -68,51 +104,50 @@ struct ConsumerRoutes: Sendable {
                         "The link_auth_token_client_secret is invalid, expired or already used.",
                         param: "link_auth_token_client_secret")
                 }
-                let consumerId = try row.string("consumer_id")
-                return try sessionResponse(
-                    connection, caller: caller, consumerId: consumerId, intentId: nil, verified: true)
+                let session = try ConsumerSession.create(
+                    connection, context: context, projectId: caller.projectId,
+                    consumerId: try row.string("consumer_id"), linkAuthIntentId: nil, verifiedBy: .linkAuthToken)
+                return try found(connection, session, caller: caller)
             }
         }
-        let consumerId: String?
-        let intentId = try fields.optional("link_auth_intent_id", maxLength: 64)
-        if let intentId {
-            consumerId = try context.database.read { connection in
-                try connection.query(
-                    "SELECT consumer_id FROM link_auth_intents WHERE id = ? AND project_id = ?",
-                    [.text(intentId), .text(caller.projectId)]
-                ).first?.string("consumer_id")
+        if let intentId = try fields.optional("link_auth_intent_id", maxLength: 64) {
+            return try context.database.transaction { connection in
+                guard
+                    let intent = try LinkAuthIntents(context: context).current(
+                        connection, id: intentId, projectId: caller.projectId, now: now)
+                else { throw StripeErrors.missing("link_auth_intent", param: "link_auth_intent_id") }
+                let session = try ConsumerSession.create(
+                    connection, context: context, projectId: caller.projectId, consumerId: intent.consumerId,
+                    linkAuthIntentId: intentId, verifiedBy: nil)
+                return try found(
+                    connection, session, caller: caller,
+                    consent: intent.status.isTerminal ? nil : try LinkConsentScreen(connection, intent: intent))
             }
-            guard consumerId != nil else {
-                throw StripeErrors.missing("link_auth_intent", param: "link_auth_intent_id")
-            }
-        } else {
-            let email = try fields.required("email_address", maxLength: 800).lowercased()
-            consumerId = try context.database.read { connection in
-                try connection.query(
+        }
+        let email = try fields.required("email_address", maxLength: 800).lowercased()
+        return try context.database.transaction { connection in
+            guard
+                let consumerId = try connection.query(
                     "SELECT id FROM link_consumers WHERE project_id = ? AND email = ?",
                     [.text(caller.projectId), .text(email)]
                 ).first?.string("id")
-            }
-        }
-        guard let consumerId else { return ["exists": false] }
-        return try context.database.transaction { connection in
-            try sessionResponse(connection, caller: caller, consumerId: consumerId, intentId: intentId, verified: false)
+            else { return ["exists": false, "error_message": "No Link account has this email address."] }
+            let session = try ConsumerSession.create(
+                connection, context: context, projectId: caller.projectId, consumerId: consumerId,
+                linkAuthIntentId: nil, verifiedBy: nil)
+            return try found(connection, session, caller: caller)
         }
     }
 
+    /// Creates a Link account; its first session counts as verified (`SIGNUP/STARTED`), as real Link's does.
     func signUp(caller: StripeCaller, body: JSONValue) throws -> JSONValue {
         let fields = StripeErrors.fields(body)
         let email = try fields.required("email_address", maxLength: 800).lowercased()
         guard email.contains("@"), !email.hasPrefix("@"), !email.hasSuffix("@") else {
             throw fields.invalid("email_address", "email_address is not an email address.")
         }
-        let phone: PhoneNumber
-        do {
-            phone = try PhoneNumber(e164: try fields.required("phone_number", maxLength: 32))
-        } catch let error as OnrampError {
-            throw StripeErrors.invalid("invalid_phone_format", error.developerMessage, param: "phone_number")
-        }
-        let country = try fields.required("country", maxLength: 2).uppercased()
+        let phone = try Self.phone(fields)
+        let country = try fields.optional("country", maxLength: 2)?.uppercased() ?? Self.country(of: phone)
         guard country.count == 2, country.allSatisfy({ $0.isASCII && $0.isLetter }) else {
             throw fields.invalid("country", "country is an ISO 3166-1 alpha-2 code.")
         }
@@ -137,9 +172,49 @@ struct ConsumerRoutes: Sendable {
                     "link_account_already_exists", "A Link account with this email already exists.",
                     param: "email_address")
             }
-            return try sessionResponse(
-                connection, caller: caller, consumerId: consumerId, intentId: nil, verified: false)
+            let session = try ConsumerSession.create(
+                connection, context: context, projectId: caller.projectId, consumerId: consumerId,
+                linkAuthIntentId: nil, verifiedBy: .signUp)
+            return try found(connection, session, caller: caller)
         }
+    }
+
+    /// The `phone_number` field as E.164; a bad one gets the message whose start
+    /// `CryptoOnrampCoordinator.handlePhoneFormatError` (stripe-ios) turns into `invalidPhoneFormat`.
+    static func phone(_ fields: RequestFields) throws -> PhoneNumber {
+        do {
+            return try PhoneNumber(e164: try fields.required("phone_number", maxLength: 32))
+        } catch let error as OnrampError {
+            throw StripeErrors.invalid(
+                "invalid_phone_format", "There was an issue parsing the phone number. \(error.developerMessage)",
+                param: "phone_number")
+        }
+    }
+
+    /// The country a sign-up without `country` is in: the SDK infers it from the phone number
+    /// (`country_inferring_method=PHONE_NUMBER`); here `+1` is the US and anything else needs `country`.
+    static func country(of phone: PhoneNumber) throws -> String {
+        guard phone.e164.hasPrefix("+1") else {
+            throw StripeErrors.invalid(
+                "parameter_missing", "Send country for phone numbers outside +1.", param: "country")
+        }
+        return "US"
+    }
+
+    /// The answer of a lookup or sign-up that found the consumer: the session, the publishable key the SDK
+    /// sends the consumer's calls with, and the consent screen to show when a LinkAuthIntent awaits it.
+    private func found(
+        _ connection: any SQLConnection, _ session: ConsumerSession, caller: StripeCaller,
+        consent: LinkConsentScreen? = nil
+    ) throws -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("exists", true), ("consumer_session", try session.wire(connection).json),
+        ]
+        if let key = try caller.clientPublishableKey(connection) {
+            members.append(("publishable_key", .string(key)))
+        }
+        if let consent { members.append(("consent_ui", consent.json)) }
+        return .object(members)
     }
 
     func startVerification(_ request: HTTPRequest, caller: StripeCaller, body: JSONValue) throws -> JSONValue {
@@ -150,11 +225,11 @@ struct ConsumerRoutes: Sendable {
         guard type == "SMS" else {
             throw StripeErrors.invalid("parameter_invalid", "Only type=SMS is supported.", param: "type")
         }
-        try context.database.transaction { connection in
+        return try context.database.transaction { connection in
             try connection.execute(
                 "UPDATE consumer_sessions SET otp_started = 1 WHERE secret_hash = ?", [.text(session.secretHash)])
+            return ["consumer_session": try session.with(otpStarted: true).wire(connection).json]
         }
-        return ["consumer_session": ["verification_sessions": [["type": "SMS", "state": "started"]]]]
     }
 
     func confirmVerification(_ request: HTTPRequest, caller: StripeCaller, body: JSONValue) throws -> JSONValue {
@@ -205,50 +280,63 @@ struct ConsumerRoutes: Sendable {
         }
         return try context.database.transaction { connection in
             try connection.execute(
-                "UPDATE consumer_sessions SET verified = 1 WHERE secret_hash = ?", [.text(session.secretHash)])
-            var members: [(String, JSONValue)] = [
-                ("consumer_session", ["verification_sessions": [["type": "SMS", "state": "verified"]]])
-            ]
+                "UPDATE consumer_sessions SET verified = 1, verified_by = ? WHERE secret_hash = ?",
+                [.text(ConsumerSession.Verification.Kind.sms.rawValue), .text(session.secretHash)])
+            let verified = session.with(verifiedBy: .sms)
+            let members: [(String, JSONValue)] = [("consumer_session", try verified.wire(connection).json)]
             guard let intentId = session.linkAuthIntentId else { return .object(members) }
             let intent = try LinkAuthIntents(context: context).advance(
                 connection, id: intentId, projectId: caller.projectId, consent: consent, now: now)
-            members.append(("link_auth_intent", ["id": .string(intentId), "status": .string(intent.status.rawValue)]))
-            if intent.status == .consented {
-                let customer = try CryptoCustomer.getOrCreate(
-                    connection, context: context, projectId: caller.projectId, consumerId: session.consumerId,
-                    livemode: caller.livemode)
-                members.append(("crypto_customer_id", .string(customer)))
-                if intent.scopes.contains("auth.persist_login:read") {
-                    members.append(
-                        (
-                            "link_auth_token",
-                            .string(
-                                try LinkAuthIntents(context: context).issueLinkAuthToken(
-                                    connection, projectId: caller.projectId, consumerId: session.consumerId))
-                        ))
-                }
-            }
-            return .object(members)
+            return .object(members + (try outcome(connection, of: intent, session: verified, caller: caller)))
         }
     }
 
-    private func sessionResponse(
-        _ connection: any SQLConnection, caller: StripeCaller, consumerId: String, intentId: String?, verified: Bool
-    ) throws -> JSONValue {
-        let secret = try ConsumerSession.create(
-            connection, context: context, projectId: caller.projectId, consumerId: consumerId,
-            linkAuthIntentId: intentId, verified: verified)
-        let email =
-            try connection.query("SELECT email FROM link_consumers WHERE id = ?", [.text(consumerId)]).first?
-            .string("email") ?? ""
-        let verifications: JSONValue = verified ? [["type": "SMS", "state": "verified"]] : []
-        return [
-            "exists": true,
-            "consumer_session": [
-                "client_secret": .string(secret), "email_address": .string(ConsumerSession.redacted(email)),
-                "verification_sessions": verifications,
-            ],
+    /// The full-consent screen's answer (`LinkController.updateConsentStatus`): after the one-time code,
+    /// the consumer allows or denies the LinkAuthIntent the session was opened for.
+    func updateConsent(_ request: HTTPRequest, caller: StripeCaller, body: JSONValue) throws -> JSONValue {
+        let session = try ConsumerSession.require(request, body: body, caller: caller, context: context)
+        guard let granted = try StripeErrors.fields(body).optionalBool("consent_granted") else {
+            throw StripeErrors.invalid(
+                "parameter_missing", "Missing consent_granted.", param: "consent_granted")
+        }
+        guard let intentId = session.linkAuthIntentId, session.verifiedBy == .sms else {
+            throw StripeErrors.invalid(
+                "link_auth_intent_missing",
+                "This consumer session was not opened for a LinkAuthIntent and verified with its one-time code.")
+        }
+        return try context.database.transaction { connection in
+            let intent = try LinkAuthIntents(context: context).advance(
+                connection, id: intentId, projectId: caller.projectId, consent: granted, now: context.nowMilliseconds)
+            return .object(try outcome(connection, of: intent, session: session, caller: caller))
+        }
+    }
+
+    /// Where a LinkAuthIntent stands after a verification or consent, and the customer once it is consented.
+    private func outcome(
+        _ connection: any SQLConnection, of intent: LinkAuthIntents.Record, session: ConsumerSession,
+        caller: StripeCaller
+    ) throws -> [(String, JSONValue)] {
+        var members: [(String, JSONValue)] = [
+            ("link_auth_intent", ["id": .string(intent.id), "status": .string(intent.status.rawValue)])
         ]
+        if intent.status == .consented {
+            let customer = try CryptoCustomer.getOrCreate(
+                connection, context: context, projectId: caller.projectId, consumerId: session.consumerId,
+                livemode: caller.livemode)
+            members.append(("crypto_customer_id", .string(customer)))
+        }
+        return members
+    }
+
+    /// Changes the consumer's phone number (`PaymentSheetLinkAccount.updatePhoneNumber`).
+    func updatePhone(_ request: HTTPRequest, caller: StripeCaller, body: JSONValue) throws -> JSONValue {
+        let session = try ConsumerSession.require(request, body: body, caller: caller, context: context)
+        let phone = try Self.phone(StripeErrors.fields(body))
+        return try context.database.transaction { connection in
+            try connection.execute(
+                "UPDATE link_consumers SET phone = ? WHERE id = ?", [.text(phone.e164), .text(session.consumerId)])
+            return ["consumer_session": try session.wire(connection).json]
+        }
     }
 }
 

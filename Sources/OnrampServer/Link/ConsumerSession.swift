@@ -13,32 +13,74 @@ struct ConsumerSession: Sendable {
     /// The window in which wrong codes count: a fresh lookup does not reset the count.
     static let otpLockoutMilliseconds: Int64 = 900_000
 
+    typealias Verification = LinkConsumerSession.Verification
+
+    /// The client secret, as the caller presented it (only its hash is stored).
+    let secret: String
     let secretHash: String
     let projectId: String
     let consumerId: String
     let linkAuthIntentId: String?
-    let verified: Bool
+    /// How the session was verified; `nil` until it is.
+    let verifiedBy: Verification.Kind?
     let otpStarted: Bool
 
-    /// Creates a session and returns its client secret.
+    /// Whether the session may act for the consumer (a fresh sign-up may, as real Link allows).
+    var verified: Bool { verifiedBy != nil }
+
+    /// The verifications the SDK reads: `SIGNUP/STARTED` after sign-up, `SMS/STARTED` once a code was
+    /// sent, `SMS/VERIFIED` after it, `LINK_AUTH_TOKEN/VERIFIED` after seamless sign-in.
+    var verifications: [Verification] {
+        switch verifiedBy {
+        case .signUp: [Verification(.signUp, .started)]
+        case .some(let kind): [Verification(kind, .verified)]
+        case nil: otpStarted ? [Verification(.sms, .started)] : []
+        }
+    }
+
+    /// Creates a session, verified by `verifiedBy` when given.
     static func create(
         _ connection: any SQLConnection, context: ServerContext, projectId: String, consumerId: String,
-        linkAuthIntentId: String?, verified: Bool
-    ) throws -> String {
+        linkAuthIntentId: String?, verifiedBy: Verification.Kind?
+    ) throws -> ConsumerSession {
         let secret = context.ids.id(prefix: IdPrefix.consumerSessionSecret, length: 40)
         let now = context.nowMilliseconds
+        let hash = APIKeyRepository.secretHash(secret)
         try connection.execute(
             """
             INSERT INTO consumer_sessions (secret_hash, project_id, consumer_id, link_auth_intent_id, verified,
-                created_at, expires_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
+                verified_by, created_at, expires_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
-                .text(APIKeyRepository.secretHash(secret)), .text(projectId), .text(consumerId),
-                linkAuthIntentId.map(SQLValue.text) ?? .null, .integer(verified ? 1 : 0), .integer(now),
+                .text(hash), .text(projectId), .text(consumerId), linkAuthIntentId.map(SQLValue.text) ?? .null,
+                .integer(verifiedBy == nil ? 0 : 1), verifiedBy.map { .text($0.rawValue) } ?? .null, .integer(now),
                 .integer(now + lifetimeMilliseconds),
             ])
-        return secret
+        return ConsumerSession(
+            secret: secret, secretHash: hash, projectId: projectId, consumerId: consumerId,
+            linkAuthIntentId: linkAuthIntentId, verifiedBy: verifiedBy, otpStarted: false)
+    }
+
+    /// The session as the SDK decodes it, with its consumer's email and redacted phone.
+    func wire(_ connection: any SQLConnection) throws -> LinkConsumerSession {
+        guard
+            let consumer = try connection.query(
+                "SELECT email, phone, country FROM link_consumers WHERE id = ?", [.text(consumerId)]
+            ).first
+        else { throw StripeErrors.missing("consumer") }
+        return LinkConsumerSession(
+            clientSecret: secret, emailAddress: try consumer.string("email"),
+            redactedFormattedPhoneNumber: LinkConsumerSession.redacted(phone: try consumer.string("phone")),
+            phoneNumberCountry: consumer.optionalString("country"), verificationSessions: verifications)
+    }
+
+    /// This session after a write that verified it or sent it a code.
+    func with(verifiedBy: Verification.Kind? = nil, otpStarted: Bool? = nil) -> ConsumerSession {
+        ConsumerSession(
+            secret: secret, secretHash: secretHash, projectId: projectId, consumerId: consumerId,
+            linkAuthIntentId: linkAuthIntentId, verifiedBy: verifiedBy ?? self.verifiedBy,
+            otpStarted: otpStarted ?? self.otpStarted)
     }
 
     /// The live (not logged out, not expired) session for `secret` in `projectId`.
@@ -55,9 +97,12 @@ struct ConsumerSession: Sendable {
                 [.text(hash), .text(projectId), .integer(now)]
             ).first
         else { return nil }
+        let verifiedBy =
+            try row.int("verified") == 0
+            ? nil : Verification.Kind(rawValue: row.optionalString("verified_by") ?? "") ?? .sms
         return ConsumerSession(
-            secretHash: hash, projectId: projectId, consumerId: try row.string("consumer_id"),
-            linkAuthIntentId: row.optionalString("link_auth_intent_id"), verified: try row.int("verified") != 0,
+            secret: secret, secretHash: hash, projectId: projectId, consumerId: try row.string("consumer_id"),
+            linkAuthIntentId: row.optionalString("link_auth_intent_id"), verifiedBy: verifiedBy,
             otpStarted: try row.int("otp_started") != 0)
     }
 
@@ -87,11 +132,5 @@ struct ConsumerSession: Sendable {
                 "link_account_not_verified", "Verify the Link account with the one-time code first.", status: 403)
         }
         return session
-    }
-
-    /// `j***@example.com`.
-    static func redacted(_ email: String) -> String {
-        guard let at = email.firstIndex(of: "@"), let first = email.first else { return "***" }
-        return "\(first)***\(email[at...])"
     }
 }

@@ -104,7 +104,7 @@ struct LinkRoutes: Sendable {
 
     func tokens(intentId: String, caller: StripeCaller) throws -> JSONValue {
         let now = context.nowMilliseconds
-        let pair: OAuthTokens.Pair = try context.database.transaction { connection in
+        let (pair, linkAuthToken) = try context.database.transaction { connection -> (OAuthTokens.Pair, String?) in
             guard
                 let intent = try LinkAuthIntents(context: context).current(
                     connection, id: intentId, projectId: caller.projectId, now: now)
@@ -126,17 +126,30 @@ struct LinkRoutes: Sendable {
                     "The tokens of this LinkAuthIntent were already issued, and are shown once. Create a new LinkAuthIntent, or retry with the first request's Idempotency-Key.",
                     status: 409)
             }
-            return try OAuthTokens(context: context).issue(
+            let pair = try OAuthTokens(context: context).issue(
                 connection, familyId: context.ids.id(prefix: "otf"), projectId: caller.projectId,
                 consumerId: intent.consumerId, clientId: intent.clientId, scopes: intent.scopes)
+            // The seamless sign-in token reaches the partner here, with the OAuth tokens: the SDK's
+            // authorize result carries only the customer id.
+            let linkAuthToken =
+                intent.scopes.contains(OAuthTokens.persistLoginScope)
+                ? try LinkAuthIntents(context: context).issueLinkAuthToken(
+                    connection, projectId: caller.projectId, consumerId: intent.consumerId) : nil
+            return (pair, linkAuthToken)
         }
-        return [
-            "access_token": .string(pair.accessToken), "token_type": "Bearer",
-            "expires_in": .integer(OAuthTokens.accessLifetime), "scope": .string(pair.scopes.joined(separator: " ")),
-            "refresh": [
-                "refresh_token": .string(pair.refreshToken), "expires_in": .integer(OAuthTokens.refreshLifetime),
-            ],
+        var members: [(String, JSONValue)] = [
+            ("access_token", .string(pair.accessToken)), ("token_type", "Bearer"),
+            ("expires_in", .integer(OAuthTokens.accessLifetime)),
+            ("scope", .string(pair.scopes.joined(separator: " "))),
+            (
+                "refresh",
+                [
+                    "refresh_token": .string(pair.refreshToken), "expires_in": .integer(OAuthTokens.refreshLifetime),
+                ]
+            ),
         ]
+        if let linkAuthToken { members.append(("link_auth_token", .string(linkAuthToken))) }
+        return .object(members)
     }
 
     func refresh(_ request: HTTPRequest, caller: StripeCaller) throws -> JSONValue {

@@ -16,7 +16,9 @@ struct OAuthTokens: Sendable {
     /// (refused, nothing revoked) rather than a replay (the family revoked).
     static let concurrentRotationSeconds: Int64 = 5
     /// The scopes a LinkAuthIntent may ask for.
-    static let knownScopes: Set<String> = ["kyc.status:read", "crypto:ramp", "auth.persist_login:read"]
+    static let knownScopes: Set<String> = ["kyc.status:read", "crypto:ramp", persistLoginScope]
+    /// The scope that lets the partner keep a seamless sign-in token (`link_auth_token`).
+    static let persistLoginScope = "auth.persist_login:read"
 
     /// A freshly issued pair; the secrets exist only in this value and the response.
     struct Pair {

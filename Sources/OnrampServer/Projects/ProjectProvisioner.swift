@@ -74,8 +74,7 @@ public struct ProjectProvisioner: Sendable {
                 secret: stripeSecret, livemode: livemode, createdAt: now)
             try keys.insert(
                 id: ids.id(prefix: IdPrefix.apiKey, length: 24), projectId: projectId, kind: .stripePublishable,
-                publicKey: nil,
-                secret: publishable, livemode: livemode, createdAt: now)
+                publicKey: publishable, secret: publishable, livemode: livemode, createdAt: now)
             try keys.insert(
                 id: oauthClientId, projectId: projectId, kind: .oauthClient, publicKey: nil, secret: oauthClientSecret,
                 livemode: livemode, createdAt: now)

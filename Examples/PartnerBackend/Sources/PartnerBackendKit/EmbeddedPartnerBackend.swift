@@ -15,6 +15,8 @@ public actor EmbeddedPartnerBackend {
         public let accessToken: String
         /// The refresh token (`liwlrefresh_…`); rotated on refresh.
         public let refreshToken: String?
+        /// The Seamless Sign-In token (`lat_…`) that came with the tokens under `auth.persist_login:read`.
+        public let linkAuthToken: String?
     }
 
     /// A created onramp session.
@@ -65,7 +67,8 @@ public actor EmbeddedPartnerBackend {
         let answer = try await post("/v1/link_auth_intent/\(linkAuthIntentId)/tokens", [])
         let refresh = (answer["refresh"] as? [String: Any])?["refresh_token"] as? String
         let stored = Tokens(
-            accessToken: try require(answer["access_token"] as? String, "access_token"), refreshToken: refresh)
+            accessToken: try require(answer["access_token"] as? String, "access_token"), refreshToken: refresh,
+            linkAuthToken: answer["link_auth_token"] as? String)
         tokens[userRef] = stored
         return stored
     }
@@ -84,7 +87,8 @@ public actor EmbeddedPartnerBackend {
             ])
         let stored = Tokens(
             accessToken: try require(answer["access_token"] as? String, "access_token"),
-            refreshToken: answer["refresh_token"] as? String ?? refreshToken)
+            refreshToken: answer["refresh_token"] as? String ?? refreshToken,
+            linkAuthToken: tokens[userRef]?.linkAuthToken)
         tokens[userRef] = stored
         return stored
     }
@@ -92,8 +96,12 @@ public actor EmbeddedPartnerBackend {
     /// The user's tokens, if retrieved.
     public func tokens(for userRef: String) -> Tokens? { tokens[userRef] }
 
-    /// Seamless Sign-In: exchanges the app's stored link auth token for a short-lived client secret.
-    public func createLinkAuthTokenClientSecret(linkAuthToken: String) async throws -> String {
+    /// Seamless Sign-In: exchanges the user's stored link auth token for a short-lived client secret the app
+    /// passes to `authenticateUserWithToken`.
+    public func createLinkAuthTokenClientSecret(userRef: String) async throws -> String {
+        guard let linkAuthToken = tokens[userRef]?.linkAuthToken else {
+            throw PartnerBackendError(status: 0, message: "No Seamless Sign-In token for \(userRef).")
+        }
         let answer = try await post("/v1/link_auth_tokens/client_secret", [("link_auth_token", linkAuthToken)])
         return try require(answer["link_auth_token_client_secret"] as? String, "link_auth_token_client_secret")
     }

@@ -7,7 +7,8 @@ import OnrampWire
 ///
 /// - `POST /auth-intents` `{email}` → `{authIntentId}`
 /// - `POST /auth-intents/{id}/tokens` `{userRef}` → `{retrieved: true}` (the tokens stay here)
-/// - `POST /link-auth-tokens` `{linkAuthToken}` → `{linkAuthTokenClientSecret}`
+/// - `POST /link-auth-tokens` `{userRef}` → `{linkAuthTokenClientSecret}` (from the Seamless Sign-In token kept
+///   with the user's OAuth tokens)
 /// - `POST /onramp-sessions` `{userRef, customerId, paymentToken, sourceAmount, network, walletAddress}` →
 ///   `{sessionId, status, destinationAmount}`
 /// - `POST /onramp-sessions/{id}/checkout` `{userRef}` → `{clientSecret}` (what `clientSecretProvider` calls)
@@ -30,10 +31,8 @@ struct PartnerAppRoutes: Sendable {
             return .json(["retrieved": true])
         }
         router.add("POST", "/link-auth-tokens") { request in
-            let token = try Self.field(request, "linkAuthToken")
-            let secret = try BlockingBridge.run {
-                try await backend.createLinkAuthTokenClientSecret(linkAuthToken: token)
-            }
+            let user = try Self.field(request, "userRef")
+            let secret = try BlockingBridge.run { try await backend.createLinkAuthTokenClientSecret(userRef: user) }
             return .json(["linkAuthTokenClientSecret": .string(secret)])
         }
         router.add("POST", "/onramp-sessions") { request in

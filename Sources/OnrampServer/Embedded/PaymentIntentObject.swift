@@ -1,0 +1,141 @@
+import OnrampCore
+import OnrampCrypto
+import OnrampWire
+
+/// The PaymentIntent behind an onramp session's checkout, in the shape stripe-ios decodes
+/// (`StripePayments/…/Models/PaymentIntents/STPPaymentIntent.swift`: `id`, `client_secret`, `amount`,
+/// `currency`, `status`, `livemode`, `created`, `payment_method_types` required). It is derived from the
+/// session, not stored: its id is the session's with the `pi` prefix, its client secret a hash of the
+/// session's client secret, and its status follows the session and its 3-D Secure step:
+///
+/// | session | intent |
+/// |---|---|
+/// | no checkout yet, or declined | `requires_payment_method` (with `last_payment_error` after a decline) |
+/// | 3-D Secure pending | `requires_action`, `next_action.redirect_to_url` (the hosted 3-D Secure page) |
+/// | 3-D Secure passed, checkout not yet retried | `requires_confirmation` (the SDK then checks out again) |
+/// | fulfilment processing or complete | `succeeded` (a bank debit: `processing` until fulfilment completes) |
+/// | rejected | `canceled` |
+struct PaymentIntentObject {
+    let session: OnrampSessionRecord
+    /// The payment token's method, when the session has one: its id and details.
+    let paymentMethod: (id: String, method: TestPaymentMethod)?
+    let currencyDecimals: Int
+
+    /// `pi_…` for session `cos_…`.
+    static func id(ofSession sessionId: String) -> String {
+        IdPrefix.paymentIntent + "_" + sessionId.dropFirst(IdPrefix.onrampSession.count + 1)
+    }
+
+    /// The session id of intent `pi_…`, when `id` has that form.
+    static func sessionId(ofIntent id: String) -> String? {
+        guard id.hasPrefix(IdPrefix.paymentIntent + "_"), id.utf8.count <= 64 else { return nil }
+        return IdPrefix.onrampSession + "_" + id.dropFirst(IdPrefix.paymentIntent.count + 1)
+    }
+
+    /// `pi_…_secret_…`: the SDK takes the intent's id from the part before `_secret_`.
+    static func clientSecret(of session: OnrampSessionRecord) -> String {
+        let digest = SHA256.hash(Array("payment_intent:\(session.clientSecret)".utf8))
+        return id(ofSession: session.id) + "_secret_" + Hex.encode(Array(digest.prefix(12)))
+    }
+
+    var id: String { Self.id(ofSession: session.id) }
+    var clientSecret: String { Self.clientSecret(of: session) }
+
+    /// The intent's status, from the session's (see the table above).
+    var status: String {
+        switch session.machine.status {
+        case .fulfillmentComplete: return "succeeded"
+        case .fulfillmentProcessing: return paymentMethod?.method.type == .ach ? "processing" : "succeeded"
+        case .rejected: return "canceled"
+        case .initialized, .requiresPayment:
+            guard session.machine.lastError == .actionRequired else { return "requires_payment_method" }
+            switch session.threeDSStatus {
+            case "passed": return "requires_confirmation"
+            case "failed": return "requires_payment_method"
+            default: return "requires_action"
+            }
+        }
+    }
+
+    /// The amount charged in the currency's minor units (`"10.50"` USD is `1050`).
+    var amount: Int {
+        guard let total = session.detail("source_total_amount"),
+            let decimal = try? DecimalAmount(parsing: total)
+        else { return 0 }
+        return Int(decimal.string(places: currencyDecimals).filter { $0 != "." }) ?? 0
+    }
+
+    /// The intent; `expandPaymentMethod` embeds the payment method object instead of its id.
+    func json(expandPaymentMethod: Bool) -> JSONValue {
+        let types: [JSONValue] = [paymentMethod?.method.type == .ach ? "us_bank_account" : "card"]
+        var members: [(String, JSONValue)] = [
+            ("id", .string(id)), ("object", "payment_intent"), ("amount", .integer(amount)),
+            ("capture_method", "automatic"), ("client_secret", .string(clientSecret)),
+            ("confirmation_method", "automatic"), ("created", .integer(session.createdAt / 1000)),
+            ("currency", .string(session.detail("source_currency") ?? "usd")), ("livemode", .bool(session.livemode)),
+            ("payment_method_types", .array(types)), ("status", .string(status)),
+        ]
+        if let paymentMethod {
+            members.append(
+                (
+                    "payment_method",
+                    expandPaymentMethod
+                        ? paymentMethod.method.methodJSON(
+                            id: paymentMethod.id, livemode: session.livemode, created: session.createdAt / 1000)
+                        : .string(paymentMethod.id)
+                ))
+        } else {
+            members.append(("payment_method", .null))
+        }
+        if status == "requires_action", let url = session.detail("next_action_url") {
+            members.append(("next_action", ["type": "redirect_to_url", "redirect_to_url": ["url": .string(url)]]))
+        } else {
+            members.append(("next_action", .null))
+        }
+        members.append(("last_payment_error", lastPaymentError))
+        return .object(members)
+    }
+
+    /// Why the last attempt failed (`STPPaymentIntentLastPaymentError` requires `type`).
+    private var lastPaymentError: JSONValue {
+        if session.machine.lastError == .actionRequired, session.threeDSStatus == "failed" {
+            return [
+                "type": "card_error", "code": "payment_intent_authentication_failure",
+                "message": "The customer did not pass 3-D Secure authentication.",
+            ]
+        }
+        guard session.machine.lastError == .transactionFailed, session.machine.status == .requiresPayment else {
+            return .null
+        }
+        return [
+            "type": "card_error", "code": "card_declined", "decline_code": "generic_decline",
+            "message": "Your card was declined.",
+        ]
+    }
+
+    /// ``json(expandPaymentMethod:)`` as a JSON Schema.
+    static let schema = APISchema.object(
+        [
+            "id": .string, "object": .constant("payment_intent"), "amount": .integer, "capture_method": .string,
+            "client_secret": .string, "confirmation_method": .string, "created": .integer, "currency": .string,
+            "livemode": .boolean, "payment_method_types": .array(.string),
+            "status": .enumeration([
+                "requires_payment_method", "requires_confirmation", "requires_action", "processing", "succeeded",
+                "canceled",
+            ]),
+            "payment_method": .anyOf([.string, .anyObject]).nullable,
+            "next_action": APISchema.object(
+                [
+                    "type": .constant("redirect_to_url"),
+                    "redirect_to_url": .object(["url": .uri], required: ["url"]),
+                ], required: ["type", "redirect_to_url"]
+            ).nullable,
+            "last_payment_error": APISchema.object(
+                ["type": .string, "code": .string, "decline_code": .string, "message": .string], required: ["type"]
+            ).nullable,
+        ],
+        required: [
+            "id", "object", "amount", "client_secret", "created", "currency", "livemode", "payment_method_types",
+            "status",
+        ])
+}

@@ -1,0 +1,62 @@
+import OnrampStore
+import OnrampWire
+
+/// The full-consent screen a lookup by LinkAuthIntent hands the SDK (`consent_ui.consent_pane`, decoded
+/// by stripe-ios `StripePaymentSheet/…/API Bindings/Link/LinkConsentDataModel.swift`). With it the SDK
+/// asks the user after the one-time code and sends the answer to `consumers/sessions/consent_update`;
+/// without it the SDK reports consent and sends nothing.
+struct LinkConsentScreen {
+    /// What each OAuth scope lets the partner do, as the pane lists it.
+    static let scopeDescriptions: [String: (header: String, description: String)] = [
+        "kyc.status:read": ("Identity verification", "See whether your identity is verified."),
+        "crypto:ramp": ("Buy crypto", "Use your Link account and payment methods to buy crypto."),
+        OAuthTokens.persistLoginScope: ("Stay signed in", "Sign you in next time without a one-time code."),
+    ]
+
+    let partnerName: String
+    let scopes: [String]
+
+    /// The screen for `intent`, titled with its project's name.
+    init(_ connection: any SQLConnection, intent: LinkAuthIntents.Record) throws {
+        partnerName =
+            try connection.query(
+                """
+                SELECT p.name FROM projects p JOIN api_keys k ON k.project_id = p.id WHERE k.id = ?
+                """, [.text(intent.clientId)]
+            ).first?.string("name") ?? "This app"
+        scopes = intent.scopes
+    }
+
+    var json: JSONValue {
+        let items: [JSONValue] = scopes.compactMap { scope in
+            Self.scopeDescriptions[scope].map {
+                ["header": .string($0.header), "description": .string($0.description)]
+            }
+        }
+        return [
+            "consent_pane": [
+                "title": .string("Connect \(partnerName) with Link"),
+                "scopes_section": ["header": .string("\(partnerName) will be able to:"), "scopes": .array(items)],
+                "disclaimer": "You can disconnect at any time in your Link account settings.",
+                "deny_button_label": "Cancel",
+                "allow_button_label": "Allow",
+            ]
+        ]
+    }
+
+    /// ``json`` as a JSON Schema (the keys `LinkConsentDataModel` requires, required).
+    static let schema = APISchema.object(
+        [
+            "consent_pane": .object(
+                [
+                    "title": .string,
+                    "scopes_section": .object(
+                        [
+                            "header": .string,
+                            "scopes": .array(
+                                .object(["header": .string, "description": .string], required: ["description"])),
+                        ], required: ["header", "scopes"]),
+                    "disclaimer": .string, "deny_button_label": .string, "allow_button_label": .string,
+                ], required: ["title", "allow_button_label"])
+        ], required: ["consent_pane"])
+}

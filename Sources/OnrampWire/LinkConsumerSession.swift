@@ -1,0 +1,116 @@
+/// A Link consumer session as every Link answer carries it (`consumer_session`), in the shape
+/// stripe-ios decodes: `StripePaymentSheet/…/API Bindings/Link/ConsumerSession.swift` (required:
+/// `client_secret`, `email_address`, `redacted_formatted_phone_number`) and `VerificationSession.swift`
+/// (uppercase `type`/`state` raw values; the SDK reads any other spelling as unparsable).
+public struct LinkConsumerSession: WireObject, Codable, Equatable {
+    /// One verification of the session.
+    public struct Verification: Codable, Equatable, Sendable {
+        /// How the session was (or is being) verified.
+        public enum Kind: String, Codable, Sendable, CaseIterable {
+            /// A fresh sign-up: the SDK counts `SIGNUP/STARTED` as signed in.
+            case signUp = "SIGNUP"
+            /// An email code (never issued here).
+            case email = "EMAIL"
+            /// The SMS one-time code.
+            case sms = "SMS"
+            /// Seamless sign-in with a `link_auth_token_client_secret`.
+            case linkAuthToken = "LINK_AUTH_TOKEN"
+        }
+
+        /// Where the verification stands.
+        public enum State: String, Codable, Sendable, CaseIterable {
+            case started = "STARTED"
+            case failed = "FAILED"
+            case verified = "VERIFIED"
+            case canceled = "CANCELED"
+            case expired = "EXPIRED"
+        }
+
+        /// How.
+        public var type: Kind
+        /// Where it stands.
+        public var state: State
+
+        /// Creates a verification.
+        public init(_ type: Kind, _ state: State) {
+            self.type = type
+            self.state = state
+        }
+    }
+
+    /// The `consumer_session_client_secret` later calls send as `credentials[…]`.
+    public var clientSecret: String
+    /// The consumer's email address.
+    public var emailAddress: String
+    /// The phone number with all but its last digits hidden (`(•••) ••• ••23`).
+    public var redactedFormattedPhoneNumber: String
+    /// The phone number's country (ISO 3166-1 alpha-2).
+    public var phoneNumberCountry: String?
+    /// The session's verifications; the SDK treats it as signed in only with `SMS/VERIFIED`,
+    /// `SIGNUP/STARTED` or `LINK_AUTH_TOKEN/VERIFIED`.
+    public var verificationSessions: [Verification]
+    /// The payment details types the consumer can add (`CARD`, `BANK_ACCOUNT`).
+    public var supportPaymentDetailsTypes: [String]
+
+    enum CodingKeys: String, CodingKey {
+        case clientSecret = "client_secret"
+        case emailAddress = "email_address"
+        case redactedFormattedPhoneNumber = "redacted_formatted_phone_number"
+        case phoneNumberCountry = "phone_number_country"
+        case verificationSessions = "verification_sessions"
+        case supportPaymentDetailsTypes = "support_payment_details_types"
+    }
+
+    /// Creates a session object.
+    public init(
+        clientSecret: String, emailAddress: String, redactedFormattedPhoneNumber: String, phoneNumberCountry: String?,
+        verificationSessions: [Verification], supportPaymentDetailsTypes: [String] = ["CARD", "BANK_ACCOUNT"]
+    ) {
+        self.clientSecret = clientSecret
+        self.emailAddress = emailAddress
+        self.redactedFormattedPhoneNumber = redactedFormattedPhoneNumber
+        self.phoneNumberCountry = phoneNumberCountry
+        self.verificationSessions = verificationSessions
+        self.supportPaymentDetailsTypes = supportPaymentDetailsTypes
+    }
+
+    /// `(•••) ••• ••23` for a number ending in 23, as Link shows it.
+    public static func redacted(phone: String) -> String {
+        "(•••) ••• ••" + String(phone.suffix(2))
+    }
+
+    public var json: JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("client_secret", .string(clientSecret)), ("email_address", .string(emailAddress)),
+            ("redacted_formatted_phone_number", .string(redactedFormattedPhoneNumber)),
+        ]
+        if let phoneNumberCountry { members.append(("phone_number_country", .string(phoneNumberCountry))) }
+        members.append(
+            (
+                "verification_sessions",
+                .array(
+                    verificationSessions.map {
+                        ["type": .string($0.type.rawValue), "state": .string($0.state.rawValue)]
+                    })
+            ))
+        members.append(("support_payment_details_types", .array(supportPaymentDetailsTypes.map { .string($0) })))
+        return .object(members)
+    }
+
+    public static let schema = APISchema.object(
+        [
+            "client_secret": .string, "email_address": .string, "redacted_formatted_phone_number": .string,
+            "phone_number_country": .string(minLength: 2, maxLength: 2),
+            "verification_sessions": .array(
+                .object(
+                    [
+                        "type": .enumeration(Verification.Kind.allCases.map(\.rawValue)),
+                        "state": .enumeration(Verification.State.allCases.map(\.rawValue)),
+                    ], required: ["type", "state"])),
+            "support_payment_details_types": .array(.enumeration(["CARD", "BANK_ACCOUNT"])),
+        ],
+        required: [
+            "client_secret", "email_address", "redacted_formatted_phone_number", "verification_sessions",
+            "support_payment_details_types",
+        ])
+}
