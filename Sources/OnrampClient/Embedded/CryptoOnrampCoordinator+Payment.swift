@@ -1,3 +1,5 @@
+import Foundation
+
 extension CryptoOnrampCoordinator {
     /// Registers a wallet for the signed-in customer; the server validates the address for the network.
     public func registerWalletAddress(walletAddress: String, network: CryptoNetwork) async throws {
@@ -8,37 +10,76 @@ extension CryptoOnrampCoordinator {
     }
 
     /// Presents the payment-method sheet and remembers the selection for ``createCryptoPaymentToken()``.
-    /// Returns how to display it, or `nil` when the user canceled.
+    /// Returns how to display it, or `nil` when the user canceled. As the SDK does, a card is saved to the
+    /// user's Link wallet (`consumers/payment_details`) and shared as a payment method
+    /// (`consumers/payment_details/share`); Apple Pay becomes a card token (`POST /v1/tokens`) and then a
+    /// payment method; both with the platform's key. A bank account is made directly
+    /// (`type=us_bank_account`): the SDK's Financial Connections flow is not reproduced.
     public func collectPaymentMethod(type: PaymentMethodType, from viewController: PresentingViewController)
         async throws -> PaymentMethodDisplayData?
     {
         try ensureActive()
-        _ = try credentials()
+        let credential = try credentials()
         guard let selection = try await presenters.paymentMethod.selectPaymentMethod(type: type, from: viewController)
         else { return nil }
-        var fields: [(String, String)]
+        let platformKey = try await platformPublishableKey()
+        let applePay = if case .applePay = type { true } else { false }
+        let method: JSONObject
         switch selection {
         case .existing(let id):
             selectedPaymentMethodId = id
             return PaymentMethodDisplayData(paymentMethodType: "card", icon: "card", label: id, sublabel: nil)
+        case .card(let card) where applePay:
+            let token = try await api.post("/v1/tokens", Self.simulatedApplePayment(card), key: platformKey)
+            guard let tokenId = token.string("id") else {
+                throw CryptoOnrampError(.unexpectedResponse, developer: "The card token has no id.")
+            }
+            method = try await api.post(
+                "/v1/payment_methods", [("type", "card"), ("card[token]", tokenId)], key: platformKey)
         case .card(let card):
-            fields = [
-                ("type", "card"), ("card[number]", card.number), ("card[exp_month]", String(card.expMonth)),
-                ("card[exp_year]", String(card.expYear)), ("card[cvc]", card.cvc),
-            ]
-            if case .applePay = type { fields.append(("wallet[type]", "apple_pay")) }
+            let saved = try await api.post(
+                "/v1/consumers/payment_details",
+                [
+                    credential, CryptoOnrampAPI.requestSurface, ("type", "card"), ("card[number]", card.number),
+                    ("card[exp_month]", String(card.expMonth)), ("card[exp_year]", String(card.expYear)),
+                    ("billing_email_address", (email ?? "").lowercased()), ("active", "true"),
+                ], key: consumerPublishableKey)
+            guard let detailsId = saved.string("redacted_payment_details.id") else {
+                throw CryptoOnrampError(.unexpectedResponse, developer: "The saved payment details have no id.")
+            }
+            let shared = try await api.post(
+                "/v1/consumers/payment_details/share",
+                [
+                    credential, CryptoOnrampAPI.requestSurface, ("expand[0]", "payment_method"), ("id", detailsId),
+                    ("payment_method_options[card][cvc]", card.cvc), ("expected_payment_method_type", "card"),
+                ], key: platformKey)
+            guard let object = shared.object("payment_method") else {
+                throw CryptoOnrampError(.unexpectedResponse, developer: "The share answer has no payment_method.")
+            }
+            method = object
         case .bankAccount(let routing, let account):
-            fields = [
-                ("type", "us_bank_account"), ("us_bank_account[routing_number]", routing),
-                ("us_bank_account[account_number]", account),
-            ]
+            method = try await api.post(
+                "/v1/payment_methods",
+                [
+                    ("type", "us_bank_account"), ("us_bank_account[routing_number]", routing),
+                    ("us_bank_account[account_number]", account),
+                ], key: platformKey)
         }
-        let method = try await api.post("/v1/payment_methods", fields)
         guard let id = method.string("id") else {
             throw CryptoOnrampError(.unexpectedResponse, developer: "The payment method has no id.")
         }
         selectedPaymentMethodId = id
-        return Self.displayData(method, applePay: { if case .applePay = type { true } else { false } }())
+        return Self.displayData(method, applePay: applePay)
+    }
+
+    /// The fields StripeApplePay's `Token+API.swift` sends for a PKPayment, as the simulator makes one: its
+    /// transaction id names the card (`ApplePayStubs~<number>~…`).
+    static func simulatedApplePayment(_ card: CardDetails) -> [(String, String)] {
+        [
+            ("pk_token", #"{"version":"EC_v1","data":"c2FuZGJveA==","signature":"","header":{}}"#),
+            ("pk_token_instrument_name", "Simulated Instrument"), ("pk_token_payment_network", "Visa"),
+            ("pk_token_transaction_id", "ApplePayStubs~\(card.number)~0~USD~\(UUID().uuidString)"),
+        ]
     }
 
     /// Creates a payment token (`cpt_…`) for the selected payment method; pass it to your backend's session

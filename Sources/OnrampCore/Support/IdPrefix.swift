@@ -28,6 +28,10 @@ public enum IdPrefix {
     public static let wallet = "cwa"
     /// A payment method.
     public static let paymentMethod = "pm"
+    /// A Link consumer's saved payment details.
+    public static let linkPaymentDetails = "csmrpd"
+    /// A single-use card token (Apple Pay).
+    public static let cardToken = "tok"
     /// The PaymentIntent behind an onramp session's checkout.
     public static let paymentIntent = "pi"
     /// An identity verification session.

@@ -175,5 +175,29 @@ enum EmbeddedSchema {
                 ALTER TABLE consumer_sessions ADD COLUMN verified_by TEXT;
                 UPDATE consumer_sessions SET verified_by = 'SMS' WHERE verified = 1;
                 """),
+        // A Link consumer's saved payment details (shared as payment methods), and the single-use card
+        // tokens Apple Pay makes (`POST /v1/tokens`).
+        Migration(
+            version: 350, name: "link_payment_details_and_card_tokens",
+            sql: """
+                CREATE TABLE link_payment_details (
+                    id TEXT PRIMARY KEY,
+                    project_id TEXT NOT NULL,
+                    consumer_id TEXT NOT NULL REFERENCES link_consumers(id),
+                    details TEXT NOT NULL,
+                    billing TEXT NOT NULL,
+                    is_default BIGINT NOT NULL DEFAULT 0,
+                    created_at BIGINT NOT NULL
+                );
+                CREATE INDEX link_payment_details_consumer ON link_payment_details(consumer_id, created_at);
+                CREATE TABLE card_tokens (
+                    id TEXT PRIMARY KEY,
+                    project_id TEXT NOT NULL,
+                    livemode BIGINT NOT NULL,
+                    details TEXT NOT NULL,
+                    used_at BIGINT,
+                    created_at BIGINT NOT NULL
+                );
+                """),
     ]
 }

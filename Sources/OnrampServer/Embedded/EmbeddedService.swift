@@ -25,6 +25,8 @@ struct EmbeddedService: Sendable {
         CryptoInternalRoutes(routes: routes).register(on: &router)
         PaymentMethodRoutes(routes: routes).register(on: &router)
         PaymentIntentRoutes(routes: routes).register(on: &router)
+        CardTokens(context: context).register(on: &router, routes: routes)
+        PaymentDetailsRoutes(routes: routes).register(on: &router)
         ElementsSessionRoutes(routes: routes).register(on: &router)
         CryptoCustomerRoutes(routes: routes, sessions: sessions).register(on: &router)
         OnrampSessionRoutes(routes: routes, sessions: sessions).register(on: &router)

@@ -14,10 +14,17 @@ extension PaymentMethodRoutes {
                 "exp_month": .string(maxLength: 2, pattern: digits), "exp_year": .string(maxLength: 4, pattern: digits),
             ], required: ["number", "exp_month", "exp_year"])
 
+        /// A card token (`POST /v1/tokens`) in place of the card's details.
+        static let cardTokenForm = APISchema.object(
+            ["token": .string(minLength: 1, maxLength: 64).described("A `tok_…` id, spent once.")],
+            required: ["token"])
+
         /// A card method's form (`wallet[type]=apple_pay` simulates Apple Pay).
         static let cardMethodForm = APISchema.object(
-            ["type": .constant("card"), "card": cardForm, "wallet": .object(["type": .string(maxLength: 32)])],
-            required: ["type", "card"])
+            [
+                "type": .constant("card"), "card": .anyOf([cardForm, cardTokenForm]),
+                "wallet": .object(["type": .string(maxLength: 32)]),
+            ], required: ["type", "card"])
 
         /// The bank account a bank method is made from.
         static let bankAccountForm = APISchema.object(

@@ -4,8 +4,8 @@ import OnrampStore
 import OnrampWire
 
 /// `POST /v1/payment_methods` from test cards (Luhn-checked; `4000000000003220` needs 3-D Secure,
-/// `4000000000000002` declines, other valid numbers succeed) and test bank accounts (`000111111116`
-/// fails); `wallet[type]=apple_pay` simulates Apple Pay.
+/// `4000000000000002` declines, other valid numbers succeed), card tokens (`card[token]=tok_…`, as Apple
+/// Pay sends them) and test bank accounts (`000111111116` fails); `wallet[type]=apple_pay` simulates Apple Pay.
 struct PaymentMethodRoutes: Sendable {
     let routes: StripeRoutes
     var context: ServerContext { routes.context }
@@ -24,7 +24,12 @@ struct PaymentMethodRoutes: Sendable {
             guard let card = try fields.object("card") else {
                 throw StripeErrors.invalid("parameter_missing", "Missing card details.", param: "card")
             }
-            method = try Self.card(card, wallet: try fields.object("wallet")?.optional("type", maxLength: 32))
+            if let token = try card.optional("token", maxLength: 64) {
+                // Apple Pay's second step (StripeApplePay `PaymentMethod+API.swift`): the card of a token.
+                method = try CardTokens(context: context).redeem(token, caller: caller)
+            } else {
+                method = try Self.card(card, wallet: try fields.object("wallet")?.optional("type", maxLength: 32))
+            }
         case "us_bank_account":
             guard let bank = try fields.object("us_bank_account") else {
                 throw StripeErrors.invalid("parameter_missing", "Missing bank details.", param: "us_bank_account")

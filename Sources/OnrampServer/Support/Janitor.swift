@@ -32,6 +32,10 @@ struct Janitor: Sendable {
             ("DELETE FROM consumer_sessions WHERE expires_at < ?", [.integer(expired)]),
             ("DELETE FROM link_auth_tokens WHERE expires_at < ?", [.integer(expired)]),
             (
+                "DELETE FROM card_tokens WHERE created_at < ?",
+                [.integer(expired - CardTokens.lifetimeMilliseconds)]
+            ),
+            (
                 "DELETE FROM stripe_idempotency_keys WHERE created_at < ?",
                 [.integer(now - Self.idempotencyRetentionMilliseconds)]
             ),

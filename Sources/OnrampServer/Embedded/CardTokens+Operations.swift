@@ -1,0 +1,34 @@
+import HTTPServer
+import OnrampWire
+
+extension CardTokens {
+    /// The OpenAPI operation of the card tokens.
+    enum Operations {
+        /// The token form: an Apple Pay payment, or a test card.
+        static let tokenForm = APISchema.object([
+            "pk_token": .string(minLength: 1, maxLength: 16_384).described("The Apple Pay payment data."),
+            "pk_token_instrument_name": .string(maxLength: 256), "pk_token_payment_network": .string(maxLength: 64),
+            "pk_token_transaction_id": .string(maxLength: 256).described(
+                "`ApplePayStubs~<card number>~…` picks the test card."),
+            "card": PaymentMethodRoutes.Operations.cardForm.described("Without pk_token: a test card."),
+        ])
+
+        /// The `token` object.
+        static let token = APISchema.object(
+            [
+                "id": .string, "object": .constant("token"), "type": .constant("card"), "livemode": .boolean,
+                "created": .integer, "used": .boolean,
+                "card": .object(
+                    [
+                        "id": .string, "object": .constant("card"), "brand": .string, "last4": .string,
+                        "exp_month": .integer, "exp_year": .integer, "funding": .string,
+                        "tokenization_method": APISchema.string.nullable,
+                    ], required: ["id", "brand", "last4", "exp_month", "exp_year", "funding"]),
+            ], required: ["id", "object", "type", "livemode", "created", "card"])
+
+        /// Creates a token.
+        static let createToken = APIOperation.stripe(
+            "createToken", "Creates a single-use card token from an Apple Pay payment or a test card.",
+            tag: "Embedded", auth: .anyKey, form: tokenForm, response: token)
+    }
+}

@@ -1,0 +1,51 @@
+import HTTPServer
+import OnrampWire
+
+extension PaymentDetailsRoutes {
+    /// The OpenAPI operations of the Link wallet routes (publishable or secret key, a verified consumer session).
+    enum Operations {
+        static let credentials = ConsumerRoutes.Operations.credentials
+
+        /// `{redacted_payment_details: […]}`.
+        static let detailsList = APISchema.object(
+            ["redacted_payment_details": .array(LinkPaymentDetails.schema)], required: ["redacted_payment_details"])
+
+        /// Lists the consumer's payment details.
+        static let listPaymentDetails = APIOperation.stripe(
+            "listPaymentDetails", "Lists a Link consumer's saved payment details.", tag: "Link", auth: .anyKey,
+            form: .object(
+                [
+                    "credentials": credentials, "request_surface": .string(maxLength: 64),
+                    "types": .array(.enumeration(["CARD", "BANK_ACCOUNT"]), maxItems: 4),
+                ], required: ["credentials"]),
+            response: detailsList)
+
+        /// Saves payment details.
+        static let createPaymentDetails = APIOperation.stripe(
+            "createPaymentDetails", "Saves a card to a Link consumer's wallet.", tag: "Link", auth: .anyKey,
+            form: .object(
+                [
+                    "credentials": credentials, "type": .enumeration(["card", "bank_account"]),
+                    "card": PaymentMethodRoutes.Operations.cardForm.described(
+                        "No CVC: the consumer endpoint takes none."), "billing_email_address": .string(maxLength: 800),
+                    "billing_address": .map(.string(maxLength: 500)), "active": .enumeration(["true", "false"]),
+                    "is_default": .enumeration(["true", "false"]), "request_surface": .string(maxLength: 64),
+                ], required: ["credentials", "type"]),
+            response: .object(
+                ["redacted_payment_details": LinkPaymentDetails.schema], required: ["redacted_payment_details"]))
+
+        /// Shares payment details as a payment method.
+        static let sharePaymentDetails = APIOperation.stripe(
+            "sharePaymentDetails", "Makes a payment method of a consumer's saved payment details.", tag: "Link",
+            auth: .anyKey,
+            form: .object(
+                [
+                    "credentials": credentials, "id": .string(minLength: 1, maxLength: 64),
+                    "expected_payment_method_type": .enumeration(["card", "us_bank_account", "link"]),
+                    "allow_redisplay": .string(maxLength: 32), "billing_phone": .string(maxLength: 32),
+                    "request_surface": .string(maxLength: 64),
+                ], required: ["credentials", "id"]),
+            response: .object(
+                ["payment_method": PaymentMethodRoutes.Operations.paymentMethod], required: ["payment_method"]))
+    }
+}
