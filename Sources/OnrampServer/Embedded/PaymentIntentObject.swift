@@ -13,6 +13,7 @@ import OnrampWire
 /// | no checkout yet, or declined | `requires_payment_method` (with `last_payment_error` after a decline) |
 /// | 3-D Secure pending | `requires_action`, `next_action.redirect_to_url` (the hosted 3-D Secure page) |
 /// | 3-D Secure passed, checkout not yet retried | `requires_confirmation` (the SDK then checks out again) |
+/// | a bank debit checked out without its mandate | `requires_confirmation` |
 /// | fulfilment processing or complete | `succeeded` (a bank debit: `processing` until fulfilment completes) |
 /// | rejected | `canceled` |
 struct PaymentIntentObject {
@@ -49,6 +50,8 @@ struct PaymentIntentObject {
         case .rejected: return "canceled"
         case .initialized, .requiresPayment:
             guard session.machine.lastError == .actionRequired else { return "requires_payment_method" }
+            // A bank debit checked out without its mandate: the partner confirms again with `mandate_data`.
+            guard session.threeDSStatus != nil else { return "requires_confirmation" }
             switch session.threeDSStatus {
             case "passed": return "requires_confirmation"
             case "failed": return "requires_payment_method"

@@ -1,0 +1,75 @@
+import Foundation
+import OnrampTestSupport
+import Testing
+
+/// Sends requests the way StripeCore's `STPAPIClient` does (`StripeCore/…/API Bindings/STPAPIClient.swift`,
+/// commit c57767ad): `<apiURL>/<resource>`, GET parameters in the query and POST parameters as a form, both
+/// encoded by ``SDKFormEncoder``; `Authorization: Bearer <key>`, `Stripe-Version: 2020-08-27` (betas
+/// appended), `X-Stripe-User-Agent`. Answers are decoded whatever their status, and only when that fails
+/// read as a Stripe error, as the SDK does.
+struct SDKClient {
+    let port: Int
+    /// The key sent as the Bearer token (publishable, ephemeral or consumer key).
+    var key: String
+    var betas: [String] = []
+
+    /// A call that did not decode into the model.
+    struct Failure: Error, CustomStringConvertible {
+        let resource: String
+        let status: Int
+        let body: String
+        let decodingError: any Error
+        var description: String { "\(resource): HTTP \(status) did not decode (\(decodingError)): \(body)" }
+    }
+
+    func post<T: Decodable>(
+        _ resource: String, _ parameters: [String: SDKParameter], as type: T.Type, key: String? = nil
+    ) throws -> T {
+        try decode(type, resource, try send("POST", resource, parameters, key: key))
+    }
+
+    func get<T: Decodable>(
+        _ resource: String, _ parameters: [String: SDKParameter], as type: T.Type, key: String? = nil
+    ) throws -> T {
+        try decode(type, resource, try send("GET", resource, parameters, key: key))
+    }
+
+    /// The Stripe error a call answers (the test fails when it answers anything else).
+    func error(_ method: String, _ resource: String, _ parameters: [String: SDKParameter]) throws -> (Int, SDKAPIError)
+    {
+        let reply = try send(method, resource, parameters, key: nil)
+        return (reply.status, try decode(SDKAPIError.self, resource, reply))
+    }
+
+    /// Sends one request as the SDK encodes it.
+    func send(_ method: String, _ resource: String, _ parameters: [String: SDKParameter], key: String?) throws
+        -> RawHTTPClient.Response
+    {
+        let encoded = SDKFormEncoder.encode(parameters)
+        let target = "/v1/\(resource)" + (method == "GET" && !encoded.isEmpty ? "?\(encoded)" : "")
+        var headers = [
+            ("Authorization", "Bearer \(key ?? self.key)"),
+            ("Stripe-Version", (["2020-08-27"] + betas).joined(separator: "; ")),
+            (
+                "X-Stripe-User-Agent",
+                #"{"lang":"objective-c","bindings_version":"25.0.0","os_version":"26.0","type":"iPhone17,1","model":"iPhone","vendor_identifier":"test"}"#
+            ),
+        ]
+        var body: [UInt8] = []
+        if method != "GET" {
+            body = Array(encoded.utf8)
+            headers.append(("Content-Type", "application/x-www-form-urlencoded"))
+        }
+        return try RawHTTPClient(port: port).request(method, target, headers: headers, body: body)
+    }
+
+    private func decode<T: Decodable>(_ type: T.Type, _ resource: String, _ reply: RawHTTPClient.Response) throws -> T {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        do {
+            return try decoder.decode(type, from: Data(reply.body))
+        } catch {
+            throw Failure(resource: resource, status: reply.status, body: reply.text, decodingError: error)
+        }
+    }
+}

@@ -1,0 +1,262 @@
+import Foundation
+
+// The answers of each call the StripeCryptoOnramp iOS SDK makes, declared with exactly the fields its
+// decoders require (non-optional here) and decoded as `StripeJSONDecoder` does: property names are matched
+// to snake_case keys, unknown keys are ignored. Enums that the SDK decodes "safely" are strict here, so a
+// value the SDK would read as `.unparsable` fails the test. Each type names its stripe-ios file
+// (`PS` = `StripePaymentSheet/StripePaymentSheet/Source/Internal/API Bindings/`,
+// `CO` = `StripeCryptoOnramp/StripeCryptoOnramp/Source/Internal/API Bindings/`).
+
+/// `PS/v1-elements-sessions/STPElementsSession.swift` (`session_id`, `payment_method_preference`
+/// required) and `StripePayments/…/Models/Shared/LinkSettings.swift` (`link_funding_sources` required).
+struct SDKElementsSession: Decodable {
+    struct Preference: Decodable { let orderedPaymentMethodTypes: [String] }
+    struct LinkSettings: Decodable {
+        let linkFundingSources: [String]
+        let linkMobileUseAttestationEndpoints: Bool?
+        let linkPassthroughModeEnabled: Bool?
+    }
+    let sessionId: String
+    let paymentMethodPreference: Preference
+    let linkSettings: LinkSettings?
+}
+
+/// `PS/Link/VerificationSession.swift` (commit 082bd31b adds `LINK_AUTH_TOKEN`).
+struct SDKVerificationSession: Decodable, Equatable {
+    enum SessionType: String, Decodable {
+        case signup = "SIGNUP", email = "EMAIL", sms = "SMS", linkAuthToken = "LINK_AUTH_TOKEN"
+    }
+    enum SessionState: String, Decodable {
+        case started = "STARTED", failed = "FAILED", verified = "VERIFIED", canceled = "CANCELED", expired = "EXPIRED"
+    }
+    let type: SessionType
+    let state: SessionState
+}
+
+/// `PS/Link/ConsumerSession.swift` (commit 467e9417).
+struct SDKConsumerSession: Decodable {
+    let clientSecret: String
+    let emailAddress: String
+    let redactedFormattedPhoneNumber: String
+    let verificationSessions: [SDKVerificationSession]?
+    let supportPaymentDetailsTypes: [String]?
+
+    /// `PaymentSheetLinkAccount.sessionState == .verified`: what lets the SDK send `crypto/internal/*` calls.
+    var isVerified: Bool {
+        (verificationSessions ?? []).contains {
+            ($0.type == .sms && $0.state == .verified) || ($0.type == .signup && $0.state == .started)
+                || ($0.type == .linkAuthToken && $0.state == .verified)
+        }
+    }
+}
+
+/// `PS/Link/LinkConsentDataModel.swift` (commit f7844f88).
+struct SDKLinkConsent: Decodable {
+    struct Pane: Decodable {
+        struct ScopesSection: Decodable {
+            struct Scope: Decodable {
+                let header: String?
+                let description: String
+            }
+            let header: String
+            let scopes: [Scope]
+        }
+        let title: String
+        let scopesSection: ScopesSection?
+        let disclaimer: String?
+        let denyButtonLabel: String?
+        let allowButtonLabel: String
+    }
+    struct Section: Decodable { let disclaimer: String }
+    let consentPane: Pane?
+    let consentSection: Section?
+}
+
+/// `PS/Link/ConsumerSession+LookupResponse.swift` (commit c1dc94d9): `exists` required; when it is true the
+/// body is also a `SessionWithPublishableKey`.
+struct SDKLookupResponse: Decodable {
+    let exists: Bool
+    let errorMessage: String?
+    let consentUi: SDKLinkConsent?
+}
+
+/// `PS/Link/ConsumerSession+PublishableKey.swift` (commit 567f615b; `publishable_key` non-optional in all
+/// five known versions).
+struct SDKSessionWithPublishableKey: Decodable {
+    let consumerSession: SDKConsumerSession
+    let publishableKey: String
+    let authSessionClientSecret: String?
+}
+
+/// `STPAPIClient+Link.swift` `SessionResponse`: start/confirm verification, refresh, log out.
+struct SDKSessionResponse: Decodable { let consumerSession: SDKConsumerSession }
+
+/// `CO/CustomerResponse.swift` (commit 0a5f2e40).
+struct SDKCustomerResponse: Decodable { let id: String }
+
+/// `CO/KYCDataCollectionResponse.swift` (commit 69ac90f9).
+struct SDKKYCDataCollectionResponse: Decodable {
+    let personId: String
+    let firstName: String?
+    let lastName: String?
+    let residenceCountry: String?
+}
+
+/// `CO/RetrieveKYCInfoResponse.swift` (commit 1df81295).
+struct SDKRetrieveKYCInfoResponse: Decodable {
+    struct DateOfBirth: Decodable {
+        let day: Int
+        let month: Int
+        let year: Int
+    }
+    struct Address: Decodable {
+        let line1: String
+        let line2: String?
+        let city: String
+        let state: String
+        let zip: String
+        let country: String
+    }
+    enum IdType: String, Decodable {
+        case socialSecurityNumber = "social_security_number", caSin = "ca_sin", coNit = "co_nit", phTin = "ph_tin"
+    }
+    let firstName: String
+    let lastName: String?
+    let dob: DateOfBirth
+    let idNumberLast4: String
+    let idType: IdType
+    let address: Address
+}
+
+/// `CO/StartIdentityVerificationResponse.swift` (commit 6625f64d): `url` must parse as a URL.
+struct SDKStartIdentityVerificationResponse: Decodable {
+    let id: String
+    let url: String
+    let ephemeralKey: String
+}
+
+/// `CO/RegisterWalletResponse.swift` (commit a55a9d2c).
+struct SDKRegisterWalletResponse: Decodable {
+    let id: String
+    let walletAddress: String?
+    let network: String?
+}
+
+/// `CO/PlatformSettingsResponse.swift` (commit ddfabb94).
+struct SDKPlatformSettingsResponse: Decodable { let publishableKey: String }
+
+/// `CO/CreatePaymentTokenResponse.swift`.
+struct SDKCreatePaymentTokenResponse: Decodable { let id: String }
+
+/// `CO/OnrampSessionResponse.swift` (commit ddfabb94).
+struct SDKOnrampSessionResponse: Decodable {
+    let id: String
+    let clientSecret: String
+    let paymentIntentClientSecret: String
+}
+
+/// `StripePayments/…/Models/PaymentIntents/STPPaymentIntent.swift` `decodedObject` (commit 7074df7b) and
+/// `STPIntentAction.swift` / `STPIntentActionRedirectToURL.swift` for `next_action`.
+struct SDKPaymentIntent: Decodable {
+    enum Status: String, Decodable {
+        case requiresPaymentMethod = "requires_payment_method", requiresConfirmation = "requires_confirmation"
+        case requiresAction = "requires_action", processing, succeeded, requiresCapture = "requires_capture"
+        case canceled
+    }
+    struct NextAction: Decodable {
+        struct RedirectToURL: Decodable {
+            let url: String
+            let returnUrl: String?
+        }
+        let type: String
+        let redirectToUrl: RedirectToURL?
+    }
+    struct LastPaymentError: Decodable {
+        let type: String
+        let code: String?
+    }
+    let id: String
+    let clientSecret: String
+    let amount: Int
+    let currency: String
+    let status: Status
+    let livemode: Bool
+    let created: Int
+    let paymentMethodTypes: [String]
+    let nextAction: NextAction?
+    let lastPaymentError: LastPaymentError?
+}
+
+/// `PS/Link/PaymentDetails.swift` (commit ac177978): `ConsumerPaymentDetails`.
+struct SDKConsumerPaymentDetails: Decodable {
+    struct Card: Decodable {
+        enum Funding: String, Decodable { case credit = "CREDIT", debit = "DEBIT", prepaid = "PREPAID" }
+        let expYear: Int
+        let expMonth: Int
+        let brand: String
+        let networks: [String]
+        let last4: String
+        let funding: Funding
+    }
+    enum DetailsType: String, Decodable { case card = "CARD", bankAccount = "BANK_ACCOUNT" }
+    let id: String
+    let isDefault: Bool
+    let type: DetailsType
+    let cardDetails: Card?
+}
+
+/// `STPAPIClient+Link.swift` `DetailsResponse` and `DetailsListResponse`.
+struct SDKDetailsResponse: Decodable { let redactedPaymentDetails: SDKConsumerPaymentDetails }
+struct SDKDetailsListResponse: Decodable { let redactedPaymentDetails: [SDKConsumerPaymentDetails] }
+
+/// `PS/Link/PaymentDetailsShareResponse.swift` (commit 6a35dcae) with `STPPaymentMethod.decodedObject`
+/// (`id` required).
+struct SDKPaymentDetailsShareResponse: Decodable {
+    struct PaymentMethod: Decodable {
+        let id: String
+        let type: String?
+    }
+    let paymentMethod: PaymentMethod
+}
+
+/// StripeApplePay `PaymentsCore/API/Models/Token.swift` (commit c1dc94d9).
+struct SDKToken: Decodable {
+    enum TokenType: String, Decodable {
+        case account, bankAccount = "bank_account", card, pii, cvcUpdate = "cvc_update"
+    }
+    struct Card: Decodable {
+        let last4: String
+        let expMonth: Int
+        let expYear: Int
+        let brand: String
+        let funding: String
+    }
+    let id: String
+    let livemode: Bool
+    let type: TokenType
+    let card: Card?
+}
+
+/// StripeApplePay `PaymentsCore/API/Models/PaymentMethod.swift` (commit e6ca0e08).
+struct SDKApplePayPaymentMethod: Decodable {
+    struct Card: Decodable {
+        enum Brand: String, Decodable { case visa, amex, mastercard, discover, jcb, diners, unionpay }
+        let expMonth: Int
+        let expYear: Int
+        let brand: Brand
+    }
+    let id: String
+    let livemode: Bool
+    let card: Card?
+}
+
+/// The error StripeCore reads when a body does not decode (`StripeError.apiError`).
+struct SDKAPIError: Decodable {
+    struct Detail: Decodable {
+        let type: String
+        let code: String?
+        let message: String?
+        let param: String?
+    }
+    let error: Detail
+}
