@@ -29,12 +29,13 @@ final class EmbeddedTestServer: @unchecked Sendable {
     /// `clientRequestsPerSecond` the per-address limit on publishable-key calls (`nil`: none) and
     /// `startWorkers` whether the background steps run (off: a test calls them itself), `poolSize` the
     /// PostgreSQL pool's connections (the default otherwise), and `verificationDelay` how long the simulated
-    /// KYC review takes (shorter than the server's 2 s: the tests poll for it).
+    /// KYC review takes (shorter than the server's 2 s: the tests poll for it), `appIds` the project's App IDs
+    /// and `trustTestRoot` whether App Attest objects of the sandbox's test authority verify.
     init(
         clock: any OnrampCore.Clock = SystemClock(), settlementDelay: TimeInterval = 0.2, livemode: Bool = false,
         settlement: any SettlementProvider = SimulatedSettlement(), clientRequestsPerSecond: Double? = nil,
         startWorkers: Bool = true, poolSize: Int? = nil, verificationDelay: TimeInterval = 0.2,
-        driver: DatabaseDriver? = nil
+        driver: DatabaseDriver? = nil, appIds: [String] = [], trustTestRoot: Bool = false
     ) throws {
         let onPostgres = ProcessInfo.processInfo.environment["ONRAMP_TEST_POSTGRES_URL"] != nil
         schema = try TestSchema(driver ?? (onPostgres ? .postgres : .sqlite))
@@ -43,10 +44,10 @@ final class EmbeddedTestServer: @unchecked Sendable {
         sandbox = try OnrampSandbox(
             databaseURL: schema.map { url in poolSize.map { url.url + "&pool_size=\($0)" } ?? url.url }, clock: clock,
             settlementDelay: settlementDelay, verificationDelay: verificationDelay, settlement: settlement,
-            trustTestRoot: false, clientRequestsPerSecond: clientRequestsPerSecond,
+            trustTestRoot: trustTestRoot, clientRequestsPerSecond: clientRequestsPerSecond,
             workerInterval: startWorkers ? 0.05 : nil)
         credentials = try ProjectProvisioner(database: sandbox.database, clock: clock).createProject(
-            name: "Embedded test", appIds: [], redirectHosts: [], keyType: .es256, livemode: livemode)
+            name: "Embedded test", appIds: appIds, redirectHosts: [], keyType: .es256, livemode: livemode)
     }
 
     deinit {

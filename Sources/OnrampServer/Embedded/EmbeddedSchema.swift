@@ -199,5 +199,35 @@ enum EmbeddedSchema {
                     created_at BIGINT NOT NULL
                 );
                 """),
+        // StripeCore's App Attest (`mobile_sdk_attestation/ios_challenge`, `ios_attest`): the challenges issued
+        // to a device key (the SDK does not echo them back) and the keys attested for a bundle id.
+        Migration(
+            version: 360, name: "stripe_attest",
+            sql: """
+                CREATE TABLE stripe_attest_challenges (
+                    challenge TEXT PRIMARY KEY,
+                    project_id TEXT NOT NULL,
+                    app_id TEXT NOT NULL,
+                    device_id TEXT NOT NULL,
+                    key_id TEXT NOT NULL,
+                    expires_at BIGINT NOT NULL,
+                    used_at BIGINT,
+                    created_at BIGINT NOT NULL
+                );
+                CREATE INDEX stripe_attest_challenges_key
+                    ON stripe_attest_challenges(project_id, app_id, device_id, key_id, created_at);
+                CREATE TABLE stripe_attest_keys (
+                    project_id TEXT NOT NULL,
+                    app_id TEXT NOT NULL,
+                    key_id TEXT NOT NULL,
+                    device_id TEXT NOT NULL,
+                    full_app_id TEXT NOT NULL,
+                    public_key TEXT NOT NULL,
+                    environment TEXT NOT NULL,
+                    counter BIGINT NOT NULL,
+                    attested_at BIGINT NOT NULL,
+                    PRIMARY KEY (project_id, app_id, key_id)
+                );
+                """),
     ]
 }

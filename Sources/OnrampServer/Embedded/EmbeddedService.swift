@@ -27,6 +27,7 @@ struct EmbeddedService: Sendable {
         PaymentIntentRoutes(routes: routes).register(on: &router)
         CardTokens(context: context).register(on: &router, routes: routes)
         PaymentDetailsRoutes(routes: routes).register(on: &router)
+        StripeAttestation(context: context).register(on: &router, routes: routes)
         ElementsSessionRoutes(routes: routes).register(on: &router)
         CryptoCustomerRoutes(routes: routes, sessions: sessions).register(on: &router)
         OnrampSessionRoutes(routes: routes, sessions: sessions).register(on: &router)

@@ -21,6 +21,11 @@ extension ConsumerRoutes {
             "link_auth_token_client_secret": .string(maxLength: 128),
             "request_surface": .string(maxLength: 64), "session_id": .string(maxLength: 128),
             "email_source": .string(maxLength: 32),
+            "app_id": .string(maxLength: 255).described(
+                "With device_id, key_id and ios_assertion_object: StripeAttest."),
+            "device_id": .string(maxLength: 128), "key_id": .string(maxLength: 64),
+            "ios_assertion_object": .string(maxLength: 4096).described(
+                "Base64 App Attest assertion; required with live keys on the mobile path."),
         ])
 
         /// Whether the consumer exists, and when it does its new session, the publishable key for its calls
@@ -51,7 +56,9 @@ extension ConsumerRoutes {
                     "ISO 3166-1 alpha-2; inferred as US for +1 numbers."),
                 "legal_name": .string(maxLength: 200), "locale": .string(maxLength: 35),
                 "country_inferring_method": .string(maxLength: 32), "consent_action": .string(maxLength: 128),
-                "request_surface": .string(maxLength: 64),
+                "request_surface": .string(maxLength: 64), "app_id": .string(maxLength: 255),
+                "device_id": .string(maxLength: 128), "key_id": .string(maxLength: 64),
+                "ios_assertion_object": .string(maxLength: 4096),
             ], required: ["email_address", "phone_number"])
 
         /// What a sign-up answers: the verified (`SIGNUP/STARTED`) session.

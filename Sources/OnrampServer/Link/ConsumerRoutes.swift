@@ -17,23 +17,27 @@ struct ConsumerRoutes: Sendable {
     var context: ServerContext { routes.context }
 
     func register(on router: inout Router) {
-        // The SDK calls the mobile paths once the elements session enables attestation (always, here);
-        // the legacy paths answer the same.
-        for (path, operation) in [
-            ("/v1/consumers/mobile/sessions/lookup", Operations.lookupMobileConsumerSession),
-            ("/v1/consumers/sessions/lookup", Operations.lookupConsumerSession),
-        ] {
-            routes.client(&router, "POST", path, operation) { _, caller, body in
-                try lookup(caller: caller, body: body)
-            }
+        // The SDK calls the mobile paths once the elements session enables attestation (always, here), with
+        // an App Attest assertion; the legacy paths answer the same, without one.
+        let attestation = StripeAttestation(context: context)
+        routes.client(
+            &router, "POST", "/v1/consumers/mobile/sessions/lookup", Operations.lookupMobileConsumerSession
+        ) { _, caller, body in
+            try attestation.verifyIfPresent(StripeErrors.fields(body), caller: caller)
+            return try lookup(caller: caller, body: body)
         }
-        for (path, operation) in [
-            ("/v1/consumers/mobile/sign_up", Operations.signUpMobileConsumer),
-            ("/v1/consumers/accounts/sign_up", Operations.signUpConsumerAccount),
-        ] {
-            routes.client(&router, "POST", path, operation) { _, caller, body in
-                try signUp(caller: caller, body: body)
-            }
+        routes.client(&router, "POST", "/v1/consumers/sessions/lookup", Operations.lookupConsumerSession) {
+            _, caller, body in
+            try lookup(caller: caller, body: body)
+        }
+        routes.client(&router, "POST", "/v1/consumers/mobile/sign_up", Operations.signUpMobileConsumer) {
+            _, caller, body in
+            try attestation.verifyIfPresent(StripeErrors.fields(body), caller: caller)
+            return try signUp(caller: caller, body: body)
+        }
+        routes.client(&router, "POST", "/v1/consumers/accounts/sign_up", Operations.signUpConsumerAccount) {
+            _, caller, body in
+            try signUp(caller: caller, body: body)
         }
         routes.client(
             &router, "POST", "/v1/consumers/sessions/start_verification", Operations.startConsumerVerification

@@ -30,6 +30,7 @@ struct Janitor: Sendable {
                 [.integer(expired)]
             ),
             ("DELETE FROM consumer_sessions WHERE expires_at < ?", [.integer(expired)]),
+            ("DELETE FROM stripe_attest_challenges WHERE expires_at < ?", [.integer(expired)]),
             ("DELETE FROM link_auth_tokens WHERE expires_at < ?", [.integer(expired)]),
             (
                 "DELETE FROM card_tokens WHERE created_at < ?",

@@ -22,7 +22,8 @@ import Testing
         }
 
         /// A fresh LinkAuthIntent for the user and the mobile lookup's answer for it.
-        func intentLookup() throws -> (intent: String, lookup: SDKLookupResponse, session: SDKSessionWithPublishableKey) {
+        func intentLookup() throws -> (intent: String, lookup: SDKLookupResponse, session: SDKSessionWithPublishableKey)
+        {
             let intent = try server.backend.postJSON(
                 "/v1/link_auth_intent",
                 [
@@ -57,7 +58,8 @@ import Testing
                 "email_source": "customer_email",
             ]
         ) { $1 }
-        let found = try fixture.sdk.post("consumers/mobile/sessions/lookup", form, as: SDKSessionWithPublishableKey.self)
+        let found = try fixture.sdk.post(
+            "consumers/mobile/sessions/lookup", form, as: SDKSessionWithPublishableKey.self)
         #expect(found.publishableKey.hasPrefix("pk_test_"))
     }
 
@@ -89,8 +91,11 @@ import Testing
     @Test func mismatch03And05ConfirmVerificationAnswersAVerifiedSession() throws {
         let fixture = try Fixture()
         let (_, _, session) = try fixture.intentLookup()
-        let credentials: SDKParameter = ["consumer_session_client_secret": .string(session.consumerSession.clientSecret)]
-        _ = try fixture.sdk.send("POST", "consumers/sessions/start_verification", ["credentials": credentials], key: nil)
+        let credentials: SDKParameter = [
+            "consumer_session_client_secret": .string(session.consumerSession.clientSecret)
+        ]
+        _ = try fixture.sdk.send(
+            "POST", "consumers/sessions/start_verification", ["credentials": credentials], key: nil)
         let confirmed = try fixture.sdk.post(
             "consumers/sessions/confirm_verification", ["credentials": credentials, "type": "SMS", "code": "000000"],
             as: SDKSessionResponse.self)
@@ -104,7 +109,11 @@ import Testing
             [("email_address", "fresh@example.com"), ("phone_number", "+14155550111"), ("country", "US")])
         let customer = try fixture.sdk.post(
             "crypto/internal/customers",
-            ["credentials": ["consumer_session_client_secret": .string(signUp.string("consumer_session.client_secret"))]],
+            [
+                "credentials": [
+                    "consumer_session_client_secret": .string(signUp.string("consumer_session.client_secret"))
+                ]
+            ],
             as: SDKCustomerResponse.self)
         #expect(customer.id.hasPrefix("crc_"))
     }
@@ -174,7 +183,8 @@ import Testing
             "tokens", ["pk_token": "{}", "pk_token_transaction_id": "ApplePayStubs~5555555555554444~0~USD~A"],
             as: SDKToken.self)
         let method = try fixture.sdk.post(
-            "payment_methods", ["type": "card", "card": ["token": .string(token.id)]], as: SDKApplePayPaymentMethod.self)
+            "payment_methods", ["type": "card", "card": ["token": .string(token.id)]], as: SDKApplePayPaymentMethod.self
+        )
         #expect(method.card?.brand == .mastercard)
         let (status, reused) = try fixture.sdk.error(
             "POST", "payment_methods", ["type": "card", "card": ["token": .string(token.id)]])
@@ -197,8 +207,11 @@ import Testing
         let fixture = try Fixture()
         let (intent, lookup, session) = try fixture.intentLookup()
         #expect(lookup.consentUi?.consentPane?.allowButtonLabel == "Allow")
-        let credentials: SDKParameter = ["consumer_session_client_secret": .string(session.consumerSession.clientSecret)]
-        _ = try fixture.sdk.send("POST", "consumers/sessions/start_verification", ["credentials": credentials], key: nil)
+        let credentials: SDKParameter = [
+            "consumer_session_client_secret": .string(session.consumerSession.clientSecret)
+        ]
+        _ = try fixture.sdk.send(
+            "POST", "consumers/sessions/start_verification", ["credentials": credentials], key: nil)
         _ = try fixture.sdk.send(
             "POST", "consumers/sessions/confirm_verification", ["credentials": credentials, "code": "000000"], key: nil)
         let consent = try fixture.sdk.send(
@@ -211,8 +224,11 @@ import Testing
     @Test func mismatch14TheSeamlessSignInTokenReachesThePartner() throws {
         let fixture = try Fixture()
         let (intent, _, session) = try fixture.intentLookup()
-        let credentials: SDKParameter = ["consumer_session_client_secret": .string(session.consumerSession.clientSecret)]
-        _ = try fixture.sdk.send("POST", "consumers/sessions/start_verification", ["credentials": credentials], key: nil)
+        let credentials: SDKParameter = [
+            "consumer_session_client_secret": .string(session.consumerSession.clientSecret)
+        ]
+        _ = try fixture.sdk.send(
+            "POST", "consumers/sessions/start_verification", ["credentials": credentials], key: nil)
         _ = try fixture.sdk.send(
             "POST", "consumers/sessions/confirm_verification",
             ["credentials": credentials, "code": "000000", "consent_granted": true], key: nil)
@@ -224,7 +240,8 @@ import Testing
         let fixture = try Fixture()
         try fixture.server.collectKYC(fixture.user)
         let retrieved = try fixture.sdk.post(
-            "crypto/internal/kyc_data_retrieve", ["credentials": fixture.credentials], as: SDKRetrieveKYCInfoResponse.self)
+            "crypto/internal/kyc_data_retrieve", ["credentials": fixture.credentials],
+            as: SDKRetrieveKYCInfoResponse.self)
         #expect(retrieved.firstName == "Ada")
     }
 
