@@ -120,32 +120,57 @@ struct CryptoCustomer: Sendable {
         ])
     }
 
-    /// The fields provided so far, in the contract's names.
+    /// The fields provided so far, named as stripe-node's `Crypto.Customer.ProvidedField`
+    /// (`src/resources/Crypto/Customers.ts`).
     var providedFields: [String] {
-        var fields = ["email", "phone"]
-        if firstName != nil || !legalName.isEmpty { fields.insert("name", at: 0) }
-        if address["line1"] != nil { fields.append("address") }
+        var fields: [String] = []
+        if firstName != nil { fields += ["first_name", "last_name"] }
+        let addressNames = [
+            "line1": "address_line_1", "line2": "address_line_2", "city": "address_city", "state": "address_state",
+            "zip": "address_postal_code", "country": "address_country",
+        ]
+        fields += Self.addressFields.compactMap { address[$0] == nil ? nil : addressNames[$0] }
         if dob != nil { fields.append("dob") }
-        if idNumberLast4 != nil { fields.append("id_number") }
+        if idNumberLast4 != nil { fields += ["id_number", "id_type"] }
         if documentStatus == .verified { fields += ["id_document", "selfie"] }
         return fields
+    }
+
+    /// The error a rejected verification carries (`Crypto.Customer.Verification.Error`).
+    static func errors(_ status: VerificationStatus, _ error: String) -> JSONValue {
+        status == .rejected ? [.string(error)] : []
     }
 
     /// The `crypto.customer` object.
     var json: JSONValue {
         let tiers = verifications
+        let tierErrors: [KYCTier: String] = [
+            .l0: "phone_verification_failed", .l1: "person_verification_failed", .l2: "id_document_verification_failed",
+        ]
         return [
             "id": .string(id), "object": "crypto.customer", "livemode": .bool(livemode),
             "kyc_region": .optional(region?.rawValue),
             "kyc_tiers": .array(
                 KYCTier.allCases.map {
-                    ["tier": .string($0.rawValue), "verification_status": .string(tiers.status(of: $0).rawValue)]
+                    [
+                        "tier": .string($0.rawValue), "verification_status": .string(tiers.status(of: $0).rawValue),
+                        "verification_errors": Self.errors(tiers.status(of: $0), tierErrors[$0] ?? ""),
+                    ]
                 }),
             "provided_fields": .array(providedFields.map(JSONValue.string)),
             "verifications": [
-                ["name": "phone_verified", "status": .string(phoneStatus.rawValue), "errors": []],
-                ["name": "kyc_verified", "status": .string(kycStatus.rawValue), "errors": []],
-                ["name": "id_document_verified", "status": .string(documentStatus.rawValue), "errors": []],
+                [
+                    "name": "phone_verified", "status": .string(phoneStatus.rawValue),
+                    "errors": Self.errors(phoneStatus, "phone_verification_failed"),
+                ],
+                [
+                    "name": "kyc_verified", "status": .string(kycStatus.rawValue),
+                    "errors": Self.errors(kycStatus, "person_verification_failed"),
+                ],
+                [
+                    "name": "id_document_verified", "status": .string(documentStatus.rawValue),
+                    "errors": Self.errors(documentStatus, "id_document_verification_failed"),
+                ],
             ],
         ]
     }

@@ -23,19 +23,29 @@ extension CryptoInternalRoutes {
 
         /// A KYC tier and its status.
         static let kycTier = APISchema.object(
-            ["tier": .enumeration(KYCTier.allCases.map(\.rawValue)), "verification_status": verificationStatus],
-            required: ["tier", "verification_status"])
+            [
+                "tier": .enumeration(KYCTier.allCases.map(\.rawValue)), "verification_status": verificationStatus,
+                "verification_errors": .array(verificationError),
+            ], required: ["tier", "verification_status", "verification_errors"])
+
+        /// Why a verification was rejected (stripe-node `Crypto.Customer.Verification.Error`).
+        static let verificationError = APISchema.enumeration([
+            "address_validation_failed", "id_document_verification_failed", "person_verification_failed",
+            "phone_verification_failed", "user_has_reached_max_verification_attempts",
+        ])
 
         /// One of the customer's three verifications.
         static let verification = APISchema.object(
             [
                 "name": .enumeration(["phone_verified", "kyc_verified", "id_document_verified"]),
-                "status": verificationStatus, "errors": .array(.anyValue),
+                "status": verificationStatus, "errors": .array(verificationError),
             ], required: ["name", "status", "errors"])
 
         /// The fields a customer has provided.
         static let providedField = APISchema.enumeration([
-            "name", "email", "phone", "address", "dob", "id_number", "id_document", "selfie",
+            "address_city", "address_country", "address_line_1", "address_line_2", "address_postal_code",
+            "address_state", "attestation", "birth_city", "birth_country", "dob", "first_name", "id_document",
+            "id_number", "id_type", "identifiers", "last_name", "nationalities", "selfie",
         ])
 
         /// The `crypto.customer` object.

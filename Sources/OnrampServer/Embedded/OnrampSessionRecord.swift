@@ -135,6 +135,21 @@ struct OnrampSessionRecord: Sendable {
         }
     }
 
+    /// The `wallet_addresses` keys of stripe-node's `OnrampSession.TransactionDetails.WalletAddresses`
+    /// (`src/resources/Crypto/OnrampSessions.ts`): one per network, Base's spelled `base_network`.
+    static let walletAddressKeys = [
+        "avalanche", "base_network", "bitcoin", "ethereum", "optimism", "polygon", "solana", "stellar", "sui",
+        "worldchain",
+    ]
+
+    /// `wallet_addresses` with the session's wallet under its network's key and `null` elsewhere.
+    static func walletAddresses(network: String, wallet: JSONValue) -> JSONValue {
+        let key = network == "base" ? "base_network" : network
+        var members = walletAddressKeys.map { ($0, $0 == key ? wallet : JSONValue.null) }
+        if !walletAddressKeys.contains(key) { members.append((key, wallet)) }
+        return .object(members + [("destination_tags", .null)])
+    }
+
     /// The `crypto.onramp_session` object.
     var json: JSONValue {
         let network = detail("destination_network") ?? ""
@@ -150,6 +165,9 @@ struct OnrampSessionRecord: Sendable {
         } else {
             members.append(("next_action", .null))
         }
+        members += [
+            ("kyc_details_provided", false), ("metadata", details["metadata"] ?? .null), ("redirect_url", .null),
+        ]
         let transaction: [(String, JSONValue)] = [
             ("destination_amount", details["destination_amount"] ?? .null),
             ("destination_currency", details["destination_currency"] ?? .null),
@@ -172,7 +190,7 @@ struct OnrampSessionRecord: Sendable {
             ("source_total_amount", details["source_total_amount"] ?? .null),
             ("transaction_id", .optional(machine.transactionID)),
             ("wallet_address", wallet),
-            ("wallet_addresses", .object([(network, wallet)])),
+            ("wallet_addresses", Self.walletAddresses(network: network, wallet: wallet)),
         ]
         members.append(("transaction_details", .object(transaction)))
         return .object(members)

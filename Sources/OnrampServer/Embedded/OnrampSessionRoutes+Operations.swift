@@ -52,11 +52,13 @@ extension OnrampSessionRoutes {
                 "created": .integer, "livemode": .boolean,
                 "status": .enumeration(OnrampSession.Status.allCases.map(\.rawValue)), "crypto_customer_id": .string,
                 "payment_token": .string.nullable, "ui_mode": .constant("headless"), "next_action": nextAction.nullable,
-                "transaction_details": transactionDetails,
+                "kyc_details_provided": .boolean, "metadata": APISchema.map(.string).nullable,
+                "redirect_url": APISchema.uri.nullable, "transaction_details": transactionDetails,
             ],
             required: [
                 "id", "object", "client_secret", "created", "livemode", "status", "crypto_customer_id",
-                "payment_token", "ui_mode", "next_action", "transaction_details",
+                "payment_token", "ui_mode", "next_action", "kyc_details_provided", "metadata", "redirect_url",
+                "transaction_details",
             ])
 
         /// The creation form's purchase: what to buy, on which network, for which wallet.
@@ -73,6 +75,7 @@ extension OnrampSessionRoutes {
                 "customer_ip_address": .string(maxLength: 64), "payment_token": .string(minLength: 1, maxLength: 64),
                 "source_amount": .decimalString.described("This or destination_amount, not both."),
                 "destination_amount": .decimalString,
+                "metadata": APISchema.map(.string(maxLength: 500)).described("At most 50 keys of 1 to 40 bytes."),
             ],
             required: [
                 "crypto_customer_id", "source_currency", "destination_currency", "destination_network",

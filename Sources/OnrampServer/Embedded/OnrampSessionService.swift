@@ -37,6 +37,7 @@ struct OnrampSessionService: Sendable {
             throw fields.invalid("settlement_speed", "settlement_speed must be instant or standard.")
         }
         let ip = try fields.optional("customer_ip_address", maxLength: 64)
+        let metadata = try fields.optionalStringMap("metadata")
         let tokenId = try fields.required("payment_token", maxLength: 64)
         let amount: EmbeddedAmount
         do {
@@ -68,6 +69,7 @@ struct OnrampSessionService: Sendable {
             "payment_token": .string(tokenId), "settlement_speed": .string(settlementSpeed),
             "customer_ip_address": .optional(ip),
         ]
+        if let metadata { details["metadata"] = metadata }
         switch amount {
         case .source(let value): details["amount_side"] = "source"; details["amount_input"] = .string(value.description)
         case .destination(let value):
