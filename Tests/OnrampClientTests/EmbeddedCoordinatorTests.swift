@@ -121,6 +121,48 @@ import Testing
         #expect(await sandbox.eventually { sandbox.ledger.credits(for: "emb-2").count == 1 })
     }
 
+    /// A bank account (the PaymentIntent stays `processing`, which completes a `us_bank_account` checkout) and
+    /// an Apple Pay payment (token, then payment method) both check out and are credited from the webhook.
+    @Test func bankAccountAndApplePayCheckOut() async throws {
+        let sandbox = try await SandboxServer()
+        var presenters = CryptoOnrampPresenters.headless
+        presenters.paymentMethod = HeadlessPaymentMethodPresenter(
+            selection: .bankAccount(routingNumber: "110000000", accountNumber: "000123456789"))
+        let coordinator = try await CryptoOnrampCoordinator.create(
+            apiClient: sandbox.stripeClient, presenters: presenters)
+        let viewController = PresentingViewController()
+        let context = HeadlessAuthenticationContext(viewController: viewController)
+        let customerId = try await Self.signIn(coordinator, sandbox, user: "emb-7")
+        try await coordinator.registerWalletAddress(walletAddress: Self.wallet, network: .base)
+        let bank = try #require(try await coordinator.collectPaymentMethod(type: .bankAccount, from: viewController))
+        #expect(bank.paymentMethodType == "us_bank_account")
+        let backend = sandbox.embeddedBackend
+        let debit = try await backend.createOnrampSession(
+            userRef: "emb-7", customerId: customerId, paymentToken: try await coordinator.createCryptoPaymentToken(),
+            sourceAmount: "20.00", network: "base", walletAddress: Self.wallet)
+        let debited = try await coordinator.performCheckout(onrampSessionId: debit.id, authenticationContext: context) {
+            try await backend.checkout(sessionId: $0, userRef: "emb-7", mandateAcceptedFrom: "203.0.113.7")
+        }
+        #expect(debited == .completed)
+
+        presenters.paymentMethod = HeadlessPaymentMethodPresenter()
+        let applePay = try await CryptoOnrampCoordinator.create(apiClient: sandbox.stripeClient, presenters: presenters)
+        _ = try await Self.signIn(applePay, sandbox, user: "emb-8")
+        try await applePay.registerWalletAddress(walletAddress: Self.wallet, network: .base)
+        let request = ApplePayPaymentRequest(merchantIdentifier: "merchant.com.example", country: "US", currency: "USD")
+        _ = try await applePay.collectPaymentMethod(type: .applePay(paymentRequest: request), from: viewController)
+        let session = try await backend.createOnrampSession(
+            userRef: "emb-8", customerId: try #require(applePay.customerId),
+            paymentToken: try await applePay.createCryptoPaymentToken(), sourceAmount: "20.00", network: "base",
+            walletAddress: Self.wallet)
+        let paid = try await applePay.performCheckout(onrampSessionId: session.id, authenticationContext: context) {
+            try await backend.checkout(sessionId: $0, userRef: "emb-8")
+        }
+        #expect(paid == .completed)
+        #expect(await sandbox.eventually { sandbox.ledger.credits(for: "emb-7").count == 1 })
+        #expect(await sandbox.eventually { sandbox.ledger.credits(for: "emb-8").count == 1 })
+    }
+
     @Test func identityVerificationUnblocksSessionCreation() async throws {
         let sandbox = try await SandboxServer()
         let coordinator = try await CryptoOnrampCoordinator.create(apiClient: sandbox.stripeClient)

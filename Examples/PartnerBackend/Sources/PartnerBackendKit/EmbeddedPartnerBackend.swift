@@ -151,9 +151,19 @@ public actor EmbeddedPartnerBackend {
     }
 
     /// The checkout endpoint the app's `clientSecretProvider` calls: checks the session out and returns its
-    /// `client_secret`. Called again by the SDK after 3-D Secure.
-    public func checkout(sessionId: String, userRef: String) async throws -> String {
-        let answer = try await post("/v1/crypto/onramp_sessions/\(sessionId)/checkout", [], userRef: userRef)
+    /// `client_secret`. Called again by the SDK after 3-D Secure. A bank debit needs the customer's online
+    /// mandate acceptance: pass the IP address they accepted it from.
+    public func checkout(sessionId: String, userRef: String, mandateAcceptedFrom ipAddress: String? = nil)
+        async throws -> String
+    {
+        let mandate =
+            ipAddress.map {
+                [
+                    ("mandate_data[customer_acceptance][type]", "online"),
+                    ("mandate_data[customer_acceptance][online][ip_address]", $0),
+                ]
+            } ?? []
+        let answer = try await post("/v1/crypto/onramp_sessions/\(sessionId)/checkout", mandate, userRef: userRef)
         return try require(answer["client_secret"] as? String, "client_secret")
     }
 
