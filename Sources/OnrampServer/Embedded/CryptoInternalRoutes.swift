@@ -103,9 +103,9 @@ struct CryptoInternalRoutes: Sendable {
             let day = Int(try dobFields.required("day", maxLength: 2)) ?? 0
             let month = Int(try dobFields.required("month", maxLength: 2)) ?? 0
             let year = Int(try dobFields.required("year", maxLength: 4)) ?? 0
-            guard (1...31).contains(day), (1...12).contains(month), (1900...2100).contains(year) else {
-                throw fields.invalid("dob", "dob must be a valid date.")
-            }
+            guard (1...12).contains(month), (1900...2100).contains(year),
+                (1...Self.days(inMonth: month, of: year)).contains(day)
+            else { throw fields.invalid("dob", "dob must be a valid date.") }
             dob = String(format: "%04d-%02d-%02d", year, month, day)
         }
         // Phone and KYC checks finish `verificationDelay` after KYC data arrives (asynchronous: poll).
@@ -217,6 +217,15 @@ struct CryptoInternalRoutes: Sendable {
             return try connection.query(existing, key).first?.string("id") ?? id
         }
         return Self.walletJSON(id: stored, network: network, address: address, livemode: caller.livemode)
+    }
+
+    /// The days of `month` (1–12) in the Gregorian `year`.
+    static func days(inMonth month: Int, of year: Int) -> Int {
+        switch month {
+        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
     }
 
     /// The most wallets, and payment tokens, one customer may have.

@@ -10,12 +10,12 @@ import OnrampWire
 ///
 /// | session | intent |
 /// |---|---|
-/// | no checkout yet, or declined | `requires_payment_method` (with `last_payment_error` after a decline) |
+/// | no checkout yet, or declined (the session is then rejected) | `requires_payment_method` (with `last_payment_error` after a decline) |
 /// | 3-D Secure pending | `requires_action`, `next_action.redirect_to_url` (the hosted 3-D Secure page) |
 /// | 3-D Secure passed, checkout not yet retried | `requires_confirmation` (the SDK then checks out again) |
 /// | a bank debit checked out without its mandate | `requires_confirmation` |
 /// | fulfilment processing or complete | `succeeded` (a bank debit: `processing` until fulfilment completes) |
-/// | rejected | `canceled` |
+/// | rejected for any other reason | `canceled` |
 struct PaymentIntentObject {
     let session: OnrampSessionRecord
     /// The payment token's method, when the session has one: its id and details.
@@ -47,7 +47,7 @@ struct PaymentIntentObject {
         switch session.machine.status {
         case .fulfillmentComplete: return "succeeded"
         case .fulfillmentProcessing: return paymentMethod?.method.type == .ach ? "processing" : "succeeded"
-        case .rejected: return "canceled"
+        case .rejected: return session.machine.lastError == .transactionFailed ? "requires_payment_method" : "canceled"
         case .initialized, .requiresPayment:
             guard session.machine.lastError == .actionRequired else { return "requires_payment_method" }
             // A bank debit checked out without its mandate: the partner confirms again with `mandate_data`.
@@ -107,7 +107,7 @@ struct PaymentIntentObject {
                 "message": "The customer did not pass 3-D Secure authentication.",
             ]
         }
-        guard session.machine.lastError == .transactionFailed, session.machine.status == .requiresPayment else {
+        guard session.machine.lastError == .transactionFailed, session.machine.status != .fulfillmentComplete else {
             return .null
         }
         return [
