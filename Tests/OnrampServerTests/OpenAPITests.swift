@@ -59,6 +59,7 @@ import Testing
     @Test func theFuzzerFindsNoServerErrorAndNoAnswerThatContradictsTheDescription() async throws {
         let server = try EmbeddedTestServer()
         let user = try server.signUpAndAuthorize()
+        let identity = try server.sdk.post("/v1/crypto/internal/start_identity_verification", [user.credentials])
         let reports = Python.repositoryRoot.appendingPathComponent("artifacts/schemathesis")
         try FileManager.default.createDirectory(at: reports, withIntermediateDirectories: true)
         let output = try await Python.run(
@@ -68,6 +69,7 @@ import Testing
                 "CDP_API_KEY_SECRET": server.credentials.cdpApiKeySecret,
                 "STRIPE_SECRET_KEY": server.credentials.stripeSecretKey, "STRIPE_OAUTH_TOKEN": user.accessToken,
                 "ONRAMP_CONSOLE_TOKEN": server.application.consoleToken,
+                "STRIPE_EPHEMERAL_KEY": identity.string("ephemeral_key"),
             ])
         print(output.standardOutput)
         #expect(output.status == 0, "\(output.standardOutput.suffix(20_000))\(output.standardError.suffix(4_000))")

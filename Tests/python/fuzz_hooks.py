@@ -5,7 +5,8 @@ replays cases); a header the fuzzer removed or forged is left as it is, so the c
 are really required still see what they sent.
 
 Environment: CDP_API_KEY_ID, CDP_API_KEY_SECRET (the project's CDP API key), STRIPE_SECRET_KEY,
-STRIPE_OAUTH_TOKEN (a Link user's access token) and ONRAMP_CONSOLE_TOKEN (the console's operator token).
+STRIPE_OAUTH_TOKEN (a Link user's access token), STRIPE_EPHEMERAL_KEY (an identity verification's key) and
+ONRAMP_CONSOLE_TOKEN (the console's operator token).
 """
 import os
 import secrets
@@ -47,6 +48,8 @@ class OnrampCredentials:
             headers["Authorization"] = "Bearer " + os.environ["STRIPE_SECRET_KEY"]
         if "consoleToken" in names and os.environ.get("ONRAMP_CONSOLE_TOKEN"):
             headers["Authorization"] = "Bearer " + os.environ["ONRAMP_CONSOLE_TOKEN"]
+        if "stripeEphemeralKey" in names and os.environ.get("STRIPE_EPHEMERAL_KEY"):
+            headers["Authorization"] = "Bearer " + os.environ["STRIPE_EPHEMERAL_KEY"]
         if "stripeOAuthToken" in names and os.environ.get("STRIPE_OAUTH_TOKEN"):
             headers["Stripe-OAuth-Token"] = os.environ["STRIPE_OAUTH_TOKEN"]
         case.headers = headers

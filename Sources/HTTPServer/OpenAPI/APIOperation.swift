@@ -79,6 +79,11 @@ public struct APIBody: Sendable {
     public static func form(_ schema: APISchema, required: Bool = true) -> APIBody {
         APIBody(contentType: "application/x-www-form-urlencoded", schema: schema, required: required)
     }
+
+    /// A `multipart/form-data` body (a file upload).
+    public static func multipart(_ schema: APISchema) -> APIBody {
+        APIBody(contentType: "multipart/form-data", schema: schema, required: true)
+    }
 }
 
 /// One documented answer.

@@ -34,6 +34,8 @@ public enum IdPrefix {
     public static let cardToken = "tok"
     /// The PaymentIntent behind an onramp session's checkout.
     public static let paymentIntent = "pi"
+    /// An uploaded file (identity images; only their size and purpose are kept).
+    public static let file = "file"
     /// An identity verification session.
     public static let identityVerification = "vs"
 }

@@ -229,5 +229,22 @@ enum EmbeddedSchema {
                     PRIMARY KEY (project_id, app_id, key_id)
                 );
                 """),
+        // The StripeIdentity verification-page API: the ephemeral key the SDK calls it with, what it has
+        // collected so far, and the uploaded files (their size and purpose only: no image is kept).
+        Migration(
+            version: 370, name: "identity_verification_pages",
+            sql: """
+                ALTER TABLE identity_verifications ADD COLUMN ephemeral_key_hash TEXT;
+                ALTER TABLE identity_verifications ADD COLUMN collected TEXT NOT NULL DEFAULT '';
+                ALTER TABLE identity_verifications ADD COLUMN submitted BIGINT NOT NULL DEFAULT 0;
+                CREATE INDEX identity_verifications_ephemeral_key ON identity_verifications(ephemeral_key_hash);
+                CREATE TABLE identity_files (
+                    id TEXT PRIMARY KEY,
+                    verification_id TEXT NOT NULL REFERENCES identity_verifications(id),
+                    purpose TEXT NOT NULL,
+                    size BIGINT NOT NULL,
+                    created_at BIGINT NOT NULL
+                );
+                """),
     ]
 }

@@ -28,6 +28,7 @@ struct EmbeddedService: Sendable {
         CardTokens(context: context).register(on: &router, routes: routes)
         PaymentDetailsRoutes(routes: routes).register(on: &router)
         StripeAttestation(context: context).register(on: &router, routes: routes)
+        VerificationPageRoutes(context: context).register(on: &router)
         ElementsSessionRoutes(routes: routes).register(on: &router)
         CryptoCustomerRoutes(routes: routes, sessions: sessions).register(on: &router)
         OnrampSessionRoutes(routes: routes, sessions: sessions).register(on: &router)

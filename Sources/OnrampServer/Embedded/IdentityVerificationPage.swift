@@ -31,22 +31,24 @@ struct IdentityVerificationPage: Sendable {
         }
         let id = context.ids.id(prefix: IdPrefix.identityVerification)
         let token = context.ids.base62(length: 32)
+        // The key the SDK's identity sheet calls the verification-page API with (only its hash is kept).
+        let ephemeralKey = "ek_test_" + context.ids.base62(length: 32)
         try context.database.transaction { connection in
             try connection.execute(
                 """
-                INSERT INTO identity_verifications (id, project_id, customer_id, page_token_hash, status, created_at)
-                VALUES (?, ?, ?, ?, 'requires_input', ?)
+                INSERT INTO identity_verifications (id, project_id, customer_id, page_token_hash, ephemeral_key_hash,
+                    status, created_at)
+                VALUES (?, ?, ?, ?, ?, 'requires_input', ?)
                 """,
                 [
                     .text(id), .text(customer.projectId), .text(customer.id), .text(APIKeyRepository.secretHash(token)),
-                    .integer(context.nowMilliseconds),
+                    .text(APIKeyRepository.secretHash(ephemeralKey)), .integer(context.nowMilliseconds),
                 ])
         }
-        let mode = livemode ? "live" : "test"
         return [
             "id": .string(id), "object": "identity.verification_session", "status": "requires_input",
             "url": .string("\(context.publicBaseURL)\(Self.path)?session=\(id)&token=\(token)"),
-            "ephemeral_key": .string("ek_\(mode)_" + context.ids.base62(length: 32)),
+            "ephemeral_key": .string(ephemeralKey),
         ]
     }
 
@@ -91,21 +93,8 @@ struct IdentityVerificationPage: Sendable {
             return HostedTestPages.done(
                 "Identity verification", "This verification was already submitted. Return to the app.")
         }
-        let recorded = try context.database.transaction { connection -> Bool in
-            // Only the submit that moves the verification out of requires_input sets the customer's status.
-            guard
-                try connection.execute(
-                    "UPDATE identity_verifications SET status = ? WHERE id = ? AND status = 'requires_input'",
-                    [.text(outcome.value), .text(id)]) == 1
-            else { return false }
-            if let documentStatus = outcome.status {
-                try connection.execute(
-                    """
-                    UPDATE crypto_customers SET document_status = ?
-                    WHERE id = (SELECT customer_id FROM identity_verifications WHERE id = ?)
-                    """, [.text(documentStatus.rawValue), .text(id)])
-            }
-            return true
+        let recorded = try context.database.transaction { connection in
+            try Self.record(outcome.value, documentStatus: outcome.status, verification: id, connection)
         }
         guard recorded else {
             return HostedTestPages.done(
@@ -113,6 +102,26 @@ struct IdentityVerificationPage: Sendable {
         }
         return HostedTestPages.done(
             "Identity verification", "Outcome recorded: \(outcome.label). You can return to the app.")
+    }
+
+    /// Moves verification `id` out of `requires_input` to `outcome` and, when given, sets its customer's document
+    /// status, in the caller's transaction; `false` when it was no longer open (only one outcome counts).
+    static func record(
+        _ outcome: String, documentStatus: VerificationStatus?, verification id: String, _ connection: any SQLConnection
+    ) throws -> Bool {
+        guard
+            try connection.execute(
+                "UPDATE identity_verifications SET status = ? WHERE id = ? AND status = 'requires_input'",
+                [.text(outcome), .text(id)]) == 1
+        else { return false }
+        if let documentStatus {
+            try connection.execute(
+                """
+                UPDATE crypto_customers SET document_status = ?
+                WHERE id = (SELECT customer_id FROM identity_verifications WHERE id = ?)
+                """, [.text(documentStatus.rawValue), .text(id)])
+        }
+        return true
     }
 
     private func status(id: String, token: String) throws -> String? {

@@ -35,6 +35,14 @@ enum APIComponents {
                 ]
             ),
             (
+                "stripeEphemeralKey",
+                [
+                    "type": "http", "scheme": "bearer",
+                    "description":
+                        "An identity verification's ephemeral key (`ek_…`) from start_identity_verification.",
+                ]
+            ),
+            (
                 "stripeOAuthToken",
                 [
                     "type": "apiKey", "in": "header", "name": "Stripe-OAuth-Token",

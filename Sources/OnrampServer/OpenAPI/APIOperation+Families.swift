@@ -17,6 +17,8 @@ enum StripeAuth: Sendable {
     case anyKey
     /// The secret key and a Link user's access token in `Stripe-OAuth-Token`.
     case secretKeyAndOAuthToken
+    /// An identity verification's ephemeral key (`ek_…`): the StripeIdentity verification-page API.
+    case ephemeralKey
 }
 
 /// The operation builders of each API family: every family's errors share one shape, so an operation
@@ -46,6 +48,7 @@ extension APIOperation {
             switch auth {
             case .secretKey, .anyKey: [["stripeKey"]]
             case .secretKeyAndOAuthToken: [["stripeKey", "stripeOAuthToken"]]
+            case .ephemeralKey: [["stripeEphemeralKey"]]
             }
         return APIOperation(
             id: id, summary: summary, tag: tag, security: security, query: query,

@@ -41,6 +41,32 @@ struct SDKClient {
         return (reply.status, try decode(SDKAPIError.self, resource, reply))
     }
 
+    /// `STPAPIClient.uploadImage` (StripeCore `STPAPIClient+FileUpload.swift`): a multipart POST of `purpose`,
+    /// `owned_by` and a JPEG `file` to `uploads.stripe.com/v1/files`, which the sandbox serves at `/v1/files`.
+    func upload(_ jpeg: [UInt8], purpose: String, ownedBy: String, fileName: String) throws -> RawHTTPClient.Response {
+        let boundary = "Stripe-iOS-\(UUID().uuidString)"
+        var body: [UInt8] = []
+        for (name, value) in [("purpose", purpose), ("owned_by", ownedBy)] {
+            body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8)
+        }
+        body += Array(
+            "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(fileName).jpg\"\r\nContent-Type: image/jpeg\r\n\r\n"
+                .utf8)
+        body += jpeg + Array("\r\n--\(boundary)--\r\n".utf8)
+        return try RawHTTPClient(port: port).request(
+            "POST", "/v1/files",
+            headers: [
+                ("Authorization", "Bearer \(key)"),
+                ("Stripe-Version", (["2020-08-27"] + betas).joined(separator: "; ")),
+                ("Content-Type", "multipart/form-data; boundary=\(boundary)"),
+            ], body: body)
+    }
+
+    /// Decodes an answer as the SDK does (the model, whatever the status).
+    func decoded<T: Decodable>(_ type: T.Type, _ reply: RawHTTPClient.Response, _ resource: String) throws -> T {
+        try decode(type, resource, reply)
+    }
+
     /// Sends one request as the SDK encodes it.
     func send(_ method: String, _ resource: String, _ parameters: [String: SDKParameter], key: String?) throws
         -> RawHTTPClient.Response

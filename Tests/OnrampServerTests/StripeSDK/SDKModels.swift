@@ -260,3 +260,120 @@ struct SDKAPIError: Decodable {
     }
     let error: Detail
 }
+
+/// StripeIdentity `Models/VerificationPage/VerificationPage.swift` with its static-content types (the keys of
+/// the oldest and the newest versions; see `VerificationPageContent` on the server).
+struct SDKVerificationPage: Decodable {
+    enum FieldType: String, Decodable {
+        case biometricConsent = "biometric_consent", face, idDocumentBack = "id_document_back"
+        case idDocumentFront = "id_document_front", idDocumentType = "id_document_type", idNumber = "id_number"
+        case dob, name, address, phoneNumber = "phone_number"
+    }
+    enum Status: String, Decodable { case canceled, processing, requiresInput = "requires_input", verified }
+    struct Requirements: Decodable { let missing: Set<FieldType> }
+    struct Consent: Decodable {
+        let acceptButtonText: String
+        let declineButtonText: String
+        let privacyPolicy: String
+    }
+    struct DocumentSelect: Decodable {
+        let idDocumentTypeAllowlist: [String: String]
+        let title: String
+    }
+    struct DocumentCapture: Decodable {
+        struct Models: Decodable {
+            let idDetectorMinIou: Double
+            let idDetectorMinScore: Double
+            let idDetectorUrl: String
+        }
+        let autocaptureTimeout: Int
+        let filePurpose: String
+        let highResImageCompressionQuality: Double
+        let highResImageCropPadding: Double
+        let highResImageMaxDimension: Int
+        let iosIdCardBackBarcodeTimeout: Int
+        let iosIdCardBackCountryBarcodeSymbologies: [String: String]
+        let lowResImageCompressionQuality: Double
+        let lowResImageMaxDimension: Int
+        let motionBlurMinDuration: Int
+        let motionBlurMinIou: Double
+        let requireLiveCapture: Bool
+        let models: Models
+    }
+    struct Selfie: Decodable {
+        struct Models: Decodable {
+            let faceDetectorMinIou: Double
+            let faceDetectorMinScore: Double
+            let faceDetectorUrl: String
+        }
+        let autocaptureTimeout: Int
+        let filePurpose: String
+        let maxCenteredThresholdX: Double
+        let maxCoverageThreshold: Double
+        let numSamples: Int
+        let sampleInterval: Int
+        let trainingConsentText: String
+        let models: Models
+    }
+    struct TextPage: Decodable {
+        let title: String
+        let body: String
+        let buttonText: String
+    }
+    struct Individual: Decodable {
+        let addressCountries: [String: String]
+        let idNumberCountries: [String: String]
+        let buttonText: String
+        let title: String
+    }
+    struct Welcome: Decodable {
+        let getStartedButtonText: String
+        let privacyPolicy: String
+        let title: String
+    }
+    struct CountryNotListed: Decodable {
+        let title: String
+        let body: String
+        let cancelButtonText: String
+    }
+    let id: String
+    let livemode: Bool
+    let status: Status
+    let submitted: Bool
+    let unsupportedClient: Bool
+    let fallbackUrl: String
+    let userSessionId: String
+    let isStripe: Bool
+    let skipSuccessPage: Bool
+    let requirements: Requirements
+    let biometricConsent: Consent
+    let documentSelect: DocumentSelect
+    let documentCapture: DocumentCapture
+    let selfie: Selfie?
+    let individual: Individual
+    let individualWelcome: Welcome
+    let countryNotListed: CountryNotListed
+    let success: TextPage
+}
+
+/// StripeIdentity `Models/VerificationPageData/VerificationPageData.swift` (`closed` as the newest
+/// controller reads it).
+struct SDKVerificationPageData: Decodable {
+    struct Requirements: Decodable {
+        let errors: [[String: String]]
+        let missing: Set<SDKVerificationPage.FieldType>
+    }
+    let id: String
+    let status: SDKVerificationPage.Status
+    let submitted: Bool
+    let closed: Bool
+    let requirements: Requirements
+}
+
+/// StripeCore `API Bindings/Models/StripeFile.swift` (commit 27d258c).
+struct SDKStripeFile: Decodable {
+    let id: String
+    let created: Int
+    let purpose: String
+    let size: Int
+}
