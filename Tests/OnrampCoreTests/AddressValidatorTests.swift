@@ -171,6 +171,16 @@ private func reason(_ address: String, _ format: AddressFormat) -> AddressValida
 }
 
 @Suite struct CatalogueAddressTests {
+    /// XRP Ledger classic addresses (the SDK's `CryptoNetwork.xrpl`): the genesis account and ACCOUNT_ZERO.
+    @Test func validatesXRPLClassicAddresses() {
+        #expect(reason("rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh", .xrpl) == nil)
+        #expect(reason("rrrrrrrrrrrrrrrrrrrrrhoLvTp", .xrpl) == nil)
+        #expect(reason("rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTj", .xrpl) == .badChecksum)
+        #expect(reason("xHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh", .xrpl) == .badPrefix)
+        #expect(reason("rHb9CJAWyB4rj91VRWn96Dk0kG4bwdtyTh", .xrpl) == .badCharacter, "0 is not in Ripple's alphabet")
+        #expect(reason("rHb9CJAWyB4rj91", .xrpl) == .badLength)
+    }
+
     @Test func validatesPerNetworkAndMapsToOnrampError() throws {
         let catalogue = Catalogue.standard
         #expect(try catalogue.validateAddress("0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed", network: "base") == .evm)
@@ -193,7 +203,7 @@ private func reason(_ address: String, _ format: AddressFormat) -> AddressValida
             for deployment in asset.deployments where !deployment.contractAddress.isEmpty {
                 let network = try catalogue.network(deployment.network)
                 switch network.addressFormat {
-                case .evm, .solana, .stellar:
+                case .evm, .solana, .stellar, .xrpl:
                     #expect(
                         (try? AddressValidator.validate(deployment.contractAddress, format: network.addressFormat))
                             != nil,

@@ -10,4 +10,7 @@ public enum AddressFormat: String, Sendable, Hashable, Codable, CaseIterable {
     case stellar
     /// `0x` + 64 hex digits (Sui, Aptos).
     case hex32
+    /// An XRP Ledger classic address: `r…`, Base58 with Ripple's alphabet over a version byte 0x00, a 20-byte
+    /// account id and a 4-byte double-SHA-256 checksum.
+    case xrpl
 }

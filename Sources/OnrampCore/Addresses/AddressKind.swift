@@ -14,4 +14,6 @@ public enum AddressKind: Sendable, Hashable {
     case stellar
     /// A 32-byte hex account address (Sui, Aptos).
     case hex32
+    /// An XRP Ledger classic account address.
+    case xrpl
 }

@@ -19,6 +19,7 @@ public enum AddressValidator {
         case .bitcoin: return try validateBitcoin(address)
         case .stellar: return try validateStellar(address)
         case .hex32: return try validateHex32(address)
+        case .xrpl: return try validateXRPL(address)
         }
     }
 
@@ -135,5 +136,33 @@ public enum AddressValidator {
             throw AddressValidationError(reason: .badChecksum, format: .stellar)
         }
         return .stellar
+    }
+
+    /// Ripple's Base58 alphabet, in the order of Bitcoin's: the same digit values.
+    private static let rippleAlphabet = Array("rpshnaf39wBUDNEGHJKLM4PQRST7VWXYZ2bcdeCg65jkm8oFqi1tuvAxyz".utf8)
+    private static let bitcoinAlphabet = Array("123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz".utf8)
+
+    private static func validateXRPL(_ address: String) throws(AddressValidationError) -> AddressKind {
+        guard address.hasPrefix("r") else { throw AddressValidationError(reason: .badPrefix, format: .xrpl) }
+        guard (25...35).contains(address.utf8.count) else {
+            throw AddressValidationError(reason: .badLength, format: .xrpl)
+        }
+        var translated: [UInt8] = []
+        for character in address.utf8 {
+            guard let index = rippleAlphabet.firstIndex(of: character) else {
+                throw AddressValidationError(reason: .badCharacter, format: .xrpl)
+            }
+            translated.append(bitcoinAlphabet[index])
+        }
+        guard let bytes = Base58.decode(String(decoding: translated, as: UTF8.self)) else {
+            throw AddressValidationError(reason: .badCharacter, format: .xrpl)
+        }
+        guard bytes.count == 25 else { throw AddressValidationError(reason: .badPayloadLength, format: .xrpl) }
+        guard bytes[0] == 0 else { throw AddressValidationError(reason: .badVersion, format: .xrpl) }
+        let checksum = SHA256.hash(SHA256.hash(Array(bytes[0..<21])))
+        guard Array(checksum.prefix(4)) == Array(bytes[21..<25]) else {
+            throw AddressValidationError(reason: .badChecksum, format: .xrpl)
+        }
+        return .xrpl
     }
 }

@@ -3,7 +3,7 @@ extension Catalogue {
     ///
     /// - Fiat: USD, EUR, GBP (2 places).
     /// - Networks: the Coinbase names `ethereum, base, solana, polygon, arbitrum, optimism,
-    ///   avalanche-c-chain, bitcoin, stellar` plus `sui, worldchain, aptos`; `avalanche` is an alias.
+    ///   avalanche-c-chain, bitcoin, stellar` plus `sui, worldchain, aptos, xrpl`; `avalanche` is an alias.
     /// - Assets: USDC (mainnet contracts on every network but bitcoin), ETH, SOL, BTC, POL (alias
     ///   MATIC), AVAX, XLM, WLD, SUI, APT.
     /// - Prices in USD (EUR = USD × 0.92, GBP = USD × 0.79): USDC 1, ETH 3000, SOL 150, BTC 60000,
@@ -49,6 +49,7 @@ extension Catalogue {
         Network(id: "sui", displayName: "Sui", chainID: "", addressFormat: .hex32),
         Network(id: "worldchain", displayName: "World Chain", chainID: "480", addressFormat: .evm),
         Network(id: "aptos", displayName: "Aptos", chainID: "", addressFormat: .hex32),
+        Network(id: "xrpl", displayName: "XRP Ledger", chainID: "", addressFormat: .xrpl),
     ]
 
     private static let standardAssets = [

@@ -9,12 +9,13 @@ public struct TransactionHashGenerator: Sendable {
     }
 
     /// A transaction identifier for a network with `format`: `0x` + 64 hex on EVM chains and Aptos,
-    /// 64 hex on Bitcoin and Stellar, a Base58 64-byte signature on Solana, a Base58 32-byte digest
-    /// on Sui.
+    /// 64 hex on Bitcoin and Stellar, 64 upper-case hex on the XRP Ledger, a Base58 64-byte signature on
+    /// Solana, a Base58 32-byte digest on Sui.
     public func hash(for format: AddressFormat, networkID: String = "") -> String {
         switch format {
         case .evm: return "0x" + hex(random.bytes(32))
         case .bitcoin, .stellar: return hex(random.bytes(32))
+        case .xrpl: return hex(random.bytes(32)).uppercased()
         case .solana: return Base58.encode(random.bytes(64))
         case .hex32: return networkID == "sui" ? Base58.encode(random.bytes(32)) : "0x" + hex(random.bytes(32))
         }

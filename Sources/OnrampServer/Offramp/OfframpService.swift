@@ -57,7 +57,7 @@ struct OfframpService: Sendable {
         case .evm: return "0x" + Hex.encode(Array(bytes.prefix(20)))
         case .solana: return Base58.encode(bytes)
         case .hex32: return "0x" + Hex.encode(bytes)
-        case .bitcoin, .stellar:
+        case .bitcoin, .stellar, .xrpl:
             throw HTTPError(
                 status: 400, code: "invalid_request", message: "Selling on \(network.id) is not offered here.",
                 param: "network")

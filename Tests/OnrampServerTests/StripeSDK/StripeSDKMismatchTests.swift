@@ -264,12 +264,20 @@ import Testing
         #expect(changed.consumerSession.redactedFormattedPhoneNumber.hasSuffix("42"))
     }
 
-    @Test func mismatch19WalletErrorsNameTheSDKParameterAndPhoneErrorsTheSDKPrefix() throws {
+    @Test func mismatch19XRPLWalletsAndErrorsInTheSDKsTerms() throws {
         let fixture = try Fixture()
         let (_, wallet) = try fixture.sdk.error(
             "POST", "crypto/internal/wallet",
             ["credentials": fixture.credentials, "wallet_address": "rXYZ", "network": "dogecoin"])
         #expect(wallet.error.param == "network")
+        let xrpl = try fixture.sdk.post(
+            "crypto/internal/wallet",
+            [
+                "credentials": fixture.credentials, "wallet_address": "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh",
+                "network": "xrpl",
+            ],
+            as: SDKRegisterWalletResponse.self)
+        #expect(xrpl.network == "xrpl", "CryptoNetwork.xrpl is a network the SDK sends")
         let (_, phone) = try fixture.sdk.error(
             "POST", "consumers/mobile/sign_up", ["email_address": "p@example.com", "phone_number": "12"])
         #expect(phone.error.message?.hasPrefix("There was an issue parsing the phone number") == true)
