@@ -190,8 +190,11 @@ import Testing
         let credential = (
             "credentials[consumer_session_client_secret]", signUp.string("consumer_session.client_secret")
         )
-        for path in ["/v1/consumers/sessions/start_verification", "/v1/consumers/sessions/confirm_verification"] {
-            let reply = try server.sdk.post(path, [credential, ("type", "SMS"), ("code", "000000")])
+        for (path, form) in [
+            ("/v1/consumers/sessions/start_verification", [credential, ("type", "SMS")]),
+            ("/v1/consumers/sessions/confirm_verification", [credential, ("type", "SMS"), ("code", "000000")]),
+        ] {
+            let reply = try server.sdk.post(path, form)
             #expect(reply.status == 403, "\(reply)")
             #expect(reply.string("error.code") == "livemode_not_supported", "\(reply)")
         }

@@ -85,8 +85,11 @@ extension CryptoInternalRoutes {
                 "first_name": .string(minLength: 1, maxLength: 100), "last_name": .string(minLength: 1, maxLength: 100),
                 "id_number": .string(maxLength: 32, pattern: "^[- ]*([0-9][- ]*){4,20}$").described("4 to 20 digits."),
                 "id_type": .string(maxLength: 32), "dob": dobForm,
-                "address": kycAddressForm.described("Or the same fields flat, without `address`."),
-            ], required: ["credentials", "first_name", "last_name", "address"])
+                "address": kycAddressForm.described(
+                    "Or the same fields flat, without `address` (as the SDK sends them)."),
+                "line1": .string(maxLength: 200), "line2": .string(maxLength: 200), "city": .string(maxLength: 200),
+                "state": .string(maxLength: 200), "zip": .string(maxLength: 200), "country": .string(maxLength: 200),
+            ], required: ["credentials", "first_name", "last_name"])
 
         /// Collects KYC data.
         static let collectKycData = APIOperation.stripe(
@@ -159,6 +162,12 @@ extension CryptoInternalRoutes {
                 [
                     "credentials": ConsumerRoutes.Operations.credentials,
                     "address": addressForm.described("Or the same fields flat, without `address`."),
+                    "line1": .string(maxLength: 200), "line2": .string(maxLength: 200), "city": .string(maxLength: 200),
+                    "state": .string(maxLength: 200), "zip": .string(maxLength: 200),
+                    "country": .string(maxLength: 200),
+                    "first_name": .string(maxLength: 100).described("Sent by the SDK; the stored name is kept."),
+                    "last_name": .string(maxLength: 100), "id_number_last4": .string(maxLength: 4),
+                    "id_type": .string(maxLength: 32), "dob": dobForm,
                 ], required: ["credentials"]),
             response: kycData)
 
@@ -172,7 +181,13 @@ extension CryptoInternalRoutes {
         /// Starts an identity verification.
         static let startIdentityVerification = APIOperation.stripe(
             "startIdentityVerification", "Opens a test-mode identity verification with its hosted page.",
-            tag: "Embedded", auth: .anyKey, form: credentialsForm, response: identityVerificationSession)
+            tag: "Embedded", auth: .anyKey,
+            form: .object(
+                [
+                    "credentials": ConsumerRoutes.Operations.credentials,
+                    "is_mobile": .enumeration(["true", "false"]),
+                ], required: ["credentials"]),
+            response: identityVerificationSession)
 
         /// The `crypto.consumer_wallet` object.
         static let consumerWallet = APISchema.object(

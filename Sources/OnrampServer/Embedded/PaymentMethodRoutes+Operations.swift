@@ -23,7 +23,8 @@ extension PaymentMethodRoutes {
         static let cardMethodForm = APISchema.object(
             [
                 "type": .constant("card"), "card": .anyOf([cardForm, cardTokenForm]),
-                "wallet": .object(["type": .string(maxLength: 32)]),
+                "wallet": .object(["type": .string(maxLength: 32)]), "billing_details": billingDetails,
+                "metadata": .map(.string(maxLength: 500)),
             ], required: ["type", "card"])
 
         /// The bank account a bank method is made from.
@@ -36,8 +37,16 @@ extension PaymentMethodRoutes {
 
         /// A bank method's form.
         static let bankMethodForm = APISchema.object(
-            ["type": .constant("us_bank_account"), "us_bank_account": bankAccountForm],
-            required: ["type", "us_bank_account"])
+            [
+                "type": .constant("us_bank_account"), "us_bank_account": bankAccountForm,
+                "billing_details": billingDetails, "metadata": .map(.string(maxLength: 500)),
+            ], required: ["type", "us_bank_account"])
+
+        /// `billing_details`, as StripeApplePay sends it from the payment's billing contact (not kept).
+        static let billingDetails = APISchema.object([
+            "name": .string(maxLength: 200), "email": .string(maxLength: 800), "phone": .string(maxLength: 32),
+            "address": .map(.string(maxLength: 200)),
+        ])
 
         /// The card of a method or payment token.
         static let cardDetails = APISchema.object(

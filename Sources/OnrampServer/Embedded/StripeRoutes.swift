@@ -1,7 +1,8 @@
 import HTTPServer
 import OnrampWire
 
-/// Registers Stripe-style routes: key authentication, `Idempotency-Key` on POST, JSON responses.
+/// Registers Stripe-style routes: key authentication, the documented query limits, refusal of undocumented
+/// body parameters (`parameter_unknown`, as Stripe answers), `Idempotency-Key` on POST, JSON responses.
 struct StripeRoutes: Sendable {
     /// The handler of a Stripe-style route: the request, its caller, the parsed body.
     typealias Handler = @Sendable (HTTPRequest, StripeCaller, JSONValue) throws -> JSONValue
@@ -30,6 +31,7 @@ struct StripeRoutes: Sendable {
     ) {
         let context = self.context
         let limits = QueryParameterLimits(parameters: operation?.query ?? [])
+        let documented = DocumentedParameters(operation)
         router.add(method, path, operation) { request in
             let caller = try StripeCaller.authenticate(
                 request, database: context.database, allowPublishable: allowPublishable)
@@ -48,6 +50,11 @@ struct StripeRoutes: Sendable {
             return try context.testClocks.bound(to: caller.livemode ? nil : caller.projectId) {
                 try IdempotencyKeys(context: context).run(request, caller: caller) {
                     let body = method == "GET" ? JSONValue.object([]) : try request.parsedBody()
+                    if let unknown = documented.unknown(in: body) {
+                        throw StripeErrors.invalid(
+                            "parameter_unknown", "Received unknown parameter: \(String(unknown.utf8.prefix(64)) ?? "")",
+                            param: String(unknown.utf8.prefix(64)))
+                    }
                     return .json(try handler(request, caller, body))
                 }
             }

@@ -20,7 +20,9 @@ extension ConsumerRoutes {
             "link_auth_intent_id": .string(maxLength: 64),
             "link_auth_token_client_secret": .string(maxLength: 128),
             "request_surface": .string(maxLength: 64), "session_id": .string(maxLength: 128),
-            "email_source": .string(maxLength: 32),
+            "email_source": .string(maxLength: 32), "customer_id": .string(maxLength: 64),
+            "do_not_log_consumer_funnel_event": .enumeration(["true", "false"]),
+            "supported_verification_types": .array(.enumeration(["SMS", "EMAIL"]), maxItems: 4),
             "app_id": .string(maxLength: 255).described(
                 "With device_id, key_id and ios_assertion_object: StripeAttest."),
             "device_id": .string(maxLength: 128), "key_id": .string(maxLength: 64),
@@ -125,7 +127,12 @@ extension ConsumerRoutes {
         /// Refreshes a session.
         static let refreshConsumerSession = APIOperation.stripe(
             "refreshConsumerSession", "Extends a consumer session by a day from now.", tag: "Link", auth: .anyKey,
-            form: .object(["credentials": credentials], required: ["credentials"]), response: sessionAnswer)
+            form: .object(
+                [
+                    "credentials": credentials,
+                    "supported_verification_types": .array(.enumeration(["SMS", "EMAIL"]), maxItems: 4),
+                ], required: ["credentials"]),
+            response: sessionAnswer)
 
         /// Changes the phone number.
         static let updateConsumerPhone = APIOperation.stripe(

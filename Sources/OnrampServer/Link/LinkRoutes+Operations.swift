@@ -39,6 +39,8 @@ extension LinkRoutes {
             [
                 "access_token": .string, "token_type": .constant("Bearer"), "expires_in": .integer,
                 "scope": .string.described("Space-separated."), "refresh": refreshToken,
+                "link_auth_token": .string.described(
+                    "With auth.persist_login:read: the Seamless Sign-In token (`lat_…`) the partner keeps."),
             ], required: ["access_token", "token_type", "expires_in", "scope", "refresh"])
 
         /// Issues the tokens of a consented intent.

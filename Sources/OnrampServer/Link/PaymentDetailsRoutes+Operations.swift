@@ -43,6 +43,9 @@ extension PaymentDetailsRoutes {
                     "credentials": credentials, "id": .string(minLength: 1, maxLength: 64),
                     "expected_payment_method_type": .enumeration(["card", "us_bank_account", "link"]),
                     "allow_redisplay": .string(maxLength: 32), "billing_phone": .string(maxLength: 32),
+                    "payment_method_options": .object([
+                        "card": .object(["cvc": .string(maxLength: 4).described("Not checked in the sandbox.")])
+                    ]),
                     "request_surface": .string(maxLength: 64),
                 ], required: ["credentials", "id"]),
             response: .object(

@@ -70,6 +70,28 @@ import Testing
         #expect(tokens.status == 403 && tokens.string("error.code") == "link_auth_intent_not_consented", "\(tokens)")
     }
 
+    /// A parameter the call does not take is refused as Stripe refuses it, before anything is written.
+    @Test func anUnknownParameterIsRefusedByName() throws {
+        let server = try EmbeddedTestServer()
+        let sdk = SDKClient(port: server.port, key: server.credentials.stripePublishableKey)
+        let consumers = try Self.count(server, "link_consumers")
+        let (status, error) = try sdk.error(
+            "POST", "consumers/mobile/sign_up",
+            ["email_address": "typo@example.com", "phone_number": "+14155550123", "phone_numbr": "+14155550123"])
+        #expect(status == 400 && error.error.code == "parameter_unknown" && error.error.param == "phone_numbr")
+        #expect(error.error.message == "Received unknown parameter: phone_numbr")
+        #expect(try Self.count(server, "link_consumers") == consumers)
+        // StripeCore's telemetry and attribution fields ride along with any call.
+        let fine = try sdk.send(
+            "POST", "consumers/mobile/sessions/lookup",
+            [
+                "email_address": "nobody@example.com", "muid": "m", "guid": "g", "sid": "s",
+                "payment_user_agent": "stripe-ios",
+            ],
+            key: nil)
+        #expect(fine.status == 200, "\(fine.text)")
+    }
+
     @Test func aRefusedShareOrTokenMakesNoPaymentMethod() throws {
         let server = try EmbeddedTestServer()
         let user = try server.signUpAndAuthorize()
