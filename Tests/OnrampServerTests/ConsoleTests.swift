@@ -266,7 +266,7 @@ import Testing
     }
 
     @Test(arguments: DatabaseDriver.all)
-    func aPendingTransactionSettlesNowFromTheConsole(driver: DatabaseDriver) throws {
+    func aPendingTransactionSettlesOrFailsNowFromTheConsole(driver: DatabaseDriver) throws {
         let server = try TestServer(settlementDelay: 3600, driver: driver)
         var device = try TestDevice(server: server)
         try device.registerKey()
@@ -289,11 +289,39 @@ import Testing
         #expect(status == "ONRAMP_TRANSACTION_STATUS_SUCCESS")
         #expect(
             try server.count("SELECT COUNT(*) AS n FROM outbox_events WHERE type = 'onramp.transaction.success'") == 1)
-        let after = Self.text(Self.get(server, "/console/transactions/\(id)?settled=1"))
+        let after = Self.text(Self.get(server, "/console/transactions/\(id)?finished=settled"))
         #expect(after.contains("Settled.") && !after.contains("Settle now"))
         // Settled once: a second press finds nothing pending.
         #expect(
             Self.post(server, "/console/transactions/\(id)/settle", [("csrf", try Self.csrf(server))]).status == 409)
+        #expect(Self.post(server, "/console/transactions/\(id)/fail", [("csrf", try Self.csrf(server))]).status == 409)
+
+        // Another purchase, failed on purpose: FAILED with the buy-failed reason and its webhook event.
+        let second = try device.purchaseChallenge(device.purchase([("partnerUserRef", "console-fail")]))
+        let secondSession = try device.createSession(challenge: second.body["challenge"]?.stringValue ?? "")
+        let secondURL = try #require(secondSession.body["session"]?["onrampUrl"]?.stringValue)
+        #expect(try HandoffBrowser(port: server.port).complete(secondURL, action: "confirm").status == 303)
+        let failedId = try #require(
+            try server.database.read {
+                try $0.query(
+                    "SELECT transaction_id FROM onramp_transactions WHERE status <> 'ONRAMP_TRANSACTION_STATUS_SUCCESS'",
+                    []
+                ).first?.string("transaction_id")
+            })
+        #expect(Self.post(server, "/console/transactions/\(failedId)/fail", []).status == 403, "no CSRF value")
+        let failed = Self.post(server, "/console/transactions/\(failedId)/fail", [("csrf", try Self.csrf(server))])
+        #expect(failed.status == 303, "\(Self.text(failed))")
+        let reason = try server.database.read {
+            try $0.query(
+                "SELECT status, failure_reason FROM onramp_transactions WHERE transaction_id = ?", [.text(failedId)]
+            ).first.map { "\(try $0.string("status")) \($0.optionalString("failure_reason") ?? "")" }
+        }
+        #expect(reason == "ONRAMP_TRANSACTION_STATUS_FAILED FAILURE_REASON_BUY_FAILED")
+        #expect(
+            try server.count("SELECT COUNT(*) AS n FROM outbox_events WHERE type = 'onramp.transaction.failed'") == 1)
+        #expect(
+            Self.text(Self.get(server, "/console/transactions/\(failedId)?finished=failed")).contains(
+                "Failed on purpose."))
     }
 
     /// Disabling an endpoint holds its deliveries; failing its next one records an attempt that was

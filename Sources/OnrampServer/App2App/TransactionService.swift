@@ -96,16 +96,29 @@ struct TransactionService: Sendable {
     /// "settle now"): the settlement provider decides the outcome as it would have. `true` when this call
     /// moved it to its outcome; `false` when it is unknown or was already settled.
     func settleNow(transactionId: String) throws -> Bool {
+        try finishNow(transactionId: transactionId, forcing: nil)
+    }
+
+    /// Test mode: fails a pending transaction now, as a failed fiat purchase (`FAILURE_REASON_BUY_FAILED`), with
+    /// the same steps and events as a real failure; the provider is not called. `false` when nothing was pending.
+    func failNow(transactionId: String) throws -> Bool {
+        try finishNow(transactionId: transactionId, forcing: .buyFailed)
+    }
+
+    /// Takes the pending steps of a transaction now, with `forced` in place of the provider's outcome.
+    private func finishNow(transactionId: String, forcing forced: SettlementResult?) throws -> Bool {
         let projectId = try context.database.read {
             try $0.query("SELECT project_id FROM onramp_transactions WHERE transaction_id = ?", [.text(transactionId)])
                 .first?.string("project_id")
         }
         guard let projectId else { return false }
         // In the project's time, as its worker would take the steps.
-        return try context.testClocks.bound(to: projectId) { try settleSteps(transactionId: transactionId) }
+        return try context.testClocks.bound(to: projectId) {
+            try settleSteps(transactionId: transactionId, forcing: forced)
+        }
     }
 
-    private func settleSteps(transactionId: String) throws -> Bool {
+    private func settleSteps(transactionId: String, forcing forced: SettlementResult?) throws -> Bool {
         // CREATED → IN_PROGRESS, then IN_PROGRESS → SUCCESS | FAILED: each step made due now, then taken.
         // Making a leased step due lets this call claim it beside the worker holding the lease, as an
         // expired lease would: the provider is idempotent on the reference, and only one outcome is
@@ -124,7 +137,7 @@ struct TransactionService: Sendable {
                         .text(App2AppTransaction.Status.inProgress.rawValue),
                     ])
             }
-            moved = try advance(transactionId: transactionId, now: now) || moved
+            moved = try advance(transactionId: transactionId, now: now, forcing: forced) || moved
         }
         let status = try context.database.read {
             try $0.query("SELECT status FROM onramp_transactions WHERE transaction_id = ?", [.text(transactionId)])
@@ -141,8 +154,8 @@ struct TransactionService: Sendable {
 
     /// Takes one step for one transaction; `false` when another worker already took it. Settlement
     /// runs outside any database transaction, after this worker claimed the step with a lease, so two
-    /// instances never send the same purchase twice.
-    func advance(transactionId: String, now: Int64) throws -> Bool {
+    /// instances never send the same purchase twice. `forced` (the console's "fail now") replaces the provider.
+    func advance(transactionId: String, now: Int64, forcing forced: SettlementResult? = nil) throws -> Bool {
         let claimed = try context.database.transaction { connection -> TransactionRecord? in
             guard
                 let row = try connection.query(
@@ -172,11 +185,13 @@ struct TransactionService: Sendable {
             events = try machine.handle(.start)
             record.nextStepAt = now + Int64(context.settlementDelay * 1000)
         case .inProgress:
-            switch settlement.settle(
-                reference: record.transactionId, network: record.purchaseNetwork, asset: record.purchaseCurrency,
-                amount: record.purchaseAmount, walletAddress: record.walletAddress,
-                partnerUserRef: record.partnerUserRef)
-            {
+            let result =
+                forced
+                ?? settlement.settle(
+                    reference: record.transactionId, network: record.purchaseNetwork, asset: record.purchaseCurrency,
+                    amount: record.purchaseAmount, walletAddress: record.walletAddress,
+                    partnerUserRef: record.partnerUserRef)
+            switch result {
             case .delivered(let txHash):
                 events = try machine.handle(.succeed(txHash: txHash))
             case .buyFailed:

@@ -120,7 +120,7 @@ extension ConsoleRoutes {
         return ("Onramp session \(id)", html)
     }
 
-    func transaction(_ id: String, settled: String?) throws -> (title: String, html: String) {
+    func transaction(_ id: String, finished: String?) throws -> (title: String, html: String) {
         let found = try database.read { connection -> (Row, [Row])? in
             let repository = ConsoleRepository(connection: connection)
             guard let row = try repository.transaction(id) else { return nil }
@@ -135,13 +135,16 @@ extension ConsoleRoutes {
             "payment_currency", "payment_method", "wallet_address", "country", "tx_hash",
         ]
         let status = try row.string("status")
-        var html = settled == nil ? "" : "<p class=\"notice\" role=\"status\">Settled.</p>"
+        let notices = ["settled": "Settled.", "failed": "Failed on purpose."]
+        var html = finished.flatMap { notices[$0] }.map { "<p class=\"notice\" role=\"status\">\($0)</p>" } ?? ""
         if status == "ONRAMP_TRANSACTION_STATUS_CREATED" || status == "ONRAMP_TRANSACTION_STATUS_IN_PROGRESS" {
-            html += """
-                <form method="post" action="/console/transactions/\(ConsolePage.segment(id))/settle">
-                <input type="hidden" name="csrf" value="\(access.csrfValue)">
-                <button type="submit">Settle now</button></form>
-                """
+            for (action, label) in [("settle", "Settle now"), ("fail", "Fail now (buy failed)")] {
+                html += """
+                    <form method="post" action="/console/transactions/\(ConsolePage.segment(id))/\(action)">
+                    <input type="hidden" name="csrf" value="\(access.csrfValue)">
+                    <button type="submit">\(label)</button></form>
+                    """
+            }
         }
         html += ConsolePage.fields(
             [("Project", ConsolePage.link("/console/projects/\(ConsolePage.segment(projectId))", projectId))]

@@ -50,7 +50,7 @@ extension ConsoleRoutes {
         /// `GET /console/transactions/{id}`.
         static let transaction = consolePage(
             "showConsoleTransaction", "An App2App transaction and its state history.",
-            query: [APIParameter("settled", .string(maxLength: 8))])
+            query: [APIParameter("finished", .enumeration(["settled", "failed"]))])
         /// `POST /console/endpoints/{id}`.
         static let changeEndpoint = consolePage(
             "changeConsoleEndpoint", "Enables or disables a webhook endpoint, or fails its next deliveries.",
@@ -61,6 +61,10 @@ extension ConsoleRoutes {
         /// `POST /console/transactions/{id}/settle`.
         static let settle = consolePage(
             "settleConsoleTransaction", "Settles a pending App2App transaction now, as the provider decides.",
+            form: action())
+        /// `POST /console/transactions/{id}/fail`.
+        static let fail = consolePage(
+            "failConsoleTransaction", "Fails a pending App2App transaction now (FAILURE_REASON_BUY_FAILED).",
             form: action())
         /// `GET /console/customers/{id}`.
         static let customer = consolePage(

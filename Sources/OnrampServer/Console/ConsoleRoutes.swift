@@ -44,7 +44,7 @@ struct ConsoleRoutes: Sendable {
         router.add("GET", "/console/transactions/{id}", Operations.transaction) { request in
             try page(request) {
                 try transaction(
-                    request.pathParameters["id"] ?? "", settled: try Self.query(request, "settled", maxLength: 8))
+                    request.pathParameters["id"] ?? "", finished: try Self.query(request, "finished", maxLength: 8))
             }
         }
         router.add("POST", "/console/transactions/{id}/settle", Operations.settle) { request in
@@ -53,7 +53,15 @@ struct ConsoleRoutes: Sendable {
             guard try transactions.settleNow(transactionId: id) else {
                 throw HTTPError(status: 409, code: "not_pending", message: "Transaction \(id) is not pending.")
             }
-            return .seeOther("/console/transactions/\(ConsolePage.segment(id))?settled=1")
+            return .seeOther("/console/transactions/\(ConsolePage.segment(id))?finished=settled")
+        }
+        router.add("POST", "/console/transactions/{id}/fail", Operations.fail) { request in
+            try access.authorizeAction(request, form: try request.formBody())
+            let id = request.pathParameters["id"] ?? ""
+            guard try transactions.failNow(transactionId: id) else {
+                throw HTTPError(status: 409, code: "not_pending", message: "Transaction \(id) is not pending.")
+            }
+            return .seeOther("/console/transactions/\(ConsolePage.segment(id))?finished=failed")
         }
         router.add("POST", "/console/endpoints/{id}", Operations.changeEndpoint) { request in
             let form = try request.formBody()
