@@ -1,11 +1,12 @@
 import Foundation
 import HTTPServer
 import OnrampCore
-import OnrampServer
 import OnrampStore
 import OnrampTestSupport
 import OnrampWire
 import Testing
+
+@testable import OnrampServer
 
 /// The sandbox console: nothing without the operator token, every client-supplied value shown as
 /// text, actions refused from other sites, and a walk in headless Chromium from a project to a
@@ -263,6 +264,30 @@ import Testing
         #expect(
             session.contains("<td>fulfillment_processing</td>") && session.contains("<td>fulfillment_complete</td>"))
         #expect(Self.get(application, "/console/onramp_sessions/\(id)", signedIn: false).status == 401)
+    }
+
+    /// The event list pages by 50, newest first, with an "Older events" link that keeps the type filter.
+    @Test func theEventListPages() throws {
+        let server = try TestServer()
+        try server.database.transaction { connection in
+            for index in 0..<60 {
+                try Outbox.append(
+                    connection, id: "evt_page_\(String(format: "%02d", index))", projectId: server.projectId,
+                    family: .cdp, type: index % 2 == 0 ? "test.even" : "test.odd", payload: [:], livemode: false,
+                    createdAtMilliseconds: 1_000_000 + Int64(index))
+            }
+        }
+        let first = Self.text(Self.get(server, "/console/events"))
+        #expect(first.contains("evt_page_59") && first.contains("evt_page_10") && !first.contains("evt_page_09"))
+        let next = try #require(
+            first.range(of: #"href="(/console/events\?before=[^"]+)""#, options: .regularExpression))
+        let link = String(first[next]).dropFirst(6).dropLast().replacingOccurrences(of: "&amp;", with: "&")
+        let second = Self.text(Self.get(server, String(link)))
+        #expect(second.contains("evt_page_09") && second.contains("evt_page_00") && !second.contains("evt_page_10"))
+        #expect(!second.contains("Older events"), "the last page")
+        let odd = Self.text(Self.get(server, "/console/events?type=test.odd"))
+        #expect(odd.contains("evt_page_59") && !odd.contains("evt_page_58") && !odd.contains("Older events"))
+        #expect(Self.get(server, "/console/events?before=nonsense").status == 400)
     }
 
     @Test(arguments: DatabaseDriver.all)

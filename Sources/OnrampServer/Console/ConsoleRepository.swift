@@ -169,20 +169,25 @@ struct ConsoleRepository {
             """, [.text(projectId), .text("%\"\(Self.escapedForLike(objectId))\"%")])
     }
 
-    /// The newest events, of `type` when given.
-    func events(type: String?) throws -> [Row] {
+    /// Newest first, of `type` when given, older than `before` when given (a page's last event), at most
+    /// `limit` rows.
+    func events(type: String?, before: ConsoleEventCursor?, limit: Int) throws -> [Row] {
+        var clauses: [String] = []
+        var values: [SQLValue] = []
         if let type {
-            return try connection.query(
-                """
-                SELECT id, project_id, type, family, livemode, created_at FROM outbox_events WHERE type = ?
-                ORDER BY created_at DESC, id DESC LIMIT 200
-                """, [.text(type)])
+            clauses.append("type = ?")
+            values.append(.text(type))
         }
+        if let before {
+            clauses.append("(created_at < ? OR (created_at = ? AND id < ?))")
+            values += [.integer(before.createdAt), .integer(before.createdAt), .text(before.id)]
+        }
+        let filter = clauses.isEmpty ? "" : "WHERE " + clauses.joined(separator: " AND ")
         return try connection.query(
             """
-            SELECT id, project_id, type, family, livemode, created_at FROM outbox_events
-            ORDER BY created_at DESC, id DESC LIMIT 200
-            """, [])
+            SELECT id, project_id, type, family, livemode, created_at FROM outbox_events \(filter)
+            ORDER BY created_at DESC, id DESC LIMIT ?
+            """, values + [.integer(Int64(limit))])
     }
 
     /// One event; nil when there is none.
@@ -254,4 +259,26 @@ struct ConsoleRepository {
     private static func escapedForLike(_ text: String) -> String {
         String(text.filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
     }
+}
+
+/// Where a page of the console's event list ends: `<created_at>.<event id>` in the `before` link.
+struct ConsoleEventCursor: Sendable, Equatable {
+    let createdAt: Int64
+    let id: String
+
+    init(createdAt: Int64, id: String) {
+        self.createdAt = createdAt
+        self.id = id
+    }
+
+    /// Reads the link's text; `nil` when it is not one.
+    init?(_ text: String) {
+        let parts = text.split(separator: ".", maxSplits: 1)
+        guard parts.count == 2, let createdAt = Int64(parts[0]), !parts[1].isEmpty, parts[1].utf8.count <= 64 else {
+            return nil
+        }
+        self.init(createdAt: createdAt, id: String(parts[1]))
+    }
+
+    var text: String { "\(createdAt).\(id)" }
 }

@@ -6,8 +6,32 @@ import OnrampWire
 
 /// The console's event pages and request log.
 extension ConsoleRoutes {
-    func events(type: String?) throws -> (title: String, html: String) {
-        let rows = try database.read { try ConsoleRepository(connection: $0).events(type: type) }
+    /// Events on one page of the list.
+    static let eventsPerPage = 50
+
+    func events(type: String?, before: String?) throws -> (title: String, html: String) {
+        var cursor: ConsoleEventCursor?
+        if let before {
+            guard let parsed = ConsoleEventCursor(before) else {
+                throw HTTPError(status: 400, code: "invalid_request", message: "before is not a page link.")
+            }
+            cursor = parsed
+        }
+        // One more than a page: whether an older page exists.
+        let fetched = try database.read {
+            try ConsoleRepository(connection: $0).events(type: type, before: cursor, limit: Self.eventsPerPage + 1)
+        }
+        let rows = Array(fetched.prefix(Self.eventsPerPage))
+        var older = ""
+        if fetched.count > Self.eventsPerPage, let last = rows.last {
+            var query = [
+                ("before", ConsoleEventCursor(createdAt: try last.int("created_at"), id: try last.string("id")).text)
+            ]
+            if let type { query.append(("type", type)) }
+            let link =
+                "/console/events?" + query.map { "\($0.0)=\(PercentEncoding.encode($0.1))" }.joined(separator: "&")
+            older = "<nav aria-label=\"Pages\"><a rel=\"next\" href=\"\(HTML.escape(link))\">Older events</a></nav>"
+        }
         let filter = """
             <form method="get" action="/console/events" role="search"><label for="type">Event type</label>
             <input id="type" name="type" value="\(HTML.escape(type ?? ""))"> <button type="submit">Filter</button></form>
@@ -26,7 +50,7 @@ extension ConsoleRoutes {
                             ConsolePage.link("/console/projects/\(ConsolePage.segment(projectId))", projectId),
                             try row.int("livemode") != 0 ? "live" : "test", ConsolePage.time(try row.int("created_at")),
                         ]
-                    })
+                    }) + older
         )
     }
 

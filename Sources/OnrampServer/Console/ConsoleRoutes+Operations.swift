@@ -75,8 +75,11 @@ extension ConsoleRoutes {
             "showConsoleOnrampSession", "An Embedded onramp session and its transitions.")
         /// `GET /console/events`.
         static let events = consolePage(
-            "listConsoleEvents", "The newest events, of one type when asked.",
-            query: [APIParameter("type", .string(maxLength: 128))])
+            "listConsoleEvents", "The newest events, 50 a page, of one type when asked.",
+            query: [
+                APIParameter("type", .string(maxLength: 128)),
+                APIParameter("before", .string(maxLength: 96).described("The previous page's Older events link.")),
+            ])
         /// `GET /console/events/{id}`.
         static let event = consolePage(
             "showConsoleEvent", "An event as sent, and every delivery attempt to every endpoint.",

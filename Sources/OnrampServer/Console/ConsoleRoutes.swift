@@ -75,7 +75,11 @@ struct ConsoleRoutes: Sendable {
             try page(request) { try onrampSession(request.pathParameters["id"] ?? "") }
         }
         router.add("GET", "/console/events", Operations.events) { request in
-            try page(request) { try events(type: try Self.query(request, "type", maxLength: 128)) }
+            try page(request) {
+                try events(
+                    type: try Self.query(request, "type", maxLength: 128),
+                    before: try Self.query(request, "before", maxLength: 96))
+            }
         }
         router.add("GET", "/console/events/{id}", Operations.event) { request in
             try page(request) {
