@@ -23,14 +23,16 @@ struct CryptoCustomerRoutes: Sendable {
             let grant = try tokens.require(request, caller: caller, scope: "crypto:ramp")
             let customer = try sessions.ownedCustomer(request.pathParameters["id"] ?? "", grant: grant)
             let (rows, limit) = try page(
-                "crypto_wallets", columns: "id, network, wallet_address, livemode", customerId: customer.id,
+                "crypto_wallets", columns: "id, network, wallet_address, livemode, verified_ownership",
+                customerId: customer.id,
                 request: request)
             return StripeList.object(
                 url: "/v1/crypto/customers/\(customer.id)/crypto_consumer_wallets", limit: limit,
                 try rows.map {
                     CryptoInternalRoutes.walletJSON(
                         id: try $0.string("id"), network: try $0.string("network"),
-                        address: try $0.string("wallet_address"), livemode: try $0.int("livemode") != 0)
+                        address: try $0.string("wallet_address"), livemode: try $0.int("livemode") != 0,
+                        verifiedOwnership: try $0.int("verified_ownership") != 0)
                 })
         }
         routes.server(

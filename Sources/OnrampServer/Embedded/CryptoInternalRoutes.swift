@@ -200,10 +200,15 @@ struct CryptoInternalRoutes: Sendable {
             throw StripeErrors.invalid(code, error.developerMessage, param: param)
         }
         let id = context.ids.id(prefix: IdPrefix.wallet)
-        let stored = try context.database.transaction { connection -> String in
-            let existing = "SELECT id FROM crypto_wallets WHERE customer_id = ? AND network = ? AND wallet_address = ?"
+        let stored = try context.database.transaction { connection -> (id: String, verified: Bool) in
+            let existing = """
+                SELECT id, verified_ownership FROM crypto_wallets
+                WHERE customer_id = ? AND network = ? AND wallet_address = ?
+                """
             let key: [SQLValue] = [.text(customer.id), .text(network), .text(address)]
-            if let known = try connection.query(existing, key).first { return try known.string("id") }
+            if let known = try connection.query(existing, key).first {
+                return (try known.string("id"), try known.int("verified_ownership") != 0)
+            }
             try requireRoom(connection, table: "crypto_wallets", customerId: customer.id, what: "wallets")
             try connection.execute(
                 """
@@ -214,9 +219,11 @@ struct CryptoInternalRoutes: Sendable {
                     .text(id), .text(caller.projectId), .text(customer.id), .text(network), .text(address),
                     .integer(caller.livemode ? 1 : 0), .integer(context.nowMilliseconds),
                 ])
-            return try connection.query(existing, key).first?.string("id") ?? id
+            return (try connection.query(existing, key).first?.string("id") ?? id, false)
         }
-        return Self.walletJSON(id: stored, network: network, address: address, livemode: caller.livemode)
+        return Self.walletJSON(
+            id: stored.id, network: network, address: address, livemode: caller.livemode,
+            verifiedOwnership: stored.verified)
     }
 
     /// The days of `month` (1–12) in the Gregorian `year`.
@@ -315,10 +322,13 @@ struct CryptoInternalRoutes: Sendable {
     }
 
     /// The `crypto.consumer_wallet` object.
-    static func walletJSON(id: String, network: String, address: String, livemode: Bool) -> JSONValue {
+    static func walletJSON(id: String, network: String, address: String, livemode: Bool, verifiedOwnership: Bool)
+        -> JSONValue
+    {
         [
             "id": .string(id), "object": "crypto.consumer_wallet", "livemode": .bool(livemode),
-            "network": .string(network), "verified_ownership": false, "wallet_address": .string(address),
+            "network": .string(network), "verified_ownership": .bool(verifiedOwnership),
+            "wallet_address": .string(address),
         ]
     }
 }

@@ -246,5 +246,27 @@ enum EmbeddedSchema {
                     created_at BIGINT NOT NULL
                 );
                 """),
+        // The 2026 SDK's wallet ownership proofs and the declarations a customer accepts (CRS/CARF, partner terms).
+        Migration(
+            version: 380, name: "wallet_ownership_and_declarations",
+            sql: """
+                ALTER TABLE crypto_wallets ADD COLUMN verified_ownership BIGINT NOT NULL DEFAULT 0;
+                CREATE TABLE wallet_ownership_challenges (
+                    id TEXT PRIMARY KEY,
+                    customer_id TEXT NOT NULL REFERENCES crypto_customers(id),
+                    wallet_id TEXT NOT NULL REFERENCES crypto_wallets(id),
+                    message TEXT NOT NULL,
+                    expires_at BIGINT NOT NULL,
+                    used_at BIGINT,
+                    created_at BIGINT NOT NULL
+                );
+                CREATE TABLE customer_declarations (
+                    customer_id TEXT NOT NULL REFERENCES crypto_customers(id),
+                    kind TEXT NOT NULL,
+                    declaration_id TEXT NOT NULL,
+                    accepted_at BIGINT NOT NULL,
+                    PRIMARY KEY (customer_id, kind)
+                );
+                """),
     ]
 }

@@ -29,6 +29,8 @@ struct EmbeddedService: Sendable {
         PaymentDetailsRoutes(routes: routes).register(on: &router)
         StripeAttestation(context: context).register(on: &router, routes: routes)
         VerificationPageRoutes(context: context).register(on: &router)
+        WalletOwnershipRoutes(routes: routes).register(on: &router)
+        DeclarationRoutes(routes: routes).register(on: &router)
         ElementsSessionRoutes(routes: routes).register(on: &router)
         CryptoCustomerRoutes(routes: routes, sessions: sessions).register(on: &router)
         OnrampSessionRoutes(routes: routes, sessions: sessions).register(on: &router)

@@ -106,13 +106,15 @@ struct ConsumerSession: Sendable {
             otpStarted: try row.int("otp_started") != 0)
     }
 
-    /// The session named by `credentials[consumer_session_client_secret]` in the body or query.
+    /// The session named by `credentials[consumer_session_client_secret]` in the body or query, or by the
+    /// `Stripe-Consumer-Auth-Token` header the 2026 SDK sends with its GETs.
     static func require(
         _ request: HTTPRequest, body: JSONValue, caller: StripeCaller, context: ServerContext, verified: Bool = true
     ) throws -> ConsumerSession {
         let secret =
             body["credentials"]?["consumer_session_client_secret"]?.stringValue
             ?? request.queryValue("credentials[consumer_session_client_secret]")
+            ?? request.headers["Stripe-Consumer-Auth-Token"]
         guard let secret, secret.utf8.count <= 128 else {
             throw StripeErrors.invalid(
                 "parameter_missing", "Missing credentials[consumer_session_client_secret].",

@@ -377,3 +377,41 @@ struct SDKStripeFile: Decodable {
     let purpose: String
     let size: Int
 }
+
+/// `Source/Components/WalletOwnershipChallenge.swift` (81b138f): every field a required string.
+struct SDKWalletOwnershipChallenge: Decodable {
+    let challengeId: String
+    let walletAddress: String
+    let network: String
+    let message: String
+    let expiresAt: String
+}
+
+/// `CryptoConsumerWallet`, the wallet ownership verification's answer.
+struct SDKCryptoConsumerWallet: Decodable {
+    let id: String
+    let walletAddress: String
+    let network: String
+    let verifiedOwnership: Bool
+}
+
+/// `UserAttestation.swift`: the CRS/CARF declaration.
+struct SDKUserAttestation: Decodable {
+    let text: String
+    let version: String
+}
+
+/// `PartnerTerms.swift`: `partner` and `declaration` required when `required` is true.
+struct SDKPartnerTerms: Decodable {
+    struct Declaration: Decodable {
+        enum DeclarationType: String, Decodable {
+            case transactionTerms = "transaction_terms", termsOfService = "terms_of_service"
+        }
+        let id: String
+        let type: DeclarationType
+        let text: String
+    }
+    let required: Bool
+    let partner: String?
+    let declaration: Declaration?
+}

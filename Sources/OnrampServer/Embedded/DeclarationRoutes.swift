@@ -1,0 +1,94 @@
+import HTTPServer
+import OnrampCore
+import OnrampStore
+import OnrampWire
+
+/// The declarations the 2026 SDK shows and records (stripe-ios `STPAPIClient+CryptoOnramp.swift` at dbe14ec,
+/// `UserAttestation.swift`, `PartnerTerms.swift`, `PartnerDeclarationType.swift`): the CRS/CARF tax declaration
+/// (`presentUserAttestation`) and the partner's transaction terms and terms of service
+/// (`presentTermsAndConditionsIfNeeded`, `presentTermsOfServiceIfNeeded`). The sandbox's texts are its own;
+/// what a customer accepted is kept, so a term accepted once is no longer required.
+struct DeclarationRoutes: Sendable {
+    /// The sandbox's declaration texts, by kind, with the id (and version) a confirmation names.
+    static let declarations: [String: (id: String, text: String)] = [
+        "crs_carf": (
+            "decl_sandbox_crs_carf_1",
+            "<p>Sandbox CRS/CARF self-certification: I confirm that the tax residence and identifiers I gave are correct.</p>"
+        ),
+        "transaction_terms": (
+            "decl_sandbox_transaction_terms_1",
+            "<p>Sandbox transaction terms: crypto bought here is simulated; no funds move.</p>"
+        ),
+        "terms_of_service": (
+            "decl_sandbox_terms_of_service_1", "<p>Sandbox terms of service for testing the onramp.</p>"
+        ),
+    ]
+
+    let routes: StripeRoutes
+    var context: ServerContext { routes.context }
+
+    func register(on router: inout Router) {
+        let path = "/v1/crypto/internal/crs_carf_declaration"
+        routes.client(&router, "GET", path, Operations.retrieveCRSCARFDeclaration) { request, caller, body in
+            _ = try customer(request, caller: caller, body: body)
+            let declaration = Self.declarations["crs_carf"]!
+            return ["text": .string(declaration.text), "version": .string(declaration.id)]
+        }
+        routes.client(&router, "POST", path, Operations.confirmCRSCARFDeclaration) { request, caller, body in
+            try accept("crs_carf", customer: try customer(request, caller: caller, body: body))
+            return [:]
+        }
+        let terms = "/v1/crypto/internal/partner_terms"
+        routes.client(&router, "GET", terms, Operations.retrievePartnerTerms) { request, caller, body in
+            let customer = try customer(request, caller: caller, body: body)
+            let kind = request.queryValue("declaration_type") ?? ""
+            guard kind != "crs_carf", let declaration = Self.declarations[kind] else {
+                throw StripeErrors.invalid(
+                    "parameter_invalid", "declaration_type is transaction_terms or terms_of_service.",
+                    param: "declaration_type")
+            }
+            guard try !accepted(kind, customer: customer) else { return ["required": false] }
+            return [
+                "required": true, "partner": "sandbox",
+                "declaration": [
+                    "id": .string(declaration.id), "type": .string(kind), "text": .string(declaration.text),
+                ],
+            ]
+        }
+        routes.client(&router, "POST", terms, Operations.confirmPartnerTerms) { request, caller, body in
+            let customer = try customer(request, caller: caller, body: body)
+            let id = try StripeErrors.fields(body).required("declaration_id", maxLength: 64)
+            guard let kind = Self.declarations.first(where: { $0.key != "crs_carf" && $0.value.id == id })?.key else {
+                throw StripeErrors.missing("declaration", param: "declaration_id")
+            }
+            try accept(kind, customer: customer)
+            return [:]
+        }
+    }
+
+    private func customer(_ request: HTTPRequest, caller: StripeCaller, body: JSONValue) throws -> CryptoCustomer {
+        try CryptoInternalRoutes(routes: routes).customer(request, caller: caller, body: body)
+    }
+
+    private func accepted(_ kind: String, customer: CryptoCustomer) throws -> Bool {
+        try context.database.read {
+            try !$0.query(
+                "SELECT kind FROM customer_declarations WHERE customer_id = ? AND kind = ?",
+                [.text(customer.id), .text(kind)]
+            ).isEmpty
+        }
+    }
+
+    private func accept(_ kind: String, customer: CryptoCustomer) throws {
+        guard let declaration = Self.declarations[kind] else { return }
+        try context.database.transaction { connection in
+            try connection.execute(
+                """
+                INSERT INTO customer_declarations (customer_id, kind, declaration_id, accepted_at) VALUES (?, ?, ?, ?)
+                ON CONFLICT (customer_id, kind) DO UPDATE SET declaration_id = excluded.declaration_id,
+                    accepted_at = excluded.accepted_at
+                """,
+                [.text(customer.id), .text(kind), .text(declaration.id), .integer(context.nowMilliseconds)])
+        }
+    }
+}
