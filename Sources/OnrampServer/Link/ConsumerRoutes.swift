@@ -55,18 +55,9 @@ struct ConsumerRoutes: Sendable {
         }
         routes.client(&router, "POST", "/v1/consumers/sessions/refresh", Operations.refreshConsumerSession) {
             request, caller, body in
-            let session = try ConsumerSession.require(
-                request, body: body, caller: caller, context: context, verified: false)
-            return try context.database.transaction { connection in
-                try connection.execute(
-                    "UPDATE consumer_sessions SET expires_at = ? WHERE secret_hash = ?",
-                    [
-                        .integer(context.nowMilliseconds + ConsumerSession.lifetimeMilliseconds),
-                        .text(session.secretHash),
-                    ]
-                )
-                return ["consumer_session": try session.wire(connection).json]
-            }
+            try changeSession(
+                request, caller: caller, body: body, "expires_at = ?",
+                [.integer(context.nowMilliseconds + ConsumerSession.lifetimeMilliseconds)])
         }
         routes.client(&router, "POST", "/v1/consumers/accounts/update_phone", Operations.updateConsumerPhone) {
             request, caller, body in
@@ -74,13 +65,22 @@ struct ConsumerRoutes: Sendable {
         }
         routes.client(&router, "POST", "/v1/consumers/sessions/log_out", Operations.logOutConsumerSession) {
             request, caller, body in
-            let session = try ConsumerSession.require(
-                request, body: body, caller: caller, context: context, verified: false)
-            return try context.database.transaction { connection in
-                try connection.execute(
-                    "UPDATE consumer_sessions SET logged_out = 1 WHERE secret_hash = ?", [.text(session.secretHash)])
-                return ["consumer_session": try session.wire(connection).json]
-            }
+            try changeSession(request, caller: caller, body: body, "logged_out = 1", [])
+        }
+    }
+
+    /// Sets `assignments` (a fixed SQL fragment, never input) on the request's session and answers
+    /// `{consumer_session}` as the SDK's `SessionResponse` decodes it.
+    private func changeSession(
+        _ request: HTTPRequest, caller: StripeCaller, body: JSONValue, _ assignments: String, _ values: [SQLValue]
+    ) throws -> JSONValue {
+        let session = try ConsumerSession.require(
+            request, body: body, caller: caller, context: context, verified: false)
+        return try context.database.transaction { connection in
+            try connection.execute(
+                "UPDATE consumer_sessions SET \(assignments) WHERE secret_hash = ?",
+                values + [.text(session.secretHash)])
+            return ["consumer_session": try session.wire(connection).json]
         }
     }
 

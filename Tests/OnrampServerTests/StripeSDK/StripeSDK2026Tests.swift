@@ -10,29 +10,7 @@ import Testing
 /// CRS/CARF declaration and the partner terms, sent as that client sends them (its GETs name the session in
 /// the `Stripe-Consumer-Auth-Token` header, with nothing in the query).
 @Suite struct StripeSDK2026Tests {
-    struct Fixture {
-        let server: EmbeddedTestServer
-        let user: EmbeddedTestServer.User
-        let sdk: SDKClient
-        var credentials: SDKParameter { ["consumer_session_client_secret": .string(user.consumerSecret)] }
-
-        init() throws {
-            server = try EmbeddedTestServer()
-            user = try server.signUpAndAuthorize()
-            sdk = SDKClient(port: server.port, key: server.credentials.stripePublishableKey)
-        }
-
-        /// A GET as the 2026 client sends it.
-        func get<T: Decodable>(_ resource: String, query: String = "", as type: T.Type) throws -> T {
-            let reply = try RawHTTPClient(port: server.port).request(
-                "GET", "/v1/\(resource)\(query)",
-                headers: [
-                    ("Authorization", "Bearer \(server.credentials.stripePublishableKey)"),
-                    ("Stripe-Version", "2026-03-25.preview"), ("Stripe-Consumer-Auth-Token", user.consumerSecret),
-                ])
-            return try sdk.decoded(type, reply, resource)
-        }
-    }
+    typealias Fixture = StripeSDKMismatchTests.Fixture
 
     @Test func aSolanaWalletProvesOwnershipWithARealSignatureAndTestModeTakesAbcd() throws {
         let fixture = try Fixture()
@@ -124,5 +102,18 @@ import Testing
         let service = try fixture.get(
             "crypto/internal/partner_terms", query: "?declaration_type=terms_of_service", as: SDKPartnerTerms.self)
         #expect(service.required, "each kind is accepted on its own")
+    }
+}
+
+extension StripeSDKMismatchTests.Fixture {
+    /// A GET as the 2026 client sends it: the session in `Stripe-Consumer-Auth-Token`, nothing in the query.
+    func get<T: Decodable>(_ resource: String, query: String = "", as type: T.Type) throws -> T {
+        let reply = try RawHTTPClient(port: server.port).request(
+            "GET", "/v1/\(resource)\(query)",
+            headers: [
+                ("Authorization", "Bearer \(server.credentials.stripePublishableKey)"),
+                ("Stripe-Version", "2026-03-25.preview"), ("Stripe-Consumer-Auth-Token", user.consumerSecret),
+            ])
+        return try sdk.decoded(type, reply, resource)
     }
 }
