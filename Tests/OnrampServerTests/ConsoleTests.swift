@@ -266,6 +266,23 @@ import Testing
         #expect(Self.get(application, "/console/onramp_sessions/\(id)", signedIn: false).status == 401)
     }
 
+    /// A Headless order has a page of its own, linked from its project, without the buyer's phone or email.
+    @Test func aHeadlessOrderHasItsOwnPage() throws {
+        let server = try TestServer()
+        let created = try HeadlessOnrampTests().post(
+            server, "/platform/v2/onramp/orders", HeadlessOnrampTests.orderBody())
+        let orderId = try #require(created.body["order"]?["orderId"]?.stringValue, "\(created.body)")
+        let page = Self.text(Self.get(server, "/console/orders/\(orderId)"))
+        #expect(page.contains("ONRAMP_ORDER_STATUS_PENDING_PAYMENT") && page.contains("GUEST_CHECKOUT_APPLE_PAY"))
+        #expect(page.contains("href=\"/console/projects/\(server.projectId)\""))
+        #expect(!page.contains(HeadlessOnrampTests.phone) && !page.contains("ada@example.com"), "no phone, no email")
+        #expect(page.contains("onramp.transaction.created"), "its state history")
+        let project = Self.text(Self.get(server, "/console/projects/\(server.projectId)"))
+        #expect(project.contains("href=\"/console/orders/\(orderId)\""))
+        #expect(Self.get(server, "/console/orders/nope").status == 404)
+        #expect(Self.get(server, "/console/orders/\(orderId)", signedIn: false).status == 401)
+    }
+
     /// The event list pages by 50, newest first, with an "Older events" link that keeps the type filter.
     @Test func theEventListPages() throws {
         let server = try TestServer()

@@ -160,6 +160,11 @@ struct ConsoleRepository {
         try connection.query("SELECT * FROM onramp_transactions WHERE transaction_id = ?", [.text(id)]).first
     }
 
+    /// One Headless order; nil when there is none.
+    func order(_ id: String) throws -> Row? {
+        try connection.query("SELECT * FROM onramp_orders WHERE order_id = ?", [.text(id)]).first
+    }
+
     /// The events of a project naming `objectId` in their payload (its state history), oldest first.
     func events(of projectId: String, naming objectId: String) throws -> [Row] {
         try connection.query(

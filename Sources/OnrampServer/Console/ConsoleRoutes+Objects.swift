@@ -161,4 +161,40 @@ extension ConsoleRoutes {
             })
         return ("Transaction \(id)", html)
     }
+
+    /// A Headless order: what was bought and paid, where it was sent, its state history. The buyer's phone
+    /// and email are not shown.
+    func order(_ id: String) throws -> (title: String, html: String) {
+        let found = try database.read { connection -> (Row, [Row])? in
+            let repository = ConsoleRepository(connection: connection)
+            guard let row = try repository.order(id) else { return nil }
+            return (row, try repository.events(of: try row.string("project_id"), naming: id))
+        }
+        guard let (row, history) = found else {
+            throw HTTPError(status: 404, code: "not_found", message: "No order \(id).")
+        }
+        let projectId = try row.string("project_id")
+        let shown = [
+            "status", "failure_reason", "partner_user_ref", "partner_order_ref", "payment_method", "payment_total",
+            "payment_currency", "purchase_amount", "purchase_currency", "destination_network", "destination_address",
+            "tx_hash",
+        ]
+        var html = ConsolePage.fields(
+            [("Project", ConsolePage.link("/console/projects/\(ConsolePage.segment(projectId))", projectId))]
+                + shown.map { ($0, HTML.escape(row.optionalString($0) ?? "—")) }
+                + [
+                    ("sandbox", try row.int("sandbox") != 0 ? "yes (no webhooks, no limits)" : "no"),
+                    ("created", ConsolePage.time(row.optionalInt("created_at"))),
+                ])
+        html += ConsolePage.table(
+            caption: "State history (events)", headers: ["Event", "Type", "Time"],
+            rows: try history.map { event in
+                let eventId = try event.string("id")
+                return [
+                    ConsolePage.link("/console/events/\(ConsolePage.segment(eventId))", eventId),
+                    HTML.escape(try event.string("type")), ConsolePage.time(try event.int("created_at")),
+                ]
+            })
+        return ("Headless order \(id)", html)
+    }
 }

@@ -66,6 +66,8 @@ extension ConsoleRoutes {
         static let fail = consolePage(
             "failConsoleTransaction", "Fails a pending App2App transaction now (FAILURE_REASON_BUY_FAILED).",
             form: action())
+        /// `GET /console/orders/{id}`.
+        static let order = consolePage("showConsoleOrder", "A Headless order and its state history.")
         /// `GET /console/customers/{id}`.
         static let customer = consolePage(
             "showConsoleCustomer",

@@ -112,7 +112,10 @@ extension ConsoleRoutes {
             caption: "Headless orders", headers: ["Order", "Partner user", "Status", "Paid", "Bought", "Created"],
             rows: try project.orders.map { row in
                 [
-                    HTML.escape(try row.string("order_id")), HTML.escape(try row.string("partner_user_ref")),
+                    ConsolePage.link(
+                        "/console/orders/\(ConsolePage.segment(try row.string("order_id")))", try row.string("order_id")
+                    ),
+                    HTML.escape(try row.string("partner_user_ref")),
                     HTML.escape(try row.string("status")),
                     HTML.escape("\(try row.string("payment_total")) \(try row.string("payment_currency"))"),
                     HTML.escape("\(try row.string("purchase_amount")) \(try row.string("purchase_currency"))"),
