@@ -283,6 +283,20 @@ import Testing
         #expect(Self.get(server, "/console/orders/\(orderId)", signedIn: false).status == 401)
     }
 
+    /// A hosted onramp session has a page of its own, linked from its project, without its token.
+    @Test func aHostedSessionHasItsOwnPage() throws {
+        let server = try TestServer()
+        let token = try HostedOnrampTests().token(server)
+        let id = try #require(
+            try server.database.read { try $0.query("SELECT id FROM hosted_onramp_sessions").first?.string("id") })
+        let project = Self.text(Self.get(server, "/console/projects/\(server.projectId)"))
+        #expect(project.contains("href=\"/console/hosted_sessions/\(id)\""))
+        let page = Self.text(Self.get(server, "/console/hosted_sessions/\(id)"))
+        #expect(page.contains(HostedOnrampTests.evmAddress) && page.contains("USDC"), "destinations and assets")
+        #expect(!page.contains(token), "never the token")
+        #expect(Self.get(server, "/console/hosted_sessions/nope").status == 404)
+    }
+
     /// The event list pages by 50, newest first, with an "Older events" link that keeps the type filter.
     @Test func theEventListPages() throws {
         let server = try TestServer()

@@ -21,6 +21,7 @@ struct ConsoleRepository {
         let customers: [Row]
         let sessions: [Row]
         let orders: [Row]
+        let hostedSessions: [Row]
     }
 
     /// An Embedded crypto customer with its Link consumer and what it owns.
@@ -99,7 +100,23 @@ struct ConsoleRepository {
                 SELECT order_id, partner_user_ref, status, payment_total, payment_currency, purchase_amount,
                     purchase_currency, created_at
                 FROM onramp_orders WHERE project_id = ? ORDER BY created_at DESC, order_id LIMIT 100
+                """, parameter),
+            hostedSessions: try connection.query(
+                """
+                SELECT id, kind, created_at, expires_at, opened_at, outcome, transaction_id
+                FROM hosted_onramp_sessions WHERE project_id = ? ORDER BY created_at DESC, id LIMIT 100
                 """, parameter))
+    }
+
+    /// One hosted onramp session (never its token or page secret); nil when there is none.
+    func hostedSession(_ id: String) throws -> Row? {
+        try connection.query(
+            """
+            SELECT id, project_id, kind, destinations, assets, presets, created_at, expires_at, opened_at, outcome,
+                transaction_id
+            FROM hosted_onramp_sessions WHERE id = ?
+            """, [.text(id)]
+        ).first
     }
 
     /// One crypto customer with what it owns; nil when there is none. Only the last four digits of an id

@@ -197,4 +197,32 @@ extension ConsoleRoutes {
             })
         return ("Headless order \(id)", html)
     }
+
+    /// A hosted onramp session: its kind, destinations and presets, whether it was opened, how it ended and
+    /// the transaction it made. Its token and page secret exist only as hashes and are not shown.
+    func hostedSession(_ id: String) throws -> (title: String, html: String) {
+        guard let row = try database.read({ try ConsoleRepository(connection: $0).hostedSession(id) }) else {
+            throw HTTPError(status: 404, code: "not_found", message: "No hosted session \(id).")
+        }
+        let projectId = try row.string("project_id")
+        var fields: [(String, String)] = [
+            ("Project", ConsolePage.link("/console/projects/\(ConsolePage.segment(projectId))", projectId))
+        ]
+        fields += ["kind", "destinations", "assets", "presets", "outcome"].map {
+            ($0, HTML.escape(row.optionalString($0) ?? "—"))
+        }
+        fields += [
+            ("created", ConsolePage.time(row.optionalInt("created_at"))),
+            ("expires", ConsolePage.time(row.optionalInt("expires_at"))),
+            ("opened", ConsolePage.time(row.optionalInt("opened_at"))),
+        ]
+        if let transaction = row.optionalString("transaction_id") {
+            fields.append(
+                (
+                    "transaction",
+                    ConsolePage.link("/console/transactions/\(ConsolePage.segment(transaction))", transaction)
+                ))
+        }
+        return ("Hosted onramp session \(id)", ConsolePage.fields(fields))
+    }
 }

@@ -66,6 +66,9 @@ extension ConsoleRoutes {
         static let fail = consolePage(
             "failConsoleTransaction", "Fails a pending App2App transaction now (FAILURE_REASON_BUY_FAILED).",
             form: action())
+        /// `GET /console/hosted_sessions/{id}`.
+        static let hostedSession = consolePage(
+            "showConsoleHostedSession", "A hosted onramp session: kind, presets, outcome and its transaction.")
         /// `GET /console/orders/{id}`.
         static let order = consolePage("showConsoleOrder", "A Headless order and its state history.")
         /// `GET /console/customers/{id}`.

@@ -123,6 +123,16 @@ extension ConsoleRoutes {
                 ]
             })
         html += ConsolePage.table(
+            caption: "Hosted onramp sessions", headers: ["Session", "Kind", "Created", "Opened", "Outcome"],
+            rows: try project.hostedSessions.map { row in
+                let id = try row.string("id")
+                return [
+                    ConsolePage.link("/console/hosted_sessions/\(ConsolePage.segment(id))", id),
+                    HTML.escape(try row.string("kind")), ConsolePage.time(try row.int("created_at")),
+                    ConsolePage.time(row.optionalInt("opened_at")), HTML.escape(row.optionalString("outcome") ?? "—"),
+                ]
+            })
+        html += ConsolePage.table(
             caption: "App2App challenges (newest 50)", headers: ["Challenge", "Purpose", "Created", "Expires", "Used"],
             rows: try project.challenges.map { row in
                 [

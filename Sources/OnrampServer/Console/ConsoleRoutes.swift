@@ -68,6 +68,9 @@ struct ConsoleRoutes: Sendable {
             try access.authorizeAction(request, form: form)
             return try changeEndpoint(request.pathParameters["id"] ?? "", form: form)
         }
+        router.add("GET", "/console/hosted_sessions/{id}", Operations.hostedSession) { request in
+            try page(request) { try hostedSession(request.pathParameters["id"] ?? "") }
+        }
         router.add("GET", "/console/orders/{id}", Operations.order) { request in
             try page(request) { try order(request.pathParameters["id"] ?? "") }
         }
