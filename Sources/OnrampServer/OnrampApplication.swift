@@ -32,7 +32,8 @@ public final class OnrampApplication: Sendable {
         self.context = context
         let metrics = Metrics()
         self.metrics = metrics
-        let authenticator = CDPAuthenticator(database: context.database, singleUse: context.jwtSingleUse)
+        let authenticator = CDPAuthenticator(
+            database: context.database, singleUse: context.jwtSingleUse, clocks: context.testClocks)
         let transactions = TransactionService(context: context, settlement: settlement)
         self.transactions = transactions
         var router = Router(fallbackRenderer: PlainErrorRenderer())

@@ -3,13 +3,13 @@ import OnrampStore
 /// Every migration of the server's database, in version ranges per feature so features can add
 /// tables independently: 100s projects and keys (150 the outbox, 160 test clocks), 200s App2App (220s the hosted onramp, 230s the Headless
 /// Onramp, 240s the offramp), 300s Embedded,
-/// 400s webhooks.
+/// 400s webhooks, 500s changes across features (500 settlement leases).
 public enum Schema {
     /// All migrations in version order.
     public static var migrations: [Migration] {
         (projectMigrations + app2AppMigrations + app2AppIndexMigrations + hostedOnrampMigrations + outboxMigrations
             + webhookMigrations + HeadlessSchema.migrations + OfframpSchema.migrations
-            + EmbeddedSchema.migrations + TestClockSchema.migrations)
+            + EmbeddedSchema.migrations + TestClockSchema.migrations + SettlementLease.migrations)
             .sorted { $0.version < $1.version }
     }
 

@@ -71,8 +71,16 @@ public struct ServerContext: Sendable {
     }
 
     /// The projects' test clocks.
-    var testClocks: TestClocks { TestClocks(database: database, clock: (clock as? ShiftedClock)?.base ?? clock) }
+    var testClocks: TestClocks { TestClocks(database: database, clock: realClock) }
 
-    /// The current time in stored milliseconds.
+    /// The injected clock without any project's test clock: for leases and other exclusion between
+    /// workers, and for times another party checks against its own clock (JWTs, webhook signatures).
+    var realClock: any OnrampCore.Clock { (clock as? ShiftedClock)?.base ?? clock }
+
+    /// The current time in stored milliseconds (the bound project's time).
     var nowMilliseconds: Int64 { Timestamp.milliseconds(clock.now()) }
+
+    /// The current real time in stored milliseconds, whatever project is bound: for leases and other
+    /// exclusion between workers, which a test clock must not move.
+    var realNowMilliseconds: Int64 { Timestamp.milliseconds(realClock.now()) }
 }

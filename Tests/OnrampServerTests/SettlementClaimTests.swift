@@ -77,7 +77,7 @@ import Testing
     @Test func eachClaimIsLeasedFromItsOwnStart() throws {
         let clock = ManualClock(Date())
         let settlement = SlowSettlement(
-            clock: clock, leaseQuery: "SELECT next_step_at AS lease FROM onramp_transactions WHERE transaction_id = ?")
+            clock: clock, leaseQuery: "SELECT lease_until AS lease FROM onramp_transactions WHERE transaction_id = ?")
         let server = try TestServer(clock: clock, startWorkers: false, settlement: settlement)
         settlement.database = server.database
         var device = try TestDevice(server: server)
@@ -99,7 +99,7 @@ import Testing
     @Test func eachFulfilmentClaimIsLeasedFromItsOwnStart() throws {
         let clock = ManualClock(Date())
         let settlement = SlowSettlement(
-            clock: clock, leaseQuery: "SELECT fulfill_due_at AS lease FROM crypto_onramp_sessions WHERE id = ?")
+            clock: clock, leaseQuery: "SELECT lease_until AS lease FROM crypto_onramp_sessions WHERE id = ?")
         let server = try EmbeddedTestServer(clock: clock, settlement: settlement, startWorkers: false)
         settlement.database = server.database
         let user = try server.signUpAndAuthorize()
@@ -115,6 +115,65 @@ import Testing
         clock.advance(by: 1)
         #expect(try server.application.embedded.sessions.fulfilDueSessions() == 2)
         #expect(settlement.leaseHeld.withLock { $0 } == [true, true])
+    }
+
+    /// Runs `during` in the middle of each settlement (once), as a second worker acting meanwhile.
+    final class InterruptedSettlement: SettlementProvider, @unchecked Sendable {
+        var during: (() -> Void)?
+        let calls = Mutex(0)
+        func settle(
+            reference: String, network: String, asset: String, amount: String, walletAddress: String,
+            partnerUserRef: String
+        ) -> SettlementResult {
+            calls.withLock { $0 += 1 }
+            let interruption = during
+            during = nil
+            interruption?()
+            return .delivered(txHash: "0x" + String(repeating: "ef", count: 32))
+        }
+    }
+
+    /// A lease is real time: moving the project's test clock two minutes (past a lease's minute) while a
+    /// settlement is in flight does not let a second worker claim it. Both for App2App and Embedded.
+    @Test func aTestClockMovedDuringASettlementLeavesItsLeaseHeld() throws {
+        let settlement = InterruptedSettlement()
+        let server = try TestServer(startWorkers: false, settlement: settlement)
+        var device = try TestDevice(server: server)
+        try device.registerKey()
+        let text = try #require(try device.purchaseChallenge(device.purchase()).body["challenge"]?.stringValue)
+        let url = try #require(try device.createSession(challenge: text).body["session"]?["onrampUrl"]?.stringValue)
+        #expect(try HandoffBrowser(port: server.port).complete(url, action: "confirm").status == 303)
+        let transactions = server.application.transactions
+        #expect(try transactions.advanceDueTransactions() == 1)  // CREATED → IN_PROGRESS
+        let secondWorker = Mutex<Int?>(nil)
+        settlement.during = {
+            _ = try? TestClockControl(database: server.database).advance(projectId: server.projectId, seconds: 120)
+            secondWorker.withLock { $0 = try? transactions.advanceDueTransactions() }
+        }
+        _ = try TestClockControl(database: server.database).advance(projectId: server.projectId, seconds: 5)
+        #expect(try transactions.advanceDueTransactions() == 1)
+        #expect(secondWorker.withLock { $0 } == 0)
+        #expect(settlement.calls.withLock { $0 } == 1)
+        #expect(
+            try server.count("SELECT COUNT(*) AS n FROM outbox_events WHERE type = 'onramp.transaction.success'") == 1)
+
+        let embeddedSettlement = InterruptedSettlement()
+        let embedded = try EmbeddedTestServer(settlementDelay: 0, settlement: embeddedSettlement, startWorkers: false)
+        let user = try embedded.signUpAndAuthorize()
+        try embedded.collectKYC(user)
+        let session = try embedded.createSession(
+            user, token: try embedded.paymentToken(user), wallet: try embedded.registerWallet(user))
+        #expect(try embedded.checkout(user, session.string("id")).string("status") == "fulfillment_processing")
+        let sessions = embedded.application.embedded.sessions
+        let secondFulfilment = Mutex<Int?>(nil)
+        embeddedSettlement.during = {
+            _ = try? TestClockControl(database: embedded.database).advance(
+                projectId: embedded.credentials.projectId, seconds: 120)
+            secondFulfilment.withLock { $0 = try? sessions.fulfilDueSessions() }
+        }
+        #expect(try sessions.fulfilDueSessions() == 1)
+        #expect(secondFulfilment.withLock { $0 } == 0)
+        #expect(embeddedSettlement.calls.withLock { $0 } == 1)
     }
 
     @Test func theSimulatorIsIdempotentOnItsReference() {

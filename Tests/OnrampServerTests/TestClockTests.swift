@@ -132,4 +132,38 @@ import Testing
         #expect(page.status == 410 && page.text.contains("This purchase link has expired."), "\(page.text)")
         #expect(try server.count("SELECT COUNT(*) AS n FROM onramp_transactions") == 0)
     }
+
+    /// A hosted onramp token lives its five minutes in its project's time: the JWT that made it was
+    /// checked in real time, and after the clock moves five minutes the page says the link has expired.
+    @Test func aHostedOnrampTokenExpiresWhenTheClockMoves() throws {
+        let server = try TestServer()
+        let token = try HostedOnrampTests().token(server)
+        #expect(try TestClockControl(database: server.database).advance(projectId: server.projectId, seconds: 301) > 0)
+        let page = try HostedOnrampBrowser(port: server.port).open(
+            "http://127.0.0.1:\(server.port)/buy/select-asset?sessionToken=\(token)")
+        #expect(page.status == 410, "\(page.text)")
+        #expect(try server.count("SELECT COUNT(*) AS n FROM hosted_onramp_sessions WHERE opened_at IS NOT NULL") == 0)
+    }
+
+    /// Headless orders in their project's time: after the clock moves an hour, an unpaid order's
+    /// fifteen-minute payment link has expired and a paid order due to settle in an hour has settled.
+    @Test(arguments: DatabaseDriver.all)
+    func headlessOrdersExpireAndSettleWhenTheClockMoves(driver: DatabaseDriver) throws {
+        let server = try TestServer(settlementDelay: 3600, driver: driver)
+        let headless = HeadlessOnrampTests()
+        let path = "/platform/v2/onramp/orders"
+        let unpaid = try headless.post(server, path, HeadlessOnrampTests.orderBody())
+        let unpaidLink = try #require(unpaid.body["paymentLink"]?["url"]?.stringValue)
+        let paid = try headless.post(server, path, HeadlessOnrampTests.orderBody([("partnerUserRef", "guest-2")]))
+        let paidId = try #require(paid.body["order"]?["orderId"]?.stringValue)
+        let paidLink = try #require(paid.body["paymentLink"]?["url"]?.stringValue)
+        #expect(try HeadlessOnrampTests.pay(server, link: paidLink, action: "approve").status == 200)
+        #expect(try headless.waitForStatus(server, paidId, "ONRAMP_ORDER_STATUS_PROCESSING") != nil)
+
+        #expect(try TestClockControl(database: server.database).advance(projectId: server.projectId, seconds: 3700) > 0)
+        let linkURL = try #require(URL(string: unpaidLink))
+        let page = try RawHTTPClient(port: server.port).request("GET", linkURL.path + "?" + (linkURL.query ?? ""))
+        #expect(page.status == 410, "\(page.text)")
+        #expect(try headless.waitForStatus(server, paidId, "ONRAMP_ORDER_STATUS_COMPLETED") != nil)
+    }
 }

@@ -63,6 +63,47 @@ struct WebhookRetryTests {
         }
     }
 
+    /// A retry comes due when its project's test clock moves past it, as it would in real time; the retry
+    /// after it is scheduled in the project's time too (not already due), and every attempt is still
+    /// signed with the real time, which receivers check against their own clock.
+    @Test(arguments: DatabaseDriver.all)
+    func aRetryComesDueWhenTheProjectsClockMoves(driver: DatabaseDriver) throws {
+        try withWebhookDatabaseURL(driver) { url in
+            let clock = ManualClock(Date(timeIntervalSince1970: 1_800_000_000))
+            let fixture = try WebhookFixture(url: url, clock: clock)
+            defer { fixture.database.close() }
+            let receiver = try WebhookReceiver { _ in 500 }
+            try fixture.subscribe(.stripe, url: receiver.url)
+            let eventId = try fixture.emitStripeEvent()
+            let dispatcher = WebhookDispatcher(context: fixture.context)
+
+            try dispatcher.step()
+            #expect(receiver.deliveries.count == 1)
+            let first = try #require(fixture.deliveries(of: eventId).first)
+            let delay = Double(first.nextAttemptAt) / 1000 - clock.now().timeIntervalSince1970
+            try dispatcher.step()
+            #expect(receiver.deliveries.count == 1, "not due in real time")
+
+            let moved = Int64(delay.rounded(.up))
+            _ = try TestClockControl(database: fixture.database, clock: clock).advance(
+                projectId: fixture.projectId, seconds: moved)
+            try dispatcher.step()
+            #expect(receiver.deliveries.count == 2, "due in the project's time")
+            let second = try #require(fixture.deliveries(of: eventId).first)
+            #expect(second.attemptCount == 2)
+            let projectNow = Int64(clock.now().timeIntervalSince1970 * 1000) + moved * 1000
+            #expect(second.nextAttemptAt > projectNow, "the next retry lies ahead in the project's time")
+            try dispatcher.step()
+            #expect(receiver.deliveries.count == 2, "and is not due yet")
+
+            let realSeconds = Int64(clock.now().timeIntervalSince1970)
+            for delivery in receiver.deliveries {
+                let signature = try #require(delivery.headers["stripe-signature"])
+                #expect(signature.hasPrefix("t=\(realSeconds),"), "\(signature)")
+            }
+        }
+    }
+
     /// An endpoint that fails for 3 days: the delivery gives up and the endpoint is disabled with a reason.
     @Test func endpointFailingForThreeDaysIsDisabled() throws {
         try withWebhookDatabaseURL(.sqlite) { url in

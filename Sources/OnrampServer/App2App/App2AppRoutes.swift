@@ -72,8 +72,7 @@ struct App2AppRoutes: Sendable {
         router.add(
             "POST", "\(mobile)/attestation/challenges", Operations.createRegistrationChallengeWithAPIKey
         ) { request in
-            let projectId = try authenticator.authenticate(request, at: service.context.clock.now())
-            return try inProjectTime(projectId) {
+            try authenticator.acting(for: request) { projectId in
                 try service.createRegistrationChallenge(projectId: projectId, encoding: .base64)
             }
         }
@@ -85,17 +84,16 @@ struct App2AppRoutes: Sendable {
             }
         }
         router.add("POST", "\(mobile)/sessions/challenges", Operations.createPurchaseChallengeWithAPIKey) { request in
-            let projectId = try authenticator.authenticate(request, at: service.context.clock.now())
-            var body = try request.jsonBody()
-            if case .object(let members) = body, body["projectId"] == nil {
-                body = .object(members + [("projectId", .string(projectId))])
-            } else if body["projectId"]?.stringValue != projectId {
-                throw HTTPError(
-                    status: 400, code: "invalid_request", message: "projectId does not match the API key.",
-                    param: "projectId")
-            }
-            return try inProjectTime(projectId) {
-                try service.createPurchaseChallenge(
+            try authenticator.acting(for: request) { projectId in
+                var body = try request.jsonBody()
+                if case .object(let members) = body, body["projectId"] == nil {
+                    body = .object(members + [("projectId", .string(projectId))])
+                } else if body["projectId"]?.stringValue != projectId {
+                    throw HTTPError(
+                        status: 400, code: "invalid_request", message: "projectId does not match the API key.",
+                        param: "projectId")
+                }
+                return try service.createPurchaseChallenge(
                     projectId: projectId, body: body, idempotencyKey: Self.idempotencyKey(request), encoding: .base64)
             }
         }

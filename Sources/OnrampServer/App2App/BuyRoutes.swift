@@ -12,16 +12,19 @@ struct BuyRoutes: Sendable {
 
     func register(on router: inout Router) {
         router.add("GET", "/onramp/v1/buy/config", Operations.getBuyConfig) { request in
-            _ = try authenticator.authenticate(request, at: context.clock.now())
-            return .json(["countries": .array(context.catalogue.countries.map(Self.countryJSON))])
+            try authenticator.acting(for: request) { _ in
+                .json(["countries": .array(context.catalogue.countries.map(Self.countryJSON))])
+            }
         }
         router.add("GET", "/onramp/v1/buy/options", Operations.getBuyOptions) { request in
-            _ = try authenticator.authenticate(request, at: context.clock.now())
-            return try options(request)
+            try authenticator.acting(for: request) { _ in
+                try options(request)
+            }
         }
         router.add("POST", "/onramp/v1/buy/quote", Operations.createBuyQuote) { request in
-            let projectId = try authenticator.authenticate(request, at: context.clock.now())
-            return try quote(request, projectId: projectId)
+            try authenticator.acting(for: request) { projectId in
+                try quote(request, projectId: projectId)
+            }
         }
     }
 

@@ -66,18 +66,17 @@ struct TransactionService: Sendable {
     @discardableResult
     func advanceDueTransactions(limit: Int = 100) throws -> Int {
         let now = context.nowMilliseconds
-        // Due in its project's time: a project whose test clock moved ahead settles as real time would.
+        // Due in its project's time (a project whose test clock moved ahead settles as real time would),
+        // and not leased to a worker in real time.
         let due = try context.database.read { connection in
             try connection.query(
                 """
                 SELECT t.transaction_id, t.project_id FROM onramp_transactions t
                 LEFT JOIN test_clocks c ON c.project_id = t.project_id
-                WHERE t.next_step_at IS NOT NULL
-                    AND t.next_step_at <= ? + (SELECT COALESCE(MAX(offset_ms), 0) FROM test_clocks)
-                    AND t.next_step_at <= ? + COALESCE(c.offset_ms, 0)
+                WHERE \(TestClockRepository.due("t.next_step_at", clock: "c")) AND \(SettlementLease.isFree)
                 ORDER BY t.next_step_at LIMIT ?
                 """,
-                [.integer(now), .integer(now), .integer(Int64(limit))]
+                [.integer(now), .integer(now), .integer(context.realNowMilliseconds), .integer(Int64(limit))]
             ).map { (try $0.string("transaction_id"), try $0.string("project_id")) }
         }
         var moved = 0
@@ -120,7 +119,7 @@ struct TransactionService: Sendable {
 
     private func settleSteps(transactionId: String, forcing forced: SettlementResult?) throws -> Bool {
         // CREATED → IN_PROGRESS, then IN_PROGRESS → SUCCESS | FAILED: each step made due now, then taken.
-        // Making a leased step due lets this call claim it beside the worker holding the lease, as an
+        // Freeing a leased step lets this call claim it beside the worker holding the lease, as an
         // expired lease would: the provider is idempotent on the reference, and only one outcome is
         // recorded (the final update is conditional on the status).
         var moved = false
@@ -129,7 +128,7 @@ struct TransactionService: Sendable {
             try context.database.transaction { connection in
                 try connection.execute(
                     """
-                    UPDATE onramp_transactions SET next_step_at = ?
+                    UPDATE onramp_transactions SET next_step_at = ?, lease_until = NULL
                     WHERE transaction_id = ? AND next_step_at IS NOT NULL AND status IN (?, ?)
                     """,
                     [
@@ -148,13 +147,9 @@ struct TransactionService: Sendable {
                 .contains(status ?? "")
     }
 
-    /// How long a claimed settlement may run before another worker may retry it (with the same
-    /// reference, on which providers must be idempotent).
-    static let settlementLeaseMilliseconds: Int64 = 60_000
-
     /// Takes one step for one transaction; `false` when another worker already took it. Settlement
-    /// runs outside any database transaction, after this worker claimed the step with a lease, so two
-    /// instances never send the same purchase twice. `forced` (the console's "fail now") replaces the provider.
+    /// runs outside any database transaction, after this worker claimed the step with a lease (in real
+    /// time, ``SettlementLease``), so two instances never send the same purchase twice. `forced` (the console's "fail now") replaces the provider.
     func advance(transactionId: String, now: Int64, forcing forced: SettlementResult? = nil) throws -> Bool {
         let claimed = try context.database.transaction { connection -> TransactionRecord? in
             guard
@@ -165,14 +160,15 @@ struct TransactionService: Sendable {
             else { return nil }
             let record = try TransactionRecord(row: row)
             guard record.status == App2AppTransaction.Status.inProgress.rawValue else { return record }
+            let realNow = context.realNowMilliseconds
             let leased = try connection.execute(
                 """
-                UPDATE onramp_transactions SET next_step_at = ?
-                WHERE transaction_id = ? AND status = ? AND next_step_at = ?
+                UPDATE onramp_transactions SET lease_until = ?
+                WHERE transaction_id = ? AND status = ? AND \(SettlementLease.isFree)
                 """,
                 [
-                    .integer(now + Self.settlementLeaseMilliseconds), .text(transactionId), .text(record.status),
-                    record.nextStepAt.map(SQLValue.integer) ?? .null,
+                    .integer(realNow + SettlementLease.milliseconds), .text(transactionId), .text(record.status),
+                    .integer(realNow),
                 ])
             return leased == 1 ? record : nil
         }
@@ -212,7 +208,8 @@ struct TransactionService: Sendable {
             let changed = try connection.execute(
                 """
                 UPDATE onramp_transactions
-                SET status = ?, tx_hash = ?, failure_reason = ?, updated_at = ?, completed_at = ?, next_step_at = ?
+                SET status = ?, tx_hash = ?, failure_reason = ?, updated_at = ?, completed_at = ?, next_step_at = ?,
+                    lease_until = NULL
                 WHERE transaction_id = ? AND status = ?
                 """,
                 [

@@ -15,31 +15,34 @@ struct TransactionsRoutes: Sendable {
         router.add(
             "GET", "/onramp/v1/buy/user/{partnerUserRef}/transactions", Operations.listUserBuyTransactions
         ) { request in
-            let projectId = try authenticator.authenticate(request, at: context.clock.now())
-            try Self.refuseUnknownParameters(request, allowed: Self.pageParameters)
-            guard let ref = request.pathParameters["partnerUserRef"], !ref.isEmpty, ref.utf8.count <= 50 else {
-                throw HTTPError(status: 400, code: "invalid_request", message: "partnerUserRef must be 1 to 50 bytes.")
+            try authenticator.acting(for: request) { projectId in
+                try Self.refuseUnknownParameters(request, allowed: Self.pageParameters)
+                guard let ref = request.pathParameters["partnerUserRef"], !ref.isEmpty, ref.utf8.count <= 50 else {
+                    throw HTTPError(
+                        status: 400, code: "invalid_request", message: "partnerUserRef must be 1 to 50 bytes.")
+                }
+                return try list(request, projectId: projectId, filter: ("partner_user_ref = ?", [.text(ref)]))
             }
-            return try list(request, projectId: projectId, filter: ("partner_user_ref = ?", [.text(ref)]))
         }
         router.add("GET", "/onramp/v1/buy/transactions", Operations.listBuyTransactions) { request in
-            let projectId = try authenticator.authenticate(request, at: context.clock.now())
-            try Self.refuseUnknownParameters(request, allowed: Self.pageParameters.union(Self.dateParameters))
-            var clauses: [String] = []
-            var values: [SQLValue] = []
-            if let start = Self.query(request, "start_date", "startDate") {
-                clauses.append("created_at >= ?")
-                values.append(.integer(try Self.parseDate(start, name: "start_date").milliseconds))
+            try authenticator.acting(for: request) { projectId in
+                try Self.refuseUnknownParameters(request, allowed: Self.pageParameters.union(Self.dateParameters))
+                var clauses: [String] = []
+                var values: [SQLValue] = []
+                if let start = Self.query(request, "start_date", "startDate") {
+                    clauses.append("created_at >= ?")
+                    values.append(.integer(try Self.parseDate(start, name: "start_date").milliseconds))
+                }
+                if let end = Self.query(request, "end_date", "endDate") {
+                    // A date alone includes that whole day; a time is the exclusive end.
+                    let (milliseconds, dateOnly) = try Self.parseDate(end, name: "end_date")
+                    clauses.append("created_at < ?")
+                    values.append(.integer(dateOnly ? milliseconds + 86_400_000 : milliseconds))
+                }
+                return try list(
+                    request, projectId: projectId,
+                    filter: clauses.isEmpty ? nil : (clauses.joined(separator: " AND "), values))
             }
-            if let end = Self.query(request, "end_date", "endDate") {
-                // A date alone includes that whole day; a time is the exclusive end.
-                let (milliseconds, dateOnly) = try Self.parseDate(end, name: "end_date")
-                clauses.append("created_at < ?")
-                values.append(.integer(dateOnly ? milliseconds + 86_400_000 : milliseconds))
-            }
-            return try list(
-                request, projectId: projectId,
-                filter: clauses.isEmpty ? nil : (clauses.joined(separator: " AND "), values))
         }
     }
 

@@ -11,17 +11,30 @@ import OnrampStore
 /// within its lifetime for the request it names, as Coinbase's `export JWT=…` flow and a poller of the
 /// transactions API do; one for a write is good once (`uris` does not cover the body, so a captured JWT
 /// must not carry a second, different write). With `singleUse`, reads are good once too.
+///
+/// A JWT is checked in real time (its `nbf` and `exp` are the caller's wall clock); what the request
+/// then does for its project runs in the project's time (``acting(for:_:)``), so a test clock that
+/// moved ahead expires the project's tokens, quotes and sessions as real time would.
 struct CDPAuthenticator: Sendable {
     let database: any Database
     /// Whether a JWT for a read is good for one request too (a write's always is).
     let singleUse: Bool
+    /// The projects' test clocks (and the real clock the JWT is checked against).
+    let clocks: TestClocks
     /// Allowed clock skew for `nbf`/`exp`, in seconds.
     let leeway: TimeInterval = 30
     /// The longest lifetime accepted, so nonces need only be remembered that long.
     let maximumLifetime: TimeInterval = 300
 
-    /// The project the request is authenticated for, or a 401.
-    func authenticate(_ request: HTTPRequest, at now: Date) throws(HTTPError) -> String {
+    /// Authenticates `request` and runs `body` with its project, in the project's time.
+    func acting<T>(for request: HTTPRequest, _ body: (_ projectId: String) throws -> T) throws -> T {
+        let projectId = try authenticate(request)
+        return try clocks.bound(to: projectId) { try body(projectId) }
+    }
+
+    /// The project the request is authenticated for (checked in real time), or a 401.
+    func authenticate(_ request: HTTPRequest) throws(HTTPError) -> String {
+        let now = clocks.clock.now()
         guard let authorization = request.headers["Authorization"], authorization.hasPrefix("Bearer ") else {
             throw Self.unauthorized("Missing Authorization: Bearer <JWT>.")
         }

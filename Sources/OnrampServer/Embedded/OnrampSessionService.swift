@@ -153,11 +153,10 @@ struct OnrampSessionService: Sendable {
                 """
                 SELECT s.id, s.project_id, s.livemode FROM crypto_onramp_sessions s
                 LEFT JOIN test_clocks c ON c.project_id = s.project_id AND s.livemode = 0
-                WHERE s.fulfill_due_at IS NOT NULL
-                    AND s.fulfill_due_at <= ? + (SELECT COALESCE(MAX(offset_ms), 0) FROM test_clocks)
-                    AND s.fulfill_due_at <= ? + COALESCE(c.offset_ms, 0)
+                WHERE \(TestClockRepository.due("s.fulfill_due_at", clock: "c")) AND \(SettlementLease.isFree)
                 ORDER BY s.fulfill_due_at LIMIT ?
-                """, [.integer(now), .integer(now), .integer(Int64(limit))]
+                """,
+                [.integer(now), .integer(now), .integer(context.realNowMilliseconds), .integer(Int64(limit))]
             ).map { (try $0.string("id"), try $0.string("project_id"), try $0.int("livemode") != 0) }
         }
         // A test-mode session in its project's time; a live one in real time.
@@ -169,17 +168,19 @@ struct OnrampSessionService: Sendable {
 
     /// Fulfils one due session, in its project's time.
     private func fulfil(_ id: String, projectId: String) throws {
-        // Claim the fulfilment with a lease before settling outside the transaction, so only one
-        // worker (instance) settles; a worker that dies is retried with the same reference. The lease
-        // is timed from this claim, not from the batch: earlier slow settlements must not eat it.
+        // Claim the fulfilment with a lease (in real time, ``SettlementLease``) before settling outside
+        // the transaction, so only one worker (instance) settles; a worker that dies is retried with the
+        // same reference. The lease is timed from this claim, not from the batch: earlier slow
+        // settlements must not eat it.
         let claimedAt = context.nowMilliseconds
+        let realNow = context.realNowMilliseconds
         let claimed = try context.database.transaction { connection -> OnrampSessionRecord? in
             guard let record = try OnrampSessionRecord.find(connection, id: id, projectId: projectId),
                 record.machine.status == .fulfillmentProcessing, let due = record.fulfillDueAt, due <= claimedAt
             else { return nil }
             let leased = try connection.execute(
-                "UPDATE crypto_onramp_sessions SET fulfill_due_at = ? WHERE id = ? AND fulfill_due_at = ?",
-                [.integer(claimedAt + TransactionService.settlementLeaseMilliseconds), .text(id), .integer(due)])
+                "UPDATE crypto_onramp_sessions SET lease_until = ? WHERE id = ? AND fulfill_due_at = ? AND \(SettlementLease.isFree)",
+                [.integer(realNow + SettlementLease.milliseconds), .text(id), .integer(due), .integer(realNow)])
             return leased == 1 ? record : nil
         }
         guard var record = claimed else { return }

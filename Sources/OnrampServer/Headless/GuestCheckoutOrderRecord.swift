@@ -171,12 +171,14 @@ struct GuestCheckoutOrderRepository {
     }
 
     /// Writes `order`'s new state if it is still in `expected` (and, for a settlement, still under the
-    /// lease `leasedUntil` this worker took); false when another request or worker moved it first.
+    /// lease `leasedUntil` this worker took, which it releases); false when another request or worker
+    /// moved it first.
     func update(_ order: GuestCheckoutOrderRecord, from expected: GuestCheckoutOrder.Status, leasedUntil: Int64? = nil)
         throws -> Bool
     {
         var sql = """
-            UPDATE onramp_orders SET status = ?, failure_reason = ?, tx_hash = ?, next_step_at = ?, updated_at = ?
+            UPDATE onramp_orders SET status = ?, failure_reason = ?, tx_hash = ?, next_step_at = ?, updated_at = ?,
+                lease_until = NULL
             WHERE order_id = ? AND status = ?
             """
         var parameters: [SQLValue] = [
@@ -185,28 +187,32 @@ struct GuestCheckoutOrderRepository {
             .integer(order.updatedAt), .text(order.orderId), .text(expected.rawValue),
         ]
         if let leasedUntil {
-            sql += " AND next_step_at = ?"
+            sql += " AND lease_until = ?"
             parameters.append(.integer(leasedUntil))
         }
         return try connection.execute(sql, parameters) == 1
     }
 
-    /// Orders whose next settlement step is due.
-    func due(now: Int64, limit: Int) throws -> [String] {
+    /// Orders whose next settlement step is due in their project's time (`now`: real time) and that no
+    /// worker holds; each with its project.
+    func due(now: Int64, limit: Int) throws -> [(orderId: String, projectId: String)] {
         try connection.query(
-            "SELECT order_id FROM onramp_orders WHERE next_step_at IS NOT NULL AND next_step_at <= ? ORDER BY next_step_at LIMIT ?",
-            [.integer(now), .integer(Int64(limit))]
-        ).map { try $0.string("order_id") }
+            """
+            SELECT o.order_id, o.project_id FROM onramp_orders o
+            LEFT JOIN test_clocks c ON c.project_id = o.project_id
+            WHERE \(TestClockRepository.due("o.next_step_at", clock: "c")) AND \(SettlementLease.isFree)
+            ORDER BY o.next_step_at LIMIT ?
+            """,
+            [.integer(now), .integer(now), .integer(now), .integer(Int64(limit))]
+        ).map { (try $0.string("order_id"), try $0.string("project_id")) }
     }
 
-    /// Claims the due step of `order` for `leaseUntil` (another worker may retry it after that).
-    func lease(_ order: GuestCheckoutOrderRecord, until leaseUntil: Int64) throws -> Bool {
+    /// Claims the due step of `order` until the real time `leaseUntil` (another worker may retry it
+    /// after that); false when a worker holds it at the real time `now`.
+    func lease(_ order: GuestCheckoutOrderRecord, until leaseUntil: Int64, now: Int64) throws -> Bool {
         try connection.execute(
-            "UPDATE onramp_orders SET next_step_at = ? WHERE order_id = ? AND status = ? AND next_step_at = ?",
-            [
-                .integer(leaseUntil), .text(order.orderId), .text(order.status.rawValue),
-                order.nextStepAt.map(SQLValue.integer) ?? .null,
-            ]) == 1
+            "UPDATE onramp_orders SET lease_until = ? WHERE order_id = ? AND status = ? AND \(SettlementLease.isFree)",
+            [.integer(leaseUntil), .text(order.orderId), .text(order.status.rawValue), .integer(now)]) == 1
     }
 
     private static func record(_ row: Row) throws -> GuestCheckoutOrderRecord {

@@ -16,8 +16,6 @@ struct GuestCheckoutService: Sendable {
 
     /// How long the payment link may be paid.
     static let linkLifetimeMilliseconds: Int64 = 15 * 60_000
-    /// How long a claimed settlement may run before another worker may retry it (with the same reference).
-    static let settlementLeaseMilliseconds: Int64 = 60_000
     /// How far in the future a client's timestamp may lie (clock skew).
     static let skewMilliseconds: Int64 = 5 * 60_000
 
@@ -273,13 +271,14 @@ struct GuestCheckoutService: Sendable {
     @discardableResult
     func advanceDueOrders(limit: Int = 100) throws -> Int {
         let due = try context.database.read {
-            try GuestCheckoutOrderRepository(connection: $0).due(now: context.nowMilliseconds, limit: limit)
+            try GuestCheckoutOrderRepository(connection: $0).due(now: context.realNowMilliseconds, limit: limit)
         }
         var moved = 0
-        for id in due {
+        for (id, projectId) in due {
             // One order that cannot be settled must not hold up the others.
             do {
-                if try settle(orderId: id) { moved += 1 }
+                // In its project's time, as the order's due time was set.
+                if try context.testClocks.bound(to: projectId, { try settle(orderId: id) }) { moved += 1 }
             } catch {
                 AccessLog.shared.error("order \(id) settlement step failed: \(error)")
             }
@@ -287,15 +286,16 @@ struct GuestCheckoutService: Sendable {
         return moved
     }
 
-    /// One order's settlement: claimed with a lease, sent outside any database transaction, recorded with
-    /// its events; false when another worker holds it.
+    /// One order's settlement: claimed with a lease (in real time, ``SettlementLease``), sent outside any
+    /// database transaction, recorded with its events; false when another worker holds it.
     func settle(orderId: String) throws -> Bool {
         let now = context.nowMilliseconds
-        let leaseUntil = now + Self.settlementLeaseMilliseconds
+        let realNow = context.realNowMilliseconds
+        let leaseUntil = realNow + SettlementLease.milliseconds
         let claimed = try context.database.transaction { connection -> GuestCheckoutOrderRecord? in
             let orders = GuestCheckoutOrderRepository(connection: connection)
             guard let order = try orders.find(orderId: orderId), order.status == .processing,
-                let next = order.nextStepAt, next <= now, try orders.lease(order, until: leaseUntil)
+                let next = order.nextStepAt, next <= now, try orders.lease(order, until: leaseUntil, now: realNow)
             else { return nil }
             return order
         }

@@ -15,47 +15,55 @@ struct HeadlessRoutes: Sendable {
         let api = "/platform/v2/onramp"
 
         router.add("POST", "\(api)/verifications", Operations.createVerification) { request in
-            let projectId = try project(request)
-            let input = try InitiateVerificationRequest(fields: fields(request))
-            return .json(try verifications.initiate(input, projectId: projectId).initiationJSON, status: 201)
+            try authenticator.acting(for: request) { projectId in
+                let input = try InitiateVerificationRequest(fields: fields(request))
+                return .json(try verifications.initiate(input, projectId: projectId).initiationJSON, status: 201)
+            }
         }
         router.add("POST", "\(api)/verifications/{verificationId}/submit", Operations.submitVerification) { request in
-            let projectId = try project(request)
-            let input = try SubmitVerificationRequest(fields: fields(request))
-            let id = request.pathParameters["verificationId"] ?? ""
-            return .json(try verifications.submit(id: id, input, projectId: projectId).confirmationJSON)
+            try authenticator.acting(for: request) { projectId in
+                let input = try SubmitVerificationRequest(fields: fields(request))
+                let id = request.pathParameters["verificationId"] ?? ""
+                return .json(try verifications.submit(id: id, input, projectId: projectId).confirmationJSON)
+            }
         }
         router.add("POST", "\(api)/limits", Operations.userLimits) { request in
-            let projectId = try project(request)
-            return .json(try orders.userLimits(UserLimitsRequest(fields: fields(request)), projectId: projectId))
+            try authenticator.acting(for: request) { projectId in
+                .json(try orders.userLimits(UserLimitsRequest(fields: fields(request)), projectId: projectId))
+            }
         }
         router.add("POST", "\(api)/orders", Operations.createOrder) { request in
-            let projectId = try project(request)
-            let (key, hash) = try idempotency(request)
-            let created = try orders.create(
-                CreateOrderRequest(fields: fields(request)), projectId: projectId, idempotencyKey: key,
-                requestHash: hash)
-            var members: [(String, JSONValue)] = [
-                ("order", created.order.orderJSON(catalogue: orders.context.catalogue))
-            ]
-            if let link = created.paymentLink {
-                members.append(("paymentLink", ["url": .string(link.url), "paymentLinkType": .string(link.type)]))
+            try authenticator.acting(for: request) { projectId in
+                let (key, hash) = try idempotency(request)
+                let created = try orders.create(
+                    CreateOrderRequest(fields: fields(request)), projectId: projectId, idempotencyKey: key,
+                    requestHash: hash)
+                var members: [(String, JSONValue)] = [
+                    ("order", created.order.orderJSON(catalogue: orders.context.catalogue))
+                ]
+                if let link = created.paymentLink {
+                    members.append(("paymentLink", ["url": .string(link.url), "paymentLinkType": .string(link.type)]))
+                }
+                return .json(.object(members), status: 201)
             }
-            return .json(.object(members), status: 201)
         }
         router.add("GET", "\(api)/orders/{orderId}", Operations.getOrder) { request in
-            let projectId = try project(request)
-            return .json([
-                "order": try orders.order(id: request.pathParameters["orderId"] ?? "", projectId: projectId).orderJSON(
-                    catalogue: orders.context.catalogue)
-            ])
+            try authenticator.acting(for: request) { projectId in
+                .json([
+                    "order": try orders.order(id: request.pathParameters["orderId"] ?? "", projectId: projectId)
+                        .orderJSON(
+                            catalogue: orders.context.catalogue)
+                ])
+            }
         }
         for method in GuestPaymentMethod.allCases {
             router.add("GET", method.pagePath, Operations.buttonPage(for: method)) { request in
-                try page(request, method: method)
+                try inProjectTime(ofLink: request.queryValue("sessionToken")) { try page(request, method: method) }
             }
             router.add("POST", method.pagePath, Operations.buttonSheet(for: method)) { request in
-                try sheet(request, method: method)
+                try inProjectTime(ofLink: try request.formBody()["sessionToken"]?.stringValue) {
+                    try sheet(request, method: method)
+                }
             }
         }
         router.add("GET", PaymentButtonPage.statusPath, Operations.buttonOrderStatus) { request in
@@ -69,9 +77,11 @@ struct HeadlessRoutes: Sendable {
         }
     }
 
-    /// The project whose CDP API key signed the request's JWT.
-    private func project(_ request: HTTPRequest) throws(HTTPError) -> String {
-        try authenticator.authenticate(request, at: orders.context.clock.now())
+    /// Runs `body` in the time of the project whose order the payment link `token` names (its test
+    /// clock): the link's lifetime was set in that time. Real time for an unknown link.
+    private func inProjectTime(ofLink token: String?, _ body: () throws -> HTTPResponse) throws -> HTTPResponse {
+        let projectId = try token.flatMap { try orders.order(linkToken: $0)?.projectId }
+        return try orders.context.testClocks.bound(to: projectId, body)
     }
 
     /// The request's `X-Idempotency-Key` (1 to 128 bytes, as the API reference allows) and an HMAC of its

@@ -18,18 +18,22 @@ struct HostedOnrampRoutes: Sendable {
 
     func register(on router: inout Router) {
         router.add("POST", "/onramp/v1/token", Operations.createHostedOnrampToken) { request in
-            let projectId = try authenticator.authenticate(request, at: context.clock.now())
-            return try service.createToken(body: try request.jsonBody(), projectId: projectId)
+            try authenticator.acting(for: request) { projectId in
+                try service.createToken(body: try request.jsonBody(), projectId: projectId)
+            }
         }
         router.add("POST", "/platform/v2/onramp/sessions", Operations.createHostedOnrampSession) { request in
-            let projectId = try authenticator.authenticate(request, at: context.clock.now())
-            return try service.createSession(body: try request.jsonBody(), projectId: projectId)
+            try authenticator.acting(for: request) { projectId in
+                try service.createSession(body: try request.jsonBody(), projectId: projectId)
+            }
         }
         router.add("GET", HostedOnrampService.pagePath, Operations.openHostedOnrampPage) { request in
-            try open(request)
+            try service.inProjectTime(ofToken: request.queryValue("sessionToken")) { try open(request) }
         }
         router.add("POST", HostedOnrampService.pagePath, Operations.submitHostedOnrampPage) { request in
-            try submit(request)
+            try service.inProjectTime(ofToken: try request.formBody()["sessionToken"]?.stringValue) {
+                try submit(request)
+            }
         }
     }
 

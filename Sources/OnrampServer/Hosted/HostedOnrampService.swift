@@ -18,6 +18,16 @@ struct HostedOnrampService: Sendable {
     static let maximumNetworksPerAddress = 10
     static let maximumAssets = 50
 
+    /// Runs `body` in the time of the project whose hosted session `token` names (its test clock): the
+    /// token's five minutes and the page's fifteen were set in that time. Real time for an unknown token.
+    func inProjectTime<T>(ofToken token: String?, _ body: () throws -> T) throws -> T {
+        guard let token, !token.isEmpty, token.utf8.count <= 64 else { return try body() }
+        let projectId = try context.database.read {
+            try HostedOnrampRepository(connection: $0).find(token: token)?.projectId
+        }
+        return try context.testClocks.bound(to: projectId, body)
+    }
+
     /// `POST /onramp/v1/token` `{addresses:[{address, blockchains[]}], assets?, clientIp?}` → `{token, channel_id}`.
     func createToken(body: JSONValue, projectId: String) throws -> HTTPResponse {
         let fields = RequestFields(body)

@@ -15,23 +15,33 @@ struct OfframpRoutes: Sendable {
     var context: ServerContext { service.context }
 
     func register(on router: inout Router) {
-        router.add("GET", OfframpService.pagePath, Operations.sellPage) { request in try open(request) }
-        router.add("POST", OfframpService.pagePath, Operations.submitSellPage) { request in try submit(request) }
-        router.add("GET", "/onramp/v1/sell/user/{partnerUserRef}/transactions", Operations.listUserSells) { request in
-            let projectId = try authenticator.authenticate(request, at: context.clock.now())
-            let ref = request.pathParameters["partnerUserRef"] ?? ""
-            guard !ref.isEmpty, ref.utf8.count <= 50 else {
-                throw HTTPError(status: 400, code: "invalid_request", message: "partnerUserRef must be 1 to 50 bytes.")
+        router.add("GET", OfframpService.pagePath, Operations.sellPage) { request in
+            try hosted.inProjectTime(ofToken: request.queryValue("sessionToken")) { try open(request) }
+        }
+        router.add("POST", OfframpService.pagePath, Operations.submitSellPage) { request in
+            try hosted.inProjectTime(ofToken: try request.formBody()["sessionToken"]?.stringValue) {
+                try submit(request)
             }
-            return try list(request, projectId: projectId, partnerUserRef: ref, dates: false)
+        }
+        router.add("GET", "/onramp/v1/sell/user/{partnerUserRef}/transactions", Operations.listUserSells) { request in
+            try authenticator.acting(for: request) { projectId in
+                let ref = request.pathParameters["partnerUserRef"] ?? ""
+                guard !ref.isEmpty, ref.utf8.count <= 50 else {
+                    throw HTTPError(
+                        status: 400, code: "invalid_request", message: "partnerUserRef must be 1 to 50 bytes.")
+                }
+                return try list(request, projectId: projectId, partnerUserRef: ref, dates: false)
+            }
         }
         router.add("GET", "/onramp/v1/sell/transactions", Operations.listSells) { request in
-            let projectId = try authenticator.authenticate(request, at: context.clock.now())
-            return try list(request, projectId: projectId, partnerUserRef: nil, dates: true)
+            try authenticator.acting(for: request) { projectId in
+                try list(request, projectId: projectId, partnerUserRef: nil, dates: true)
+            }
         }
         router.add("POST", "/onramp/v1/sell/quote", Operations.createQuote) { request in
-            let projectId = try authenticator.authenticate(request, at: context.clock.now())
-            return .json(try quote(RequestFields(try request.jsonBody()), projectId: projectId))
+            try authenticator.acting(for: request) { projectId in
+                .json(try quote(RequestFields(try request.jsonBody()), projectId: projectId))
+            }
         }
     }
 

@@ -13,8 +13,6 @@ struct OfframpService: Sendable {
     let context: ServerContext
 
     static let pagePath = "/v3/sell/input"
-    static let settlementLeaseMilliseconds: Int64 = 60_000
-
     /// The cash-out methods (Coinbase's `defaultCashoutMethod` names) and the fee schedule each uses.
     static let cashoutMethods: [(name: String, type: PaymentMethodType)] = [
         ("FIAT_WALLET", .fiatWallet), ("ACH_BANK_ACCOUNT", .ach), ("PAYPAL", .paypal),
@@ -100,12 +98,14 @@ struct OfframpService: Sendable {
     /// Takes the due step of every waiting sell: the deposit arrives, fails, or the window closes.
     @discardableResult
     func advanceDueSells(limit: Int = 100) throws -> Int {
-        let now = context.nowMilliseconds
-        let due = try context.database.read { try OfframpRepository(connection: $0).due(now: now, limit: limit) }
+        let due = try context.database.read {
+            try OfframpRepository(connection: $0).due(now: context.realNowMilliseconds, limit: limit)
+        }
         var moved = 0
-        for id in due {
+        for (id, projectId) in due {
             do {
-                if try step(id) { moved += 1 }
+                // In its project's time, as the sell's due time and window were set.
+                if try context.testClocks.bound(to: projectId, { try step(id) }) { moved += 1 }
             } catch {
                 AccessLog.shared.error("offramp \(id) step failed: \(error)")
             }
@@ -115,11 +115,12 @@ struct OfframpService: Sendable {
 
     private func step(_ id: String) throws -> Bool {
         let now = context.nowMilliseconds
-        let leaseUntil = now + Self.settlementLeaseMilliseconds
+        let realNow = context.realNowMilliseconds
+        let leaseUntil = realNow + SettlementLease.milliseconds
         let claimed = try context.database.transaction { connection -> OfframpTransactionRecord? in
             let sells = OfframpRepository(connection: connection)
             guard let sell = try sells.find(id: id), sell.status == .started, let next = sell.nextStepAt, next <= now,
-                try sells.lease(sell, until: leaseUntil)
+                try sells.lease(sell, until: leaseUntil, now: realNow)
             else { return nil }
             return sell
         }

@@ -132,29 +132,35 @@ struct OfframpRepository {
         ).first?.int("n") ?? 0
     }
 
-    func due(now: Int64, limit: Int) throws -> [String] {
+    /// Sells whose next step is due in their project's time (`now`: real time) and that no worker
+    /// holds; each with its project.
+    func due(now: Int64, limit: Int) throws -> [(transactionId: String, projectId: String)] {
         try connection.query(
-            "SELECT transaction_id FROM offramp_transactions WHERE next_step_at IS NOT NULL AND next_step_at <= ? ORDER BY next_step_at LIMIT ?",
-            [.integer(now), .integer(Int64(limit))]
-        ).map { try $0.string("transaction_id") }
+            """
+            SELECT t.transaction_id, t.project_id FROM offramp_transactions t
+            LEFT JOIN test_clocks c ON c.project_id = t.project_id
+            WHERE \(TestClockRepository.due("t.next_step_at", clock: "c")) AND \(SettlementLease.isFree)
+            ORDER BY t.next_step_at LIMIT ?
+            """,
+            [.integer(now), .integer(now), .integer(now), .integer(Int64(limit))]
+        ).map { (try $0.string("transaction_id"), try $0.string("project_id")) }
     }
 
-    /// Claims a due step for `leaseUntil`.
-    func lease(_ sell: OfframpTransactionRecord, until leaseUntil: Int64) throws -> Bool {
+    /// Claims a due step until the real time `leaseUntil`; false when a worker holds it at the real
+    /// time `now`.
+    func lease(_ sell: OfframpTransactionRecord, until leaseUntil: Int64, now: Int64) throws -> Bool {
         try connection.execute(
-            "UPDATE offramp_transactions SET next_step_at = ? WHERE transaction_id = ? AND status = ? AND next_step_at = ?",
-            [
-                .integer(leaseUntil), .text(sell.transactionId), .text(sell.status.rawValue),
-                sell.nextStepAt.map(SQLValue.integer) ?? .null,
-            ]) == 1
+            "UPDATE offramp_transactions SET lease_until = ? WHERE transaction_id = ? AND status = ? AND \(SettlementLease.isFree)",
+            [.integer(leaseUntil), .text(sell.transactionId), .text(sell.status.rawValue), .integer(now)]) == 1
     }
 
-    /// Writes the sell's new state if it is still `STARTED` under the lease `leasedUntil`.
+    /// Writes the sell's new state if it is still `STARTED` under the lease `leasedUntil`, and releases it.
     func finish(_ sell: OfframpTransactionRecord, leasedUntil: Int64) throws -> Bool {
         try connection.execute(
             """
-            UPDATE offramp_transactions SET status = ?, tx_hash = ?, next_step_at = NULL, updated_at = ?
-            WHERE transaction_id = ? AND status = ? AND next_step_at = ?
+            UPDATE offramp_transactions SET status = ?, tx_hash = ?, next_step_at = NULL, updated_at = ?,
+                lease_until = NULL
+            WHERE transaction_id = ? AND status = ? AND lease_until = ?
             """,
             [
                 .text(sell.status.rawValue), sell.txHash.map(SQLValue.text) ?? .null, .integer(sell.updatedAt),

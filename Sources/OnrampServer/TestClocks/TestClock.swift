@@ -69,6 +69,18 @@ struct TestClocks: Sendable {
 struct TestClockRepository {
     let connection: any SQLConnection
 
+    /// The condition that `column`, a time in its row's project time, is due at the real time bound to
+    /// its two `?`s. `clock` is the alias of a `LEFT JOIN test_clocks` on the row's project (joined only
+    /// for test-mode rows). The first comparison, against the largest offset, lets the index on `column`
+    /// narrow the rows; the second applies the row's own project's offset.
+    static func due(_ column: String, clock: String) -> String {
+        """
+        \(column) IS NOT NULL
+            AND \(column) <= ? + (SELECT COALESCE(MAX(offset_ms), 0) FROM test_clocks)
+            AND \(column) <= ? + COALESCE(\(clock).offset_ms, 0)
+        """
+    }
+
     /// The project's offset in milliseconds (0 without a row).
     func offset(projectId: String) throws -> Int64 {
         try connection.query("SELECT offset_ms FROM test_clocks WHERE project_id = ?", [.text(projectId)]).first?

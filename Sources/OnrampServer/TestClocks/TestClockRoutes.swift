@@ -11,13 +11,15 @@ struct TestClockRoutes: Sendable {
 
     func register(on router: inout Router) {
         router.add("POST", "/platform/v2/onramp/test_clocks/advance", Operations.advanceCDP) { request in
-            let projectId = try authenticator.authenticate(request, at: context.clock.now())
-            let fields = RequestFields(try request.jsonBody())
-            let offset = try advance(projectId, seconds: try Self.seconds(fields.optional("seconds", maxLength: 10)))
-            return .json([
-                "projectId": .string(projectId), "offsetSeconds": .string(String(offset / 1000)),
-                "now": .string(Timestamp.rfc3339(milliseconds: projectNow(offset))),
-            ])
+            try authenticator.acting(for: request) { projectId in
+                let fields = RequestFields(try request.jsonBody())
+                let offset = try advance(
+                    projectId, seconds: try Self.seconds(fields.optional("seconds", maxLength: 10)))
+                return .json([
+                    "projectId": .string(projectId), "offsetSeconds": .string(String(offset / 1000)),
+                    "now": .string(Timestamp.rfc3339(milliseconds: projectNow(offset))),
+                ])
+            }
         }
         stripe.server(&router, "POST", "/v1/test_helpers/test_clocks/advance", Operations.advanceStripe) {
             _, caller, body in

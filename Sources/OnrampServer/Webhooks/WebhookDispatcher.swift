@@ -17,6 +17,10 @@ import OnrampWire
 /// rows its subquery picks: on PostgreSQL with `FOR UPDATE SKIP LOCKED`, so instances never wait
 /// for or take each other's rows; on SQLite under the writer lock (`BEGIN IMMEDIATE`), which
 /// serializes claims between threads and processes. No transaction is held while sending.
+///
+/// A delivery's times (created, next attempt, failing since) are in its project's time: a test-mode
+/// project whose test clock moved ahead has its retries come due as real time would have brought them.
+/// Leases, and the signature's timestamp (which receivers check against their own clock), are real time.
 public final class WebhookDispatcher: Sendable {
     /// Tuning of the dispatcher.
     public struct Configuration: Sendable {
@@ -60,6 +64,8 @@ public final class WebhookDispatcher: Sendable {
         let headers: [(String, String)]
         let attemptCount: Int64
         let createdAt: Int64
+        /// How far the project's test clock runs ahead of real time (ms) when this was claimed.
+        let clockOffset: Int64
         /// Whether this attempt fails without being sent (the console's "fail the next N deliveries").
         var failsOnPurpose = false
     }
@@ -107,12 +113,17 @@ public final class WebhookDispatcher: Sendable {
     /// Creates the delivery rows of up to `limit` new events and marks them fanned out.
     @discardableResult
     func fanOut(limit: Int = 200) throws -> Int {
-        let now = context.nowMilliseconds
+        let now = context.realNowMilliseconds
         let lock = context.database.dialect == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
         return try withRetry {
             try context.database.transaction { connection in
                 let events = try connection.query(
-                    "SELECT id, project_id, family, type, livemode FROM outbox_events WHERE fanned_out = 0 ORDER BY created_at, id LIMIT ?\(lock)",
+                    """
+                    SELECT id, project_id, family, type, livemode,
+                        COALESCE((SELECT offset_ms FROM test_clocks c WHERE c.project_id = outbox_events.project_id), 0)
+                            AS clock_offset
+                    FROM outbox_events WHERE fanned_out = 0 ORDER BY created_at, id LIMIT ?\(lock)
+                    """,
                     [.integer(Int64(limit))])
                 let subscriptions = WebhookSubscriptionRepository(connection: connection)
                 var cache: [String: [WebhookSubscription]] = [:]
@@ -125,6 +136,8 @@ public final class WebhookDispatcher: Sendable {
                             projectId: try event.string("project_id"), family: try event.string("family"),
                             livemode: livemode)
                     }
+                    // First due now in the project's time.
+                    let due = now + (try event.int("clock_offset"))
                     for subscription in cache[key]! where subscription.accepts(try event.string("type")) {
                         try connection.execute(
                             """
@@ -134,8 +147,8 @@ public final class WebhookDispatcher: Sendable {
                             ON CONFLICT (event_id, subscription_id) DO NOTHING
                             """,
                             [
-                                .text(context.ids.uuid()), .text(eventId), .text(subscription.id), .integer(now),
-                                .integer(now),
+                                .text(context.ids.uuid()), .text(eventId), .text(subscription.id), .integer(due),
+                                .integer(due),
                             ])
                     }
                     try connection.execute("UPDATE outbox_events SET fanned_out = 1 WHERE id = ?", [.text(eventId)])
@@ -147,7 +160,7 @@ public final class WebhookDispatcher: Sendable {
 
     /// Leases up to a batch of due deliveries of enabled subscriptions to this instance.
     func claimDue(limit: Int? = nil) throws -> [Claim] {
-        let now = context.nowMilliseconds
+        let now = context.realNowMilliseconds
         let leaseUntil = now + Int64(configuration.leaseDuration * 1000)
         let lock = context.database.dialect == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
         // A token per claim round, so the rows of this round are told apart from earlier ones.
@@ -159,22 +172,28 @@ public final class WebhookDispatcher: Sendable {
                     UPDATE webhook_deliveries SET lease_owner = ?, lease_until = ?
                     WHERE id IN (
                         SELECT id FROM webhook_deliveries
-                        WHERE status = 'pending' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until < ?)
+                        WHERE status = 'pending' AND (lease_until IS NULL OR lease_until < ?)
+                          AND next_attempt_at <= ? + (SELECT COALESCE(MAX(offset_ms), 0) FROM test_clocks)
+                          AND next_attempt_at <= ? + COALESCE((
+                            SELECT c.offset_ms FROM test_clocks c JOIN outbox_events e ON e.project_id = c.project_id
+                            WHERE e.id = webhook_deliveries.event_id), 0)
                           AND EXISTS (
                             SELECT 1 FROM webhook_subscriptions s WHERE s.id = subscription_id AND s.enabled = 1)
                         ORDER BY next_attempt_at LIMIT ?\(lock))
                     """,
                     [
-                        .text(token), .integer(leaseUntil), .integer(now), .integer(now),
+                        .text(token), .integer(leaseUntil), .integer(now), .integer(now), .integer(now),
                         .integer(Int64(limit ?? configuration.batchSize)),
                     ])
                 return try connection.query(
                     """
                     SELECT d.id, d.event_id, d.attempt_count, d.created_at, e.type, e.family, e.payload,
-                           s.id AS subscription_id, s.url, s.secret, s.headers
+                           s.id AS subscription_id, s.url, s.secret, s.headers,
+                           COALESCE(c.offset_ms, 0) AS clock_offset
                     FROM webhook_deliveries d
                     JOIN outbox_events e ON e.id = d.event_id
                     JOIN webhook_subscriptions s ON s.id = d.subscription_id
+                    LEFT JOIN test_clocks c ON c.project_id = e.project_id
                     WHERE d.lease_owner = ?
                     """, [.text(token)]
                 ).compactMap { row -> Claim? in
@@ -200,7 +219,8 @@ public final class WebhookDispatcher: Sendable {
             subscriptionId: try row.string("subscription_id"), url: try row.string("url"),
             secret: try row.string("secret"),
             headers: headers.compactMap { name, value in value.stringValue.map { (name, $0) } },
-            attemptCount: try row.int("attempt_count"), createdAt: try row.int("created_at"))
+            attemptCount: try row.int("attempt_count"), createdAt: try row.int("created_at"),
+            clockOffset: try row.int("clock_offset"))
     }
 
     /// Sends every claim concurrently and waits for all of them (each bounded by the timeout).
@@ -254,7 +274,7 @@ public final class WebhookDispatcher: Sendable {
         for (name, value) in claim.headers { request.setValue(value, forHTTPHeaderField: name) }
         let signed = WebhookSigner.headers(
             family: claim.family, secret: claim.secret, eventId: claim.eventId, eventType: claim.eventType,
-            body: claim.payload, timestamp: Int64(context.clock.now().timeIntervalSince1970))
+            body: claim.payload, timestamp: Int64(context.realClock.now().timeIntervalSince1970))
         for (name, value) in signed { request.setValue(value, forHTTPHeaderField: name) }
         request.httpBody = Data(claim.payload)
         let started = DispatchTime.now().uptimeNanoseconds
@@ -268,14 +288,15 @@ public final class WebhookDispatcher: Sendable {
         }.resume()
     }
 
-    /// Writes the attempts and the deliveries' new states in one transaction.
+    /// Writes the attempts and the deliveries' new states in one transaction, each in its project's time.
     func record(_ attempts: [Attempt]) throws {
-        let now = context.nowMilliseconds
+        let realNow = context.realNowMilliseconds
         let window = Int64(configuration.retry.retryWindow * 1000)
         try withRetry {
             try context.database.transaction { connection in
                 for attempt in attempts {
                     let claim = attempt.claim
+                    let now = realNow + claim.clockOffset
                     try connection.execute(
                         """
                         INSERT INTO webhook_attempts (id, delivery_id, event_id, subscription_id, attempted_at,

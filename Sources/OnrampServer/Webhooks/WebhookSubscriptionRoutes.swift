@@ -13,33 +13,36 @@ struct WebhookSubscriptionRoutes: Sendable {
 
     func register(on router: inout Router) {
         router.add("POST", Self.basePath, Operations.createSubscription) { request in
-            let projectId = try authenticator.authenticate(request, at: context.clock.now())
-            let fields = RequestFields(try request.jsonBody())
-            let now = context.nowMilliseconds
-            var subscription = WebhookSubscription(
-                id: context.ids.uuid(), projectId: projectId, family: .cdp, url: "", description: "", eventTypes: [],
-                headers: [], metadata: .object([]), labels: .object([]), secret: context.ids.uuid(), enabled: true,
-                disabledReason: nil, failingSince: nil, livemode: false, createdAt: now)
-            try apply(fields, to: &subscription, creating: true)
-            try context.database.transaction {
-                try WebhookSubscriptionRepository(connection: $0).insert(
-                    subscription, now: now, invalidCode: "invalid_request", dialect: context.database.dialect)
+            try authenticator.acting(for: request) { projectId in
+                let fields = RequestFields(try request.jsonBody())
+                let now = context.nowMilliseconds
+                var subscription = WebhookSubscription(
+                    id: context.ids.uuid(), projectId: projectId, family: .cdp, url: "", description: "",
+                    eventTypes: [],
+                    headers: [], metadata: .object([]), labels: .object([]), secret: context.ids.uuid(), enabled: true,
+                    disabledReason: nil, failingSince: nil, livemode: false, createdAt: now)
+                try apply(fields, to: &subscription, creating: true)
+                try context.database.transaction {
+                    try WebhookSubscriptionRepository(connection: $0).insert(
+                        subscription, now: now, invalidCode: "invalid_request", dialect: context.database.dialect)
+                }
+                return .json(Self.json(subscription), status: 201)
             }
-            return .json(Self.json(subscription), status: 201)
         }
         router.add("GET", Self.basePath, Operations.listSubscriptions) { request in
-            let projectId = try authenticator.authenticate(request, at: context.clock.now())
-            let limit = try Self.pageSize(request.queryValue("pageSize"))
-            let after = request.queryValue("pageToken")
-            let page = try context.database.read {
-                try WebhookSubscriptionRepository(connection: $0).list(
-                    projectId: projectId, family: .cdp, limit: limit + 1, startingAfter: after)
+            try authenticator.acting(for: request) { projectId in
+                let limit = try Self.pageSize(request.queryValue("pageSize"))
+                let after = request.queryValue("pageToken")
+                let page = try context.database.read {
+                    try WebhookSubscriptionRepository(connection: $0).list(
+                        projectId: projectId, family: .cdp, limit: limit + 1, startingAfter: after)
+                }
+                var members: [(String, JSONValue)] = [("subscriptions", .array(page.prefix(limit).map(Self.json)))]
+                if page.count > limit, let last = page.prefix(limit).last {
+                    members.append(("nextPageToken", .string(last.id)))
+                }
+                return .json(.object(members))
             }
-            var members: [(String, JSONValue)] = [("subscriptions", .array(page.prefix(limit).map(Self.json)))]
-            if page.count > limit, let last = page.prefix(limit).last {
-                members.append(("nextPageToken", .string(last.id)))
-            }
-            return .json(.object(members))
         }
         router.add("GET", Self.basePath + "/{subscriptionId}", Operations.getSubscription) { request in
             let (_, subscription) = try find(request)
@@ -75,7 +78,7 @@ struct WebhookSubscriptionRoutes: Sendable {
     }
 
     private func find(_ request: HTTPRequest) throws -> (String, WebhookSubscription) {
-        let projectId = try authenticator.authenticate(request, at: context.clock.now())
+        let projectId = try authenticator.authenticate(request)
         let id = request.pathParameters["subscriptionId"] ?? ""
         guard
             let subscription = try context.database.read({
