@@ -297,6 +297,63 @@ import Testing
         #expect(Self.get(server, "/console/hosted_sessions/nope").status == 404)
     }
 
+    /// A project's lists show their newest 20 on its page and every row on a page of their own, 50 a
+    /// page with an "Older" link: 55 hosted sessions (several made in the same millisecond) are each listed
+    /// exactly once across the pages.
+    @Test func aProjectsListsPage() throws {
+        let server = try TestServer()
+        let hosted = HostedOnrampTests()
+        for _ in 0..<55 { _ = try hosted.token(server) }
+        let ids = Set(
+            try server.database.read { try $0.query("SELECT id FROM hosted_onramp_sessions") }.map {
+                try $0.string("id")
+            })
+        #expect(ids.count == 55)
+        func listed(_ page: String) -> [String] {
+            ids.filter { page.contains("href=\"/console/hosted_sessions/\($0)\"") }.sorted()
+        }
+        let project = Self.text(Self.get(server, "/console/projects/\(server.projectId)"))
+        #expect(listed(project).count == ConsoleProjectList.previewSize)
+        let all = "/console/projects/\(server.projectId)/lists/hosted_sessions"
+        #expect(project.contains("href=\"\(all)\""))
+        let first = Self.text(Self.get(server, all))
+        #expect(listed(first).count == 50)
+        let next = try #require(first.range(of: #"href="([^"]+\?before=[^"]+)""#, options: .regularExpression))
+        let link = String(first[next]).dropFirst(6).dropLast().replacingOccurrences(of: "&amp;", with: "&")
+        let second = Self.text(Self.get(server, String(link)))
+        #expect(listed(second).count == 5 && !second.contains(">Older<"), "the last page")
+        #expect(Set(listed(first) + listed(second)) == ids, "every row once")
+        #expect(Self.get(server, "\(all)?before=nonsense").status == 400)
+        #expect(Self.get(server, "/console/projects/\(server.projectId)/lists/nope").status == 404)
+        #expect(Self.get(server, "/console/projects/nope/lists/hosted_sessions").status == 404)
+        for list in ConsoleProjectList.all {
+            #expect(
+                Self.get(server, "/console/projects/\(server.projectId)/lists/\(list.slug)").status == 200,
+                "\(list.slug)")
+        }
+    }
+
+    /// The project list pages by 50, newest first: 56 projects are each listed once over two pages.
+    @Test func theProjectListPages() throws {
+        let server = try TestServer()
+        let provisioner = ProjectProvisioner(database: server.database)
+        for index in 0..<55 {
+            _ = try provisioner.createProject(
+                name: "Paged \(index)", appIds: [], redirectHosts: [], keyType: .es256)
+        }
+        let ids = try server.database.read { try $0.query("SELECT id FROM projects") }.map { try $0.string("id") }
+        #expect(ids.count == 56)
+        func listed(_ page: String) -> Set<String> {
+            Set(ids.filter { page.contains("href=\"/console/projects/\($0)\"") })
+        }
+        let first = Self.text(Self.get(server, "/console"))
+        #expect(listed(first).count == 50 && first.contains("Older projects"))
+        let next = try #require(first.range(of: #"href="(/console\?before=[^"]+)""#, options: .regularExpression))
+        let second = Self.text(Self.get(server, String(String(first[next]).dropFirst(6).dropLast())))
+        #expect(listed(second).count == 6 && !second.contains("Older projects"))
+        #expect(listed(first).union(listed(second)) == Set(ids))
+    }
+
     /// The event list pages by 50, newest first, with an "Older events" link that keeps the type filter.
     @Test func theEventListPages() throws {
         let server = try TestServer()

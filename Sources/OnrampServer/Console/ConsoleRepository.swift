@@ -14,14 +14,9 @@ struct ConsoleRepository {
         let appIds: [String]
         let redirectHosts: [String]
         let keys: [Row]
-        let attestKeys: [Row]
-        let transactions: [Row]
         let subscriptions: [Row]
-        let challenges: [Row]
-        let customers: [Row]
-        let sessions: [Row]
-        let orders: [Row]
-        let hostedSessions: [Row]
+        /// Each paged list with its newest rows (one more than the preview shows, when there are more).
+        let lists: [(list: ConsoleProjectList, rows: [Row])]
     }
 
     /// An Embedded crypto customer with its Link consumer and what it owns.
@@ -34,15 +29,27 @@ struct ConsoleRepository {
         let verifications: [Row]
     }
 
-    /// Every project, newest first, with its transaction count.
-    func projects() throws -> [Row] {
-        try connection.query(
+    /// Projects newest first, older than `before` when given (a page's last project), at most `limit`,
+    /// each with its transaction and event counts.
+    func projects(before: ConsoleCursor?, limit: Int) throws -> [Row] {
+        var filter = ""
+        var values: [SQLValue] = []
+        if let before {
+            filter = "WHERE p.created_at < ? OR (p.created_at = ? AND p.id < ?)"
+            values = [.integer(before.time), .integer(before.time), .text(before.id)]
+        }
+        return try connection.query(
             """
             SELECT p.id, p.name, p.app2app_enabled, p.created_at,
                 (SELECT COUNT(*) FROM onramp_transactions t WHERE t.project_id = p.id) AS transactions,
                 (SELECT COUNT(*) FROM outbox_events e WHERE e.project_id = p.id) AS events
-            FROM projects p ORDER BY p.created_at DESC, p.id LIMIT 200
-            """, [])
+            FROM projects p \(filter) ORDER BY p.created_at DESC, p.id DESC LIMIT ?
+            """, values + [.integer(Int64(limit))])
+    }
+
+    /// Whether project `id` exists.
+    func projectExists(_ id: String) throws -> Bool {
+        try !connection.query("SELECT 1 AS one FROM projects WHERE id = ?", [.text(id)]).isEmpty
     }
 
     /// One project; nil when there is none.
@@ -63,49 +70,14 @@ struct ConsoleRepository {
             keys: try connection.query(
                 "SELECT id, kind, livemode, disabled, created_at FROM api_keys WHERE project_id = ? ORDER BY created_at",
                 parameter),
-            attestKeys: try connection.query(
-                """
-                SELECT app_id, key_id, environment, counter, attested_at FROM app_attest_keys WHERE project_id = ?
-                ORDER BY attested_at DESC LIMIT 100
-                """, parameter),
-            transactions: try connection.query(
-                """
-                SELECT transaction_id, partner_user_ref, status, payment_total, payment_currency, purchase_amount,
-                    purchase_currency, created_at
-                FROM onramp_transactions WHERE project_id = ? ORDER BY created_at DESC, transaction_id LIMIT 100
-                """, parameter),
             subscriptions: try connection.query(
                 """
                 SELECT id, family, url, enabled, livemode, fail_next FROM webhook_subscriptions WHERE project_id = ?
                 ORDER BY created_at
                 """, parameter),
-            challenges: try connection.query(
-                """
-                SELECT id, purpose, created_at, expires_at, used_at FROM attestation_challenges WHERE project_id = ?
-                ORDER BY created_at DESC, id LIMIT 50
-                """, parameter),
-            customers: try connection.query(
-                """
-                SELECT c.id, c.livemode, c.phone_status, c.kyc_status, c.document_status, c.created_at, l.email
-                FROM crypto_customers c JOIN link_consumers l ON l.id = c.consumer_id WHERE c.project_id = ?
-                ORDER BY c.created_at DESC, c.id LIMIT 100
-                """, parameter),
-            sessions: try connection.query(
-                """
-                SELECT id, customer_id, status, destination_currency, destination_network, livemode, created_at
-                FROM crypto_onramp_sessions WHERE project_id = ? ORDER BY created_at DESC, id LIMIT 100
-                """, parameter),
-            orders: try connection.query(
-                """
-                SELECT order_id, partner_user_ref, status, payment_total, payment_currency, purchase_amount,
-                    purchase_currency, created_at
-                FROM onramp_orders WHERE project_id = ? ORDER BY created_at DESC, order_id LIMIT 100
-                """, parameter),
-            hostedSessions: try connection.query(
-                """
-                SELECT id, kind, created_at, expires_at, opened_at, outcome, transaction_id
-                FROM hosted_onramp_sessions WHERE project_id = ? ORDER BY created_at DESC, id LIMIT 100
-                """, parameter))
+            lists: try ConsoleProjectList.all.map { list in
+                (list, try list.rows(connection, projectId: id, before: nil, limit: ConsoleProjectList.previewSize + 1))
+            })
     }
 
     /// One hosted onramp session (never its token or page secret); nil when there is none.
@@ -193,7 +165,7 @@ struct ConsoleRepository {
 
     /// Newest first, of `type` when given, older than `before` when given (a page's last event), at most
     /// `limit` rows.
-    func events(type: String?, before: ConsoleEventCursor?, limit: Int) throws -> [Row] {
+    func events(type: String?, before: ConsoleCursor?, limit: Int) throws -> [Row] {
         var clauses: [String] = []
         var values: [SQLValue] = []
         if let type {
@@ -202,7 +174,7 @@ struct ConsoleRepository {
         }
         if let before {
             clauses.append("(created_at < ? OR (created_at = ? AND id < ?))")
-            values += [.integer(before.createdAt), .integer(before.createdAt), .text(before.id)]
+            values += [.integer(before.time), .integer(before.time), .text(before.id)]
         }
         let filter = clauses.isEmpty ? "" : "WHERE " + clauses.joined(separator: " AND ")
         return try connection.query(
@@ -281,26 +253,4 @@ struct ConsoleRepository {
     private static func escapedForLike(_ text: String) -> String {
         String(text.filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
     }
-}
-
-/// Where a page of the console's event list ends: `<created_at>.<event id>` in the `before` link.
-struct ConsoleEventCursor: Sendable, Equatable {
-    let createdAt: Int64
-    let id: String
-
-    init(createdAt: Int64, id: String) {
-        self.createdAt = createdAt
-        self.id = id
-    }
-
-    /// Reads the link's text; `nil` when it is not one.
-    init?(_ text: String) {
-        let parts = text.split(separator: ".", maxSplits: 1)
-        guard parts.count == 2, let createdAt = Int64(parts[0]), !parts[1].isEmpty, parts[1].utf8.count <= 64 else {
-            return nil
-        }
-        self.init(createdAt: createdAt, id: String(parts[1]))
-    }
-
-    var text: String { "\(createdAt).\(id)" }
 }

@@ -10,13 +10,7 @@ extension ConsoleRoutes {
     static let eventsPerPage = 50
 
     func events(type: String?, before: String?) throws -> (title: String, html: String) {
-        var cursor: ConsoleEventCursor?
-        if let before {
-            guard let parsed = ConsoleEventCursor(before) else {
-                throw HTTPError(status: 400, code: "invalid_request", message: "before is not a page link.")
-            }
-            cursor = parsed
-        }
+        let cursor = try ConsoleCursor.parse(before)
         // One more than a page: whether an older page exists.
         let fetched = try database.read {
             try ConsoleRepository(connection: $0).events(type: type, before: cursor, limit: Self.eventsPerPage + 1)
@@ -24,13 +18,8 @@ extension ConsoleRoutes {
         let rows = Array(fetched.prefix(Self.eventsPerPage))
         var older = ""
         if fetched.count > Self.eventsPerPage, let last = rows.last {
-            var query = [
-                ("before", ConsoleEventCursor(createdAt: try last.int("created_at"), id: try last.string("id")).text)
-            ]
-            if let type { query.append(("type", type)) }
-            let link =
-                "/console/events?" + query.map { "\($0.0)=\(PercentEncoding.encode($0.1))" }.joined(separator: "&")
-            older = "<nav aria-label=\"Pages\"><a rel=\"next\" href=\"\(HTML.escape(link))\">Older events</a></nav>"
+            older = ConsoleCursor(time: try last.int("created_at"), id: try last.string("id")).olderLink(
+                "/console/events", label: "Older events", query: type.map { [("type", $0)] } ?? [])
         }
         let filter = """
             <form method="get" action="/console/events" role="search"><label for="type">Event type</label>

@@ -16,6 +16,10 @@ extension ConsoleRoutes {
             return operation
         }
 
+        /// A paged list's `before`: where the previous page's "Older" link continues.
+        private static let older = APIParameter(
+            "before", .string(maxLength: 160).described("The previous page's Older link."))
+
         /// An action's form: the CSRF value of the signed-in console, and the action's fields.
         private static func action(_ fields: KeyValuePairs<String, APISchema> = [:], optional: Set<String> = [])
             -> APISchema
@@ -30,9 +34,11 @@ extension ConsoleRoutes {
         }
 
         /// `GET /`.
-        static let home = consolePage("getConsoleHome", "The console's start: every project.")
+        static let home = consolePage("getConsoleHome", "The console's start: the newest 50 projects.")
         /// `GET /console`.
-        static let projects = consolePage("listConsoleProjects", "Every project, with its transactions and events.")
+        static let projects = consolePage(
+            "listConsoleProjects", "Every project with its transactions and events, newest first, 50 a page.",
+            query: [older])
         /// `GET /console/login`.
         static let showLogin = APIOperation.page(
             "showConsoleSignIn", "The sign-in form, or signs in with ?token= and sends the browser to /console.",
@@ -47,6 +53,11 @@ extension ConsoleRoutes {
         static let project = consolePage(
             "showConsoleProject", "A project: App IDs, redirect hosts, keys, App Attest keys, transactions, endpoints.",
             query: [APIParameter("clock", .string(maxLength: 16))])
+        /// `GET /console/projects/{id}/lists/{list}`.
+        static let projectList = consolePage(
+            "listConsoleProjectObjects",
+            "One of a project's lists (\(ConsoleProjectList.all.map(\.slug).joined(separator: ", "))), newest first, 50 a page.",
+            query: [older])
         /// `GET /console/transactions/{id}`.
         static let transaction = consolePage(
             "showConsoleTransaction", "An App2App transaction and its state history.",

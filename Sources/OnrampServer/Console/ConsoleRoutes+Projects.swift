@@ -6,22 +6,32 @@ import OnrampWire
 
 /// The console's project pages: every project, and one project with everything it holds.
 extension ConsoleRoutes {
-    func projects() throws -> (title: String, html: String) {
-        let rows = try database.read { try ConsoleRepository(connection: $0).projects() }
-        return (
-            "Projects",
-            ConsolePage.table(
-                caption: "Projects", headers: ["Project", "Name", "App2App", "Transactions", "Events", "Created"],
-                rows: try rows.map { row in
-                    let id = try row.string("id")
-                    return [
-                        ConsolePage.link("/console/projects/\(ConsolePage.segment(id))", id),
-                        HTML.escape(try row.string("name")), try row.int("app2app_enabled") != 0 ? "enabled" : "off",
-                        String(try row.int("transactions")), String(try row.int("events")),
-                        ConsolePage.time(try row.int("created_at")),
-                    ]
-                })
-        )
+    /// Projects on one page of the list.
+    static let projectsPerPage = 50
+
+    /// Every project, newest first, a page older than `before` (the link's cursor) at a time.
+    func projects(before: String?) throws -> (title: String, html: String) {
+        let cursor = try ConsoleCursor.parse(before)
+        let fetched = try database.read {
+            try ConsoleRepository(connection: $0).projects(before: cursor, limit: Self.projectsPerPage + 1)
+        }
+        let rows = Array(fetched.prefix(Self.projectsPerPage))
+        var html = ConsolePage.table(
+            caption: "Projects", headers: ["Project", "Name", "App2App", "Transactions", "Events", "Created"],
+            rows: try rows.map { row in
+                let id = try row.string("id")
+                return [
+                    ConsolePage.link("/console/projects/\(ConsolePage.segment(id))", id),
+                    HTML.escape(try row.string("name")), try row.int("app2app_enabled") != 0 ? "enabled" : "off",
+                    String(try row.int("transactions")), String(try row.int("events")),
+                    ConsolePage.time(try row.int("created_at")),
+                ]
+            })
+        if fetched.count > rows.count, let last = rows.last {
+            html += ConsoleCursor(time: try last.int("created_at"), id: try last.string("id")).olderLink(
+                "/console", label: "Older projects")
+        }
+        return ("Projects", html)
     }
 
     func project(_ id: String, advanced: String?) throws -> (title: String, html: String) {
@@ -60,29 +70,6 @@ extension ConsoleRoutes {
                 ]
             })
         html += ConsolePage.table(
-            caption: "App Attest keys", headers: ["App ID", "Key id", "Environment", "Counter", "Attested"],
-            rows: try project.attestKeys.map { row in
-                [
-                    HTML.escape(try row.string("app_id")),
-                    HTML.escape(String(try row.string("key_id").prefix(16)) + "…"),
-                    HTML.escape(try row.string("environment")), String(try row.int("counter")),
-                    ConsolePage.time(try row.int("attested_at")),
-                ]
-            })
-        html += ConsolePage.table(
-            caption: "App2App transactions",
-            headers: ["Transaction", "Partner user", "Status", "Paid", "Bought", "Created"],
-            rows: try project.transactions.map { row in
-                let id = try row.string("transaction_id")
-                return [
-                    ConsolePage.link("/console/transactions/\(ConsolePage.segment(id))", id),
-                    HTML.escape(try row.string("partner_user_ref")), HTML.escape(try row.string("status")),
-                    HTML.escape("\(try row.string("payment_total")) \(try row.string("payment_currency"))"),
-                    HTML.escape("\(try row.string("purchase_amount")) \(try row.string("purchase_currency"))"),
-                    ConsolePage.time(try row.int("created_at")),
-                ]
-            })
-        html += ConsolePage.table(
             caption: "Webhook endpoints", headers: ["Endpoint", "Family", "URL", "State", "Mode", "Actions"],
             rows: try project.subscriptions.map { row in
                 let id = try row.string("id")
@@ -94,54 +81,39 @@ extension ConsoleRoutes {
                     try row.int("livemode") != 0 ? "live" : "test", endpointActions(id, enabled: enabled),
                 ]
             })
-        html += ConsolePage.table(
-            caption: "Embedded crypto customers", headers: ["Customer", "Email", "Phone", "KYC", "Document", "Mode"],
-            rows: try project.customers.map { row in
-                let id = try row.string("id")
-                return [
-                    ConsolePage.link("/console/customers/\(ConsolePage.segment(id))", id),
-                    HTML.escape(try row.string("email")), HTML.escape(try row.string("phone_status")),
-                    HTML.escape(try row.string("kyc_status")), HTML.escape(try row.string("document_status")),
-                    try row.int("livemode") != 0 ? "live" : "test",
-                ]
-            })
-        html += ConsolePage.table(
-            caption: "Embedded onramp sessions", headers: ["Session", "Customer", "Status", "Destination", "Created"],
-            rows: try project.sessions.map { row in try Self.sessionCells(row) })
-        html += ConsolePage.table(
-            caption: "Headless orders", headers: ["Order", "Partner user", "Status", "Paid", "Bought", "Created"],
-            rows: try project.orders.map { row in
-                [
-                    ConsolePage.link(
-                        "/console/orders/\(ConsolePage.segment(try row.string("order_id")))", try row.string("order_id")
-                    ),
-                    HTML.escape(try row.string("partner_user_ref")),
-                    HTML.escape(try row.string("status")),
-                    HTML.escape("\(try row.string("payment_total")) \(try row.string("payment_currency"))"),
-                    HTML.escape("\(try row.string("purchase_amount")) \(try row.string("purchase_currency"))"),
-                    ConsolePage.time(try row.int("created_at")),
-                ]
-            })
-        html += ConsolePage.table(
-            caption: "Hosted onramp sessions", headers: ["Session", "Kind", "Created", "Opened", "Outcome"],
-            rows: try project.hostedSessions.map { row in
-                let id = try row.string("id")
-                return [
-                    ConsolePage.link("/console/hosted_sessions/\(ConsolePage.segment(id))", id),
-                    HTML.escape(try row.string("kind")), ConsolePage.time(try row.int("created_at")),
-                    ConsolePage.time(row.optionalInt("opened_at")), HTML.escape(row.optionalString("outcome") ?? "—"),
-                ]
-            })
-        html += ConsolePage.table(
-            caption: "App2App challenges (newest 50)", headers: ["Challenge", "Purpose", "Created", "Expires", "Used"],
-            rows: try project.challenges.map { row in
-                [
-                    HTML.escape(try row.string("id")), HTML.escape(try row.string("purpose")),
-                    ConsolePage.time(try row.int("created_at")), ConsolePage.time(try row.int("expires_at")),
-                    ConsolePage.time(row.optionalInt("used_at")),
-                ]
-            })
+        for (list, rows) in project.lists {
+            let shown = Array(rows.prefix(ConsoleProjectList.previewSize))
+            html += ConsolePage.table(caption: list.caption, headers: list.headers, rows: try shown.map(list.cells))
+            if rows.count > shown.count {
+                html += ConsolePage.link(
+                    "/console/projects/\(ConsolePage.segment(project.id))/lists/\(list.slug)",
+                    "All \(list.caption.lowercased())")
+            }
+        }
         return ("Project \(project.name)", html)
+    }
+
+    /// One of a project's lists, newest first, a page of ``ConsoleProjectList/pageSize`` rows older than
+    /// `before` (the link's cursor), with an "Older" link while there are more.
+    func projectList(_ projectId: String, slug: String, before: String?) throws -> (title: String, html: String) {
+        guard let list = ConsoleProjectList.named(slug) else {
+            throw HTTPError(status: 404, code: "not_found", message: "No list \(slug).")
+        }
+        let cursor = try ConsoleCursor.parse(before)
+        let fetched = try database.read { connection -> [Row]? in
+            guard try ConsoleRepository(connection: connection).projectExists(projectId) else { return nil }
+            return try list.rows(
+                connection, projectId: projectId, before: cursor, limit: ConsoleProjectList.pageSize + 1)
+        }
+        guard let fetched else { throw HTTPError(status: 404, code: "not_found", message: "No project \(projectId).") }
+        let rows = Array(fetched.prefix(ConsoleProjectList.pageSize))
+        let path = "/console/projects/\(ConsolePage.segment(projectId))"
+        var html = "<p>" + ConsolePage.link(path, "Back to project \(projectId)") + "</p>"
+        html += ConsolePage.table(caption: list.caption, headers: list.headers, rows: try rows.map(list.cells))
+        if fetched.count > rows.count, let last = rows.last {
+            html += try list.cursor(after: last).olderLink("\(path)/lists/\(list.slug)", label: "Older")
+        }
+        return ("\(list.caption) of \(projectId)", html)
     }
 
     /// The endpoint's action forms: enable or disable it, and fail its next deliveries.

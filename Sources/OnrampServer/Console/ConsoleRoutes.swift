@@ -17,8 +17,11 @@ struct ConsoleRoutes: Sendable {
     let transactions: TransactionService
 
     func register(on router: inout Router) {
-        router.add("GET", "/", Operations.home) { request in try page(request) { try projects() } }
-        router.add("GET", "/console", Operations.projects) { request in try page(request) { try projects() } }
+        // The start page is the first page of projects; the "Older" links continue on /console.
+        router.add("GET", "/", Operations.home) { request in try page(request) { try projects(before: nil) } }
+        router.add("GET", "/console", Operations.projects) { request in
+            try page(request) { try projects(before: try Self.query(request, "before", maxLength: 160)) }
+        }
         router.add("GET", "/console/login", Operations.showLogin) { request in
             login(request, presented: request.queryValue("token"))
         }
@@ -39,6 +42,13 @@ struct ConsoleRoutes: Sendable {
             try page(request) {
                 try project(
                     request.pathParameters["id"] ?? "", advanced: try Self.query(request, "clock", maxLength: 16))
+            }
+        }
+        router.add("GET", "/console/projects/{id}/lists/{list}", Operations.projectList) { request in
+            try page(request) {
+                try projectList(
+                    request.pathParameters["id"] ?? "", slug: request.pathParameters["list"] ?? "",
+                    before: try Self.query(request, "before", maxLength: 160))
             }
         }
         router.add("GET", "/console/transactions/{id}", Operations.transaction) { request in
