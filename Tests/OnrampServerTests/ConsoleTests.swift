@@ -22,6 +22,7 @@ import Testing
     }
 
     static let hostile = "<script>alert('x')</script>"
+    static let partnerCredential = "partner-credential-8c1f"
 
     /// Registers, buys with a hostile `partnerUserRef`, confirms, and waits for the success webhook.
     static func purchase(driver: DatabaseDriver = .sqlite) throws -> Purchase {
@@ -29,6 +30,12 @@ import Testing
         let receiver = try WebhookReceiver()
         let subscription = try WebhookOperations(database: server.database).createSubscription(
             projectId: server.projectId, family: .cdp, url: receiver.url, eventTypes: ["*"], description: hostile)
+        // A header of the endpoint's own (its receiver's credential): sent, never kept in the attempt log.
+        try server.database.transaction {
+            try $0.execute(
+                "UPDATE webhook_subscriptions SET headers = ? WHERE id = ?",
+                [.text(#"{"X-Partner-Auth":"\#(partnerCredential)"}"#), .text(subscription.id)])
+        }
         var device = try TestDevice(server: server)
         try device.registerKey()
         let challenge = try device.purchaseChallenge(device.purchase([("partnerUserRef", .string(hostile))]))
@@ -167,6 +174,11 @@ import Testing
         #expect(event.contains(purchase.receiver.url))
         #expect(event.contains("Resend to this endpoint"))
         #expect(event.contains("<td>200</td>"), "the attempt's response status")
+        #expect(event.contains("<code>X-Hook0-Signature: t="), "the request headers as sent")
+        #expect(event.contains("<code>X-Partner-Auth: (the endpoint&#39;s value, not kept)</code>"))
+        #expect(!event.contains(Self.partnerCredential))
+        #expect(purchase.receiver.deliveries.first?.headers["x-partner-auth"] == Self.partnerCredential)
+        #expect(project.contains("App2App purchase sessions"), "the purchase session, by its challenge")
         // The request log finds a request by its Request-Id, and shows routes, never raw paths.
         let logged = Self.get(server, "/console/events")
         let id = try #require(logged.headers["Request-Id"])

@@ -53,6 +53,23 @@ struct ConsoleProjectList: Sendable {
                 ]
             }),
         ConsoleProjectList(
+            slug: "purchase_sessions", caption: "App2App purchase sessions (by challenge; never the token)",
+            headers: ["Challenge", "Key id", "Environment", "Created", "Expires", "Opened", "Outcome", "Transaction"],
+            table: "purchase_sessions", idColumn: "challenge_id", timeColumn: "created_at",
+            columns: "challenge_id, key_id, environment, created_at, expires_at, opened_at, outcome, transaction_id",
+            cells: { row in
+                [
+                    HTML.escape(try row.string("challenge_id")),
+                    HTML.escape(String(try row.string("key_id").prefix(16)) + "…"),
+                    HTML.escape(try row.string("environment")), ConsolePage.time(try row.int("created_at")),
+                    ConsolePage.time(try row.int("expires_at")), ConsolePage.time(row.optionalInt("opened_at")),
+                    HTML.escape(row.optionalString("outcome") ?? "—"),
+                    row.optionalString("transaction_id").map {
+                        ConsolePage.link("/console/transactions/\(ConsolePage.segment($0))", $0)
+                    } ?? "—",
+                ]
+            }),
+        ConsoleProjectList(
             slug: "orders", caption: "Headless orders",
             headers: ["Order", "Partner user", "Status", "Paid", "Bought", "Created"],
             table: "onramp_orders", idColumn: "order_id", timeColumn: "created_at",

@@ -204,7 +204,7 @@ struct ConsoleRepository {
     func attempts(of deliveryId: String) throws -> [Row] {
         try connection.query(
             """
-            SELECT attempted_at, status_code, latency_ms, response_excerpt, error FROM webhook_attempts
+            SELECT attempted_at, status_code, latency_ms, response_excerpt, error, request_headers FROM webhook_attempts
             WHERE delivery_id = ? ORDER BY attempted_at, id LIMIT 100
             """, [.text(deliveryId)])
     }

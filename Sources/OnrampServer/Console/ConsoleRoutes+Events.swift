@@ -78,10 +78,12 @@ extension ConsoleRoutes {
                 ("Next attempt", status == "pending" ? ConsolePage.time(try delivery.int("next_attempt_at")) : "—"),
             ])
             html += ConsolePage.table(
-                caption: "Attempts", headers: ["Time", "Response status", "Latency", "Response excerpt", "Error"],
+                caption: "Attempts",
+                headers: ["Time", "Request headers", "Response status", "Latency", "Response excerpt", "Error"],
                 rows: try attempts.map { attempt in
                     [
                         ConsolePage.time(try attempt.int("attempted_at")),
+                        Self.headerLines(attempt.optionalString("request_headers")),
                         attempt.optionalInt("status_code").map { String($0) } ?? "—",
                         "\(try attempt.int("latency_ms")) ms",
                         HTML.escape(attempt.optionalString("response_excerpt") ?? ""),
@@ -98,6 +100,19 @@ extension ConsoleRoutes {
             }
         }
         return ("Event \(id)", html)
+    }
+
+    /// An attempt's stored request headers, one escaped `name: value` line each ("not sent" without any).
+    static func headerLines(_ stored: String?) -> String {
+        guard let stored, let pairs = (try? JSONParser().parse(Array(stored.utf8)))?.arrayValue else {
+            return "not sent"
+        }
+        return pairs.compactMap { pair -> String? in
+            guard let fields = pair.arrayValue, fields.count == 2, let name = fields[0].stringValue,
+                let value = fields[1].stringValue
+            else { return nil }
+            return "<code>\(HTML.escape(name)): \(HTML.escape(value))</code>"
+        }.joined(separator: "<br>")
     }
 
     func requests(id: String?) -> (title: String, html: String) {

@@ -62,5 +62,9 @@ extension Schema {
         Migration(
             version: 410, name: "webhook_fail_next",
             sql: "ALTER TABLE webhook_subscriptions ADD COLUMN fail_next BIGINT NOT NULL DEFAULT 0"),
+        // Each attempt's request headers as sent (the console shows them beside the body).
+        Migration(
+            version: 420, name: "webhook_attempt_headers",
+            sql: "ALTER TABLE webhook_attempts ADD COLUMN request_headers TEXT"),
     ]
 }

@@ -77,6 +77,9 @@ public final class WebhookDispatcher: Sendable {
         let latencyMilliseconds: Int64
         let responseExcerpt: String?
         let error: String?
+        /// The request's headers as sent (none when it was not sent); the values of the endpoint's own
+        /// headers are not kept, as they may carry the receiver's credentials.
+        var requestHeaders: [(String, String)] = []
         var succeeded: Bool { statusCode.map { (200..<300).contains($0) } ?? false }
     }
 
@@ -270,12 +273,13 @@ public final class WebhookDispatcher: Sendable {
         }
         var request = URLRequest(url: url, timeoutInterval: configuration.requestTimeout)
         request.httpMethod = "POST"
-        request.setValue("OnrampKit-Webhooks/1.0", forHTTPHeaderField: "User-Agent")
-        for (name, value) in claim.headers { request.setValue(value, forHTTPHeaderField: name) }
+        let userAgent = ("User-Agent", "OnrampKit-Webhooks/1.0")
         let signed = WebhookSigner.headers(
             family: claim.family, secret: claim.secret, eventId: claim.eventId, eventType: claim.eventType,
             body: claim.payload, timestamp: Int64(context.realClock.now().timeIntervalSince1970))
-        for (name, value) in signed { request.setValue(value, forHTTPHeaderField: name) }
+        // The endpoint's own headers before the signature's, which they therefore cannot replace.
+        for (name, value) in [userAgent] + claim.headers + signed { request.setValue(value, forHTTPHeaderField: name) }
+        let requestHeaders = [userAgent] + claim.headers.map { name, _ in (name, Self.withheldValue) } + signed
         request.httpBody = Data(claim.payload)
         let started = DispatchTime.now().uptimeNanoseconds
         session.dataTask(with: request) { data, response, error in
@@ -284,7 +288,7 @@ public final class WebhookDispatcher: Sendable {
                 Attempt(
                     claim: claim, statusCode: (response as? HTTPURLResponse)?.statusCode,
                     latencyMilliseconds: latency, responseExcerpt: data.map { Self.excerpt(Array($0)) },
-                    error: error.map { "\($0.localizedDescription)" }))
+                    error: error.map { "\($0.localizedDescription)" }, requestHeaders: requestHeaders))
         }.resume()
     }
 
@@ -300,8 +304,8 @@ public final class WebhookDispatcher: Sendable {
                     try connection.execute(
                         """
                         INSERT INTO webhook_attempts (id, delivery_id, event_id, subscription_id, attempted_at,
-                            status_code, latency_ms, response_excerpt, error)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                            status_code, latency_ms, response_excerpt, error, request_headers)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                         """,
                         [
                             .text(context.ids.uuid()), .text(claim.deliveryId), .text(claim.eventId),
@@ -309,6 +313,12 @@ public final class WebhookDispatcher: Sendable {
                             attempt.statusCode.map { .integer(Int64($0)) } ?? .null,
                             .integer(attempt.latencyMilliseconds), attempt.responseExcerpt.map(SQLValue.text) ?? .null,
                             attempt.error.map(SQLValue.text) ?? .null,
+                            attempt.requestHeaders.isEmpty
+                                ? .null
+                                : .text(
+                                    JSONValue.array(
+                                        attempt.requestHeaders.map { .array([.string($0.0), .string($0.1)]) }
+                                    ).serializedString),
                         ])
                     let outcome: [SQLValue] = [
                         attempt.statusCode.map { .integer(Int64($0)) } ?? .null,
@@ -369,6 +379,9 @@ public final class WebhookDispatcher: Sendable {
             }
         }
     }
+
+    /// What the attempt log keeps of an endpoint's own header value.
+    static let withheldValue = "(the endpoint's value, not kept)"
 
     /// At most 1 KB of a response body, as text.
     static func excerpt(_ bytes: [UInt8]) -> String {
