@@ -18,9 +18,9 @@ public final class AccessLog: Sendable {
         var flusherStarted = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// Held while a flush hands its bytes to the sink, so flushes deliver in order and none returns early.
-    private let flushing = Mutex(())
+    private let flushing = Locked(())
 
     /// Creates a log (use ``shared`` in the server).
     public init() {}

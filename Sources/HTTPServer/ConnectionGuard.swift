@@ -13,15 +13,15 @@ import Synchronization
 /// (it reports a connection closed before closing its socket, under the same lock this type holds).
 /// Every refusal is counted in ``Metrics`` and logged at most once per address per minute.
 final class ConnectionGuard: Sendable {
-    private let table: Mutex<ConnectionTable>
+    private let table: Locked<ConnectionTable>
     private let metrics: Metrics
     private let log: AccessLog
-    private let refusalLog = Mutex(RefusalLogThrottle())
+    private let refusalLog = Locked(RefusalLogThrottle())
     private let stopped = Atomic<Bool>(false)
     private let origin = ContinuousClock.now
 
     init(limits: ConnectionLimits, metrics: Metrics, log: AccessLog) {
-        table = Mutex(ConnectionTable(limits: limits))
+        table = Locked(ConnectionTable(limits: limits))
         self.metrics = metrics
         self.log = log
     }

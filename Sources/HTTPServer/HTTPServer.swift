@@ -21,7 +21,7 @@ public final class HTTPServer: Sendable {
         var inFlight = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Creates a server; call ``start()`` to listen.
     public init(

@@ -22,7 +22,7 @@ public final class Metrics: Sendable {
         0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5,
     ]
 
-    private let state = Mutex(State(bucketCounts: Array(repeating: 0, count: Metrics.bucketBounds.count)))
+    private let state = Locked(State(bucketCounts: Array(repeating: 0, count: Metrics.bucketBounds.count)))
 
     /// Creates empty metrics.
     public init() {}

@@ -15,7 +15,7 @@ public final class RateLimiter: Sendable {
     /// The most requests a key may make at once.
     public let burst: Double
     private let maximumKeys: Int
-    private let buckets = Mutex([String: Bucket]())
+    private let buckets = Locked([String: Bucket]())
 
     /// Creates a limiter.
     public init(ratePerSecond: Double, burst: Double, maximumKeys: Int = 100_000) {

@@ -38,12 +38,12 @@ public final class RequestLog: Sendable {
     }
 
     private let capacity: Int
-    private let entries: Mutex<(items: [Entry], next: Int)>
+    private let entries: Locked<(items: [Entry], next: Int)>
 
     /// Keeps the last `capacity` requests.
     public init(capacity: Int = 1_000) {
         self.capacity = max(1, capacity)
-        entries = Mutex(([], 0))
+        entries = Locked(([], 0))
     }
 
     /// Records an answered request, dropping the oldest when full.

@@ -1,11 +1,11 @@
+import HTTPServer
 import OnrampCrypto
-import Synchronization
 
 /// Parsed App Attest public keys by their stored base64 form: building an OpenSSL key from its
 /// X9.63 bytes costs more than the signature check, and the same device key signs every purchase.
 /// Bounded; emptied when full.
 final class PublicKeyCache: Sendable {
-    private let keys = Mutex([String: P256.PublicKey]())
+    private let keys = Locked([String: P256.PublicKey]())
     private let capacity: Int
 
     init(capacity: Int = 10_000) {
