@@ -18,9 +18,10 @@ test:
 	scripts/install-deps.sh test
 	scripts/with-postgres.sh $(SWIFT) test
 
+## make bench: every hot path on one pinned core against its reference (bench/pinned.sh).
 bench: build
 	scripts/install-deps.sh bench
-	bench/http.sh
+	bench/pinned.sh
 
 lint:
 	$(SWIFT) format lint -r Sources Tests

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # HTTP throughput: wrk against onramp's /livez (no database) and /healthz (SQLite ping), and, in the
-# same run with the same wrk settings, against nginx `return 200` on another loopback port.
-# Prints requests/s side by side and the ratio. Usage: bench/http.sh [DURATION_SECONDS] [CONNECTIONS]
+# same run with the same wrk settings, against nginx `return 200` on another loopback port (one worker
+# when pinned, two otherwise). Prints requests/s side by side and the ratio.
+# Usage: [SERVER_CPU=0 CLIENT_CPU=1] bench/http.sh [DURATION_SECONDS] [CONNECTIONS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source bench/lib.sh
 duration=${1:-10}
 connections=${2:-64}
-threads=2
+nginx_workers=$([ -n "${SERVER_CPU:-}" ] && echo 1 || echo 2)
 work=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null || true; [ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid")" 2>/dev/null; rm -rf "$work"' EXIT
 
@@ -14,9 +16,10 @@ trap 'kill $(jobs -p) 2>/dev/null || true; [ -f "$work/nginx.pid" ] && kill "$(c
 port_onramp=18080
 port_nginx=18081
 
-.build/release/onramp serve --port $port_onramp --database "sqlite:$work/bench.db" --access-log off >"$work/onramp.log" 2>&1 &
+"${server_pin[@]}" .build/release/onramp serve --port $port_onramp --database "sqlite:$work/bench.db" \
+    --access-log off >"$work/onramp.log" 2>&1 &
 cat >"$work/nginx.conf" <<CONF
-worker_processes 2;
+worker_processes $nginx_workers;
 pid $work/nginx.pid;
 error_log $work/nginx-error.log;
 events { worker_connections 4096; }
@@ -33,15 +36,18 @@ http {
     }
 }
 CONF
-nginx -c "$work/nginx.conf" -p "$work"
-for _ in $(seq 1 50); do curl -sf "http://127.0.0.1:$port_onramp/livez" >/dev/null && break; sleep 0.1; done
+"${server_pin[@]}" nginx -c "$work/nginx.conf" -p "$work"
+wait_for "http://127.0.0.1:$port_onramp/livez"
 
-rate() { wrk -t$threads -c"$connections" -d"${duration}s" "$1" | awk '/Requests\/sec/ {print $2}'; }
-echo "wrk -t$threads -c$connections -d${duration}s on $(nproc) cores"
+rate() { "${client_pin[@]}" wrk -t"$wrk_threads" -c"$connections" -d"${duration}s" "$1" >"$work/wrk.out"; wrk_rate "$work/wrk.out"; }
+echo "wrk -t$wrk_threads -c$connections -d${duration}s; server cores ${SERVER_CPU:-any}, wrk cores ${CLIENT_CPU:-any}"
 onramp_live=$(rate "http://127.0.0.1:$port_onramp/livez")
 nginx_rate=$(rate "http://127.0.0.1:$port_nginx/")
 onramp_health=$(rate "http://127.0.0.1:$port_onramp/healthz")
-printf '%-34s %12s req/s\n' "onramp /livez (no database)" "$onramp_live" "nginx return 200" "$nginx_rate" \
-    "onramp /healthz (SQLite ping)" "$onramp_health"
-awk -v a="$onramp_live" -v b="$nginx_rate" -v c="$onramp_health" \
-    'BEGIN { printf "ratio onramp/nginx: /livez %.2f, /healthz %.2f\n", a / b, c / b }'
+printf '%-34s %12s req/s\n' "onramp /livez (no database)" "$onramp_live" "nginx return 200 ($nginx_workers worker)" \
+    "$nginx_rate" "onramp /healthz (SQLite ping)" "$onramp_health"
+echo "ratio onramp/nginx: /livez $(ratio "$onramp_live" "$nginx_rate"), /healthz $(ratio "$onramp_health" "$nginx_rate")"
+result "GET /livez" "$onramp_live" "req/s" "nginx return 200, $nginx_workers worker" "$nginx_rate" \
+    "$(ratio "$onramp_live" "$nginx_rate")" "≥ 0.9"
+result "GET /healthz (store ping)" "$onramp_health" "req/s" "nginx return 200, $nginx_workers worker" "$nginx_rate" \
+    "$(ratio "$onramp_health" "$nginx_rate")" "≥ 0.8"

@@ -31,3 +31,10 @@ if [ "$mode" = test ] || [ "$mode" = bench ]; then
     fi
     "$root/.venv/bin/pip" install -q --disable-pip-version-check -r "$root/Tests/python/requirements.txt"
 fi
+if [ "$mode" = bench ]; then
+    # The benchmarks' references from PyPI (localstripe), in a venv of their own: their pins must not
+    # move the tests' packages.
+    root=$(cd "$(dirname "$0")/.." && pwd)
+    [ -x "$root/.venv-bench/bin/python" ] || python3 -m venv "$root/.venv-bench"
+    "$root/.venv-bench/bin/pip" install -q --disable-pip-version-check -r "$root/bench/requirements.txt"
+fi

@@ -19,8 +19,8 @@ enum ServeCommand {
           --database URL                sqlite:PATH or postgres://user@host:port/db (default sqlite:./onramp.db)
           --public-url URL              Base URL clients use to reach this server (default http://HOST:PORT)
           --trust-appattest-root FILE   Also trust this PEM root for App Attest (repeatable; Apple's root is always trusted)
-          --threads N                   Worker threads (default: 2 per core; handlers block on the database, and
-                                        writers waiting together share one commit)
+          --threads N                   Worker threads (default: 16, or 4 per core when that is more; handlers
+                                        block on the database, and writers waiting together share one commit)
           --settlement-delay SECONDS    Time a transaction stays IN_PROGRESS in the simulator (default 1)
           --access-log on|off           One log line per request on standard error (default on)
           --catalogue FILE              Assets, networks, prices and fees as JSON (default: the built-in catalogue;
@@ -65,8 +65,11 @@ enum ServeCommand {
             }
             let port = try args.integer("--port", default: 8080, in: 0...65535)
             let host = args.value("--host") ?? "127.0.0.1"
+            // Handlers wait on commits (an fsync each on SQLite by default); the writers waiting together
+            // share one, so the thread count bounds the commit group: 2 per core on one pinned core made
+            // 2.4 attested sessions per commit and 1,012 sessions/s, 16 threads 6.8 and 2,036/s.
             let threads = try args.integer(
-                "--threads", default: 2 * ProcessInfo.processInfo.activeProcessorCount, in: 1...256)
+                "--threads", default: max(16, 4 * ProcessInfo.processInfo.activeProcessorCount), in: 1...256)
             let databaseURL = args.value("--database") ?? "sqlite:./onramp.db"
             guard let delay = Double(args.value("--settlement-delay") ?? "1"), delay >= 0, delay <= 3600 else {
                 throw Arguments.UsageError(description: "--settlement-delay must be between 0 and 3600 seconds")
