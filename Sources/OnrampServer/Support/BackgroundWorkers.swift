@@ -14,17 +14,24 @@ final class BackgroundWorkers: Sendable {
 
     private let state = Mutex(State())
 
-    /// Runs `step` every `interval` seconds until ``stopAll()``.
-    func start(name: String, interval: TimeInterval, step: @escaping @Sendable () -> Void) {
-        let waker = DispatchSemaphore(value: 0)
+    /// Ends one loop's wait before its interval is out: each wake runs at most one more iteration at once.
+    struct Waker: Sendable {
+        fileprivate let semaphore = DispatchSemaphore(value: 0)
+
+        /// Runs the loop's next iteration now (or right after the one in progress).
+        func wake() { semaphore.signal() }
+    }
+
+    /// Runs `step` every `interval` seconds until ``stopAll()``, and whenever `waker` is woken.
+    func start(name: String, interval: TimeInterval, waker: Waker = Waker(), step: @escaping @Sendable () -> Void) {
         state.withLock {
             $0.running += 1
-            $0.wakers.append(waker)
+            $0.wakers.append(waker.semaphore)
         }
         let thread = Thread { [self] in
             while !state.withLock({ $0.stopping }) {
                 step()
-                _ = waker.wait(timeout: .now() + interval)
+                _ = waker.semaphore.wait(timeout: .now() + interval)
             }
             state.withLock { $0.running -= 1 }
         }

@@ -5,10 +5,12 @@ import Synchronization
 extension WebhookDispatcher {
     /// Runs the dispatcher on `workers` as a pipeline: each iteration records the attempts that
     /// finished, fans out new events and claims due deliveries up to ``Configuration/maximumInFlight``
-    /// sends in flight, without waiting for them; it iterates while there is work, then sleeps `interval`.
+    /// sends in flight, without waiting for them; it iterates while there is work, then sleeps `interval`
+    /// or until a send finishes (its attempt is recorded at once, not an interval later).
     func start(on workers: BackgroundWorkers, interval: TimeInterval) {
-        let pipeline = WebhookPipeline(dispatcher: self)
-        workers.start(name: "webhooks", interval: interval) {
+        let waker = BackgroundWorkers.Waker()
+        let pipeline = WebhookPipeline(dispatcher: self, onFinished: waker.wake)
+        workers.start(name: "webhooks", interval: interval, waker: waker) {
             do {
                 while try pipeline.iterate() > 0 {}
             } catch {
@@ -24,9 +26,12 @@ final class WebhookPipeline: Sendable {
     let dispatcher: WebhookDispatcher
     private let finished = ResultBox()
     private let inFlight = Atomic<Int>(0)
+    /// Called when a send has finished and its attempt waits to be recorded.
+    private let onFinished: @Sendable () -> Void
 
-    init(dispatcher: WebhookDispatcher) {
+    init(dispatcher: WebhookDispatcher, onFinished: @escaping @Sendable () -> Void = {}) {
         self.dispatcher = dispatcher
+        self.onFinished = onFinished
     }
 
     /// One round; returns how much work it did (recorded + fanned out + sent).
@@ -48,6 +53,7 @@ final class WebhookPipeline: Sendable {
             dispatcher.send(claim) { [self] attempt in
                 finished.append(attempt)
                 inFlight.subtract(1, ordering: .relaxed)
+                onFinished()
             }
         }
         return done.count + fanned + claims.count
