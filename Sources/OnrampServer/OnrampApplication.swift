@@ -71,7 +71,8 @@ public final class OnrampApplication: Sendable {
         self.consoleToken = token
         ConsoleRoutes(
             access: ConsoleAccess(token: token, allowsRemote: consoleAllowsRemote), database: context.database,
-            clock: context.clock, requestLog: requestLog, transactions: transactions
+            clock: context.clock, requestLog: requestLog, transactions: transactions, orders: guestCheckout,
+            sessions: embedded.sessions
         ).register(on: &router)
         router.setErrorRenderer(PageErrorRenderer(), forPathPrefix: "/console")
         APIComponents.register(on: &router)

@@ -114,9 +114,13 @@ import Testing
     }
 
     static func csrf(_ server: TestServer) throws -> String {
-        let page = text(get(server, "/console"))
-        let match = try #require(page.firstMatch(of: /name="csrf" value="([0-9a-f]{64})"/))
-        return String(match.1)
+        csrf(server.application)
+    }
+
+    /// The CSRF value the console's forms carry for `application`.
+    static func csrf(_ application: OnrampApplication) -> String {
+        let page = text(get(application, "/console"))
+        return page.firstMatch(of: /name="csrf" value="([0-9a-f]{64})"/).map { String($0.1) } ?? ""
     }
 
     @Test func withoutTheTokenNothingIsRendered() throws {
@@ -447,6 +451,73 @@ import Testing
         #expect(
             Self.text(Self.get(server, "/console/transactions/\(failedId)?finished=failed")).contains(
                 "Failed on purpose."))
+    }
+
+    /// A paid Headless order and a test-mode Embedded session being fulfilled can be settled or failed now
+    /// from their pages, through the same steps and events as their workers; a second press finds nothing.
+    @Test func headlessOrdersAndEmbeddedSessionsSettleOrFailNow() throws {
+        let server = try TestServer(settlementDelay: 3600)
+        let headless = HeadlessOnrampTests()
+        var orderIds: [String] = []
+        for ref in ["console-order-1", "console-order-2"] {
+            let created = try headless.post(
+                server, "/platform/v2/onramp/orders", HeadlessOnrampTests.orderBody([("partnerUserRef", .string(ref))]))
+            orderIds.append(try #require(created.body["order"]?["orderId"]?.stringValue))
+            let link = try #require(created.body["paymentLink"]?["url"]?.stringValue)
+            #expect(try HeadlessOnrampTests.pay(server, link: link, action: "approve").status == 200)
+        }
+        func orderStatus(_ id: String) throws -> String? {
+            try server.database.read {
+                try $0.query("SELECT status FROM onramp_orders WHERE order_id = ?", [.text(id)]).first?.string("status")
+            }
+        }
+        #expect(try orderIds.map(orderStatus) == ["ONRAMP_ORDER_STATUS_PROCESSING", "ONRAMP_ORDER_STATUS_PROCESSING"])
+        #expect(Self.text(Self.get(server, "/console/orders/\(orderIds[0])")).contains("Settle now"))
+        let csrf = try Self.csrf(server)
+        #expect(Self.post(server, "/console/orders/\(orderIds[0])/settle", []).status == 403, "no CSRF value")
+        #expect(Self.post(server, "/console/orders/\(orderIds[0])/settle", [("csrf", csrf)]).status == 303)
+        #expect(Self.post(server, "/console/orders/\(orderIds[1])/fail", [("csrf", csrf)]).status == 303)
+        #expect(try orderIds.map(orderStatus) == ["ONRAMP_ORDER_STATUS_COMPLETED", "ONRAMP_ORDER_STATUS_FAILED"])
+        #expect(Self.post(server, "/console/orders/\(orderIds[0])/fail", [("csrf", csrf)]).status == 409)
+        #expect(
+            try server.count("SELECT COUNT(*) AS n FROM outbox_events WHERE type = 'onramp.transaction.success'") == 1)
+        #expect(
+            try server.count("SELECT COUNT(*) AS n FROM outbox_events WHERE type = 'onramp.transaction.failed'") == 1)
+        let settledPage = Self.text(Self.get(server, "/console/orders/\(orderIds[0])?finished=settled"))
+        #expect(settledPage.contains("Settled.") && !settledPage.contains("Settle now"))
+
+        let embedded = try EmbeddedTestServer(settlementDelay: 3600)
+        let user = try embedded.signUpAndAuthorize()
+        try embedded.collectKYC(user)
+        let wallet = try embedded.registerWallet(user)
+        let token = try embedded.paymentToken(user)
+        var sessionIds: [String] = []
+        for _ in 0..<2 {
+            let id = try embedded.createSession(user, token: token, wallet: wallet).string("id")
+            #expect(try embedded.checkout(user, id).string("status") == "fulfillment_processing")
+            sessionIds.append(id)
+        }
+        let application = embedded.application
+        func post(_ path: String) -> Int {
+            var request = HTTPRequest(
+                method: "POST", path: path, body: Array("csrf=\(Self.csrf(application))".utf8))
+            request.remoteAddress = "127.0.0.1"
+            request.headers.add("Content-Type", "application/x-www-form-urlencoded")
+            request.headers.add("Cookie", Self.sessionCookie(application))
+            return application.router.respond(to: request).response.status
+        }
+        #expect(Self.text(Self.get(application, "/console/onramp_sessions/\(sessionIds[0])")).contains("Fail now"))
+        #expect(post("/console/onramp_sessions/\(sessionIds[0])/settle") == 303)
+        #expect(post("/console/onramp_sessions/\(sessionIds[1])/fail") == 303)
+        #expect(post("/console/onramp_sessions/\(sessionIds[1])/fail") == 409)
+        let outcomes = try sessionIds.map { id in
+            try embedded.database.read {
+                try $0.query("SELECT status, last_error FROM crypto_onramp_sessions WHERE id = ?", [.text(id)]).first
+                    .map { "\(try $0.string("status")) \($0.optionalString("last_error") ?? "")" }
+            }
+        }
+        #expect(outcomes[0] == "fulfillment_complete ")
+        #expect(outcomes[1]?.hasSuffix("transaction_failed") == true, "\(outcomes)")
     }
 
     /// Disabling an endpoint holds its deliveries; failing its next one records an attempt that was

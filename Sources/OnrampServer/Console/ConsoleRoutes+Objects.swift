@@ -77,7 +77,7 @@ extension ConsoleRoutes {
         return ("Crypto customer \(id)", html)
     }
 
-    func onrampSession(_ id: String) throws -> (title: String, html: String) {
+    func onrampSession(_ id: String, finished: String?) throws -> (title: String, html: String) {
         let found = try database.read { connection -> (Row, [Row])? in
             let repository = ConsoleRepository(connection: connection)
             guard let row = try repository.onrampSession(id) else { return nil }
@@ -88,7 +88,13 @@ extension ConsoleRoutes {
         }
         let projectId = try row.string("project_id")
         let customer = try row.string("customer_id")
-        var html = ConsolePage.fields([
+        var html = Self.notice(finished)
+        if try row.string("status") == OnrampSession.Status.fulfillmentProcessing.rawValue,
+            try row.int("livemode") == 0
+        {
+            html += finishNowForms("/console/onramp_sessions/\(ConsolePage.segment(id))")
+        }
+        html += ConsolePage.fields([
             ("Project", ConsolePage.link("/console/projects/\(ConsolePage.segment(projectId))", projectId)),
             ("Customer", ConsolePage.link("/console/customers/\(ConsolePage.segment(customer))", customer)),
             ("Status", HTML.escape(try row.string("status"))),
@@ -135,16 +141,9 @@ extension ConsoleRoutes {
             "payment_currency", "payment_method", "wallet_address", "country", "tx_hash",
         ]
         let status = try row.string("status")
-        let notices = ["settled": "Settled.", "failed": "Failed on purpose."]
-        var html = finished.flatMap { notices[$0] }.map { "<p class=\"notice\" role=\"status\">\($0)</p>" } ?? ""
+        var html = Self.notice(finished)
         if status == "ONRAMP_TRANSACTION_STATUS_CREATED" || status == "ONRAMP_TRANSACTION_STATUS_IN_PROGRESS" {
-            for (action, label) in [("settle", "Settle now"), ("fail", "Fail now (buy failed)")] {
-                html += """
-                    <form method="post" action="/console/transactions/\(ConsolePage.segment(id))/\(action)">
-                    <input type="hidden" name="csrf" value="\(access.csrfValue)">
-                    <button type="submit">\(label)</button></form>
-                    """
-            }
+            html += finishNowForms("/console/transactions/\(ConsolePage.segment(id))")
         }
         html += ConsolePage.fields(
             [("Project", ConsolePage.link("/console/projects/\(ConsolePage.segment(projectId))", projectId))]
@@ -164,7 +163,24 @@ extension ConsoleRoutes {
 
     /// A Headless order: what was bought and paid, where it was sent, its state history. The buyer's phone
     /// and email are not shown.
-    func order(_ id: String) throws -> (title: String, html: String) {
+    /// What the settle or fail action that just ran did, as a status notice.
+    static func notice(_ finished: String?) -> String {
+        let notices = ["settled": "Settled.", "failed": "Failed on purpose."]
+        return finished.flatMap { notices[$0] }.map { "<p class=\"notice\" role=\"status\">\($0)</p>" } ?? ""
+    }
+
+    /// The "Settle now" and "Fail now" forms of a pending purchase at `path`.
+    func finishNowForms(_ path: String) -> String {
+        [("settle", "Settle now"), ("fail", "Fail now (buy failed)")].map { action, label in
+            """
+            <form method="post" action="\(path)/\(action)">
+            <input type="hidden" name="csrf" value="\(access.csrfValue)">
+            <button type="submit">\(label)</button></form>
+            """
+        }.joined()
+    }
+
+    func order(_ id: String, finished: String?) throws -> (title: String, html: String) {
         let found = try database.read { connection -> (Row, [Row])? in
             let repository = ConsoleRepository(connection: connection)
             guard let row = try repository.order(id) else { return nil }
@@ -179,7 +195,11 @@ extension ConsoleRoutes {
             "payment_currency", "purchase_amount", "purchase_currency", "destination_network", "destination_address",
             "tx_hash",
         ]
-        var html = ConsolePage.fields(
+        var html = Self.notice(finished)
+        if try row.string("status") == GuestCheckoutOrder.Status.processing.rawValue {
+            html += finishNowForms("/console/orders/\(ConsolePage.segment(id))")
+        }
+        html += ConsolePage.fields(
             [("Project", ConsolePage.link("/console/projects/\(ConsolePage.segment(projectId))", projectId))]
                 + shown.map { ($0, HTML.escape(row.optionalString($0) ?? "—")) }
                 + [

@@ -16,6 +16,9 @@ extension ConsoleRoutes {
             return operation
         }
 
+        /// A page's `finished`: the settle or fail action that just ran.
+        private static let finished = APIParameter("finished", .enumeration(["settled", "failed"]))
+
         /// A paged list's `before`: where the previous page's "Older" link continues.
         private static let older = APIParameter(
             "before", .string(maxLength: 160).described("The previous page's Older link."))
@@ -61,7 +64,7 @@ extension ConsoleRoutes {
         /// `GET /console/transactions/{id}`.
         static let transaction = consolePage(
             "showConsoleTransaction", "An App2App transaction and its state history.",
-            query: [APIParameter("finished", .enumeration(["settled", "failed"]))])
+            query: [finished])
         /// `POST /console/endpoints/{id}`.
         static let changeEndpoint = consolePage(
             "changeConsoleEndpoint", "Enables or disables a webhook endpoint, or fails its next deliveries.",
@@ -81,14 +84,31 @@ extension ConsoleRoutes {
         static let hostedSession = consolePage(
             "showConsoleHostedSession", "A hosted onramp session: kind, presets, outcome and its transaction.")
         /// `GET /console/orders/{id}`.
-        static let order = consolePage("showConsoleOrder", "A Headless order and its state history.")
+        static let order = consolePage(
+            "showConsoleOrder", "A Headless order and its state history.", query: [finished])
+        /// `POST /console/orders/{id}/settle` and `…/fail`.
+        static let orderActions = (
+            settle: consolePage(
+                "settleConsoleOrder", "Settles a paid Headless order now, as the provider decides.", form: action()),
+            fail: consolePage(
+                "failConsoleOrder", "Fails a paid Headless order now (FAILURE_REASON_BUY_FAILED).", form: action())
+        )
         /// `GET /console/customers/{id}`.
         static let customer = consolePage(
             "showConsoleCustomer",
             "An Embedded crypto customer: KYC tiers, verifications, wallets, payment tokens, sessions.")
         /// `GET /console/onramp_sessions/{id}`.
         static let onrampSession = consolePage(
-            "showConsoleOnrampSession", "An Embedded onramp session and its transitions.")
+            "showConsoleOnrampSession", "An Embedded onramp session and its transitions.", query: [finished])
+        /// `POST /console/onramp_sessions/{id}/settle` and `…/fail`.
+        static let sessionActions = (
+            settle: consolePage(
+                "settleConsoleOnrampSession",
+                "Completes a test-mode session's fulfilment now, as the provider decides.",
+                form: action()),
+            fail: consolePage(
+                "failConsoleOnrampSession", "Fails a test-mode session's fulfilment now.", form: action())
+        )
         /// `GET /console/events`.
         static let events = consolePage(
             "listConsoleEvents", "The newest events, 50 a page, of one type when asked.",

@@ -13,8 +13,12 @@ struct ConsoleRoutes: Sendable {
     let database: any Database
     let clock: any OnrampCore.Clock
     let requestLog: RequestLog
-    /// Settles App2App transactions on request ("settle now").
+    /// Settles App2App transactions on request ("settle now", "fail now").
     let transactions: TransactionService
+    /// Settles Headless orders on request.
+    let orders: GuestCheckoutService
+    /// Fulfils Embedded onramp sessions on request.
+    let sessions: OnrampSessionService
 
     func register(on router: inout Router) {
         // The start page is the first page of projects; the "Older" links continue on /console.
@@ -73,6 +77,13 @@ struct ConsoleRoutes: Sendable {
             }
             return .seeOther("/console/transactions/\(ConsolePage.segment(id))?finished=failed")
         }
+        finishNow(on: &router, path: "/console/orders", object: "Order", operations: Operations.orderActions) {
+            try orders.finishNow(orderId: $0, forcing: $1)
+        }
+        finishNow(
+            on: &router, path: "/console/onramp_sessions", object: "Test-mode onramp session",
+            operations: Operations.sessionActions
+        ) { try sessions.finishNow(sessionId: $0, forcing: $1) }
         router.add("POST", "/console/endpoints/{id}", Operations.changeEndpoint) { request in
             let form = try request.formBody()
             try access.authorizeAction(request, form: form)
@@ -82,13 +93,19 @@ struct ConsoleRoutes: Sendable {
             try page(request) { try hostedSession(request.pathParameters["id"] ?? "") }
         }
         router.add("GET", "/console/orders/{id}", Operations.order) { request in
-            try page(request) { try order(request.pathParameters["id"] ?? "") }
+            try page(request) {
+                try order(
+                    request.pathParameters["id"] ?? "", finished: try Self.query(request, "finished", maxLength: 8))
+            }
         }
         router.add("GET", "/console/customers/{id}", Operations.customer) { request in
             try page(request) { try customer(request.pathParameters["id"] ?? "") }
         }
         router.add("GET", "/console/onramp_sessions/{id}", Operations.onrampSession) { request in
-            try page(request) { try onrampSession(request.pathParameters["id"] ?? "") }
+            try page(request) {
+                try onrampSession(
+                    request.pathParameters["id"] ?? "", finished: try Self.query(request, "finished", maxLength: 8))
+            }
         }
         router.add("GET", "/console/events", Operations.events) { request in
             try page(request) {
@@ -118,6 +135,27 @@ struct ConsoleRoutes: Sendable {
     }
 
     /// A query parameter, nil when absent or empty; longer than `maxLength` bytes is a 400.
+    /// `POST {path}/{id}/settle` and `…/fail`: takes a pending purchase's settlement now, as its provider
+    /// decides or as a failed buy, then shows its page again with what happened.
+    private func finishNow(
+        on router: inout Router, path: String, object: String, operations: (settle: APIOperation, fail: APIOperation),
+        _ finish: @escaping @Sendable (String, SettlementResult?) throws -> Bool
+    ) {
+        for (action, operation, forced) in [
+            ("settle", operations.settle, nil), ("fail", operations.fail, SettlementResult.buyFailed),
+        ] {
+            router.add("POST", "\(path)/{id}/\(action)", operation) { request in
+                try access.authorizeAction(request, form: try request.formBody())
+                let id = request.pathParameters["id"] ?? ""
+                guard try finish(id, forced) else {
+                    throw HTTPError(status: 409, code: "not_pending", message: "\(object) \(id) is not pending.")
+                }
+                return .seeOther(
+                    "\(path)/\(ConsolePage.segment(id))?finished=\(action == "settle" ? "settled" : "failed")")
+            }
+        }
+    }
+
     private static func query(_ request: HTTPRequest, _ name: String, maxLength: Int) throws(HTTPError) -> String? {
         guard let value = request.queryValue(name), !value.isEmpty else { return nil }
         guard value.utf8.count <= maxLength else {

@@ -40,6 +40,21 @@ struct OnrampSessionRecord: Sendable {
         ).first.map(Self.init(row:))
     }
 
+    /// The session `id` of whatever project (for the console, which acts for none).
+    static func find(anyProject connection: any SQLConnection, id: String) throws -> OnrampSessionRecord? {
+        try connection.query("SELECT * FROM crypto_onramp_sessions WHERE id = ?", [.text(id)]).first.map(
+            Self.init(row:))
+    }
+
+    /// Makes a fulfilment in progress due at `now` and frees its lease; false when none is in progress.
+    static func makeDue(_ connection: any SQLConnection, id: String, now: Int64) throws -> Bool {
+        try connection.execute(
+            """
+            UPDATE crypto_onramp_sessions SET fulfill_due_at = ?, lease_until = NULL
+            WHERE id = ? AND status = ? AND fulfill_due_at IS NOT NULL
+            """, [.integer(now), .text(id), .text(OnrampSession.Status.fulfillmentProcessing.rawValue)]) == 1
+    }
+
     init(row: Row) throws {
         id = try row.string("id")
         projectId = try row.string("project_id")

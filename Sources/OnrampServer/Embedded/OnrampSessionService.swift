@@ -166,8 +166,26 @@ struct OnrampSessionService: Sendable {
         return due.count
     }
 
-    /// Fulfils one due session, in its project's time.
-    private func fulfil(_ id: String, projectId: String) throws {
+    /// Takes a test-mode session's fulfilment now instead of when it comes due (the console's "settle
+    /// now"), or with `forced` in place of the provider's outcome ("fail now"), in its project's time,
+    /// through the same steps and events. `false` when the session is not being fulfilled or is live.
+    func finishNow(sessionId: String, forcing forced: SettlementResult?) throws -> Bool {
+        let session = try context.database.read { try OnrampSessionRecord.find(anyProject: $0, id: sessionId) }
+        guard let session, !session.livemode, session.machine.status == .fulfillmentProcessing else { return false }
+        return try context.testClocks.bound(to: session.projectId) {
+            let now = context.nowMilliseconds
+            // Freeing a held lease lets this call fulfil beside the worker holding it, as an expired lease
+            // would: the provider is idempotent on the reference, and one outcome is recorded.
+            guard try context.database.transaction({ try OnrampSessionRecord.makeDue($0, id: sessionId, now: now) })
+            else { return false }
+            return try fulfil(sessionId, projectId: session.projectId, forcing: forced)
+        }
+    }
+
+    /// Fulfils one due session, in its project's time; `forced` replaces the provider's outcome. `true`
+    /// when this call recorded the outcome.
+    @discardableResult
+    private func fulfil(_ id: String, projectId: String, forcing forced: SettlementResult? = nil) throws -> Bool {
         // Claim the fulfilment with a lease (in real time, ``SettlementLease``) before settling outside
         // the transaction, so only one worker (instance) settles; a worker that dies is retried with the
         // same reference. The lease is timed from this claim, not from the batch: earlier slow
@@ -183,15 +201,17 @@ struct OnrampSessionService: Sendable {
                 [.integer(realNow + SettlementLease.milliseconds), .text(id), .integer(due), .integer(realNow)])
             return leased == 1 ? record : nil
         }
-        guard var record = claimed else { return }
-        let result = settlement.settle(
-            reference: id, network: record.detail("destination_network") ?? "",
-            asset: record.detail("destination_currency") ?? "", amount: record.detail("destination_amount") ?? "0",
-            walletAddress: record.detail("wallet_address") ?? "", partnerUserRef: record.customerId)
-        try context.database.transaction { connection in
+        guard var record = claimed else { return false }
+        let result =
+            forced
+            ?? settlement.settle(
+                reference: id, network: record.detail("destination_network") ?? "",
+                asset: record.detail("destination_currency") ?? "", amount: record.detail("destination_amount") ?? "0",
+                walletAddress: record.detail("wallet_address") ?? "", partnerUserRef: record.customerId)
+        return try context.database.transaction { connection in
             guard let current = try OnrampSessionRecord.find(connection, id: id, projectId: projectId),
                 current.machine.status == .fulfillmentProcessing
-            else { return }
+            else { return false }
             record = current
             let events: [OnrampSession.DomainEvent]
             switch result {
@@ -202,6 +222,7 @@ struct OnrampSessionService: Sendable {
             record.fulfillDueAt = nil
             record.updatedAt = context.nowMilliseconds
             try record.save(connection, events: events, context: context)
+            return true
         }
     }
 

@@ -207,6 +207,15 @@ struct GuestCheckoutOrderRepository {
         ).map { (try $0.string("order_id"), try $0.string("project_id")) }
     }
 
+    /// Makes a settling order's step due at `now` and frees its lease; false when it is not settling.
+    func makeDue(orderId: String, now: Int64) throws -> Bool {
+        try connection.execute(
+            """
+            UPDATE onramp_orders SET next_step_at = ?, lease_until = NULL
+            WHERE order_id = ? AND status = ? AND next_step_at IS NOT NULL
+            """, [.integer(now), .text(orderId), .text(GuestCheckoutOrder.Status.processing.rawValue)]) == 1
+    }
+
     /// Claims the due step of `order` until the real time `leaseUntil` (another worker may retry it
     /// after that); false when a worker holds it at the real time `now`.
     func lease(_ order: GuestCheckoutOrderRecord, until leaseUntil: Int64, now: Int64) throws -> Bool {

@@ -286,9 +286,31 @@ struct GuestCheckoutService: Sendable {
         return moved
     }
 
+    /// Takes a paid order's settlement now instead of when it comes due (the console's "settle now"), or
+    /// with `forced` in place of the provider's outcome ("fail now"), in its project's time, through the
+    /// same steps and events. `false` when the order is not being settled.
+    func finishNow(orderId: String, forcing forced: SettlementResult?) throws -> Bool {
+        let projectId = try context.database.read {
+            try GuestCheckoutOrderRepository(connection: $0).find(orderId: orderId)?.projectId
+        }
+        guard let projectId else { return false }
+        return try context.testClocks.bound(to: projectId) {
+            let now = context.nowMilliseconds
+            // Freeing a held lease lets this call settle beside the worker holding it, as an expired lease
+            // would: the provider is idempotent on the reference, and one outcome is recorded.
+            guard
+                try context.database.transaction({
+                    try GuestCheckoutOrderRepository(connection: $0).makeDue(orderId: orderId, now: now)
+                })
+            else { return false }
+            return try settle(orderId: orderId, forcing: forced)
+        }
+    }
+
     /// One order's settlement: claimed with a lease (in real time, ``SettlementLease``), sent outside any
-    /// database transaction, recorded with its events; false when another worker holds it.
-    func settle(orderId: String) throws -> Bool {
+    /// database transaction, recorded with its events; false when another worker holds it. `forced`
+    /// replaces the provider's outcome.
+    func settle(orderId: String, forcing forced: SettlementResult? = nil) throws -> Bool {
         let now = context.nowMilliseconds
         let realNow = context.realNowMilliseconds
         let leaseUntil = realNow + SettlementLease.milliseconds
@@ -304,10 +326,11 @@ struct GuestCheckoutService: Sendable {
         let events: [GuestCheckoutOrder.DomainEvent]
         // A sandbox order never reaches a real provider: the simulator settles it.
         let provider = claimed.sandbox ? SimulatedSettlement(catalogue: context.catalogue) : settlement
-        switch provider.settle(
-            reference: claimed.orderId, network: claimed.quote.network, asset: claimed.quote.purchaseCurrency,
-            amount: claimed.quote.purchaseAmount, walletAddress: claimed.destinationAddress,
-            partnerUserRef: claimed.partnerUserRef)
+        switch forced
+            ?? provider.settle(
+                reference: claimed.orderId, network: claimed.quote.network, asset: claimed.quote.purchaseCurrency,
+                amount: claimed.quote.purchaseAmount, walletAddress: claimed.destinationAddress,
+                partnerUserRef: claimed.partnerUserRef)
         {
         case .delivered(let txHash): events = try machine.handle(.delivered(txHash: txHash))
         case .buyFailed: events = try machine.handle(.fail(.buyFailed))
