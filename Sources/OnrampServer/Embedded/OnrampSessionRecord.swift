@@ -46,13 +46,14 @@ struct OnrampSessionRecord: Sendable {
             Self.init(row:))
     }
 
-    /// Makes a fulfilment in progress due at `now` and frees its lease; false when none is in progress.
-    static func makeDue(_ connection: any SQLConnection, id: String, now: Int64) throws -> Bool {
+    /// Leases a fulfilment in progress until the real time `leaseUntil` whether or not another worker
+    /// holds it; false when none is in progress.
+    static func takeOver(_ connection: any SQLConnection, id: String, until leaseUntil: Int64) throws -> Bool {
         try connection.execute(
             """
-            UPDATE crypto_onramp_sessions SET fulfill_due_at = ?, lease_until = NULL
+            UPDATE crypto_onramp_sessions SET lease_until = ?
             WHERE id = ? AND status = ? AND fulfill_due_at IS NOT NULL
-            """, [.integer(now), .text(id), .text(OnrampSession.Status.fulfillmentProcessing.rawValue)]) == 1
+            """, [.integer(leaseUntil), .text(id), .text(OnrampSession.Status.fulfillmentProcessing.rawValue)]) == 1
     }
 
     init(row: Row) throws {

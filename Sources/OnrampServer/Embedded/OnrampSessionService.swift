@@ -173,19 +173,18 @@ struct OnrampSessionService: Sendable {
         let session = try context.database.read { try OnrampSessionRecord.find(anyProject: $0, id: sessionId) }
         guard let session, !session.livemode, session.machine.status == .fulfillmentProcessing else { return false }
         return try context.testClocks.bound(to: session.projectId) {
-            let now = context.nowMilliseconds
-            // Freeing a held lease lets this call fulfil beside the worker holding it, as an expired lease
-            // would: the provider is idempotent on the reference, and one outcome is recorded.
-            guard try context.database.transaction({ try OnrampSessionRecord.makeDue($0, id: sessionId, now: now) })
-            else { return false }
-            return try fulfil(sessionId, projectId: session.projectId, forcing: forced)
+            try fulfil(sessionId, projectId: session.projectId, forcing: forced, takingOver: true)
         }
     }
 
     /// Fulfils one due session, in its project's time; `forced` replaces the provider's outcome. `true`
-    /// when this call recorded the outcome.
+    /// when this call recorded the outcome. `takingOver` claims it whether or not it is due or leased (the
+    /// console's actions) in the claim's one transaction, so no worker slips in between; the provider is
+    /// idempotent on the reference, and the first outcome recorded stands.
     @discardableResult
-    private func fulfil(_ id: String, projectId: String, forcing forced: SettlementResult? = nil) throws -> Bool {
+    private func fulfil(
+        _ id: String, projectId: String, forcing forced: SettlementResult? = nil, takingOver: Bool = false
+    ) throws -> Bool {
         // Claim the fulfilment with a lease (in real time, ``SettlementLease``) before settling outside
         // the transaction, so only one worker (instance) settles; a worker that dies is retried with the
         // same reference. The lease is timed from this claim, not from the batch: earlier slow
@@ -194,8 +193,13 @@ struct OnrampSessionService: Sendable {
         let realNow = context.realNowMilliseconds
         let claimed = try context.database.transaction { connection -> OnrampSessionRecord? in
             guard let record = try OnrampSessionRecord.find(connection, id: id, projectId: projectId),
-                record.machine.status == .fulfillmentProcessing, let due = record.fulfillDueAt, due <= claimedAt
+                record.machine.status == .fulfillmentProcessing, let due = record.fulfillDueAt
             else { return nil }
+            if takingOver {
+                return try OnrampSessionRecord.takeOver(
+                    connection, id: id, until: realNow + SettlementLease.milliseconds) ? record : nil
+            }
+            guard due <= claimedAt else { return nil }
             let leased = try connection.execute(
                 "UPDATE crypto_onramp_sessions SET lease_until = ? WHERE id = ? AND fulfill_due_at = ? AND \(SettlementLease.isFree)",
                 [.integer(realNow + SettlementLease.milliseconds), .text(id), .integer(due), .integer(realNow)])

@@ -207,13 +207,12 @@ struct GuestCheckoutOrderRepository {
         ).map { (try $0.string("order_id"), try $0.string("project_id")) }
     }
 
-    /// Makes a settling order's step due at `now` and frees its lease; false when it is not settling.
-    func makeDue(orderId: String, now: Int64) throws -> Bool {
+    /// Leases a settling order's step until the real time `leaseUntil` whether or not another worker holds
+    /// it; false when it is no longer settling.
+    func takeOver(_ order: GuestCheckoutOrderRecord, until leaseUntil: Int64) throws -> Bool {
         try connection.execute(
-            """
-            UPDATE onramp_orders SET next_step_at = ?, lease_until = NULL
-            WHERE order_id = ? AND status = ? AND next_step_at IS NOT NULL
-            """, [.integer(now), .text(orderId), .text(GuestCheckoutOrder.Status.processing.rawValue)]) == 1
+            "UPDATE onramp_orders SET lease_until = ? WHERE order_id = ? AND status = ? AND next_step_at IS NOT NULL",
+            [.integer(leaseUntil), .text(order.orderId), .text(order.status.rawValue)]) == 1
     }
 
     /// Claims the due step of `order` until the real time `leaseUntil` (another worker may retry it

@@ -295,30 +295,26 @@ struct GuestCheckoutService: Sendable {
         }
         guard let projectId else { return false }
         return try context.testClocks.bound(to: projectId) {
-            let now = context.nowMilliseconds
-            // Freeing a held lease lets this call settle beside the worker holding it, as an expired lease
-            // would: the provider is idempotent on the reference, and one outcome is recorded.
-            guard
-                try context.database.transaction({
-                    try GuestCheckoutOrderRepository(connection: $0).makeDue(orderId: orderId, now: now)
-                })
-            else { return false }
-            return try settle(orderId: orderId, forcing: forced)
+            try settle(orderId: orderId, forcing: forced, takingOver: true)
         }
     }
 
     /// One order's settlement: claimed with a lease (in real time, ``SettlementLease``), sent outside any
     /// database transaction, recorded with its events; false when another worker holds it. `forced`
-    /// replaces the provider's outcome.
-    func settle(orderId: String, forcing forced: SettlementResult? = nil) throws -> Bool {
+    /// replaces the provider's outcome. `takingOver` claims it whether or not it is due or leased (the
+    /// console's actions), in the claim's one transaction so no worker slips in between: a worker holding
+    /// the lease then loses it, its outcome is not recorded, and the provider is idempotent on the reference.
+    func settle(orderId: String, forcing forced: SettlementResult? = nil, takingOver: Bool = false) throws -> Bool {
         let now = context.nowMilliseconds
         let realNow = context.realNowMilliseconds
         let leaseUntil = realNow + SettlementLease.milliseconds
         let claimed = try context.database.transaction { connection -> GuestCheckoutOrderRecord? in
             let orders = GuestCheckoutOrderRepository(connection: connection)
             guard let order = try orders.find(orderId: orderId), order.status == .processing,
-                let next = order.nextStepAt, next <= now, try orders.lease(order, until: leaseUntil, now: realNow)
+                let next = order.nextStepAt
             else { return nil }
+            if takingOver { return try orders.takeOver(order, until: leaseUntil) ? order : nil }
+            guard next <= now, try orders.lease(order, until: leaseUntil, now: realNow) else { return nil }
             return order
         }
         guard let claimed else { return false }

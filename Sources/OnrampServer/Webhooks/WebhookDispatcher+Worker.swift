@@ -37,17 +37,16 @@ final class WebhookPipeline: Sendable {
     /// One round; returns how much work it did (recorded + fanned out + sent).
     func iterate() throws -> Int {
         let done = finished.drain()
-        if !done.isEmpty {
-            do {
-                try dispatcher.record(done)
-            } catch {
-                // Not recorded: the leases run out and the deliveries are sent again (at least once).
-                AccessLog.shared.error("webhook attempts not recorded: \(error)")
-            }
-        }
-        let fanned = try dispatcher.fanOut()
         let capacity = dispatcher.configuration.maximumInFlight - inFlight.load(ordering: .relaxed)
-        let claims = capacity > 0 ? try dispatcher.claimDue(limit: capacity) : []
+        let fanned: Int
+        let claims: [WebhookDispatcher.Claim]
+        do {
+            (fanned, claims) = try dispatcher.round(recording: done, claiming: max(0, capacity))
+        } catch {
+            // Not recorded: the leases run out and the deliveries are sent again (at least once).
+            if !done.isEmpty { AccessLog.shared.error("webhook attempts not recorded: \(error)") }
+            throw error
+        }
         for claim in claims {
             inFlight.add(1, ordering: .relaxed)
             dispatcher.send(claim) { [self] attempt in

@@ -113,104 +113,122 @@ public final class WebhookDispatcher: Sendable {
         return fanned + claims.count
     }
 
+    /// One round of the background pipeline in one write transaction (one commit, where three used to
+    /// be): records the attempts that finished, fans out new events, and leases up to `limit` due
+    /// deliveries. If it fails, none of it happened: the finished attempts' leases run out and those
+    /// deliveries are sent again (at least once).
+    func round(recording finished: [Attempt], claiming limit: Int) throws -> (fanned: Int, claims: [Claim]) {
+        let now = context.realNowMilliseconds
+        return try withRetry {
+            try context.database.transaction { connection in
+                if !finished.isEmpty { try record(connection, finished, realNow: now) }
+                let fanned = try fanOut(connection, limit: 200, now: now)
+                return (fanned, limit > 0 ? try claimDue(connection, limit: limit, now: now) : [])
+            }
+        }
+    }
+
     /// Creates the delivery rows of up to `limit` new events and marks them fanned out.
     @discardableResult
     func fanOut(limit: Int = 200) throws -> Int {
         let now = context.realNowMilliseconds
+        return try withRetry { try context.database.transaction { try fanOut($0, limit: limit, now: now) } }
+    }
+
+    private func fanOut(_ connection: any SQLConnection, limit: Int, now: Int64) throws -> Int {
         let lock = context.database.dialect == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
-        return try withRetry {
-            try context.database.transaction { connection in
-                let events = try connection.query(
-                    """
-                    SELECT id, project_id, family, type, livemode,
-                        COALESCE((SELECT offset_ms FROM test_clocks c WHERE c.project_id = outbox_events.project_id), 0)
-                            AS clock_offset
-                    FROM outbox_events WHERE fanned_out = 0 ORDER BY created_at, id LIMIT ?\(lock)
-                    """,
-                    [.integer(Int64(limit))])
-                let subscriptions = WebhookSubscriptionRepository(connection: connection)
-                var cache: [String: [WebhookSubscription]] = [:]
-                for event in events {
-                    let eventId = try event.string("id")
-                    let livemode = try event.int("livemode") != 0
-                    let key = "\(try event.string("project_id"))\u{0}\(try event.string("family"))\u{0}\(livemode)"
-                    if cache[key] == nil {
-                        cache[key] = try subscriptions.enabled(
-                            projectId: try event.string("project_id"), family: try event.string("family"),
-                            livemode: livemode)
-                    }
-                    // First due now in the project's time.
-                    let due = now + (try event.int("clock_offset"))
-                    for subscription in cache[key]! where subscription.accepts(try event.string("type")) {
-                        try connection.execute(
-                            """
-                            INSERT INTO webhook_deliveries (id, event_id, subscription_id, status, attempt_count,
-                                next_attempt_at, created_at)
-                            VALUES (?, ?, ?, 'pending', 0, ?, ?)
-                            ON CONFLICT (event_id, subscription_id) DO NOTHING
-                            """,
-                            [
-                                .text(context.ids.uuid()), .text(eventId), .text(subscription.id), .integer(due),
-                                .integer(due),
-                            ])
-                    }
-                    try connection.execute("UPDATE outbox_events SET fanned_out = 1 WHERE id = ?", [.text(eventId)])
-                }
-                return events.count
+        let events = try connection.query(
+            """
+            SELECT id, project_id, family, type, livemode,
+                COALESCE((SELECT offset_ms FROM test_clocks c WHERE c.project_id = outbox_events.project_id), 0)
+                    AS clock_offset
+            FROM outbox_events WHERE fanned_out = 0 ORDER BY created_at, id LIMIT ?\(lock)
+            """,
+            [.integer(Int64(limit))])
+        let subscriptions = WebhookSubscriptionRepository(connection: connection)
+        var cache: [String: [WebhookSubscription]] = [:]
+        for event in events {
+            let eventId = try event.string("id")
+            let livemode = try event.int("livemode") != 0
+            let key = "\(try event.string("project_id"))\u{0}\(try event.string("family"))\u{0}\(livemode)"
+            if cache[key] == nil {
+                cache[key] = try subscriptions.enabled(
+                    projectId: try event.string("project_id"), family: try event.string("family"),
+                    livemode: livemode)
             }
+            // First due now in the project's time.
+            let due = now + (try event.int("clock_offset"))
+            for subscription in cache[key]! where subscription.accepts(try event.string("type")) {
+                try connection.execute(
+                    """
+                    INSERT INTO webhook_deliveries (id, event_id, subscription_id, status, attempt_count,
+                        next_attempt_at, created_at)
+                    VALUES (?, ?, ?, 'pending', 0, ?, ?)
+                    ON CONFLICT (event_id, subscription_id) DO NOTHING
+                    """,
+                    [
+                        .text(context.ids.uuid()), .text(eventId), .text(subscription.id), .integer(due),
+                        .integer(due),
+                    ])
+            }
+            try connection.execute("UPDATE outbox_events SET fanned_out = 1 WHERE id = ?", [.text(eventId)])
         }
+        return events.count
     }
 
     /// Leases up to a batch of due deliveries of enabled subscriptions to this instance.
     func claimDue(limit: Int? = nil) throws -> [Claim] {
         let now = context.realNowMilliseconds
+        return try withRetry {
+            try context.database.transaction { try claimDue($0, limit: limit ?? configuration.batchSize, now: now) }
+        }
+    }
+
+    private func claimDue(_ connection: any SQLConnection, limit: Int, now: Int64) throws -> [Claim] {
         let leaseUntil = now + Int64(configuration.leaseDuration * 1000)
         let lock = context.database.dialect == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
         // A token per claim round, so the rows of this round are told apart from earlier ones.
         let token = "\(owner):\(context.ids.base62(length: 12))"
-        return try withRetry {
-            try context.database.transaction { connection in
+        try connection.execute(
+            """
+            UPDATE webhook_deliveries SET lease_owner = ?, lease_until = ?
+            WHERE id IN (
+                SELECT id FROM webhook_deliveries
+                WHERE status = 'pending' AND (lease_until IS NULL OR lease_until < ?)
+                  AND next_attempt_at <= ? + (SELECT COALESCE(MAX(offset_ms), 0) FROM test_clocks)
+                  AND next_attempt_at <= ? + COALESCE((
+                    SELECT c.offset_ms FROM test_clocks c JOIN outbox_events e ON e.project_id = c.project_id
+                    WHERE e.id = webhook_deliveries.event_id), 0)
+                  AND EXISTS (
+                    SELECT 1 FROM webhook_subscriptions s WHERE s.id = subscription_id AND s.enabled = 1)
+                ORDER BY next_attempt_at LIMIT ?\(lock))
+            """,
+            [
+                .text(token), .integer(leaseUntil), .integer(now), .integer(now), .integer(now),
+                .integer(Int64(limit)),
+            ])
+        return try connection.query(
+            """
+            SELECT d.id, d.event_id, d.attempt_count, d.created_at, e.type, e.family, e.payload,
+                   s.id AS subscription_id, s.url, s.secret, s.headers,
+                   COALESCE(c.offset_ms, 0) AS clock_offset
+            FROM webhook_deliveries d
+            JOIN outbox_events e ON e.id = d.event_id
+            JOIN webhook_subscriptions s ON s.id = d.subscription_id
+            LEFT JOIN test_clocks c ON c.project_id = e.project_id
+            WHERE d.lease_owner = ?
+            """, [.text(token)]
+        ).compactMap { row -> Claim? in
+            guard var claim = try Self.claim(row, token: token) else { return nil }
+            // One of the endpoint's "fail the next N" taken in the claim's transaction: with several
+            // instances each failure is spent once.
+            claim.failsOnPurpose =
                 try connection.execute(
-                    """
-                    UPDATE webhook_deliveries SET lease_owner = ?, lease_until = ?
-                    WHERE id IN (
-                        SELECT id FROM webhook_deliveries
-                        WHERE status = 'pending' AND (lease_until IS NULL OR lease_until < ?)
-                          AND next_attempt_at <= ? + (SELECT COALESCE(MAX(offset_ms), 0) FROM test_clocks)
-                          AND next_attempt_at <= ? + COALESCE((
-                            SELECT c.offset_ms FROM test_clocks c JOIN outbox_events e ON e.project_id = c.project_id
-                            WHERE e.id = webhook_deliveries.event_id), 0)
-                          AND EXISTS (
-                            SELECT 1 FROM webhook_subscriptions s WHERE s.id = subscription_id AND s.enabled = 1)
-                        ORDER BY next_attempt_at LIMIT ?\(lock))
-                    """,
-                    [
-                        .text(token), .integer(leaseUntil), .integer(now), .integer(now), .integer(now),
-                        .integer(Int64(limit ?? configuration.batchSize)),
-                    ])
-                return try connection.query(
-                    """
-                    SELECT d.id, d.event_id, d.attempt_count, d.created_at, e.type, e.family, e.payload,
-                           s.id AS subscription_id, s.url, s.secret, s.headers,
-                           COALESCE(c.offset_ms, 0) AS clock_offset
-                    FROM webhook_deliveries d
-                    JOIN outbox_events e ON e.id = d.event_id
-                    JOIN webhook_subscriptions s ON s.id = d.subscription_id
-                    LEFT JOIN test_clocks c ON c.project_id = e.project_id
-                    WHERE d.lease_owner = ?
-                    """, [.text(token)]
-                ).compactMap { row -> Claim? in
-                    guard var claim = try Self.claim(row, token: token) else { return nil }
-                    // One of the endpoint's "fail the next N" taken in the claim's transaction: with several
-                    // instances each failure is spent once.
-                    claim.failsOnPurpose =
-                        try connection.execute(
-                            "UPDATE webhook_subscriptions SET fail_next = fail_next - 1 WHERE id = ? AND fail_next > 0",
-                            [.text(claim.subscriptionId)]) == 1
-                    return claim
-                }
-            }
+                    "UPDATE webhook_subscriptions SET fail_next = fail_next - 1 WHERE id = ? AND fail_next > 0",
+                    [.text(claim.subscriptionId)]) == 1
+            return claim
         }
+
     }
 
     private static func claim(_ row: Row, token: String) throws -> Claim? {
@@ -295,89 +313,90 @@ public final class WebhookDispatcher: Sendable {
     /// Writes the attempts and the deliveries' new states in one transaction, each in its project's time.
     func record(_ attempts: [Attempt]) throws {
         let realNow = context.realNowMilliseconds
+        try withRetry { try context.database.transaction { try record($0, attempts, realNow: realNow) } }
+    }
+
+    private func record(_ connection: any SQLConnection, _ attempts: [Attempt], realNow: Int64) throws {
         let window = Int64(configuration.retry.retryWindow * 1000)
-        try withRetry {
-            try context.database.transaction { connection in
-                for attempt in attempts {
-                    let claim = attempt.claim
-                    let now = realNow + claim.clockOffset
-                    try connection.execute(
-                        """
-                        INSERT INTO webhook_attempts (id, delivery_id, event_id, subscription_id, attempted_at,
-                            status_code, latency_ms, response_excerpt, error, request_headers)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        """,
-                        [
-                            .text(context.ids.uuid()), .text(claim.deliveryId), .text(claim.eventId),
-                            .text(claim.subscriptionId), .integer(now),
-                            attempt.statusCode.map { .integer(Int64($0)) } ?? .null,
-                            .integer(attempt.latencyMilliseconds), attempt.responseExcerpt.map(SQLValue.text) ?? .null,
-                            attempt.error.map(SQLValue.text) ?? .null,
-                            attempt.requestHeaders.isEmpty
-                                ? .null
-                                : .text(
-                                    JSONValue.array(
-                                        attempt.requestHeaders.map { .array([.string($0.0), .string($0.1)]) }
-                                    ).serializedString),
-                        ])
-                    let outcome: [SQLValue] = [
-                        attempt.statusCode.map { .integer(Int64($0)) } ?? .null,
-                        attempt.responseExcerpt.map(SQLValue.text) ?? .null, attempt.error.map(SQLValue.text) ?? .null,
-                    ]
-                    if attempt.succeeded {
-                        try connection.execute(
-                            """
-                            UPDATE webhook_deliveries SET status = 'succeeded', attempt_count = attempt_count + 1,
-                                succeeded_at = ?, last_status_code = ?, last_response = ?, last_error = ?,
-                                lease_owner = NULL, lease_until = NULL
-                            WHERE id = ? AND lease_owner = ?
-                            """, [.integer(now)] + outcome + [.text(claim.deliveryId), .text(claim.leaseToken)])
-                        try connection.execute(
-                            "UPDATE webhook_subscriptions SET failing_since = NULL WHERE id = ? AND failing_since IS NOT NULL",
-                            [.text(claim.subscriptionId)])
-                        continue
-                    }
-                    let attempts = Int(claim.attemptCount) + 1
-                    let jitter = Double(context.ids.randomBytes(1)[0]) / 255
-                    let delay = Int64(configuration.retry.delay(afterAttempts: attempts, jitter: jitter) * 1000)
-                    let next = min(now + delay, claim.createdAt + window)
-                    let givesUp = now >= claim.createdAt + window
-                    let stillLeased = try connection.execute(
-                        """
-                        UPDATE webhook_deliveries SET status = ?, attempt_count = attempt_count + 1, next_attempt_at = ?,
-                            last_status_code = ?, last_response = ?, last_error = ?, lease_owner = NULL, lease_until = NULL
-                        WHERE id = ? AND lease_owner = ?
-                        """,
-                        [.text(givesUp ? "failed" : "pending"), .integer(next)] + outcome + [
-                            .text(claim.deliveryId), .text(claim.leaseToken),
-                        ])
-                    // A lease lost meanwhile: the delivery and its endpoint's failure state belong to whoever
-                    // holds it now; this attempt stays in the log only.
-                    guard stillLeased == 1 else { continue }
-                    try connection.execute(
-                        "UPDATE webhook_subscriptions SET failing_since = ? WHERE id = ? AND failing_since IS NULL",
-                        [.integer(now), .text(claim.subscriptionId)])
-                    // Disabled once every attempt has failed for the window, or when a delivery gives up
-                    // and every attempt since its first one has failed.
-                    let disabled = try connection.execute(
-                        """
-                        UPDATE webhook_subscriptions SET enabled = 0, disabled_reason = ?, updated_at = ?
-                        WHERE id = ? AND enabled = 1 AND (failing_since <= ? OR (? = 1 AND failing_since <=
-                            (SELECT MIN(attempted_at) FROM webhook_attempts WHERE delivery_id = ?)))
-                        """,
-                        [
-                            .text("Every delivery failed for \(Int(configuration.retry.retryWindow / 3600)) hours."),
-                            .integer(now), .text(claim.subscriptionId), .integer(now - window),
-                            .integer(givesUp ? 1 : 0), .text(claim.deliveryId),
-                        ])
-                    if disabled == 1 {
-                        AccessLog.shared.error(
-                            "webhook endpoint \(claim.subscriptionId) disabled: every delivery failed for the retry window"
-                        )
-                    }
-                }
+        for attempt in attempts {
+            let claim = attempt.claim
+            let now = realNow + claim.clockOffset
+            try connection.execute(
+                """
+                INSERT INTO webhook_attempts (id, delivery_id, event_id, subscription_id, attempted_at,
+                    status_code, latency_ms, response_excerpt, error, request_headers)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+                [
+                    .text(context.ids.uuid()), .text(claim.deliveryId), .text(claim.eventId),
+                    .text(claim.subscriptionId), .integer(now),
+                    attempt.statusCode.map { .integer(Int64($0)) } ?? .null,
+                    .integer(attempt.latencyMilliseconds), attempt.responseExcerpt.map(SQLValue.text) ?? .null,
+                    attempt.error.map(SQLValue.text) ?? .null,
+                    attempt.requestHeaders.isEmpty
+                        ? .null
+                        : .text(
+                            JSONValue.array(
+                                attempt.requestHeaders.map { .array([.string($0.0), .string($0.1)]) }
+                            ).serializedString),
+                ])
+            let outcome: [SQLValue] = [
+                attempt.statusCode.map { .integer(Int64($0)) } ?? .null,
+                attempt.responseExcerpt.map(SQLValue.text) ?? .null, attempt.error.map(SQLValue.text) ?? .null,
+            ]
+            if attempt.succeeded {
+                try connection.execute(
+                    """
+                    UPDATE webhook_deliveries SET status = 'succeeded', attempt_count = attempt_count + 1,
+                        succeeded_at = ?, last_status_code = ?, last_response = ?, last_error = ?,
+                        lease_owner = NULL, lease_until = NULL
+                    WHERE id = ? AND lease_owner = ?
+                    """, [.integer(now)] + outcome + [.text(claim.deliveryId), .text(claim.leaseToken)])
+                try connection.execute(
+                    "UPDATE webhook_subscriptions SET failing_since = NULL WHERE id = ? AND failing_since IS NOT NULL",
+                    [.text(claim.subscriptionId)])
+                continue
+            }
+            let attempts = Int(claim.attemptCount) + 1
+            let jitter = Double(context.ids.randomBytes(1)[0]) / 255
+            let delay = Int64(configuration.retry.delay(afterAttempts: attempts, jitter: jitter) * 1000)
+            let next = min(now + delay, claim.createdAt + window)
+            let givesUp = now >= claim.createdAt + window
+            let stillLeased = try connection.execute(
+                """
+                UPDATE webhook_deliveries SET status = ?, attempt_count = attempt_count + 1, next_attempt_at = ?,
+                    last_status_code = ?, last_response = ?, last_error = ?, lease_owner = NULL, lease_until = NULL
+                WHERE id = ? AND lease_owner = ?
+                """,
+                [.text(givesUp ? "failed" : "pending"), .integer(next)] + outcome + [
+                    .text(claim.deliveryId), .text(claim.leaseToken),
+                ])
+            // A lease lost meanwhile: the delivery and its endpoint's failure state belong to whoever
+            // holds it now; this attempt stays in the log only.
+            guard stillLeased == 1 else { continue }
+            try connection.execute(
+                "UPDATE webhook_subscriptions SET failing_since = ? WHERE id = ? AND failing_since IS NULL",
+                [.integer(now), .text(claim.subscriptionId)])
+            // Disabled once every attempt has failed for the window, or when a delivery gives up
+            // and every attempt since its first one has failed.
+            let disabled = try connection.execute(
+                """
+                UPDATE webhook_subscriptions SET enabled = 0, disabled_reason = ?, updated_at = ?
+                WHERE id = ? AND enabled = 1 AND (failing_since <= ? OR (? = 1 AND failing_since <=
+                    (SELECT MIN(attempted_at) FROM webhook_attempts WHERE delivery_id = ?)))
+                """,
+                [
+                    .text("Every delivery failed for \(Int(configuration.retry.retryWindow / 3600)) hours."),
+                    .integer(now), .text(claim.subscriptionId), .integer(now - window),
+                    .integer(givesUp ? 1 : 0), .text(claim.deliveryId),
+                ])
+            if disabled == 1 {
+                AccessLog.shared.error(
+                    "webhook endpoint \(claim.subscriptionId) disabled: every delivery failed for the retry window"
+                )
             }
         }
+
     }
 
     /// What the attempt log keeps of an endpoint's own header value.
