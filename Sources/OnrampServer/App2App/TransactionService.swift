@@ -149,7 +149,8 @@ struct TransactionService: Sendable {
 
     /// Takes one step for one transaction; `false` when another worker already took it. Settlement
     /// runs outside any database transaction, after this worker claimed the step with a lease (in real
-    /// time, ``SettlementLease``), so two instances never send the same purchase twice. `forced` (the console's "fail now") replaces the provider.
+    /// time, ``SettlementLease``), so two instances never send the same purchase twice. `forced` (the
+    /// console's "fail now") replaces the provider.
     func advance(transactionId: String, now: Int64, forcing forced: SettlementResult? = nil) throws -> Bool {
         let claimed = try context.database.transaction { connection -> TransactionRecord? in
             guard
