@@ -253,7 +253,7 @@ import Testing
             "the endpoint was disabled from the page")
         #expect(try server.count("SELECT COUNT(*) AS n FROM test_clocks WHERE offset_ms = 360000") == 1)
         #expect(
-            purchase.receiver.wait { $0.filter { $0.eventId == purchase.eventId }.count == 2 },
+            await purchase.receiver.wait { $0.filter { $0.eventId == purchase.eventId }.count == 2 },
             "the receiver got the event again")
     }
 

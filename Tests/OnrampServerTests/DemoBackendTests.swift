@@ -74,7 +74,7 @@ import Testing
         let text = try #require(try device.purchaseChallenge(device.purchase()).body["challenge"]?.stringValue)
         let url = try #require(try device.createSession(challenge: text).body["session"]?["onrampUrl"]?.stringValue)
         #expect(try HandoffBrowser(port: server.port).complete(url, action: "confirm").status == 303)
-        #expect(receiver.wait { $0.count >= 2 })
+        #expect(await receiver.wait { $0.count >= 2 })
 
         let input: JSONValue = .array(
             receiver.deliveries.map { delivery in

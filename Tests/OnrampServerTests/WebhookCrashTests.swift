@@ -1,4 +1,6 @@
 import Foundation
+import OnrampTestSupport
+import Synchronization
 import Testing
 
 @testable import OnrampServer
@@ -8,13 +10,16 @@ struct WebhookCrashTests {
     /// Kills `onramp serve` with SIGKILL while it delivers, commits more events while it is down,
     /// restarts it: every committed event arrives at least once, always with the same id.
     @Test(.timeLimit(.minutes(3)), arguments: DatabaseDriver.all)
-    func everyCommittedEventArrivesAfterKillNine(driver: DatabaseDriver) throws {
+    func everyCommittedEventArrivesAfterKillNine(driver: DatabaseDriver) async throws {
         let binary = PythonVerifier.packageRoot.appendingPathComponent(".build/debug/onramp")
         try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build the onramp product first")
-        try withWebhookDatabaseURL(driver) { url in
+        try await withWebhookDatabaseURL(driver) { url in
             let fixture = try WebhookFixture(url: url)
             defer { fixture.database.close() }
-            let receiver = try WebhookReceiver { _ in
+            // The receiver kills the first instance once, from its 41st delivery on, while the rest are in flight.
+            let firstInstance = Mutex<Int32?>(nil)
+            let receiver = try WebhookReceiver { index in
+                if index >= 40, let pid = firstInstance.withLock({ $0.take() }) { kill(pid, SIGKILL) }
                 Thread.sleep(forTimeInterval: 0.005)
                 return 200
             }
@@ -23,9 +28,9 @@ struct WebhookCrashTests {
             for _ in 0..<300 { committed.append(try fixture.emitStripeEvent()) }
 
             let first = try Self.serve(binary, database: url)
-            #expect(receiver.wait(timeout: 30) { $0.count >= 40 })
-            kill(first.processIdentifier, SIGKILL)
-            first.waitUntilExit()
+            firstInstance.withLock { $0 = first.processIdentifier }
+            #expect(await receiver.wait(timeout: 30) { $0.count > 40 })
+            #expect(await Eventually.exit(of: first) == SIGKILL)
             let atKill = Set(receiver.deliveries.compactMap(\.eventId))
             #expect(atKill.count < committed.count, "the kill must happen while deliveries are in flight")
 
@@ -36,11 +41,11 @@ struct WebhookCrashTests {
                 second.waitUntilExit()
             }
             // Claims leased by the killed instance become due again when their 30 s lease ends.
-            #expect(receiver.wait(timeout: 90) { Set($0.compactMap(\.eventId)).isSuperset(of: committed) })
+            #expect(await receiver.wait(timeout: 90) { Set($0.compactMap(\.eventId)).isSuperset(of: committed) })
             let received = receiver.deliveries.compactMap(\.eventId)
             #expect(Set(received) == Set(committed), "no event may be lost or invented")
             // Deliveries sent but not recorded before the kill are sent again (same id) once their lease ends.
-            let settled = receiver.wait(timeout: 60) { _ in
+            let settled = await receiver.wait(timeout: 60) { _ in
                 let open = try? fixture.database.read {
                     try $0.query("SELECT COUNT(*) AS n FROM webhook_deliveries WHERE status <> 'succeeded'").first?
                         .int("n")

@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import OnrampCore
 import OnrampStore
+import OnrampTestSupport
 import OnrampWire
 import Synchronization
 import Testing
@@ -27,19 +28,43 @@ struct WebhookMissingPostgres: Error, CustomStringConvertible {
     }
 }
 
-/// A fresh database URL for one test (a temp SQLite file or a new PostgreSQL schema), removed afterwards.
-func withWebhookDatabaseURL(_ driver: DatabaseDriver, _ body: (String) throws -> Void) throws {
-    let name = "wh" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-    switch driver {
-    case .sqlite:
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(name).db").path
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
-        try body("sqlite:\(path)")
-    case .postgres:
-        let schema = try TestSchema(.postgres)!
-        defer { schema.drop() }
-        try body(schema.url)
+/// A fresh database URL for one test: a temp SQLite file or a new PostgreSQL schema.
+struct ScratchDatabase {
+    let url: String
+    private let remove: () -> Void
+
+    init(_ driver: DatabaseDriver) throws {
+        switch driver {
+        case .sqlite:
+            let name = "wh" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(name).db").path
+            url = "sqlite:\(path)"
+            remove = {
+                for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+            }
+        case .postgres:
+            let schema = try TestSchema(.postgres)!
+            url = schema.url
+            remove = { schema.drop() }
+        }
     }
+
+    /// Deletes the file or drops the schema.
+    func drop() { remove() }
+}
+
+/// Runs `body` with a scratch database URL, removed afterwards.
+func withWebhookDatabaseURL(_ driver: DatabaseDriver, _ body: (String) throws -> Void) throws {
+    let scratch = try ScratchDatabase(driver)
+    defer { scratch.drop() }
+    try body(scratch.url)
+}
+
+/// `withWebhookDatabaseURL` for a test that waits suspended.
+func withWebhookDatabaseURL(_ driver: DatabaseDriver, _ body: (String) async throws -> Void) async throws {
+    let scratch = try ScratchDatabase(driver)
+    defer { scratch.drop() }
+    try await body(scratch.url)
 }
 
 /// A migrated database with one project, and a context on it.
@@ -173,6 +198,12 @@ final class WebhookReceiver: Sendable {
             Thread.sleep(forTimeInterval: 0.02)
         }
         return condition(deliveries)
+    }
+
+    /// Waits, suspended, until `condition` holds for the deliveries, or `timeout` seconds pass.
+    @discardableResult
+    func wait(timeout: TimeInterval = 20, until condition: ([Delivery]) -> Bool) async -> Bool {
+        await Eventually.holds(timeout: timeout) { condition(deliveries) }
     }
 }
 
