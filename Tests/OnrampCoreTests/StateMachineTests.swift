@@ -334,3 +334,44 @@ struct HeadlessAndOfframpMachineTests {
         }
     }
 }
+
+/// The single-use purchase page both the App2App handoff and the hosted onramp drive.
+@Suite struct SingleUsePageTests {
+    /// A handoff-style page: link and page both expire at 1,000.
+    static let issued = SingleUsePage(linkExpiresAt: 1_000, openedAt: nil, outcome: nil)
+
+    @Test func aLinkOpensOnceBeforeItExpires() {
+        #expect(Self.issued.open(now: 999) == .show)
+        #expect(Self.issued.open(now: 1_000) == .spent(expired: true))
+        let opened = SingleUsePage(linkExpiresAt: 1_000, openedAt: 10, outcome: nil)
+        #expect(opened.open(now: 20) == .spent(expired: false))
+        #expect(opened.open(now: 2_000) == .spent(expired: true))
+    }
+
+    @Test func anOpenedPageProceedsCancelsOrExpires() {
+        let opened = SingleUsePage(linkExpiresAt: 1_000, openedAt: 10, outcome: nil)
+        #expect(opened.submit(cancelling: false, now: 999) == .proceed)
+        #expect(opened.submit(cancelling: true, now: 999) == .end(.cancelled))
+        #expect(opened.submit(cancelling: false, now: 1_000) == .end(.error))
+        #expect(opened.submit(cancelling: true, now: 1_000) == .end(.error), "an expired page cannot be cancelled")
+    }
+
+    @Test func anEndedPageReplaysItsOutcomeWhateverIsAsked() {
+        for outcome in PurchaseOutcome.allCases {
+            let ended = SingleUsePage(linkExpiresAt: 1_000, openedAt: 10, outcome: outcome)
+            #expect(ended.submit(cancelling: false, now: 20) == .replay(outcome))
+            #expect(ended.submit(cancelling: true, now: 5_000) == .replay(outcome))
+            #expect(ended.reportedOutcome == outcome)
+        }
+        #expect(Self.issued.reportedOutcome == .error)
+    }
+
+    /// The hosted page: its link opens within its own lifetime, the opened page lasts its page lifetime.
+    @Test func aPageLifetimeCountsFromTheOpen() {
+        let page = SingleUsePage(linkExpiresAt: 300, pageLifetime: 900, openedAt: 200, outcome: nil)
+        #expect(page.pageExpiresAt == 1_100)
+        #expect(page.submit(cancelling: false, now: 1_099) == .proceed, "past the link's expiry, within the page's")
+        #expect(page.submit(cancelling: false, now: 1_100) == .end(.error))
+        #expect(SingleUsePage(linkExpiresAt: 300, pageLifetime: 900, openedAt: nil, outcome: nil).pageExpiresAt == 300)
+    }
+}

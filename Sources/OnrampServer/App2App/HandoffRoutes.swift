@@ -10,6 +10,8 @@ import OnrampStore
 struct HandoffRoutes: Sendable {
     static let pagePath = "/onramp/app2app"
 
+    typealias Record = PurchaseSessionRepository.Record
+
     let context: ServerContext
     let transactions: TransactionService
 
@@ -39,29 +41,31 @@ struct HandoffRoutes: Sendable {
         guard let token = request.queryValue("sessionToken"), token.utf8.count <= 64 else { return notFound() }
         let now = context.nowMilliseconds
         let pageSecret = Base64URL.encode(context.ids.randomBytes(32), padded: false)
-        let opened = try context.database.transaction { connection in
-            try PurchaseSessionRepository(connection: connection).open(token: token, pageSecret: pageSecret, now: now)
-        }
-        guard
-            let session = try context.database.read({ try PurchaseSessionRepository(connection: $0).find(token: token) }
-            )
-        else { return notFound() }
-        let purchase = try PurchaseRequest(stored: session.purchase)
-        guard opened else {
-            // Opened before, or expired: the page is spent. A session still without an outcome ends
-            // with `error`; one that has an outcome keeps it (a purchase made stays a success, so the
-            // app is never told to buy again).
-            let ended = try context.database.transaction { connection in
-                let sessions = PurchaseSessionRepository(connection: connection)
-                _ = try sessions.finish(token: token, outcome: "error", redirectTransactionId: nil, transactionId: nil)
-                return try sessions.find(token: token) ?? session
+        // The decision and its write in one transaction: of two racing opens, one shows the page.
+        let result = try context.database.transaction { connection -> (SingleUsePage.Opening, Record)? in
+            let sessions = PurchaseSessionRepository(connection: connection)
+            guard let session = try sessions.find(token: token) else { return nil }
+            var opening = session.page.open(now: now)
+            if opening == .show {
+                if try sessions.open(token: token, pageSecret: pageSecret, now: now) { return (opening, session) }
+                opening = .spent(expired: false)  // a racing open got there first
             }
-            return endedPage(purchase: purchase, session: ended, expired: now >= session.expiresAt)
+            // A second open spends the page: a session still without an outcome ends with `error`; one
+            // with an outcome keeps it (a purchase made stays a success).
+            _ = try sessions.finish(token: token, outcome: .error)
+            return (opening, try sessions.find(token: token) ?? session)
         }
-        return .html(
-            confirmationPage(
-                purchase: purchase, quote: try StoredQuote(stored: session.quote), session: session,
-                pageSecret: pageSecret))
+        guard let (opening, session) = result else { return notFound() }
+        let purchase = try PurchaseRequest(stored: session.purchase)
+        switch opening {
+        case .show:
+            return .html(
+                confirmationPage(
+                    purchase: purchase, quote: try StoredQuote(stored: session.quote), session: session,
+                    pageSecret: pageSecret))
+        case .spent(let expired):
+            return endedPage(purchase: purchase, session: session, expired: expired)
+        }
     }
 
     /// POST: Confirm or Cancel, answered with a 303 to the redirect URL.
@@ -81,52 +85,46 @@ struct HandoffRoutes: Sendable {
             APIKeyRepository.secretMatches(pageSecret, storedHash: storedHash)
         else { return notFound() }
         let purchase = try PurchaseRequest(stored: session.purchase)
-        if let outcome = session.outcome {
-            // A repeated submit (double tap, back button) gets the recorded outcome again.
-            return .seeOther(redirect(purchase, session: session, status: outcome))
-        }
         let now = context.nowMilliseconds
-        if now >= session.expiresAt {
-            _ = try context.database.transaction { connection in
-                try PurchaseSessionRepository(connection: connection).finish(
-                    token: token, outcome: "error", redirectTransactionId: nil, transactionId: nil)
+        let finished: Record
+        switch session.page.submit(cancelling: action == "cancel", now: now) {
+        case .replay:
+            finished = session
+        case .end(let outcome):
+            // Recorded unless a racing request recorded one first; the redirect carries the one recorded.
+            finished = try context.database.transaction { connection in
+                let sessions = PurchaseSessionRepository(connection: connection)
+                _ = try sessions.finish(token: token, outcome: outcome)
+                return try sessions.find(token: token) ?? session
             }
-            return .seeOther(redirect(purchase, session: session, status: "error"))
-        }
-        if action == "cancel" {
-            _ = try context.database.transaction { connection in
-                try PurchaseSessionRepository(connection: connection).finish(
-                    token: token, outcome: "cancelled", redirectTransactionId: nil, transactionId: nil)
-            }
-        } else {
+        case .proceed:
             try transactions.confirm(session: session, purchase: purchase, now: now)
+            finished =
+                try context.database.read { try PurchaseSessionRepository(connection: $0).find(token: token) }
+                ?? session
         }
-        let finished =
-            try context.database.read { try PurchaseSessionRepository(connection: $0).find(token: token) } ?? session
-        return .seeOther(redirect(purchase, session: finished, status: finished.outcome ?? "error"))
+        return .seeOther(redirect(purchase, session: finished, status: finished.page.reportedOutcome))
     }
 
     /// `{redirectUrl}?status=…&transactionId=…&sessionToken=…&partnerUserRef=…`.
-    func redirect(_ purchase: PurchaseRequest, session: PurchaseSessionRepository.Record, status: String) -> String {
-        var query = [("status", status)]
-        if status == "success", let id = session.redirectTransactionId { query.append(("transactionId", id)) }
+    func redirect(_ purchase: PurchaseRequest, session: Record, status: PurchaseOutcome) -> String {
+        var query = [("status", status.rawValue)]
+        if status == .success, let id = session.redirectTransactionId { query.append(("transactionId", id)) }
         query.append(("sessionToken", session.token))
         if let ref = purchase.partnerUserRef { query.append(("partnerUserRef", ref)) }
         return RedirectURL.appending(query, to: purchase.redirectUrl)
     }
 
     /// The page for a spent link: the recorded outcome, and a way back to the app carrying it.
-    private func endedPage(purchase: PurchaseRequest, session: PurchaseSessionRepository.Record, expired: Bool)
-        -> HTTPResponse
-    {
-        let outcome = session.outcome ?? "error"
+    private func endedPage(purchase: PurchaseRequest, session: Record, expired: Bool) -> HTTPResponse {
+        let outcome = session.page.reportedOutcome
         let target = redirect(purchase, session: session, status: outcome)
         let (title, text, status): (String, String, Int) =
             switch outcome {
-            case "success": ("Purchase complete", "This purchase was already confirmed.", 200)
-            case "cancelled":
+            case .success: ("Purchase complete", "This purchase was already confirmed.", 200)
+            case .cancelled:
                 ("Purchase cancelled", "This purchase was cancelled. Start a new purchase from the app.", 410)
-            default:
+            case .error:
                 (
                     "Purchase unavailable",
                     (expired ? "This purchase link has expired." : "This purchase link was already used.")
@@ -154,7 +152,7 @@ struct HandoffRoutes: Sendable {
     }
 
     private func confirmationPage(
-        purchase: PurchaseRequest, quote: StoredQuote, session: PurchaseSessionRepository.Record, pageSecret: String
+        purchase: PurchaseRequest, quote: StoredQuote, session: Record, pageSecret: String
     ) -> String {
         let networkName = (try? context.catalogue.network(quote.network).displayName) ?? quote.network
         let body = """

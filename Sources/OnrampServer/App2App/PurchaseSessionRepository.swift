@@ -1,3 +1,4 @@
+import OnrampCore
 import OnrampStore
 
 /// Attested purchase sessions: created once per purchase challenge, opened once by the handoff page
@@ -18,9 +19,12 @@ struct PurchaseSessionRepository {
         let expiresAt: Int64
         let openedAt: Int64?
         let pageSecretHash: String?
-        let outcome: String?
+        let outcome: PurchaseOutcome?
         let redirectTransactionId: String?
         let transactionId: String?
+
+        /// The handoff page's lifecycle: its link and its page both last until the session expires.
+        var page: SingleUsePage { SingleUsePage(linkExpiresAt: expiresAt, openedAt: openedAt, outcome: outcome) }
     }
 
     /// Session tokens expire this many milliseconds after issue.
@@ -66,14 +70,16 @@ struct PurchaseSessionRepository {
     }
 
     /// Records the outcome once; `false` when one was already recorded.
-    func finish(token: String, outcome: String, redirectTransactionId: String?, transactionId: String?) throws -> Bool {
+    func finish(
+        token: String, outcome: PurchaseOutcome, redirectTransactionId: String? = nil, transactionId: String? = nil
+    ) throws -> Bool {
         try connection.execute(
             """
             UPDATE purchase_sessions SET outcome = ?, redirect_transaction_id = ?, transaction_id = ?
             WHERE token = ? AND outcome IS NULL
             """,
             [
-                .text(outcome), redirectTransactionId.map(SQLValue.text) ?? .null,
+                .text(outcome.rawValue), redirectTransactionId.map(SQLValue.text) ?? .null,
                 transactionId.map(SQLValue.text) ?? .null,
                 .text(token),
             ]) == 1
@@ -87,7 +93,7 @@ struct PurchaseSessionRepository {
             purchase: try row.string("purchase"), quote: try row.string("quote"), sandbox: try row.int("sandbox") != 0,
             createdAt: try row.int("created_at"), expiresAt: try row.int("expires_at"),
             openedAt: row.optionalInt("opened_at"), pageSecretHash: row.optionalString("page_secret_hash"),
-            outcome: row.optionalString("outcome"),
+            outcome: row.optionalString("outcome").flatMap(PurchaseOutcome.init(rawValue:)),
             redirectTransactionId: row.optionalString("redirect_transaction_id"),
             transactionId: row.optionalString("transaction_id"))
     }

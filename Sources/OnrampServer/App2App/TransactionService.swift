@@ -21,14 +21,14 @@ struct TransactionService: Sendable {
             let sessions = PurchaseSessionRepository(connection: connection)
             guard !session.sandbox else {
                 _ = try sessions.finish(
-                    token: session.token, outcome: "success", redirectTransactionId: redirectTransactionId,
+                    token: session.token, outcome: .success, redirectTransactionId: redirectTransactionId,
                     transactionId: nil)
                 return
             }
             let transactionId = context.ids.uuid()
             guard
                 try sessions.finish(
-                    token: session.token, outcome: "success", redirectTransactionId: redirectTransactionId,
+                    token: session.token, outcome: .success, redirectTransactionId: redirectTransactionId,
                     transactionId: transactionId)
             else { return }
             try insertTransaction(

@@ -47,7 +47,7 @@ struct HostedOnrampRoutes: Sendable {
             var session = try context.database.read({ try HostedOnrampRepository(connection: $0).find(token: token) })
         else { return notFound() }
         let now = context.nowMilliseconds
-        guard session.openedAt == nil, now < session.expiresAt else { return try spent(session, token: token) }
+        guard session.page.open(now: now) == .show else { return try spent(session, token: token) }
         do {
             if session.kind == .token {
                 session.presets = try presets(from: request, project: try service.project(session.projectId))
@@ -84,20 +84,19 @@ struct HostedOnrampRoutes: Sendable {
         let action = try fields.required("action", maxLength: 16)
         guard
             let session = try context.database.read({ try HostedOnrampRepository(connection: $0).find(token: token) }),
-            let storedHash = session.pageSecretHash, let openedAt = session.openedAt, session.flow != .sell,
+            let storedHash = session.pageSecretHash, session.openedAt != nil, session.flow != .sell,
             APIKeyRepository.secretMatches(pageSecret, storedHash: storedHash)
         else { return notFound() }
-        if session.outcome != nil { return finished(session) }
-        if context.nowMilliseconds >= openedAt + HostedOnrampSession.pageLifetimeMilliseconds {
-            return try end(session, token: token, outcome: "error")
+        switch session.page.submit(cancelling: action == "cancel", now: context.nowMilliseconds) {
+        case .replay: return finished(session)
+        case .end(let outcome): return try end(session, token: token, outcome: outcome)
+        case .proceed: break
         }
         let choices = session.choices(in: context.catalogue)
         let credentials = HostedOnrampPages.PageCredentials(token: token, pageSecret: pageSecret)
         let form = try HostedOnrampForm(
             posted: fields, startingFrom: HostedOnrampForm(session: session, choices: choices))
         switch action {
-        case "cancel":
-            return try end(session, token: token, outcome: "cancelled")
         case "change":
             return .html(
                 pages.select(choices: choices, form: form, credentials: credentials, sandbox: session.isSandbox))
@@ -195,27 +194,26 @@ struct HostedOnrampRoutes: Sendable {
 
     /// Records `outcome` unless the session already has one, and ends the flow with the recorded one
     /// (a Cancel racing a Confirm that won reports `success`).
-    private func end(_ session: HostedOnrampSession, token: String, outcome: String) throws -> HTTPResponse {
-        try service.finish(session, outcome: outcome)
-        return finished(try reload(session, token: token))
+    private func end(_ session: HostedOnrampSession, token: String, outcome: PurchaseOutcome) throws -> HTTPResponse {
+        finished(try service.finish(session, token: token, outcome: outcome))
     }
 
     /// The end of the flow: a 303 to the redirect with the recorded outcome, or an outcome page.
     private func finished(_ session: HostedOnrampSession) -> HTTPResponse {
-        let outcome = session.outcome ?? "error"
+        let outcome = session.page.reportedOutcome
         if let redirectUrl = session.presets.redirectUrl {
             return .seeOther(
                 Self.redirect(redirectUrl, status: outcome, partnerUserRef: session.presets.partnerUserRef))
         }
         switch outcome {
-        case "success":
+        case .success:
             return .html(
                 pages.message(
                     title: "Purchase submitted",
                     text: "Your purchase is on its way to your wallet. You can close this page.", returnURL: nil))
-        case "cancelled":
+        case .cancelled:
             return .html(pages.message(title: "Purchase cancelled", text: "Nothing was charged.", returnURL: nil))
-        default:
+        case .error:
             return .html(
                 pages.message(
                     title: "Purchase unavailable", text: "This purchase has expired. Start a new purchase.",
@@ -226,10 +224,9 @@ struct HostedOnrampRoutes: Sendable {
     /// A second open, or a token past its 5 minutes: the session ends with `error` (unless it already
     /// ended, say with a purchase in the first tab) and the page links back with the recorded outcome.
     private func spent(_ session: HostedOnrampSession, token: String) throws -> HTTPResponse {
-        try service.finish(session, outcome: "error")
-        let ended = try reload(session, token: token)
+        let ended = try service.finish(session, token: token, outcome: .error)
         let returnURL = ended.presets.redirectUrl.map {
-            Self.redirect($0, status: ended.outcome ?? "error", partnerUserRef: ended.presets.partnerUserRef)
+            Self.redirect($0, status: ended.page.reportedOutcome, partnerUserRef: ended.presets.partnerUserRef)
         }
         return .html(
             pages.message(
@@ -246,8 +243,8 @@ struct HostedOnrampRoutes: Sendable {
     }
 
     /// `{redirectUrl}?status=…&partnerUserRef=…`.
-    static func redirect(_ url: String, status: String, partnerUserRef: String?) -> String {
-        var query = [("status", status)]
+    static func redirect(_ url: String, status: PurchaseOutcome, partnerUserRef: String?) -> String {
+        var query = [("status", status.rawValue)]
         if let partnerUserRef { query.append(("partnerUserRef", partnerUserRef)) }
         return RedirectURL.appending(query, to: url)
     }

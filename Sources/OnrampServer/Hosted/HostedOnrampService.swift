@@ -167,10 +167,10 @@ struct HostedOnrampService: Sendable {
         try context.database.transaction { connection in
             let sessions = HostedOnrampRepository(connection: connection)
             guard !session.isSandbox else {
-                _ = try sessions.finish(id: session.id, outcome: "success", transactionId: nil)
+                _ = try sessions.finish(id: session.id, outcome: .success)
                 return
             }
-            guard try sessions.finish(id: session.id, outcome: "success", transactionId: transactionId) else { return }
+            guard try sessions.finish(id: session.id, outcome: .success, transactionId: transactionId) else { return }
             try transactions.insertTransaction(
                 connection, transactionId: transactionId, projectId: session.projectId, reference: session.id,
                 partnerUserRef: session.presets.partnerUserRef ?? "", isAppToApp: false, quote: StoredQuote(quote),
@@ -178,11 +178,13 @@ struct HostedOnrampService: Sendable {
         }
     }
 
-    /// Records `outcome` (`cancelled`, `error`) unless one was recorded already.
-    func finish(_ session: HostedOnrampSession, outcome: String) throws {
-        _ = try context.database.transaction { connection in
-            try HostedOnrampRepository(connection: connection).finish(
-                id: session.id, outcome: outcome, transactionId: nil)
+    /// Records `outcome` (`cancelled`, `error`) unless one was recorded already, and returns the session
+    /// as it is then (read in the same transaction).
+    func finish(_ session: HostedOnrampSession, token: String, outcome: PurchaseOutcome) throws -> HostedOnrampSession {
+        try context.database.transaction { connection in
+            let sessions = HostedOnrampRepository(connection: connection)
+            _ = try sessions.finish(id: session.id, outcome: outcome)
+            return try sessions.find(token: token) ?? session
         }
     }
 

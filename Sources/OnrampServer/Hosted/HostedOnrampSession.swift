@@ -49,7 +49,7 @@ struct HostedOnrampSession: Sendable {
     let expiresAt: Int64
     var openedAt: Int64?
     var pageSecretHash: String?
-    var outcome: String?
+    var outcome: PurchaseOutcome?
     var transactionId: String?
     /// Which page opened it (a `/onramp/v1/token` opens either): the other page refuses it.
     var flow: Flow?
@@ -61,6 +61,12 @@ struct HostedOnrampSession: Sendable {
     static let tokenLifetimeMilliseconds: Int64 = 5 * 60 * 1000
     /// Once opened, the page may be completed for 15 minutes.
     static let pageLifetimeMilliseconds: Int64 = 15 * 60 * 1000
+
+    /// The page's lifecycle: the link opens within 5 minutes, the opened page takes actions for 15.
+    var page: SingleUsePage {
+        SingleUsePage(
+            linkExpiresAt: expiresAt, pageLifetime: Self.pageLifetimeMilliseconds, openedAt: openedAt, outcome: outcome)
+    }
 
     /// Whether the purchase is a sandbox dry run (`partnerUserRef` starting with `sandbox-`).
     var isSandbox: Bool { presets.partnerUserRef?.hasPrefix(PurchaseRequest.sandboxPrefix) ?? false }
@@ -158,10 +164,10 @@ struct HostedOnrampRepository {
     }
 
     /// Records the outcome once; `false` when one was already recorded.
-    func finish(id: String, outcome: String, transactionId: String?) throws -> Bool {
+    func finish(id: String, outcome: PurchaseOutcome, transactionId: String? = nil) throws -> Bool {
         try connection.execute(
             "UPDATE hosted_onramp_sessions SET outcome = ?, transaction_id = ? WHERE id = ? AND outcome IS NULL",
-            [.text(outcome), transactionId.map(SQLValue.text) ?? .null, .text(id)]) == 1
+            [.text(outcome.rawValue), transactionId.map(SQLValue.text) ?? .null, .text(id)]) == 1
     }
 
     private static func session(_ row: Row) throws -> HostedOnrampSession {
@@ -179,7 +185,8 @@ struct HostedOnrampRepository {
             presets: HostedOnrampSession.Presets(json: try JSONParser().parse(try row.string("presets"))),
             createdAt: try row.int("created_at"), expiresAt: try row.int("expires_at"),
             openedAt: row.optionalInt("opened_at"), pageSecretHash: row.optionalString("page_secret_hash"),
-            outcome: row.optionalString("outcome"), transactionId: row.optionalString("transaction_id"),
+            outcome: row.optionalString("outcome").flatMap(PurchaseOutcome.init(rawValue:)),
+            transactionId: row.optionalString("transaction_id"),
             flow: row.optionalString("flow").flatMap(HostedOnrampSession.Flow.init(rawValue:)))
     }
 }

@@ -199,7 +199,8 @@ struct OfframpRoutes: Sendable {
             session.kind == .token
         else { return message("Sell link not found", "This sell link is not valid. Start again from the app.", 404) }
         let now = context.nowMilliseconds
-        guard session.openedAt == nil, now < session.expiresAt else {
+        // A spent sell link records nothing: the tab that opened it first can still finish.
+        guard session.page.open(now: now) == .show else {
             return message("Sell link used", "This sell link was already used or has expired.", 410)
         }
         var presets = HostedOnrampSession.Presets()
@@ -252,19 +253,21 @@ struct OfframpRoutes: Sendable {
         guard
             let session = try context.database.read({ try HostedOnrampRepository(connection: $0).find(token: token) }),
             session.kind == .token, session.flow == .sell, let storedHash = session.pageSecretHash,
-            let openedAt = session.openedAt, APIKeyRepository.secretMatches(pageSecret, storedHash: storedHash)
+            session.openedAt != nil, APIKeyRepository.secretMatches(pageSecret, storedHash: storedHash)
         else { return message("Sell link not found", "This sell link is not valid. Start again from the app.", 404) }
         let redirect = session.presets.redirectUrl ?? ""
-        guard session.outcome == nil else { return .seeOther(redirect) }
-        guard context.nowMilliseconds < openedAt + HostedOnrampSession.pageLifetimeMilliseconds else {
+        switch session.page.submit(cancelling: action == "cancel", now: context.nowMilliseconds) {
+        case .replay:
+            return .seeOther(redirect)
+        case .end(.error):  // nothing recorded, as for a spent link
             return message("Sell expired", "This page has expired. Start again from the app.", 410)
-        }
-        if action == "cancel" {
+        case .end(let outcome):
             _ = try context.database.transaction {
-                try HostedOnrampRepository(connection: $0).finish(
-                    id: session.id, outcome: "cancelled", transactionId: nil)
+                try HostedOnrampRepository(connection: $0).finish(id: session.id, outcome: outcome)
             }
             return .seeOther(redirect)
+        case .proceed:
+            break
         }
         let choices = service.sellableChoices(session)
         let index = Int(try form.required("choice", maxLength: 4)) ?? -1

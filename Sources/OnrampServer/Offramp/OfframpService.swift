@@ -87,7 +87,7 @@ struct OfframpService: Sendable {
         return try context.database.transaction { connection in
             guard
                 try HostedOnrampRepository(connection: connection).finish(
-                    id: session.id, outcome: "success", transactionId: sell.transactionId)
+                    id: session.id, outcome: .success, transactionId: sell.transactionId)
             else { return nil }
             try OfframpRepository(connection: connection).insert(sell)
             try emit(events, for: sell, connection: connection)
