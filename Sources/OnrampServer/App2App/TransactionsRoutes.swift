@@ -1,7 +1,6 @@
 import Foundation
 import HTTPServer
 import OnrampCrypto
-import OnrampStore
 
 /// The JWT-authenticated transactions API: `GET /onramp/v1/buy/user/{partnerUserRef}/transactions`
 /// and `GET /onramp/v1/buy/transactions`, newest first, with an opaque `page_key` cursor. Parameters come
@@ -21,55 +20,37 @@ struct TransactionsRoutes: Sendable {
                     throw HTTPError(
                         status: 400, code: "invalid_request", message: "partnerUserRef must be 1 to 50 bytes.")
                 }
-                return try list(request, projectId: projectId, filter: ("partner_user_ref = ?", [.text(ref)]))
+                return try list(request, projectId: projectId, filter: .init(partnerUserRef: ref))
             }
         }
         router.add("GET", "/onramp/v1/buy/transactions", Operations.listBuyTransactions) { request in
             try authenticator.acting(for: request) { projectId in
                 try Self.refuseUnknownParameters(request, allowed: Self.pageParameters.union(Self.dateParameters))
-                var clauses: [String] = []
-                var values: [SQLValue] = []
+                var filter = TransactionListing.Filter()
                 if let start = Self.query(request, "start_date", "startDate") {
-                    clauses.append("created_at >= ?")
-                    values.append(.integer(try Self.parseDate(start, name: "start_date").milliseconds))
+                    filter.createdFrom = try Self.parseDate(start, name: "start_date").milliseconds
                 }
                 if let end = Self.query(request, "end_date", "endDate") {
                     // A date alone includes that whole day; a time is the exclusive end.
                     let (milliseconds, dateOnly) = try Self.parseDate(end, name: "end_date")
-                    clauses.append("created_at < ?")
-                    values.append(.integer(dateOnly ? milliseconds + 86_400_000 : milliseconds))
+                    filter.createdBefore = dateOnly ? milliseconds + 86_400_000 : milliseconds
                 }
-                return try list(
-                    request, projectId: projectId,
-                    filter: clauses.isEmpty ? nil : (clauses.joined(separator: " AND "), values))
+                return try list(request, projectId: projectId, filter: filter)
             }
         }
     }
 
-    private func list(_ request: HTTPRequest, projectId: String, filter: (String, [SQLValue])?) throws -> HTTPResponse {
+    private func list(_ request: HTTPRequest, projectId: String, filter: TransactionListing.Filter) throws
+        -> HTTPResponse
+    {
         let pageSize = try Self.pageSize(Self.query(request, "page_size", "pageSize"))
         let cursor = try Self.query(request, "page_key", "pageKey").map(Self.decodeCursor)
-        var base = "project_id = ?"
-        var parameters: [SQLValue] = [.text(projectId)]
-        if let filter {
-            base += " AND " + filter.0
-            parameters += filter.1
-        }
-        var pageClause = base
-        var pageParameters = parameters
-        if let cursor {
-            pageClause += " AND (created_at < ? OR (created_at = ? AND transaction_id < ?))"
-            pageParameters += [.integer(cursor.createdAt), .integer(cursor.createdAt), .text(cursor.id)]
-        }
-        let (rows, total) = try context.database.read { connection -> ([TransactionRecord], Int64) in
-            let rows = try connection.query(
-                "SELECT * FROM onramp_transactions WHERE \(pageClause) ORDER BY created_at DESC, transaction_id DESC LIMIT ?",
-                pageParameters + [.integer(Int64(pageSize + 1))]
-            ).map(TransactionRecord.init(row:))
-            let total =
-                try connection.query("SELECT COUNT(*) AS n FROM onramp_transactions WHERE \(base)", parameters)
-                .first?.int("n") ?? 0
-            return (rows, total)
+        let (rows, total) = try context.database.read { connection in
+            let listing = TransactionListing(connection: connection, projectId: projectId, filter: filter)
+            return (
+                try listing.page(after: cursor.map { ($0.createdAt, $0.id) }, limit: pageSize + 1),
+                try listing.count()
+            )
         }
         let page = Array(rows.prefix(pageSize))
         let nextKey =

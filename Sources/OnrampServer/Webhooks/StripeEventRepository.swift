@@ -1,0 +1,45 @@
+import OnrampStore
+
+/// The Stripe family's events as `/v1/events` reads them: a project's outbox in one mode, newest
+/// first, each as the exact payload its webhook carried.
+struct StripeEventRepository {
+    let connection: any SQLConnection
+
+    /// Up to `limit` payloads, newest first, of type `type` (a trailing `.*` matches a prefix), after
+    /// the event `startingAfter` in that order.
+    func payloads(
+        projectId: String, livemode: Bool, type: String?, startingAfter: String?, limit: Int
+    ) throws -> [String] {
+        var sql = "SELECT payload FROM outbox_events WHERE project_id = ? AND family = 'stripe' AND livemode = ?"
+        var parameters: [SQLValue] = [.text(projectId), .integer(livemode ? 1 : 0)]
+        if let type {
+            if type.hasSuffix(".*") {
+                sql += " AND type LIKE ?"
+                parameters.append(.text(String(type.dropLast()) + "%"))
+            } else {
+                sql += " AND type = ?"
+                parameters.append(.text(type))
+            }
+        }
+        if let startingAfter {
+            sql += """
+                 AND (created_at < (SELECT created_at FROM outbox_events WHERE id = ?)
+                  OR (created_at = (SELECT created_at FROM outbox_events WHERE id = ?) AND id < ?))
+                """
+            parameters += [.text(startingAfter), .text(startingAfter), .text(startingAfter)]
+        }
+        sql += " ORDER BY created_at DESC, id DESC LIMIT ?"
+        return try connection.query(sql, parameters + [.integer(Int64(limit))]).map { try $0.string("payload") }
+    }
+
+    /// One event's payload, if the project has it in that mode.
+    func payload(id: String, projectId: String, livemode: Bool) throws -> String? {
+        try connection.query(
+            """
+            SELECT payload FROM outbox_events
+            WHERE id = ? AND project_id = ? AND family = 'stripe' AND livemode = ?
+            """,
+            [.text(id), .text(projectId), .integer(livemode ? 1 : 0)]
+        ).first?.string("payload")
+    }
+}
