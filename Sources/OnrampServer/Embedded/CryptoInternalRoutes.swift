@@ -286,15 +286,9 @@ struct CryptoInternalRoutes: Sendable {
         let id = context.ids.id(prefix: IdPrefix.paymentToken)
         try context.database.transaction { connection in
             try requireRoom(connection, table: "payment_tokens", customerId: customer.id, what: "payment tokens")
-            try connection.execute(
-                """
-                INSERT INTO payment_tokens (id, project_id, customer_id, payment_method_id, details, created_at)
-                VALUES (?, ?, ?, ?, ?, ?)
-                """,
-                [
-                    .text(id), .text(caller.projectId), .text(customer.id), .text(methodId),
-                    .text(method.stored.serializedString), .integer(context.nowMilliseconds),
-                ])
+            try PaymentMethodStore(connection: connection).insertToken(
+                id: id, projectId: caller.projectId, customerId: customer.id, paymentMethodId: methodId, method,
+                now: context.nowMilliseconds)
         }
         return method.tokenJSON(id: id)
     }

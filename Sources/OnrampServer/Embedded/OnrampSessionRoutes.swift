@@ -51,17 +51,9 @@ struct OnrampSessionRoutes: Sendable {
     /// Newest first; filters `status`, `destination_currency`, `destination_network`, `created[gte|lte|gt|lt]`;
     /// cursor pagination with `limit` (1–100), `starting_after` and `ending_before`.
     func list(_ request: HTTPRequest, caller: StripeCaller) throws -> JSONValue {
-        var sql = "SELECT * FROM crypto_onramp_sessions WHERE project_id = ? AND livemode = ?"
-        var parameters: [SQLValue] = [.text(caller.projectId), .integer(caller.livemode ? 1 : 0)]
-        for (name, column) in [
-            ("status", "status"), ("destination_currency", "destination_currency"),
-            ("destination_network", "destination_network"),
-        ] {
-            if let value = request.queryValue(name) {
-                sql += " AND \(column) = ?"
-                parameters.append(.text(value))
-            }
-        }
+        var filter = OnrampSessionListing.Filter(
+            status: request.queryValue("status"), destinationCurrency: request.queryValue("destination_currency"),
+            destinationNetwork: request.queryValue("destination_network"))
         // Stripe's `created` is in seconds (bounded, so the milliseconds stored cannot overflow).
         func seconds(_ parameter: String) throws(HTTPError) -> Int64? {
             guard let value = request.queryValue(parameter) else { return nil }
@@ -71,40 +63,32 @@ struct OnrampSessionRoutes: Sendable {
             }
             return seconds
         }
-        for (name, comparison, offset) in [("gte", ">=", 0), ("gt", ">=", 1), ("lte", "<", 1), ("lt", "<", 0)] {
-            if let seconds = try seconds("created[\(name)]") {
-                sql += " AND created_at \(comparison) ?"
-                parameters.append(.integer((seconds + Int64(offset)) * 1000))
-            }
-        }
+        if let seconds = try seconds("created[gte]") { filter.created(from: seconds * 1000) }
+        if let seconds = try seconds("created[gt]") { filter.created(from: (seconds + 1) * 1000) }
+        if let seconds = try seconds("created[lte]") { filter.created(before: (seconds + 1) * 1000) }
+        if let seconds = try seconds("created[lt]") { filter.created(before: seconds * 1000) }
         if let seconds = try seconds("created") {
-            sql += " AND created_at >= ? AND created_at <= ?"
-            parameters += [.integer(seconds * 1000), .integer(seconds * 1000 + 999)]
+            filter.created(from: seconds * 1000)
+            filter.created(before: (seconds + 1) * 1000)
         }
         let limit = try StripeList.limit(request.queryValue("limit"))
-        var ascending = false
-        if let cursor = request.queryValue("starting_after") ?? request.queryValue("ending_before") {
-            ascending = request.queryValue("starting_after") == nil
-            guard
-                let anchor = try context.database.read({
-                    try OnrampSessionRecord.find($0, id: cursor, projectId: caller.projectId, livemode: caller.livemode)
-                })
-            else {
-                throw StripeErrors.missing(
-                    "crypto_onramp_session", param: ascending ? "ending_before" : "starting_after")
+        let anchor: OnrampSessionListing.Anchor =
+            if let after = request.queryValue("starting_after") {
+                .olderThan(after)
+            } else if let before = request.queryValue("ending_before") {
+                .newerThan(before)
+            } else {
+                .newest
             }
-            sql +=
-                ascending
-                ? " AND (created_at > ? OR (created_at = ? AND id > ?))"
-                : " AND (created_at < ? OR (created_at = ? AND id < ?))"
-            parameters += [.integer(anchor.createdAt), .integer(anchor.createdAt), .text(anchor.id)]
+        guard
+            let (records, hasMore) = try context.database.read({ connection in
+                try OnrampSessionListing(connection: connection, projectId: caller.projectId, livemode: caller.livemode)
+                    .page(filter, from: anchor, limit: limit)
+            })
+        else {
+            let param = if case .newerThan = anchor { "ending_before" } else { "starting_after" }
+            throw StripeErrors.missing("crypto_onramp_session", param: param)
         }
-        sql += ascending ? " ORDER BY created_at ASC, id ASC LIMIT ?" : " ORDER BY created_at DESC, id DESC LIMIT ?"
-        parameters.append(.integer(Int64(limit + 1)))
-        var records = try context.database.read { try $0.query(sql, parameters).map(OnrampSessionRecord.init(row:)) }
-        let hasMore = records.count > limit
-        records = Array(records.prefix(limit))
-        if ascending { records.reverse() }
         return [
             "object": "list", "url": "/v1/crypto/onramp_sessions", "has_more": .bool(hasMore),
             "data": .array(records.map(\.json)),

@@ -378,13 +378,7 @@ struct OnrampSessionService: Sendable {
     private func paymentMethod(_ connection: any SQLConnection, _ tokenId: String, customerId: String) throws
         -> TestPaymentMethod?
     {
-        guard
-            let details = try connection.query(
-                "SELECT details FROM payment_tokens WHERE id = ? AND customer_id = ?",
-                [.text(tokenId), .text(customerId)]
-            ).first?.string("details")
-        else { return nil }
-        return try TestPaymentMethod(stored: try JSONParser().parse(Array(details.utf8)))
+        try PaymentMethodStore(connection: connection).token(id: tokenId, customerId: customerId)?.method
     }
 
     /// Whether the customer registered `address` on `network`, read on `connection`.

@@ -38,16 +38,8 @@ struct PaymentIntentRoutes: Sendable {
                     connection, id: sessionId, projectId: caller.projectId, livemode: caller.livemode)
             else { return nil }
             let method = try session.detail("payment_token").flatMap { token in
-                try connection.query(
-                    "SELECT payment_method_id, details FROM payment_tokens WHERE id = ? AND customer_id = ?",
-                    [.text(token), .text(session.customerId)]
-                ).first.map { row in
-                    (
-                        id: try row.string("payment_method_id"),
-                        method: try TestPaymentMethod(
-                            stored: try JSONParser().parse(Array(try row.string("details").utf8)))
-                    )
-                }
+                try PaymentMethodStore(connection: connection).token(id: token, customerId: session.customerId)
+                    .map { (id: $0.paymentMethodId, method: $0.method) }
             }
             let decimals = (try? context.catalogue.fiatCurrency(session.detail("source_currency") ?? "usd"))?.decimals
             return PaymentIntentObject(session: session, paymentMethod: method, currencyDecimals: decimals ?? 2)

@@ -41,9 +41,8 @@ struct PaymentMethodRoutes: Sendable {
         let id = context.ids.id(prefix: IdPrefix.paymentMethod)
         let now = context.nowMilliseconds
         try context.database.transaction { connection in
-            try connection.execute(
-                "INSERT INTO payment_methods (id, project_id, details, created_at) VALUES (?, ?, ?, ?)",
-                [.text(id), .text(caller.projectId), .text(method.stored.serializedString), .integer(now)])
+            try PaymentMethodStore(connection: connection).insertMethod(
+                id: id, projectId: caller.projectId, method, now: now)
         }
         return method.methodJSON(id: id, livemode: caller.livemode, created: now / 1000)
     }

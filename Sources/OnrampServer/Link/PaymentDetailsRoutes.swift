@@ -91,12 +91,8 @@ struct PaymentDetailsRoutes: Sendable {
         return try context.database.transaction { connection in
             guard let details = try LinkPaymentDetails.find(connection, id: detailsId, consumerId: session.consumerId)
             else { throw StripeErrors.missing("payment details", param: "id") }
-            try connection.execute(
-                "INSERT INTO payment_methods (id, project_id, details, created_at) VALUES (?, ?, ?, ?)",
-                [
-                    .text(methodId), .text(caller.projectId), .text(details.method.stored.serializedString),
-                    .integer(now),
-                ])
+            try PaymentMethodStore(connection: connection).insertMethod(
+                id: methodId, projectId: caller.projectId, details.method, now: now)
             return [
                 "payment_method": details.method.methodJSON(
                     id: methodId, livemode: caller.livemode, created: now / 1000)

@@ -1,0 +1,44 @@
+import OnrampStore
+import OnrampWire
+
+/// Stored payment methods (`pm_…`, a project's) and crypto payment tokens (`cpt_…`, a customer's),
+/// each holding a ``TestPaymentMethod``'s stored details.
+struct PaymentMethodStore {
+    let connection: any SQLConnection
+
+    /// Stores the method `id` created in `projectId`.
+    func insertMethod(id: String, projectId: String, _ method: TestPaymentMethod, now: Int64) throws {
+        try connection.execute(
+            "INSERT INTO payment_methods (id, project_id, details, created_at) VALUES (?, ?, ?, ?)",
+            [.text(id), .text(projectId), .text(method.stored.serializedString), .integer(now)])
+    }
+
+    /// Stores the token `id` of the customer's, for the method `paymentMethodId`.
+    func insertToken(
+        id: String, projectId: String, customerId: String, paymentMethodId: String, _ method: TestPaymentMethod,
+        now: Int64
+    ) throws {
+        try connection.execute(
+            """
+            INSERT INTO payment_tokens (id, project_id, customer_id, payment_method_id, details, created_at)
+            VALUES (?, ?, ?, ?, ?, ?)
+            """,
+            [
+                .text(id), .text(projectId), .text(customerId), .text(paymentMethodId),
+                .text(method.stored.serializedString), .integer(now),
+            ])
+    }
+
+    /// The customer's token `id`: the method it was made from and what it holds.
+    func token(id: String, customerId: String) throws -> (paymentMethodId: String, method: TestPaymentMethod)? {
+        try connection.query(
+            "SELECT payment_method_id, details FROM payment_tokens WHERE id = ? AND customer_id = ?",
+            [.text(id), .text(customerId)]
+        ).first.map { row in
+            (
+                try row.string("payment_method_id"),
+                try TestPaymentMethod(stored: try JSONParser().parse(Array(try row.string("details").utf8)))
+            )
+        }
+    }
+}
