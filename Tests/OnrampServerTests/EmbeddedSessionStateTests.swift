@@ -190,6 +190,19 @@ import Testing
         #expect((secondPage["data"] as? [Any])?.count == 1 && secondPage["has_more"] as? Bool == false)
         let all = Set([firstPage.string("data.0.id"), last, secondPage.string("data.0.id")])
         #expect(all == Set(ids))
+        // ending_before pages back toward the newest, still listed newest first.
+        let oldest = secondPage.string("data.0.id")
+        let back = try server.backend.get(
+            "/v1/crypto/onramp_sessions", [("limit", "1"), ("ending_before", oldest)])
+        #expect(back.string("data.0.id") == last && back["has_more"] as? Bool == true, "\(back)")
+        let newer = try server.backend.get("/v1/crypto/onramp_sessions", [("ending_before", oldest)])
+        #expect(newer.string("data.0.id") == firstPage.string("data.0.id") && newer.string("data.1.id") == last)
+        #expect(newer["has_more"] as? Bool == false)
+        let unknown = try server.backend.get("/v1/crypto/onramp_sessions", [("ending_before", "cos_unknown")])
+        #expect(unknown.status == 404 && unknown.string("error.param") == "ending_before", "\(unknown)")
+        let window = try server.backend.get(
+            "/v1/crypto/onramp_sessions", [("created[gte]", "0"), ("created[lt]", "1"), ("created[lte]", "5")])
+        #expect((window["data"] as? [Any])?.count == 0, "the tightest bound wins")
         let filtered = try server.backend.get(
             "/v1/crypto/onramp_sessions", [("status", "requires_payment"), ("destination_network", "base")])
         #expect((filtered["data"] as? [Any])?.count == 2)
