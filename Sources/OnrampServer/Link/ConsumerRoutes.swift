@@ -56,8 +56,8 @@ struct ConsumerRoutes: Sendable {
         routes.client(&router, "POST", "/v1/consumers/sessions/refresh", Operations.refreshConsumerSession) {
             request, caller, body in
             try changeSession(
-                request, caller: caller, body: body, "expires_at = ?",
-                [.integer(context.nowMilliseconds + ConsumerSession.lifetimeMilliseconds)])
+                request, caller: caller, body: body,
+                .expires(at: context.nowMilliseconds + ConsumerSession.lifetimeMilliseconds))
         }
         routes.client(&router, "POST", "/v1/consumers/accounts/update_phone", Operations.updateConsumerPhone) {
             request, caller, body in
@@ -65,21 +65,19 @@ struct ConsumerRoutes: Sendable {
         }
         routes.client(&router, "POST", "/v1/consumers/sessions/log_out", Operations.logOutConsumerSession) {
             request, caller, body in
-            try changeSession(request, caller: caller, body: body, "logged_out = 1", [])
+            try changeSession(request, caller: caller, body: body, .loggedOut)
         }
     }
 
-    /// Sets `assignments` (a fixed SQL fragment, never input) on the request's session and answers
-    /// `{consumer_session}` as the SDK's `SessionResponse` decodes it.
+    /// Applies `change` to the request's session and answers `{consumer_session}` as the SDK's
+    /// `SessionResponse` decodes it.
     private func changeSession(
-        _ request: HTTPRequest, caller: StripeCaller, body: JSONValue, _ assignments: String, _ values: [SQLValue]
+        _ request: HTTPRequest, caller: StripeCaller, body: JSONValue, _ change: ConsumerSession.Change
     ) throws -> JSONValue {
         let session = try ConsumerSession.require(
             request, body: body, caller: caller, context: context, verified: false)
         return try context.database.transaction { connection in
-            try connection.execute(
-                "UPDATE consumer_sessions SET \(assignments) WHERE secret_hash = ?",
-                values + [.text(session.secretHash)])
+            try session.apply(change, on: connection)
             return ["consumer_session": try session.wire(connection).json]
         }
     }
@@ -90,18 +88,9 @@ struct ConsumerRoutes: Sendable {
         let now = context.nowMilliseconds
         if let latcs = try fields.optional("link_auth_token_client_secret", maxLength: 128) {
             return try context.database.transaction { connection in
-                let hash = APIKeyRepository.secretHash(latcs)
                 guard
-                    let row = try connection.query(
-                        """
-                        SELECT consumer_id FROM link_auth_tokens
-                        WHERE token_hash = ? AND kind = 'client_secret' AND project_id = ? AND used_at IS NULL
-                            AND expires_at > ?
-                        """, [.text(hash), .text(caller.projectId), .integer(now)]
-                    ).first,
-                    try connection.execute(
-                        "UPDATE link_auth_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL",
-                        [.integer(now), .text(hash)]) == 1
+                    let consumerId = try LinkAuthIntents(context: context).redeemClientSecret(
+                        connection, latcs, projectId: caller.projectId, now: now)
                 else {
                     throw StripeErrors.invalid(
                         "seamless_sign_in_token_invalid",
@@ -109,8 +98,8 @@ struct ConsumerRoutes: Sendable {
                         param: "link_auth_token_client_secret")
                 }
                 let session = try ConsumerSession.create(
-                    connection, context: context, projectId: caller.projectId,
-                    consumerId: try row.string("consumer_id"), linkAuthIntentId: nil, verifiedBy: .linkAuthToken)
+                    connection, context: context, projectId: caller.projectId, consumerId: consumerId,
+                    linkAuthIntentId: nil, verifiedBy: .linkAuthToken)
                 return try found(connection, session, caller: caller)
             }
         }
@@ -131,10 +120,8 @@ struct ConsumerRoutes: Sendable {
         let email = try fields.required("email_address", maxLength: 800).lowercased()
         return try context.database.transaction { connection in
             guard
-                let consumerId = try connection.query(
-                    "SELECT id FROM link_consumers WHERE project_id = ? AND email = ?",
-                    [.text(caller.projectId), .text(email)]
-                ).first?.string("id")
+                let consumerId = try LinkConsumerRepository(connection: connection).id(
+                    email: email, projectId: caller.projectId)
             else { return ["exists": false, "error_message": "No Link account has this email address."] }
             let session = try ConsumerSession.create(
                 connection, context: context, projectId: caller.projectId, consumerId: consumerId,
@@ -160,18 +147,10 @@ struct ConsumerRoutes: Sendable {
         return try context.database.transaction { connection in
             // One statement decides, so parallel sign-ups with one email get one account and the
             // others this error (a check then an insert let the loser hit the unique index: a 500).
-            let inserted = try connection.execute(
-                """
-                INSERT INTO link_consumers (id, project_id, email, email_hash, phone, country, legal_name, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (project_id, email) DO NOTHING
-                """,
-                [
-                    .text(consumerId), .text(caller.projectId), .text(email),
-                    .text(APIKeyRepository.secretHash(email)), .text(phone.e164), .text(country), .text(legalName),
-                    .integer(context.nowMilliseconds),
-                ])
-            guard inserted == 1 else {
+            let inserted = try LinkConsumerRepository(connection: connection).insert(
+                id: consumerId, projectId: caller.projectId, email: email, phone: phone, country: country,
+                legalName: legalName, now: context.nowMilliseconds)
+            guard inserted else {
                 throw StripeErrors.invalid(
                     "link_account_already_exists", "A Link account with this email already exists.",
                     param: "email_address")
@@ -230,8 +209,7 @@ struct ConsumerRoutes: Sendable {
             throw StripeErrors.invalid("parameter_invalid", "Only type=SMS is supported.", param: "type")
         }
         return try context.database.transaction { connection in
-            try connection.execute(
-                "UPDATE consumer_sessions SET otp_started = 1 WHERE secret_hash = ?", [.text(session.secretHash)])
+            try session.apply(.otpStarted, on: connection)
             return ["consumer_session": try session.with(otpStarted: true).wire(connection).json]
         }
     }
@@ -251,23 +229,13 @@ struct ConsumerRoutes: Sendable {
         // Check and count in one transaction, holding the consumer row on PostgreSQL, so parallel
         // guesses cannot all pass the limit; failures count by when they happened, over 15 minutes.
         let attempt = try context.database.transaction { connection -> OTPAttempt in
-            let lock = context.database.dialect == .postgres ? " FOR UPDATE" : ""
-            _ = try connection.query("SELECT id FROM link_consumers WHERE id = ?\(lock)", [.text(session.consumerId)])
-            let failures =
-                try connection.query(
-                    """
-                    SELECT COALESCE(SUM(otp_failures), 0) AS failures FROM consumer_sessions
-                    WHERE consumer_id = ? AND last_otp_failure_at > ?
-                    """,
-                    [.text(session.consumerId), .integer(now - ConsumerSession.otpLockoutMilliseconds)]
-                ).first?.int("failures") ?? 0
+            try LinkConsumerRepository(connection: connection).lock(
+                id: session.consumerId, dialect: context.database.dialect)
+            let failures = try ConsumerSession.otpFailures(
+                connection, consumerId: session.consumerId, since: now - ConsumerSession.otpLockoutMilliseconds)
             guard failures < ConsumerSession.maximumOTPFailures else { return .locked }
             guard ConstantTime.equals(Array(code.utf8), Array(Self.sandboxCode.utf8)) else {
-                try connection.execute(
-                    """
-                    UPDATE consumer_sessions SET otp_failures = otp_failures + 1, last_otp_failure_at = ?
-                    WHERE secret_hash = ?
-                    """, [.integer(now), .text(session.secretHash)])
+                try session.apply(.otpFailed(at: now), on: connection)
                 return .wrongCode
             }
             return .accepted
@@ -283,9 +251,7 @@ struct ConsumerRoutes: Sendable {
             break
         }
         return try context.database.transaction { connection in
-            try connection.execute(
-                "UPDATE consumer_sessions SET verified = 1, verified_by = ? WHERE secret_hash = ?",
-                [.text(ConsumerSession.Verification.Kind.sms.rawValue), .text(session.secretHash)])
+            try session.apply(.verified(by: .sms), on: connection)
             let verified = session.with(verifiedBy: .sms)
             let members: [(String, JSONValue)] = [("consumer_session", try verified.wire(connection).json)]
             guard let intentId = session.linkAuthIntentId else { return .object(members) }
@@ -337,8 +303,7 @@ struct ConsumerRoutes: Sendable {
         let session = try ConsumerSession.require(request, body: body, caller: caller, context: context)
         let phone = try Self.phone(StripeErrors.fields(body))
         return try context.database.transaction { connection in
-            try connection.execute(
-                "UPDATE link_consumers SET phone = ? WHERE id = ?", [.text(phone.e164), .text(session.consumerId)])
+            try LinkConsumerRepository(connection: connection).setPhone(id: session.consumerId, phone)
             return ["consumer_session": try session.wire(connection).json]
         }
     }

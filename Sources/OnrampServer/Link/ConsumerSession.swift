@@ -83,6 +83,45 @@ struct ConsumerSession: Sendable {
             otpStarted: otpStarted ?? self.otpStarted)
     }
 
+    /// What a request changes on its session.
+    enum Change {
+        /// A new expiry (a refresh).
+        case expires(at: Int64)
+        /// Logged out: the secret stops working.
+        case loggedOut
+        /// An SMS code was sent.
+        case otpStarted
+        /// The session is verified, by `kind`.
+        case verified(by: Verification.Kind)
+        /// A wrong one-time code, at `now`.
+        case otpFailed(at: Int64)
+    }
+
+    /// Applies `change` to the stored session.
+    func apply(_ change: Change, on connection: any SQLConnection) throws {
+        let (assignments, values): (String, [SQLValue]) =
+            switch change {
+            case .expires(let at): ("expires_at = ?", [.integer(at)])
+            case .loggedOut: ("logged_out = 1", [])
+            case .otpStarted: ("otp_started = 1", [])
+            case .verified(let kind): ("verified = 1, verified_by = ?", [.text(kind.rawValue)])
+            case .otpFailed(let at): ("otp_failures = otp_failures + 1, last_otp_failure_at = ?", [.integer(at)])
+            }
+        try connection.execute(
+            "UPDATE consumer_sessions SET \(assignments) WHERE secret_hash = ?", values + [.text(secretHash)])
+    }
+
+    /// The wrong one-time codes sent to any of the consumer's sessions since `since`.
+    static func otpFailures(_ connection: any SQLConnection, consumerId: String, since: Int64) throws -> Int64 {
+        try connection.query(
+            """
+            SELECT COALESCE(SUM(otp_failures), 0) AS failures FROM consumer_sessions
+            WHERE consumer_id = ? AND last_otp_failure_at > ?
+            """,
+            [.text(consumerId), .integer(since)]
+        ).first?.int("failures") ?? 0
+    }
+
     /// The live (not logged out, not expired) session for `secret` in `projectId`.
     static func find(_ connection: any SQLConnection, secret: String, projectId: String, now: Int64) throws
         -> ConsumerSession?

@@ -105,6 +105,52 @@ struct LinkAuthIntents: Sendable {
         }
     }
 
+    /// Spends a single-use `link_auth_token_client_secret`: the consumer it signs in, or `nil` when it
+    /// is unknown, expired or spent (of two racing requests, one gets the consumer).
+    func redeemClientSecret(_ connection: any SQLConnection, _ secret: String, projectId: String, now: Int64) throws
+        -> String?
+    {
+        let hash = APIKeyRepository.secretHash(secret)
+        guard
+            let consumerId = try connection.query(
+                """
+                SELECT consumer_id FROM link_auth_tokens
+                WHERE token_hash = ? AND kind = 'client_secret' AND project_id = ? AND used_at IS NULL
+                    AND expires_at > ?
+                """, [.text(hash), .text(projectId), .integer(now)]
+            ).first?.string("consumer_id"),
+            try connection.execute(
+                "UPDATE link_auth_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL",
+                [.integer(now), .text(hash)]) == 1
+        else { return nil }
+        return consumerId
+    }
+
+    /// Stores a new intent in status `created`; it expires ``lifetimeMilliseconds`` after `now`.
+    func insert(
+        _ connection: any SQLConnection, id: String, projectId: String, consumerId: String, clientId: String,
+        scopes: [String], now: Int64
+    ) throws {
+        try connection.execute(
+            """
+            INSERT INTO link_auth_intents (id, project_id, consumer_id, oauth_client_id, scopes, status,
+                created_at, expires_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            [
+                .text(id), .text(projectId), .text(consumerId), .text(clientId),
+                .text(scopes.joined(separator: ",")), .text(LinkAuthIntent.Status.created.rawValue), .integer(now),
+                .integer(now + Self.lifetimeMilliseconds),
+            ])
+    }
+
+    /// Marks the intent's tokens issued; `false` when they were already (they are shown once).
+    func markTokensIssued(_ connection: any SQLConnection, id: String, now: Int64) throws -> Bool {
+        try connection.execute(
+            "UPDATE link_auth_intents SET tokens_issued_at = ? WHERE id = ? AND tokens_issued_at IS NULL",
+            [.integer(now), .text(id)]) == 1
+    }
+
     private func insertToken(
         _ connection: any SQLConnection, _ token: String, kind: String, projectId: String, consumerId: String,
         lifetime: Int64

@@ -70,31 +70,18 @@ struct LinkRoutes: Sendable {
                     "link_oauth_not_enabled", "This OAuth client is not enabled for Log in with Link.",
                     param: "oauth_client_id", status: 403)
             }
-            let row =
-                try email.map {
-                    try connection.query(
-                        "SELECT id FROM link_consumers WHERE project_id = ? AND email = ?",
-                        [.text(caller.projectId), .text($0)])
-                }
-                ?? connection.query(
-                    "SELECT id FROM link_consumers WHERE project_id = ? AND email_hash = ?",
-                    [.text(caller.projectId), .text(hashedEmail ?? "")])
-            guard let consumerId = try row.first?.string("id") else {
+            let consumers = LinkConsumerRepository(connection: connection)
+            guard
+                let consumerId = try email.map({ try consumers.id(email: $0, projectId: caller.projectId) })
+                    ?? consumers.id(emailHash: hashedEmail ?? "", projectId: caller.projectId)
+            else {
                 throw StripeErrors.invalid(
                     "link_consumer_not_found", "No Link customer has this email.", param: "email", status: 404)
             }
             let expiresAt = now + LinkAuthIntents.lifetimeMilliseconds
-            try connection.execute(
-                """
-                INSERT INTO link_auth_intents (id, project_id, consumer_id, oauth_client_id, scopes, status,
-                    created_at, expires_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-                [
-                    .text(id), .text(caller.projectId), .text(consumerId), .text(clientId),
-                    .text(scopes.joined(separator: ",")), .text(LinkAuthIntent.Status.created.rawValue), .integer(now),
-                    .integer(expiresAt),
-                ])
+            try LinkAuthIntents(context: context).insert(
+                connection, id: id, projectId: caller.projectId, consumerId: consumerId, clientId: clientId,
+                scopes: scopes, now: now)
             return [
                 "id": .string(id), "object": "link_auth_intent", "status": "created",
                 "expires_at": .integer(expiresAt / 1000),
@@ -116,11 +103,7 @@ struct LinkRoutes: Sendable {
             }
             // One token family per consent: the secrets are shown once (a retry that must see them again
             // sends the same Idempotency-Key and gets the sealed answer replayed).
-            guard
-                try connection.execute(
-                    "UPDATE link_auth_intents SET tokens_issued_at = ? WHERE id = ? AND tokens_issued_at IS NULL",
-                    [.integer(now), .text(intentId)]) == 1
-            else {
+            guard try LinkAuthIntents(context: context).markTokensIssued(connection, id: intentId, now: now) else {
                 throw StripeErrors.invalid(
                     "link_auth_intent_tokens_issued",
                     "The tokens of this LinkAuthIntent were already issued, and are shown once. Create a new LinkAuthIntent, or retry with the first request's Idempotency-Key.",
