@@ -111,33 +111,14 @@ struct CryptoInternalRoutes: Sendable {
         // Phone and KYC checks finish `verificationDelay` after KYC data arrives (asynchronous: poll).
         let due = context.nowMilliseconds + Int64(context.verificationDelay * 1000)
         // Only the last 4 digits are ever returned; the number itself is kept as a keyed hash.
-        let idHash: SQLValue =
-            idNumber.map {
-                .text(
-                    Hex.encode(
-                        HMACSHA256.authenticationCode(key: context.dataKey, message: Array("\(customer.id):\($0)".utf8))
-                    ))
-            } ?? .null
-        try context.database.transaction { connection in
-            try connection.execute(
-                """
-                UPDATE crypto_customers SET first_name = ?, last_name = ?, id_number_hash = COALESCE(?, id_number_hash),
-                    id_number_last4 = COALESCE(?, id_number_last4), id_type = COALESCE(?, id_type),
-                    dob = COALESCE(?, dob), line1 = ?, line2 = ?, city = ?, state = ?, zip = ?, country = ?,
-                    phone_status = 'pending',
-                    kyc_status = CASE WHEN COALESCE(?, id_number_hash) IS NULL THEN kyc_status ELSE 'pending' END,
-                    verification_due_at = ?
-                WHERE id = ?
-                """,
-                [
-                    .text(firstName), .text(lastName), idHash,
-                    idNumber.map { .text(String($0.suffix(4))) } ?? .null, idType.map(SQLValue.text) ?? .null,
-                    dob.map(SQLValue.text) ?? .null, .text(address["line1"] ?? ""),
-                    address["line2"].map(SQLValue.text) ?? .null, address["city"].map(SQLValue.text) ?? .null,
-                    address["state"].map(SQLValue.text) ?? .null, address["zip"].map(SQLValue.text) ?? .null,
-                    .text(address["country"] ?? customer.country), idHash,
-                    .integer(due), .text(customer.id),
-                ])
+        let kyc = CryptoCustomer.KYCSubmission(
+            firstName: firstName, lastName: lastName,
+            idNumberHash: idNumber.map {
+                Hex.encode(
+                    HMACSHA256.authenticationCode(key: context.dataKey, message: Array("\(customer.id):\($0)".utf8)))
+            }, idNumberLast4: idNumber.map { String($0.suffix(4)) }, idType: idType, dob: dob, address: address,
+            country: address["country"] ?? customer.country, verificationDueAt: due)
+        try context.database.transaction { connection in try CryptoCustomer.attach(kyc, to: customer.id, on: connection)
         }
         // `KYCDataCollectionResponse` (stripe-ios) requires `person_id` beside the customer's fields.
         return try reload(customer.id, caller: caller).json.setting([
@@ -176,11 +157,7 @@ struct CryptoInternalRoutes: Sendable {
         }
         if !address.isEmpty {
             try context.database.transaction { connection in
-                for field in CryptoCustomer.addressFields {
-                    guard let value = address[field] else { continue }
-                    try connection.execute(
-                        "UPDATE crypto_customers SET \(field) = ? WHERE id = ?", [.text(value), .text(customer.id)])
-                }
+                try CryptoCustomer.update(address: address, of: customer.id, on: connection)
             }
         }
         return try reload(customer.id, caller: caller).kycJSON
@@ -200,30 +177,19 @@ struct CryptoInternalRoutes: Sendable {
             throw StripeErrors.invalid(code, error.developerMessage, param: param)
         }
         let id = context.ids.id(prefix: IdPrefix.wallet)
-        let stored = try context.database.transaction { connection -> (id: String, verified: Bool) in
-            let existing = """
-                SELECT id, verified_ownership FROM crypto_wallets
-                WHERE customer_id = ? AND network = ? AND wallet_address = ?
-                """
-            let key: [SQLValue] = [.text(customer.id), .text(network), .text(address)]
-            if let known = try connection.query(existing, key).first {
-                return (try known.string("id"), try known.int("verified_ownership") != 0)
-            }
+        let stored = try context.database.transaction { connection -> (id: String, verifiedOwnership: Bool) in
+            let wallets = CryptoWalletRepository(connection: connection, customerId: customer.id)
+            if let known = try wallets.find(network: network, address: address) { return known }
             try requireRoom(connection, table: "crypto_wallets", customerId: customer.id, what: "wallets")
-            try connection.execute(
-                """
-                INSERT INTO crypto_wallets (id, project_id, customer_id, network, wallet_address, livemode, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
-                """,
-                [
-                    .text(id), .text(caller.projectId), .text(customer.id), .text(network), .text(address),
-                    .integer(caller.livemode ? 1 : 0), .integer(context.nowMilliseconds),
-                ])
-            return (try connection.query(existing, key).first?.string("id") ?? id, false)
+            try wallets.insert(
+                id: id, projectId: caller.projectId, network: network, address: address, livemode: caller.livemode,
+                now: context.nowMilliseconds)
+            // A racing registration of the same wallet may have won: answer with the stored one.
+            return (try wallets.find(network: network, address: address)?.id ?? id, false)
         }
         return Self.walletJSON(
             id: stored.id, network: network, address: address, livemode: caller.livemode,
-            verifiedOwnership: stored.verified)
+            verifiedOwnership: stored.verifiedOwnership)
     }
 
     /// The days of `month` (1–12) in the Gregorian `year`.
@@ -244,10 +210,7 @@ struct CryptoInternalRoutes: Sendable {
         throws
     {
         try connection.lockParent(table: "crypto_customers", id: customerId, dialect: context.database.dialect)
-        let count = try connection.query(
-            "SELECT COUNT(*) AS n FROM \(table) WHERE customer_id = ?", [.text(customerId)]
-        ).first?.int("n")
-        guard (count ?? 0) < Self.maximumPerCustomer else {
+        guard try CryptoCustomer.count(in: table, of: customerId, on: connection) < Self.maximumPerCustomer else {
             throw StripeErrors.invalid(
                 "resource_limit_exceeded", "A customer may have at most \(Self.maximumPerCustomer) \(what).")
         }

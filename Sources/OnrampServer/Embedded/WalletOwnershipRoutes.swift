@@ -38,15 +38,10 @@ struct WalletOwnershipRoutes: Sendable {
             request, caller, body in
             let customer = try CryptoInternalRoutes(routes: routes).customer(request, caller: caller, body: body)
             let walletId = try StripeErrors.fields(body).required("wallet_token", maxLength: 64)
-            let deleted = try context.database.transaction { connection -> Int in
-                try connection.execute(
-                    "DELETE FROM wallet_ownership_challenges WHERE wallet_id = ? AND customer_id = ?",
-                    [.text(walletId), .text(customer.id)])
-                return try connection.execute(
-                    "DELETE FROM crypto_wallets WHERE id = ? AND customer_id = ?",
-                    [.text(walletId), .text(customer.id)])
+            let deleted = try context.database.transaction { connection in
+                try CryptoWalletRepository(connection: connection, customerId: customer.id).delete(id: walletId)
             }
-            guard deleted == 1 else {
+            guard deleted else {
                 throw StripeErrors.invalid(
                     "crypto_onramp_wallet_not_found", "No wallet \(walletId) of this customer.", param: "wallet_token",
                     status: 404)
@@ -66,24 +61,13 @@ struct WalletOwnershipRoutes: Sendable {
         let expiry = Timestamp.rfc3339(milliseconds: expiresAt)
         let message = "OnrampKit sandbox: I own \(address) on \(network). Challenge \(id), valid until \(expiry)."
         try context.database.transaction { connection in
-            guard
-                let wallet = try connection.query(
-                    "SELECT id FROM crypto_wallets WHERE customer_id = ? AND network = ? AND wallet_address = ?",
-                    [.text(customer.id), .text(network), .text(address)]
-                ).first?.string("id")
-            else {
+            let wallets = CryptoWalletRepository(connection: connection, customerId: customer.id)
+            guard let wallet = try wallets.find(network: network, address: address) else {
                 throw StripeErrors.invalid(
                     "crypto_onramp_wallet_not_found", "Register the wallet before proving that you own it.",
                     param: "wallet_address", status: 404)
             }
-            try connection.execute(
-                """
-                INSERT INTO wallet_ownership_challenges (id, customer_id, wallet_id, message, expires_at, created_at)
-                VALUES (?, ?, ?, ?, ?, ?)
-                """,
-                [
-                    .text(id), .text(customer.id), .text(wallet), .text(message), .integer(expiresAt), .integer(now),
-                ])
+            try wallets.insertChallenge(id: id, walletId: wallet.id, message: message, expiresAt: expiresAt, now: now)
         }
         return [
             "challenge_id": .string(id), "wallet_address": .string(address), "network": .string(network),
@@ -98,42 +82,33 @@ struct WalletOwnershipRoutes: Sendable {
         let signature = try fields.required("signature", maxLength: 1024)
         let now = context.nowMilliseconds
         return try context.database.transaction { connection in
-            guard
-                let row = try connection.query(
-                    """
-                    SELECT c.message, c.expires_at, c.used_at, w.id, w.network, w.wallet_address, w.livemode
-                    FROM wallet_ownership_challenges c JOIN crypto_wallets w ON w.id = c.wallet_id
-                    WHERE c.id = ? AND c.customer_id = ?
-                    """, [.text(challengeId), .text(customer.id)]
-                ).first, row.optionalInt("used_at") == nil
-            else {
-                throw StripeErrors.invalid(
-                    "crypto_onramp_invalid_wallet_ownership_challenge", "No open challenge \(challengeId).",
-                    param: "challenge_id")
+            let wallets = CryptoWalletRepository(connection: connection, customerId: customer.id)
+            let noChallenge = StripeErrors.invalid(
+                "crypto_onramp_invalid_wallet_ownership_challenge", "No open challenge \(challengeId).",
+                param: "challenge_id")
+            guard let challenge = try wallets.challenge(id: challengeId), challenge.usedAt == nil else {
+                throw noChallenge
             }
-            guard try row.int("expires_at") > now else {
+            guard challenge.expiresAt > now else {
                 throw StripeErrors.invalid(
                     "crypto_onramp_wallet_ownership_challenge_expired", "The challenge expired; ask for a new one.",
                     param: "challenge_id")
             }
-            let network = try row.string("network")
-            let address = try row.string("wallet_address")
             guard
                 try accepts(
-                    signature, over: try row.string("message"), network: network, address: address,
+                    signature, over: challenge.message, network: challenge.network, address: challenge.address,
                     livemode: caller.livemode)
             else {
                 throw StripeErrors.invalid(
                     "crypto_onramp_invalid_wallet_ownership_signature",
                     "The signature is not the wallet's over the exact challenge message.", param: "signature")
             }
-            let walletId = try row.string("id")
-            try connection.execute(
-                "UPDATE wallet_ownership_challenges SET used_at = ? WHERE id = ?", [.integer(now), .text(challengeId)])
-            try connection.execute(
-                "UPDATE crypto_wallets SET verified_ownership = 1 WHERE id = ?", [.text(walletId)])
+            guard try wallets.prove(challengeId: challengeId, walletId: challenge.walletId, now: now) else {
+                throw noChallenge
+            }
             return CryptoInternalRoutes.walletJSON(
-                id: walletId, network: network, address: address, livemode: caller.livemode, verifiedOwnership: true)
+                id: challenge.walletId, network: challenge.network, address: challenge.address,
+                livemode: caller.livemode, verifiedOwnership: true)
         }
     }
 

@@ -1,0 +1,57 @@
+import OnrampStore
+
+extension CryptoCustomer {
+    /// KYC data as a customer attaches it: the id number only as its keyed hash and last 4 digits.
+    struct KYCSubmission {
+        let firstName: String
+        let lastName: String
+        /// `nil` keeps the stored one (a later call without the number).
+        let idNumberHash: String?
+        let idNumberLast4: String?
+        let idType: String?
+        let dob: String?
+        let address: [String: String]
+        let country: String
+        /// When the sandbox decides the phone and KYC checks.
+        let verificationDueAt: Int64
+    }
+
+    /// Stores `kyc` on the customer: the phone check starts again, and the KYC check too once an id
+    /// number is on file.
+    static func attach(_ kyc: KYCSubmission, to customerId: String, on connection: any SQLConnection) throws {
+        let idHash = kyc.idNumberHash.map(SQLValue.text) ?? .null
+        try connection.execute(
+            """
+            UPDATE crypto_customers SET first_name = ?, last_name = ?, id_number_hash = COALESCE(?, id_number_hash),
+                id_number_last4 = COALESCE(?, id_number_last4), id_type = COALESCE(?, id_type),
+                dob = COALESCE(?, dob), line1 = ?, line2 = ?, city = ?, state = ?, zip = ?, country = ?,
+                phone_status = 'pending',
+                kyc_status = CASE WHEN COALESCE(?, id_number_hash) IS NULL THEN kyc_status ELSE 'pending' END,
+                verification_due_at = ?
+            WHERE id = ?
+            """,
+            [
+                .text(kyc.firstName), .text(kyc.lastName), idHash, kyc.idNumberLast4.map(SQLValue.text) ?? .null,
+                kyc.idType.map(SQLValue.text) ?? .null, kyc.dob.map(SQLValue.text) ?? .null,
+                .text(kyc.address["line1"] ?? ""), kyc.address["line2"].map(SQLValue.text) ?? .null,
+                kyc.address["city"].map(SQLValue.text) ?? .null, kyc.address["state"].map(SQLValue.text) ?? .null,
+                kyc.address["zip"].map(SQLValue.text) ?? .null, .text(kyc.country), idHash,
+                .integer(kyc.verificationDueAt), .text(customerId),
+            ])
+    }
+
+    /// Replaces the address fields given (names from ``addressFields`` only), leaving the others.
+    static func update(address: [String: String], of customerId: String, on connection: any SQLConnection) throws {
+        for field in addressFields {
+            guard let value = address[field] else { continue }
+            try connection.execute(
+                "UPDATE crypto_customers SET \(field) = ? WHERE id = ?", [.text(value), .text(customerId)])
+        }
+    }
+
+    /// How many rows the customer has in `table` (a fixed name, never input).
+    static func count(in table: String, of customerId: String, on connection: any SQLConnection) throws -> Int64 {
+        try connection.query("SELECT COUNT(*) AS n FROM \(table) WHERE customer_id = ?", [.text(customerId)]).first?
+            .int("n") ?? 0
+    }
+}
