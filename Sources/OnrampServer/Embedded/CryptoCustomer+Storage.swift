@@ -49,6 +49,28 @@ extension CryptoCustomer {
         }
     }
 
+    /// Up to `limit` of the customer's rows of `table` (a fixed name, never input), newest first (ties
+    /// by id), after the row `startingAfter` when given; `nil` when that row is not the customer's.
+    static func page(
+        in table: String, columns: String, of customerId: String, startingAfter: String?, limit: Int,
+        on connection: any SQLConnection
+    ) throws -> [Row]? {
+        var sql = "SELECT \(columns) FROM \(table) WHERE customer_id = ?"
+        var parameters: [SQLValue] = [.text(customerId)]
+        if let startingAfter {
+            guard
+                let anchor = try connection.query(
+                    "SELECT created_at FROM \(table) WHERE id = ? AND customer_id = ?",
+                    [.text(startingAfter), .text(customerId)]
+                ).first?.int("created_at")
+            else { return nil }
+            sql += " AND (created_at < ? OR (created_at = ? AND id < ?))"
+            parameters += [.integer(anchor), .integer(anchor), .text(startingAfter)]
+        }
+        return try connection.query(
+            sql + " ORDER BY created_at DESC, id DESC LIMIT ?", parameters + [.integer(Int64(limit))])
+    }
+
     /// How many rows the customer has in `table` (a fixed name, never input).
     static func count(in table: String, of customerId: String, on connection: any SQLConnection) throws -> Int64 {
         try connection.query("SELECT COUNT(*) AS n FROM \(table) WHERE customer_id = ?", [.text(customerId)]).first?

@@ -57,22 +57,10 @@ struct CryptoCustomerRoutes: Sendable {
         -> (rows: [Row], limit: Int)
     {
         let limit = try StripeList.limit(request.queryValue("limit"), default: 100)
-        var sql = "SELECT \(columns) FROM \(table) WHERE customer_id = ?"
-        var parameters: [SQLValue] = [.text(customerId)]
         let cursor = request.queryValue("starting_after")
-        let rows = try context.database.read { connection -> [Row]? in
-            if let cursor {
-                guard
-                    let anchor = try connection.query(
-                        "SELECT created_at FROM \(table) WHERE id = ? AND customer_id = ?",
-                        [.text(cursor), .text(customerId)]
-                    ).first?.int("created_at")
-                else { return nil }
-                sql += " AND (created_at < ? OR (created_at = ? AND id < ?))"
-                parameters += [.integer(anchor), .integer(anchor), .text(cursor)]
-            }
-            return try connection.query(
-                sql + " ORDER BY created_at DESC, id DESC LIMIT ?", parameters + [.integer(Int64(limit + 1))])
+        let rows = try context.database.read { connection in
+            try CryptoCustomer.page(
+                in: table, columns: columns, of: customerId, startingAfter: cursor, limit: limit + 1, on: connection)
         }
         guard let rows else { throw StripeErrors.missing("object: \(cursor ?? "")", param: "starting_after") }
         return (rows, limit)

@@ -72,23 +72,15 @@ struct DeclarationRoutes: Sendable {
 
     private func accepted(_ kind: String, customer: CryptoCustomer) throws -> Bool {
         try context.database.read {
-            try !$0.query(
-                "SELECT kind FROM customer_declarations WHERE customer_id = ? AND kind = ?",
-                [.text(customer.id), .text(kind)]
-            ).isEmpty
+            try CustomerDeclarationRepository(connection: $0, customerId: customer.id).hasAccepted(kind)
         }
     }
 
     private func accept(_ kind: String, customer: CryptoCustomer) throws {
         guard let declaration = Self.declarations[kind] else { return }
-        try context.database.transaction { connection in
-            try connection.execute(
-                """
-                INSERT INTO customer_declarations (customer_id, kind, declaration_id, accepted_at) VALUES (?, ?, ?, ?)
-                ON CONFLICT (customer_id, kind) DO UPDATE SET declaration_id = excluded.declaration_id,
-                    accepted_at = excluded.accepted_at
-                """,
-                [.text(customer.id), .text(kind), .text(declaration.id), .integer(context.nowMilliseconds)])
+        try context.database.transaction {
+            try CustomerDeclarationRepository(connection: $0, customerId: customer.id).accept(
+                kind, declarationId: declaration.id, now: context.nowMilliseconds)
         }
     }
 }

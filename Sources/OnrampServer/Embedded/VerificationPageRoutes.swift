@@ -71,16 +71,11 @@ struct VerificationPageRoutes: Sendable {
         let key = String(header.dropFirst("Bearer ".count))
         let now = context.nowMilliseconds
         guard
-            let row = try context.database.read({
-                try $0.query(
-                    "SELECT * FROM identity_verifications WHERE ephemeral_key_hash = ?",
-                    [.text(APIKeyRepository.secretHash(key))]
-                ).first
-            }), try row.int("created_at") + Self.ephemeralKeyLifetimeMilliseconds > now
+            let (verification, createdAt) = try context.database.read({
+                try IdentityVerificationRepository(connection: $0).find(
+                    ephemeralKeyHash: APIKeyRepository.secretHash(key))
+            }), createdAt + Self.ephemeralKeyLifetimeMilliseconds > now
         else { throw StripeErrors.authentication("The ephemeral key is invalid or expired.") }
-        let verification = Verification(
-            id: try row.string("id"), status: try row.string("status"), submitted: try row.int("submitted") != 0,
-            collected: Set(try row.string("collected").split(separator: ",").map(String.init)))
         guard verification.id == (id ?? request.pathParameters["id"]) else {
             throw StripeErrors.missing("verification page", param: "id")
         }
@@ -122,10 +117,8 @@ struct VerificationPageRoutes: Sendable {
             collected.insert(field)
         }
         let stored = VerificationPageContent.requiredFields.filter(collected.contains)
-        try context.database.transaction { connection in
-            try connection.execute(
-                "UPDATE identity_verifications SET collected = ? WHERE id = ?",
-                [.text(stored.joined(separator: ",")), .text(verification.id)])
+        try context.database.transaction {
+            try IdentityVerificationRepository(connection: $0).setCollected(stored, verification: verification.id)
         }
         return VerificationPageContent.data(
             id: verification.id, status: "requires_input", submitted: false,
@@ -150,8 +143,7 @@ struct VerificationPageRoutes: Sendable {
                 try IdentityVerificationPage.record(
                     outcome, documentStatus: documentStatus, verification: verification.id, connection)
             else { return false }
-            try connection.execute(
-                "UPDATE identity_verifications SET submitted = 1 WHERE id = ?", [.text(verification.id)])
+            try IdentityVerificationRepository(connection: connection).markSubmitted(verification.id)
             return true
         }
         guard recorded else {
@@ -177,10 +169,9 @@ struct VerificationPageRoutes: Sendable {
         else { throw StripeErrors.invalid("parameter_invalid", "Send a JPEG or PNG file.", param: "file") }
         let id = context.ids.id(prefix: IdPrefix.file)
         let now = context.nowMilliseconds
-        try context.database.transaction { connection in
-            try connection.execute(
-                "INSERT INTO identity_files (id, verification_id, purpose, size, created_at) VALUES (?, ?, ?, ?, ?)",
-                [.text(id), .text(verification.id), .text(purpose), .integer(Int64(file.body.count)), .integer(now)])
+        try context.database.transaction {
+            try IdentityVerificationRepository(connection: $0).insertFile(
+                id: id, verification: verification.id, purpose: purpose, size: file.body.count, now: now)
         }
         return [
             "id": .string(id), "object": "file", "created": .integer(now / 1000), "purpose": .string(purpose),
@@ -191,9 +182,7 @@ struct VerificationPageRoutes: Sendable {
 
     private func fileExists(_ id: String, verification: String) throws -> Bool {
         try context.database.read {
-            try !$0.query(
-                "SELECT id FROM identity_files WHERE id = ? AND verification_id = ?", [.text(id), .text(verification)]
-            ).isEmpty
+            try IdentityVerificationRepository(connection: $0).fileExists(id, verification: verification)
         }
     }
 }
