@@ -1,4 +1,5 @@
-/// How a single-use purchase page ended: the `status` its redirect back to the app carries.
+/// How a single-use purchase page ended: the `status` a buy page's redirect back to the app carries
+/// (the sell page goes back without one).
 public enum PurchaseOutcome: String, Sendable, Hashable, CaseIterable {
     /// The user confirmed; the purchase was made (or, in the sandbox, would have been).
     case success
@@ -10,8 +11,9 @@ public enum PurchaseOutcome: String, Sendable, Hashable, CaseIterable {
 
 /// The lifecycle both single-use purchase pages share, App2App's handoff and the hosted onramp
 /// (buy and sell): a link that opens once, before it expires, and binds the page to a secret; a page
-/// that ends with exactly one ``PurchaseOutcome``; and a spent link that reports the outcome recorded,
-/// so a purchase made stays a `success` and the app is never told to buy again.
+/// that ends with at most one ``PurchaseOutcome``; and a spent link that reports the outcome recorded,
+/// so a purchase made stays a `success` and the app is never told to buy again. The buy pages record
+/// `error` for a spent link or an expired page; the sell page records only its Cancel and its sale.
 ///
 /// The decisions live here; the store applies them with conditional writes (`opened_at IS NULL`,
 /// `outcome IS NULL`), so of two racing requests exactly one opens the link or records the outcome.
@@ -48,7 +50,7 @@ public struct SingleUsePage: Sendable, Hashable {
         /// The page has ended: answer with its recorded outcome again (a double tap, the back button).
         case replay(PurchaseOutcome)
         /// End the page with this outcome (unless a racing request recorded one first): `error` once
-        /// the page has expired, `cancelled` for a Cancel.
+        /// the page has expired (recorded by the buy pages only), `cancelled` for a Cancel.
         case end(PurchaseOutcome)
         /// Carry on with the action (Confirm, a preview).
         case proceed

@@ -126,11 +126,12 @@ struct LinkAuthIntents: Sendable {
         return consumerId
     }
 
-    /// Stores a new intent in status `created`; it expires ``lifetimeMilliseconds`` after `now`.
+    /// Stores a new intent in status `created`; returns when it expires (``lifetimeMilliseconds`` after
+    /// `now`).
     func insert(
         _ connection: any SQLConnection, id: String, projectId: String, consumerId: String, clientId: String,
         scopes: [String], now: Int64
-    ) throws {
+    ) throws -> Int64 {
         try connection.execute(
             """
             INSERT INTO link_auth_intents (id, project_id, consumer_id, oauth_client_id, scopes, status,
@@ -142,6 +143,7 @@ struct LinkAuthIntents: Sendable {
                 .text(scopes.joined(separator: ",")), .text(LinkAuthIntent.Status.created.rawValue), .integer(now),
                 .integer(now + Self.lifetimeMilliseconds),
             ])
+        return now + Self.lifetimeMilliseconds
     }
 
     /// Marks the intent's tokens issued; `false` when they were already (they are shown once).

@@ -78,8 +78,7 @@ struct LinkRoutes: Sendable {
                 throw StripeErrors.invalid(
                     "link_consumer_not_found", "No Link customer has this email.", param: "email", status: 404)
             }
-            let expiresAt = now + LinkAuthIntents.lifetimeMilliseconds
-            try LinkAuthIntents(context: context).insert(
+            let expiresAt = try LinkAuthIntents(context: context).insert(
                 connection, id: id, projectId: caller.projectId, consumerId: consumerId, clientId: clientId,
                 scopes: scopes, now: now)
             return [
