@@ -1,6 +1,20 @@
 import OnrampStore
 
 extension CryptoCustomer {
+    /// What a customer has several of, each a table of rows with a `customer_id`.
+    enum Items: String {
+        case wallets = "crypto_wallets"
+        case paymentTokens = "payment_tokens"
+
+        /// The columns a list of them reads.
+        var listedColumns: String {
+            switch self {
+            case .wallets: "id, network, wallet_address, livemode, verified_ownership"
+            case .paymentTokens: "id, details"
+            }
+        }
+    }
+
     /// KYC data as a customer attaches it: the id number only as its keyed hash and last 4 digits.
     struct KYCSubmission {
         let firstName: String
@@ -49,13 +63,13 @@ extension CryptoCustomer {
         }
     }
 
-    /// Up to `limit` of the customer's rows of `table` (a fixed name, never input), newest first (ties
-    /// by id), after the row `startingAfter` when given; `nil` when that row is not the customer's.
+    /// Up to `limit` of the customer's `items` (their ``Items/listedColumns``), newest first (ties by
+    /// id), after the one `startingAfter` when given; `nil` when that one is not the customer's.
     static func page(
-        in table: String, columns: String, of customerId: String, startingAfter: String?, limit: Int,
-        on connection: any SQLConnection
+        of items: Items, of customerId: String, startingAfter: String?, limit: Int, on connection: any SQLConnection
     ) throws -> [Row]? {
-        var sql = "SELECT \(columns) FROM \(table) WHERE customer_id = ?"
+        let table = items.rawValue
+        var sql = "SELECT \(items.listedColumns) FROM \(table) WHERE customer_id = ?"
         var parameters: [SQLValue] = [.text(customerId)]
         if let startingAfter {
             guard
@@ -71,9 +85,10 @@ extension CryptoCustomer {
             sql + " ORDER BY created_at DESC, id DESC LIMIT ?", parameters + [.integer(Int64(limit))])
     }
 
-    /// How many rows the customer has in `table` (a fixed name, never input).
-    static func count(in table: String, of customerId: String, on connection: any SQLConnection) throws -> Int64 {
-        try connection.query("SELECT COUNT(*) AS n FROM \(table) WHERE customer_id = ?", [.text(customerId)]).first?
+    /// How many `items` the customer has.
+    static func count(of items: Items, of customerId: String, on connection: any SQLConnection) throws -> Int64 {
+        try connection.query("SELECT COUNT(*) AS n FROM \(items.rawValue) WHERE customer_id = ?", [.text(customerId)])
+            .first?
             .int("n") ?? 0
     }
 }

@@ -22,10 +22,7 @@ struct CryptoCustomerRoutes: Sendable {
         ) { request, caller, _ in
             let grant = try tokens.require(request, caller: caller, scope: "crypto:ramp")
             let customer = try sessions.ownedCustomer(request.pathParameters["id"] ?? "", grant: grant)
-            let (rows, limit) = try page(
-                "crypto_wallets", columns: "id, network, wallet_address, livemode, verified_ownership",
-                customerId: customer.id,
-                request: request)
+            let (rows, limit) = try page(.wallets, customerId: customer.id, request: request)
             return StripeList.object(
                 url: "/v1/crypto/customers/\(customer.id)/crypto_consumer_wallets", limit: limit,
                 try rows.map {
@@ -40,8 +37,7 @@ struct CryptoCustomerRoutes: Sendable {
         ) { request, caller, _ in
             let grant = try tokens.require(request, caller: caller, scope: "crypto:ramp")
             let customer = try sessions.ownedCustomer(request.pathParameters["id"] ?? "", grant: grant)
-            let (rows, limit) = try page(
-                "payment_tokens", columns: "id, details", customerId: customer.id, request: request)
+            let (rows, limit) = try page(.paymentTokens, customerId: customer.id, request: request)
             return StripeList.object(
                 url: "/v1/crypto/customers/\(customer.id)/payment_tokens", limit: limit,
                 try rows.map {
@@ -51,16 +47,16 @@ struct CryptoCustomerRoutes: Sendable {
         }
     }
 
-    /// The customer's rows of `table` (a fixed name, never input), newest first, after the row named by
-    /// `starting_after` when given: up to `limit` + 1 of them, so the caller can tell whether more exist.
-    private func page(_ table: String, columns: String, customerId: String, request: HTTPRequest) throws
+    /// The customer's `items`, newest first, after the one named by `starting_after` when given: up to
+    /// `limit` + 1 of them, so the caller can tell whether more exist.
+    private func page(_ items: CryptoCustomer.Items, customerId: String, request: HTTPRequest) throws
         -> (rows: [Row], limit: Int)
     {
         let limit = try StripeList.limit(request.queryValue("limit"), default: 100)
         let cursor = request.queryValue("starting_after")
         let rows = try context.database.read { connection in
             try CryptoCustomer.page(
-                in: table, columns: columns, of: customerId, startingAfter: cursor, limit: limit + 1, on: connection)
+                of: items, of: customerId, startingAfter: cursor, limit: limit + 1, on: connection)
         }
         guard let rows else { throw StripeErrors.missing("object: \(cursor ?? "")", param: "starting_after") }
         return (rows, limit)

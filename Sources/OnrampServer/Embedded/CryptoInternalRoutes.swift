@@ -180,7 +180,7 @@ struct CryptoInternalRoutes: Sendable {
         let stored = try context.database.transaction { connection -> (id: String, verifiedOwnership: Bool) in
             let wallets = CryptoWalletRepository(connection: connection, customerId: customer.id)
             if let known = try wallets.find(network: network, address: address) { return known }
-            try requireRoom(connection, table: "crypto_wallets", customerId: customer.id, what: "wallets")
+            try requireRoom(connection, for: .wallets, customerId: customer.id, what: "wallets")
             try wallets.insert(
                 id: id, projectId: caller.projectId, network: network, address: address, livemode: caller.livemode,
                 now: context.nowMilliseconds)
@@ -204,13 +204,15 @@ struct CryptoInternalRoutes: Sendable {
     /// The most wallets, and payment tokens, one customer may have.
     static let maximumPerCustomer = 500
 
-    /// Refuses a customer's row past ``maximumPerCustomer`` in `table` (a fixed name, never input). On
-    /// PostgreSQL the customer row is locked first, so concurrent inserts count one after another.
-    private func requireRoom(_ connection: any SQLConnection, table: String, customerId: String, what: String)
+    /// Refuses one more of the customer's `items` past ``maximumPerCustomer``. On PostgreSQL the customer
+    /// row is locked first, so concurrent inserts count one after another.
+    private func requireRoom(
+        _ connection: any SQLConnection, for items: CryptoCustomer.Items, customerId: String, what: String
+    )
         throws
     {
         try connection.lockParent(table: "crypto_customers", id: customerId, dialect: context.database.dialect)
-        guard try CryptoCustomer.count(in: table, of: customerId, on: connection) < Self.maximumPerCustomer else {
+        guard try CryptoCustomer.count(of: items, of: customerId, on: connection) < Self.maximumPerCustomer else {
             throw StripeErrors.invalid(
                 "resource_limit_exceeded", "A customer may have at most \(Self.maximumPerCustomer) \(what).")
         }
@@ -248,7 +250,7 @@ struct CryptoInternalRoutes: Sendable {
         else { throw StripeErrors.missing("payment_method", param: "payment_method") }
         let id = context.ids.id(prefix: IdPrefix.paymentToken)
         try context.database.transaction { connection in
-            try requireRoom(connection, table: "payment_tokens", customerId: customer.id, what: "payment tokens")
+            try requireRoom(connection, for: .paymentTokens, customerId: customer.id, what: "payment tokens")
             try PaymentMethodStore(connection: connection).insertToken(
                 id: id, projectId: caller.projectId, customerId: customer.id, paymentMethodId: methodId, method,
                 now: context.nowMilliseconds)
