@@ -9,7 +9,8 @@ public enum Schema {
     public static var migrations: [Migration] {
         (projectMigrations + app2AppMigrations + app2AppIndexMigrations + hostedOnrampMigrations + outboxMigrations
             + webhookMigrations + HeadlessSchema.migrations + OfframpSchema.migrations
-            + EmbeddedSchema.migrations + TestClockSchema.migrations + SettlementLease.migrations)
+            + EmbeddedSchema.migrations + TestClockSchema.migrations + SettlementLease.migrations
+            + PurchaseSessionRepository.migrations)
             .sorted { $0.version < $1.version }
     }
 

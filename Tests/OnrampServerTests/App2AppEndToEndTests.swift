@@ -2,10 +2,11 @@ import AppAttest
 import Foundation
 import HTTPServer
 import OnrampCore
-import OnrampServer
 import OnrampTestSupport
 import OnrampWire
 import Testing
+
+@testable import OnrampServer
 
 /// The App2App purchase end to end on a real port: registration, challenge, assertion, session,
 /// hosted handoff, redirect, settlement, transactions API, outbox.
@@ -213,6 +214,20 @@ import Testing
         #expect(first.body["session"]?["onrampUrl"] == replay.body["session"]?["onrampUrl"])
         #expect(first.body["session"]?["onrampUrl"] == fresh.body["session"]?["onrampUrl"])
         #expect(try server.count("SELECT COUNT(*) AS n FROM purchase_sessions") == 1)
+        // The database alone opens no page: the token is kept as its SHA-256 and a sealed copy.
+        let url = try #require(first.body["session"]?["onrampUrl"]?.stringValue)
+        let token = try #require(HandoffBrowser.query(url)["sessionToken"])
+        let stored = try server.database.read {
+            try #require(try $0.query("SELECT token, token_sealed FROM purchase_sessions", []).first)
+        }
+        #expect(try stored.string("token") == PurchaseSessionRepository.key(of: token))
+        #expect(try !stored.string("token_sealed").contains(token))
+        // A session stored before migration 510 (under the token itself, no sealed copy) still opens.
+        try server.database.transaction {
+            try $0.execute("UPDATE purchase_sessions SET token = ?, token_sealed = NULL", [.text(token)])
+        }
+        #expect(try HandoffBrowser(port: server.port).complete(url, action: "confirm").status == 303)
+        #expect(try server.count("SELECT COUNT(*) AS n FROM purchase_sessions WHERE outcome = 'success'") == 1)
     }
 }
 

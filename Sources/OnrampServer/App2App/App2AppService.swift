@@ -235,7 +235,8 @@ struct App2AppService: Sendable {
                 throw HTTPError.purchaseAssertionFailed("counter_not_increased")
             }
             try PurchaseSessionRepository(connection: connection).insert(
-                token: token, challengeId: challenge.id, projectId: project.id, keyId: keyId,
+                token: token, tokenSealed: try sealed(token, challengeId: challenge.id), challengeId: challenge.id,
+                projectId: project.id, keyId: keyId,
                 environment: key.environment.rawValue,
                 assertionCounter: counter, purchase: purchaseText, quote: stored.json.serializedString,
                 sandbox: purchase.isSandbox, now: now)
@@ -268,7 +269,29 @@ struct App2AppService: Sendable {
         // The same assertion may be replayed for this challenge: accept a counter equal to the one it used.
         _ = try verifyAssertion(
             assertion, keys: keys, previousCounter: { _ in session.assertionCounter - 1 }, challengeText: challengeText)
-        return sessionResponse(token: session.token, quote: try StoredQuote(stored: session.quote))
+        return sessionResponse(token: try token(of: session), quote: try StoredQuote(stored: session.quote))
+    }
+
+    /// The key session tokens are sealed with, derived from the data key.
+    private var tokenSealingKey: [UInt8] {
+        HMACSHA256.authenticationCode(key: context.dataKey, message: Array("app2app-session-token".utf8))
+    }
+
+    /// `token` sealed for storage, bound to its challenge.
+    private func sealed(_ token: String, challengeId: String) throws -> String {
+        Base64.encode(try AESGCM.seal(Array(token.utf8), key: tokenSealingKey, associatedData: Array(challengeId.utf8)))
+    }
+
+    /// The token of a stored session, unsealed (a session stored before its sealed copy existed is
+    /// stored under the token itself).
+    private func token(of session: PurchaseSessionRepository.Record) throws -> String {
+        guard let stored = session.tokenSealed else { return session.key }
+        guard let sealed = Base64.decode(stored),
+            let token = String(
+                validating: try AESGCM.open(
+                    sealed, key: tokenSealingKey, associatedData: Array(session.challengeId.utf8)), as: UTF8.self)
+        else { throw StoreError(.typeMismatch, "a purchase session's sealed token does not open") }
+        return token
     }
 
     private func sessionResponse(token: String, quote: StoredQuote) -> HTTPResponse {

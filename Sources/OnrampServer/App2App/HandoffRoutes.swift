@@ -47,12 +47,12 @@ struct HandoffRoutes: Sendable {
             guard let session = try sessions.find(token: token) else { return nil }
             var opening = session.page.open(now: now)
             if opening == .show {
-                if try sessions.open(token: token, pageSecret: pageSecret, now: now) { return (opening, session) }
+                if try sessions.open(key: session.key, pageSecret: pageSecret, now: now) { return (opening, session) }
                 opening = .spent(expired: false)  // a racing open got there first
             }
             // A second open spends the page: a session still without an outcome ends with `error`; one
             // with an outcome keeps it (a purchase made stays a success).
-            _ = try sessions.finish(token: token, outcome: .error)
+            _ = try sessions.finish(key: session.key, outcome: .error)
             return (opening, try sessions.find(token: token) ?? session)
         }
         guard let (opening, session) = result else { return notFound() }
@@ -61,10 +61,10 @@ struct HandoffRoutes: Sendable {
         case .show:
             return .html(
                 confirmationPage(
-                    purchase: purchase, quote: try StoredQuote(stored: session.quote), session: session,
+                    token: token, purchase: purchase, quote: try StoredQuote(stored: session.quote), session: session,
                     pageSecret: pageSecret))
         case .spent(let expired):
-            return endedPage(purchase: purchase, session: session, expired: expired)
+            return endedPage(token: token, purchase: purchase, session: session, expired: expired)
         }
     }
 
@@ -94,7 +94,7 @@ struct HandoffRoutes: Sendable {
             // Recorded unless a racing request recorded one first; the redirect carries the one recorded.
             finished = try context.database.transaction { connection in
                 let sessions = PurchaseSessionRepository(connection: connection)
-                _ = try sessions.finish(token: token, outcome: outcome)
+                _ = try sessions.finish(key: session.key, outcome: outcome)
                 return try sessions.find(token: token) ?? session
             }
         case .proceed:
@@ -103,22 +103,22 @@ struct HandoffRoutes: Sendable {
                 try context.database.read { try PurchaseSessionRepository(connection: $0).find(token: token) }
                 ?? session
         }
-        return .seeOther(redirect(purchase, session: finished, status: finished.page.reportedOutcome))
+        return .seeOther(redirect(token: token, purchase, session: finished, status: finished.page.reportedOutcome))
     }
 
     /// `{redirectUrl}?status=…&transactionId=…&sessionToken=…&partnerUserRef=…`.
-    func redirect(_ purchase: PurchaseRequest, session: Record, status: PurchaseOutcome) -> String {
+    func redirect(token: String, _ purchase: PurchaseRequest, session: Record, status: PurchaseOutcome) -> String {
         var query = [("status", status.rawValue)]
         if status == .success, let id = session.redirectTransactionId { query.append(("transactionId", id)) }
-        query.append(("sessionToken", session.token))
+        query.append(("sessionToken", token))
         if let ref = purchase.partnerUserRef { query.append(("partnerUserRef", ref)) }
         return RedirectURL.appending(query, to: purchase.redirectUrl)
     }
 
     /// The page for a spent link: the recorded outcome, and a way back to the app carrying it.
-    private func endedPage(purchase: PurchaseRequest, session: Record, expired: Bool) -> HTTPResponse {
+    private func endedPage(token: String, purchase: PurchaseRequest, session: Record, expired: Bool) -> HTTPResponse {
         let outcome = session.page.reportedOutcome
-        let target = redirect(purchase, session: session, status: outcome)
+        let target = redirect(token: token, purchase, session: session, status: outcome)
         let (title, text, status): (String, String, Int) =
             switch outcome {
             case .success: ("Purchase complete", "This purchase was already confirmed.", 200)
@@ -152,7 +152,7 @@ struct HandoffRoutes: Sendable {
     }
 
     private func confirmationPage(
-        purchase: PurchaseRequest, quote: StoredQuote, session: Record, pageSecret: String
+        token: String, purchase: PurchaseRequest, quote: StoredQuote, session: Record, pageSecret: String
     ) -> String {
         let networkName = (try? context.catalogue.network(quote.network).displayName) ?? quote.network
         let body = """
@@ -160,7 +160,7 @@ struct HandoffRoutes: Sendable {
             \(HTML.sandboxNote(session.sandbox))
             \(HTML.purchaseSummary(quote, networkName: networkName, address: purchase.destinationAddress))
             <form method="post" action="\(Self.pagePath)" class="actions">
-            <input type="hidden" name="sessionToken" value="\(HTML.escape(session.token))">
+            <input type="hidden" name="sessionToken" value="\(HTML.escape(token))">
             <input type="hidden" name="pageSecret" value="\(HTML.escape(pageSecret))">
             <button type="submit" name="action" value="confirm" class="primary">Confirm</button>
             <button type="submit" name="action" value="cancel" class="secondary">Cancel</button>

@@ -2,11 +2,17 @@ import OnrampCore
 import OnrampStore
 
 /// Attested purchase sessions: created once per purchase challenge, opened once by the handoff page
-/// (single use), valid for 15 minutes after issue.
+/// (single use), valid for 15 minutes after issue. The session token is stored as its SHA-256 (the
+/// session's ``Record/key``) and sealed under the data key, so a repeated session request can answer
+/// the same `onrampUrl` while the database alone opens no page.
 struct PurchaseSessionRepository {
     /// A stored session.
     struct Record {
-        let token: String
+        /// What the session is stored under: its token's SHA-256 (a session stored before migration 510
+        /// has the token itself, and no sealed copy).
+        let key: String
+        /// The token, sealed (Base64 of AES-GCM with the challenge id as associated data).
+        let tokenSealed: String?
         let challengeId: String
         let projectId: String
         let keyId: String
@@ -30,27 +36,44 @@ struct PurchaseSessionRepository {
     /// Session tokens expire this many milliseconds after issue.
     static let lifetimeMilliseconds: Int64 = 15 * 60 * 1000
 
+    /// Adds the sealed copy of the token; from it on, `token` holds the token's SHA-256.
+    static let migrations = [
+        Migration(
+            version: 510, name: "purchase_session_token_sealed",
+            sql: "ALTER TABLE purchase_sessions ADD COLUMN token_sealed TEXT;")
+    ]
+
+    /// The key a session with `token` is stored under.
+    static func key(of token: String) -> String { APIKeyRepository.secretHash(token) }
+
     let connection: any SQLConnection
 
+    /// Stores a new session under `token`'s key, with `tokenSealed`.
     func insert(
-        token: String, challengeId: String, projectId: String, keyId: String, environment: String,
+        token: String, tokenSealed: String, challengeId: String, projectId: String, keyId: String, environment: String,
         assertionCounter: Int64, purchase: String, quote: String, sandbox: Bool, now: Int64
     ) throws {
         try connection.execute(
             """
-            INSERT INTO purchase_sessions (token, challenge_id, project_id, key_id, environment, assertion_counter,
-                purchase, quote, sandbox, created_at, expires_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO purchase_sessions (token, token_sealed, challenge_id, project_id, key_id, environment,
+                assertion_counter, purchase, quote, sandbox, created_at, expires_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
-                .text(token), .text(challengeId), .text(projectId), .text(keyId), .text(environment),
+                .text(Self.key(of: token)), .text(tokenSealed), .text(challengeId), .text(projectId), .text(keyId),
+                .text(environment),
                 .integer(assertionCounter), .text(purchase), .text(quote), .integer(sandbox ? 1 : 0), .integer(now),
                 .integer(now + Self.lifetimeMilliseconds),
             ])
     }
 
+    /// The session the handoff link's `token` names (a session stored before migration 510 by the token
+    /// itself, during its last fifteen minutes).
     func find(token: String) throws -> Record? {
-        try connection.query("SELECT * FROM purchase_sessions WHERE token = ?", [.text(token)]).first.map(Self.record)
+        try connection.query(
+            "SELECT * FROM purchase_sessions WHERE token = ? OR (token = ? AND token_sealed IS NULL)",
+            [.text(Self.key(of: token)), .text(token)]
+        ).first.map(Self.record)
     }
 
     func find(challengeId: String) throws -> Record? {
@@ -60,18 +83,18 @@ struct PurchaseSessionRepository {
 
     /// Opens the session for the handoff page: succeeds once, before expiry, and binds the page to
     /// `pageSecret` (only its hash is stored).
-    func open(token: String, pageSecret: String, now: Int64) throws -> Bool {
+    func open(key: String, pageSecret: String, now: Int64) throws -> Bool {
         try connection.execute(
             """
             UPDATE purchase_sessions SET opened_at = ?, page_secret_hash = ?
             WHERE token = ? AND opened_at IS NULL AND expires_at > ?
             """,
-            [.integer(now), .text(APIKeyRepository.secretHash(pageSecret)), .text(token), .integer(now)]) == 1
+            [.integer(now), .text(APIKeyRepository.secretHash(pageSecret)), .text(key), .integer(now)]) == 1
     }
 
     /// Records the outcome once; `false` when one was already recorded.
     func finish(
-        token: String, outcome: PurchaseOutcome, redirectTransactionId: String? = nil, transactionId: String? = nil
+        key: String, outcome: PurchaseOutcome, redirectTransactionId: String? = nil, transactionId: String? = nil
     ) throws -> Bool {
         try connection.execute(
             """
@@ -81,13 +104,14 @@ struct PurchaseSessionRepository {
             [
                 .text(outcome.rawValue), redirectTransactionId.map(SQLValue.text) ?? .null,
                 transactionId.map(SQLValue.text) ?? .null,
-                .text(token),
+                .text(key),
             ]) == 1
     }
 
     private static func record(_ row: Row) throws -> Record {
         Record(
-            token: try row.string("token"), challengeId: try row.string("challenge_id"),
+            key: try row.string("token"), tokenSealed: row.optionalString("token_sealed"),
+            challengeId: try row.string("challenge_id"),
             projectId: try row.string("project_id"), keyId: try row.string("key_id"),
             environment: try row.string("environment"), assertionCounter: try row.int("assertion_counter"),
             purchase: try row.string("purchase"), quote: try row.string("quote"), sandbox: try row.int("sandbox") != 0,

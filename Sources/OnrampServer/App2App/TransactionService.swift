@@ -21,18 +21,18 @@ struct TransactionService: Sendable {
             let sessions = PurchaseSessionRepository(connection: connection)
             guard !session.sandbox else {
                 _ = try sessions.finish(
-                    token: session.token, outcome: .success, redirectTransactionId: redirectTransactionId,
+                    key: session.key, outcome: .success, redirectTransactionId: redirectTransactionId,
                     transactionId: nil)
                 return
             }
             let transactionId = context.ids.uuid()
             guard
                 try sessions.finish(
-                    token: session.token, outcome: .success, redirectTransactionId: redirectTransactionId,
+                    key: session.key, outcome: .success, redirectTransactionId: redirectTransactionId,
                     transactionId: transactionId)
             else { return }
             try insertTransaction(
-                connection, transactionId: transactionId, projectId: session.projectId, reference: session.token,
+                connection, transactionId: transactionId, projectId: session.projectId, reference: session.key,
                 // Without a partnerUserRef the purchase still settles (and is listed for the project), but
                 // the partner has nothing to match it by, as the seed warns.
                 partnerUserRef: purchase.partnerUserRef ?? "", isAppToApp: true, quote: quote, purchase: purchase,
