@@ -6,11 +6,11 @@ struct IdentityVerificationRepository {
     let connection: any SQLConnection
 
     /// The verification whose ephemeral key hashes to `keyHash`, and when it started.
-    func find(ephemeralKeyHash keyHash: String) throws -> (VerificationPageRoutes.Verification, createdAt: Int64)? {
+    func find(ephemeralKeyHash keyHash: String) throws -> (VerificationPageState, createdAt: Int64)? {
         try connection.query("SELECT * FROM identity_verifications WHERE ephemeral_key_hash = ?", [.text(keyHash)])
             .first.map { row in
                 (
-                    VerificationPageRoutes.Verification(
+                    VerificationPageState(
                         id: try row.string("id"), status: try row.string("status"),
                         submitted: try row.int("submitted") != 0,
                         collected: Set(try row.string("collected").split(separator: ",").map(String.init))),
@@ -43,5 +43,25 @@ struct IdentityVerificationRepository {
         try !connection.query(
             "SELECT id FROM identity_files WHERE id = ? AND verification_id = ?", [.text(id), .text(verification)]
         ).isEmpty
+    }
+}
+
+/// An identity verification as the verification page API sees it.
+struct VerificationPageState {
+    let id: String
+    let status: String
+    let submitted: Bool
+    let collected: Set<String>
+
+    var missing: [String] { VerificationPageContent.requiredFields.filter { !collected.contains($0) } }
+
+    /// `VerificationPage.Status`.
+    var pageStatus: String {
+        switch status {
+        case "verified": "verified"
+        case "pending": "processing"
+        case "canceled": "canceled"
+        default: "requires_input"
+        }
     }
 }

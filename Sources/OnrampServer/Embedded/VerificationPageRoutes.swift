@@ -41,29 +41,9 @@ struct VerificationPageRoutes: Sendable {
         }
     }
 
-    /// A verification as the API sees it.
-    struct Verification {
-        let id: String
-        let status: String
-        let submitted: Bool
-        let collected: Set<String>
-
-        var missing: [String] { VerificationPageContent.requiredFields.filter { !collected.contains($0) } }
-
-        /// `VerificationPage.Status`.
-        var pageStatus: String {
-            switch status {
-            case "verified": "verified"
-            case "pending": "processing"
-            case "canceled": "canceled"
-            default: "requires_input"
-            }
-        }
-    }
-
     /// The verification `Authorization: Bearer ek_…` names, which must be the one in the path (`id`), or the
     /// owner of an upload (`owned_by`).
-    private func authenticate(_ request: HTTPRequest, id: String? = nil) throws -> Verification {
+    private func authenticate(_ request: HTTPRequest, id: String? = nil) throws -> VerificationPageState {
         let header = request.headers["Authorization"] ?? ""
         guard header.hasPrefix("Bearer ek_"), header.utf8.count <= 128 else {
             throw StripeErrors.authentication("Send the verification's ephemeral key: Authorization: Bearer ek_….")
@@ -82,7 +62,7 @@ struct VerificationPageRoutes: Sendable {
         return verification
     }
 
-    private func page(_ verification: Verification) -> JSONValue {
+    private func page(_ verification: VerificationPageState) -> JSONValue {
         VerificationPageContent(
             id: verification.id, baseURL: context.publicBaseURL,
             fallbackURL: context.publicBaseURL + IdentityVerificationPage.path,
@@ -94,7 +74,7 @@ struct VerificationPageRoutes: Sendable {
 
     /// `POST …/data`: `collected_data[field]` adds a field (documents and faces name files uploaded for this
     /// verification), `clear_data[field]=true` removes one.
-    private func collect(_ verification: Verification, form: JSONValue) throws -> JSONValue {
+    private func collect(_ verification: VerificationPageState, form: JSONValue) throws -> JSONValue {
         guard verification.status == "requires_input", !verification.submitted else {
             throw StripeErrors.invalid("verification_page_submitted", "This verification was already submitted.")
         }
@@ -126,7 +106,7 @@ struct VerificationPageRoutes: Sendable {
     }
 
     /// `POST …/submit`: with nothing missing, the sandbox verifies the document.
-    private func submit(_ verification: Verification) throws -> JSONValue {
+    private func submit(_ verification: VerificationPageState) throws -> JSONValue {
         guard verification.missing.isEmpty else {
             return VerificationPageContent.data(
                 id: verification.id, status: "requires_input", submitted: false, missing: verification.missing)
@@ -135,7 +115,8 @@ struct VerificationPageRoutes: Sendable {
     }
 
     /// Records the outcome (once) and answers the submitted, closed page data.
-    private func decide(_ verification: Verification, outcome: String, documentStatus: VerificationStatus) throws
+    private func decide(_ verification: VerificationPageState, outcome: String, documentStatus: VerificationStatus)
+        throws
         -> JSONValue
     {
         let recorded = try context.database.transaction { connection -> Bool in
