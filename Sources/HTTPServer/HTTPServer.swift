@@ -99,13 +99,14 @@ public final class HTTPServer: Sendable {
         connections.startReaper()
     }
 
-    /// Each connection's memory pool (its read buffer and parsed head), eight times the head limit: heads
-    /// up to the limit are parsed whole and refused by us with 431 in the path's error shape, and
-    /// libmicrohttpd 0.9.75 stops answering (until the timeout) when query arguments exhaust the pool
-    /// (about 56 bytes each, so about 2,000 fit). A connection that has served a request keeps its
-    /// pool's pages resident, so this is also the memory a busy keep-alive connection costs.
+    /// Each connection's memory pool (its read buffer, parsed headers and response head): the head limit
+    /// and 4 KiB. Heads up to about that size are parsed whole and refused by us with 431 in the path's
+    /// error shape, larger ones get the library's own 431. The query never enters the pool as arguments
+    /// (see ``requestTargetCallback``). libmicrohttpd zeroes the whole pool after every request and a
+    /// keep-alive connection keeps those pages resident, so this is both a cost per request and most of
+    /// the memory an idle connection holds (2,000 of them: about 48 MB).
     static func connectionMemoryBytes(_ configuration: ServerConfiguration) -> Int {
-        8 * configuration.maximumHeaderBytes
+        configuration.maximumHeaderBytes + 4096
     }
 
     /// Stops accepting connections, waits up to `gracePeriod` seconds for in-flight requests to

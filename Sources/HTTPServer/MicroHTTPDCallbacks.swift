@@ -10,6 +10,8 @@ final class RequestContext {
     let requestId = RequestId.make()
     /// Why the request target was refused before the library parsed it, if it was.
     var targetRefusal: HTTPError?
+    /// The query as received (after the `?`, still escaped); the library never parses it.
+    var rawQuery = ""
     var headSeen = false
     var body: [UInt8] = []
     var bodyTooLarge = false
@@ -17,10 +19,11 @@ final class RequestContext {
 }
 
 /// Sees the raw request target (path and query) once the request line is read and before the library
-/// parses the query. A target over the URL limit, or with more query arguments than allowed, is
-/// marked for refusal and its query cut off here: libmicrohttpd 0.9.75 stops answering when the
-/// arguments exhaust the connection's memory pool. The target lies in the connection's own writable
-/// read buffer, which the library itself rewrites in place next.
+/// parses the query. The query is copied out and cut off here, so the library never parses it: its
+/// arguments would take about 56 bytes each of the connection's memory pool, and libmicrohttpd 0.9.75
+/// stops answering when they exhaust it. A target over the URL limit, or with more query arguments than
+/// allowed, is marked for refusal. The target lies in the connection's own writable read buffer, which
+/// the library itself rewrites in place next.
 let requestTargetCallback:
     @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = {
         serverPointer, target, _ in
@@ -47,7 +50,8 @@ let requestTargetCallback:
             } else if arguments > limits.maximumQueryParameters {
                 context.targetRefusal = .tooManyQueryParameters(limit: limits.maximumQueryParameters)
             }
-            if context.targetRefusal != nil, let query {
+            if let query {
+                if context.targetRefusal == nil { context.rawQuery = String(cString: query + 1) }
                 UnsafeMutablePointer(mutating: query + 1).pointee = 0
             }
         }
@@ -135,7 +139,7 @@ let accessHandlerCallback: MHD_AccessHandlerCallback = {
         let refusal: HTTPError?
         if let targetRefusal = context.targetRefusal {
             refusal = targetRefusal
-        } else if headBytes(connection, method: method, url: url) > limits.maximumHeaderBytes {
+        } else if headBytes(connection, method: method, url: url, query: context.rawQuery) > limits.maximumHeaderBytes {
             refusal = .headerFieldsTooLarge(limit: limits.maximumHeaderBytes)
         } else if let malformed = RequestHeadCheck.refusal(
             version: version.map { String(cString: $0) } ?? "", headers: collectHeaders(connection),
@@ -179,7 +183,7 @@ let accessHandlerCallback: MHD_AccessHandlerCallback = {
     var request = HTTPRequest(
         method: String(cString: method), path: String(cString: url), headers: collectHeaders(connection),
         body: context.body, requestId: context.requestId)
-    request.query = collectQuery(connection)
+    request.query = decodeQuery(context.rawQuery)
     request.remoteAddress = clientAddress(connection)
     let response: HTTPResponse
     if context.bodyTooLarge {
@@ -206,23 +210,30 @@ private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MH
     return result
 }
 
-/// The size of the request head as sent (`METHOD /path?query HTTP/1.1`, then `Name: value` lines), near
-/// enough for a limit: the library keeps neither the exact spacing nor the query's escaped form.
-private func headBytes(_ connection: OpaquePointer, method: UnsafePointer<CChar>, url: UnsafePointer<CChar>) -> Int {
-    var total = strlen(method) + strlen(url) + 11
+/// The size of the request head as weighed against the limit: the request line and `Name: value` lines
+/// as sent (near enough: the library does not keep the exact spacing), and for each header the record
+/// the library keeps of it in the connection's pool. So a head within the limit always fits the pool,
+/// however many headers it is split into.
+private func headBytes(
+    _ connection: OpaquePointer, method: UnsafePointer<CChar>, url: UnsafePointer<CChar>, query: String
+) -> Int {
+    var total = strlen(method) + strlen(url) + query.utf8.count + 12
     withUnsafeMutablePointer(to: &total) { pointer in
         _ = MHD_get_connection_values(connection, .HEADER_KIND, addFieldBytes, pointer)
-        _ = MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, addFieldBytes, pointer)
     }
     return total
 }
 
-/// Adds a field's name and value lengths, plus 4 for its separators, to the `Int` the context points at.
+/// What one header line weighs beyond its name and value: 4 bytes of separators and the library's
+/// 64-byte record of it (a 56-byte `MHD_HTTP_Header` on 64-bit, rounded to the pool's 16-byte alignment).
+private let headerLineOverhead = 4 + 64
+
+/// Adds a header's weight (name, value, ``headerLineOverhead``) to the `Int` the context points at.
 private let addFieldBytes:
     @convention(c) (UnsafeMutableRawPointer?, MHD_ValueKind, UnsafePointer<CChar>?, UnsafePointer<CChar>?) ->
         MHD_Result = { totalPointer, _, key, value in
             totalPointer?.assumingMemoryBound(to: Int.self).pointee +=
-                (key.map { strlen($0) } ?? 0) + (value.map { strlen($0) } ?? 0) + 4
+                (key.map { strlen($0) } ?? 0) + (value.map { strlen($0) } ?? 0) + headerLineOverhead
             return .YES
         }
 
@@ -253,14 +264,15 @@ private func collectHeaders(_ connection: OpaquePointer) -> HTTPHeaders {
     HTTPHeaders(collectValues(connection, kind: .HEADER_KIND).map { ($0.0, $0.1 ?? "") })
 }
 
-/// Query arguments arrive still escaped (see ``keepEscapesCallback``); decode them here. A pair
-/// that does not decode is dropped rather than guessed at.
-private func collectQuery(_ connection: OpaquePointer) -> [(String, String)] {
-    collectValues(connection, kind: .GET_ARGUMENT_KIND).compactMap { key, value in
-        guard let name = PercentEncoding.decode(key, plusAsSpace: true),
-            let decoded = PercentEncoding.decode(value ?? "", plusAsSpace: true)
+/// The query's `name=value` pairs (a pair without `=` has an empty value), percent-decoded with `+` as
+/// a space. A pair that does not decode is dropped rather than guessed at.
+private func decodeQuery(_ query: String) -> [(String, String)] {
+    query.split(separator: "&").compactMap { pair in
+        let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let name = PercentEncoding.decode(parts[0], plusAsSpace: true),
+            let value = PercentEncoding.decode(parts.count > 1 ? parts[1] : "", plusAsSpace: true)
         else { return nil }
-        return (name, decoded)
+        return (name, value)
     }
 }
 

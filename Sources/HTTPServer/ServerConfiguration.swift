@@ -13,7 +13,7 @@ public struct ServerConfiguration: Sendable {
     /// The most query parameters accepted; more get 414.
     public var maximumQueryParameters: Int
     /// The largest request head (request line and headers); larger ones get 431 in the path's error shape.
-    /// Each connection's buffer is eight times this, and heads too big even for it are refused by the
+    /// Each connection's buffer is this and 4 KiB, and heads too big even for it are refused by the
     /// library itself (431 with its own small HTML body).
     public var maximumHeaderBytes: Int
     /// Seconds without any traffic after which a connection is closed (the library's own timeout;
@@ -46,7 +46,7 @@ extension ConnectionLimits {
     public static let descriptorsKept = 256
 
     /// The most connections by default whatever the descriptor limit: a connection that has served a
-    /// request keeps its 128 KiB pool resident, so 8,192 of them are at most 1 GiB.
+    /// request keeps its 20 KiB pool resident, so 8,192 of them hold about 200 MB.
     public static let defaultMaximumTotal = 8192
 
     /// The default limits, with the total sized from the process's file-descriptor limit (the soft
