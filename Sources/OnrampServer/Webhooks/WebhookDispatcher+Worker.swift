@@ -34,9 +34,11 @@ final class WebhookPipeline: Sendable {
         self.onFinished = onFinished
     }
 
-    /// One round; returns how much work it did (recorded + fanned out + sent).
+    /// One round; returns how much work it did (recorded + fanned out + sent). With no finished attempt
+    /// to record, a read first asks whether there is anything to do, and an idle round ends there.
     func iterate() throws -> Int {
         let done = finished.drain()
+        if done.isEmpty, try !dispatcher.mayHaveWork() { return 0 }
         let capacity = dispatcher.configuration.maximumInFlight - inFlight.load(ordering: .relaxed)
         let fanned: Int
         let claims: [WebhookDispatcher.Claim]

@@ -128,6 +128,27 @@ public final class WebhookDispatcher: Sendable {
         }
     }
 
+    /// Whether a round could find anything to do: an event not yet fanned out, or a pending delivery of an
+    /// enabled subscription that is unleased and due by the furthest test clock (more than a round's
+    /// claim takes, never less). A read, so an idle dispatcher takes no write transaction (on SQLite, no
+    /// turn at the writer) every interval.
+    func mayHaveWork() throws -> Bool {
+        let now = context.realNowMilliseconds
+        return try context.database.read { connection in
+            try !connection.query(
+                """
+                SELECT 1 AS found WHERE EXISTS (SELECT 1 FROM outbox_events WHERE fanned_out = 0)
+                    OR EXISTS (
+                        SELECT 1 FROM webhook_deliveries
+                        WHERE status = 'pending' AND (lease_until IS NULL OR lease_until < ?)
+                          AND next_attempt_at <= ? + (SELECT COALESCE(MAX(offset_ms), 0) FROM test_clocks)
+                          AND EXISTS (
+                            SELECT 1 FROM webhook_subscriptions s WHERE s.id = subscription_id AND s.enabled = 1))
+                """, [.integer(now), .integer(now)]
+            ).isEmpty
+        }
+    }
+
     /// Creates the delivery rows of up to `limit` new events and marks them fanned out.
     @discardableResult
     func fanOut(limit: Int = 200) throws -> Int {
