@@ -28,6 +28,24 @@ import Testing
         #expect(retrieved["dob.year"] as? Int == 1990)
     }
 
+    /// Any last name but `Verified` fails the sandbox's checks, and the KYC check is decided only once an
+    /// id number is on file.
+    @Test func anotherLastNameFailsThePhoneCheckAndKYCWaitsForAnIdNumber() throws {
+        let server = try EmbeddedTestServer()
+        let user = try server.signUpAndAuthorize()
+        let collected = try server.sdk.post(
+            "/v1/crypto/internal/kyc_data_collection",
+            [
+                user.credentials, ("first_name", "Ada"), ("last_name", "Lovelace"), ("line1", "1 Main St"),
+                ("city", "Austin"), ("state", "TX"), ("zip", "73301"), ("country", "US"),
+                ("dob[day]", "1"), ("dob[month]", "2"), ("dob[year]", "1990"),
+            ])
+        #expect(collected.status == 200, "\(collected)")
+        let rejected = try server.waitForCustomer(user) { $0.string("verifications.0.status") == "rejected" }
+        #expect(rejected.string("verifications.0.name") == "phone_verified", "\(rejected)")
+        #expect(rejected.string("verifications.1.status") == "not_started", "\(rejected)")
+    }
+
     @Test func refreshConsumerPersonUpdatesTheAddress() throws {
         let server = try EmbeddedTestServer()
         let user = try server.signUpAndAuthorize()

@@ -1,3 +1,4 @@
+import OnrampCore
 import OnrampStore
 
 extension CryptoCustomer {
@@ -52,6 +53,60 @@ extension CryptoCustomer {
                 kyc.address["zip"].map(SQLValue.text) ?? .null, .text(kyc.country), idHash,
                 .integer(kyc.verificationDueAt), .text(customerId),
             ])
+    }
+
+    /// A test-mode customer whose sandbox checks are due.
+    struct DueVerification {
+        let id: String
+        let lastName: String
+        /// Whether an id number is on file (the KYC check is decided only then).
+        let hasIdNumber: Bool
+        /// The due time read, so that the decision applies only if no newer submission moved it.
+        let dueAt: Int64
+    }
+
+    /// Whether any test-mode customer's sandbox checks are due at `now`.
+    static func hasDueVerifications(at now: Int64, on connection: any SQLConnection) throws -> Bool {
+        try !connection.query(
+            """
+            SELECT id FROM crypto_customers
+            WHERE livemode = 0 AND verification_due_at IS NOT NULL AND verification_due_at <= ? LIMIT 1
+            """, [.integer(now)]
+        ).isEmpty
+    }
+
+    /// Up to `limit` test-mode customers whose sandbox checks are due at `now`.
+    static func dueVerifications(at now: Int64, limit: Int, on connection: any SQLConnection) throws
+        -> [DueVerification]
+    {
+        try connection.query(
+            """
+            SELECT id, last_name, CASE WHEN id_number_hash IS NULL THEN 0 ELSE 1 END AS has_id_number,
+                verification_due_at
+            FROM crypto_customers
+            WHERE livemode = 0 AND verification_due_at IS NOT NULL AND verification_due_at <= ?
+            ORDER BY verification_due_at LIMIT ?
+            """, [.integer(now), .integer(Int64(limit))]
+        ).map { row in
+            DueVerification(
+                id: try row.string("id"), lastName: row.optionalString("last_name") ?? "",
+                hasIdNumber: try row.int("has_id_number") != 0, dueAt: try row.int("verification_due_at"))
+        }
+    }
+
+    /// Records the outcome of `due`'s checks: the phone's, and the KYC check's when `kyc` is given
+    /// (otherwise it stays as it is). Nothing changes if the checks were decided or started again since
+    /// `due` was read.
+    static func record(
+        phone: VerificationStatus, kyc: VerificationStatus?, of due: DueVerification, on connection: any SQLConnection
+    ) throws {
+        try connection.execute(
+            """
+            UPDATE crypto_customers SET phone_status = ?, kyc_status = COALESCE(?, kyc_status),
+                verification_due_at = NULL
+            WHERE id = ? AND verification_due_at = ?
+            """,
+            [.text(phone.rawValue), kyc.map { .text($0.rawValue) } ?? .null, .text(due.id), .integer(due.dueAt)])
     }
 
     /// Replaces the address fields given (names from ``addressFields`` only), leaving the others.

@@ -45,31 +45,18 @@ struct EmbeddedService: Sendable {
         try sessions.fulfilDueSessions()
     }
 
-    /// Sandbox phone verification: last name `Verified` verifies the phone (and the KYC check when an
-    /// id number is on file); any other last name is rejected. Test-mode customers only: live ones
-    /// wait for a real provider.
+    /// Sandbox phone and KYC verification for test-mode customers whose checks are due
+    /// (``SandboxVerification``: last name `Verified` passes them, any other fails them); the KYC check
+    /// is decided only when an id number is on file. Live customers wait for a real provider.
     func finishDueVerifications() throws {
         let now = context.nowMilliseconds
-        let due = try context.database.read { connection in
-            try !connection.query(
-                """
-                SELECT id FROM crypto_customers
-                WHERE livemode = 0 AND verification_due_at IS NOT NULL AND verification_due_at <= ? LIMIT 1
-                """,
-                [.integer(now)]
-            ).isEmpty
-        }
-        guard due else { return }
+        guard try context.database.read({ try CryptoCustomer.hasDueVerifications(at: now, on: $0) }) else { return }
         try context.database.transaction { connection in
-            try connection.execute(
-                """
-                UPDATE crypto_customers SET
-                    phone_status = CASE WHEN last_name = 'Verified' THEN 'verified' ELSE 'rejected' END,
-                    kyc_status = CASE WHEN id_number_hash IS NULL THEN kyc_status
-                        WHEN last_name = 'Verified' THEN 'verified' ELSE 'rejected' END,
-                    verification_due_at = NULL
-                WHERE livemode = 0 AND verification_due_at IS NOT NULL AND verification_due_at <= ?
-                """, [.integer(now)])
+            for due in try CryptoCustomer.dueVerifications(at: now, limit: 500, on: connection) {
+                let outcome = SandboxVerification.outcome(lastName: due.lastName)
+                try CryptoCustomer.record(
+                    phone: outcome, kyc: due.hasIdNumber ? outcome : nil, of: due, on: connection)
+            }
         }
     }
 }
