@@ -68,23 +68,16 @@ struct TransactionService: Sendable {
         let now = context.nowMilliseconds
         // Due in its project's time (a project whose test clock moved ahead settles as real time would),
         // and not leased to a worker in real time.
-        let due = try context.database.read { connection in
-            try connection.query(
-                """
-                SELECT t.transaction_id, t.project_id FROM onramp_transactions t
-                LEFT JOIN test_clocks c ON c.project_id = t.project_id
-                WHERE \(TestClockRepository.due("t.next_step_at", clock: "c")) AND \(SettlementLease.isFree)
-                ORDER BY t.next_step_at LIMIT ?
-                """,
-                [.integer(now), .integer(now), .integer(context.realNowMilliseconds), .integer(Int64(limit))]
-            ).map { (try $0.string("transaction_id"), try $0.string("project_id")) }
+        let realNow = context.realNowMilliseconds
+        let due = try context.database.read {
+            try TransactionRecord.dueSteps(now: now, realNow: realNow, limit: limit, on: $0)
         }
         var moved = 0
         // Each claim reads the clock afresh: a lease timed from the batch's start could already have run
         // out behind slow settlements, letting another worker settle the same purchase concurrently.
-        for (id, projectId) in due {
-            let advanced = try context.testClocks.bound(to: projectId) {
-                try advance(transactionId: id, now: context.nowMilliseconds)
+        for step in due {
+            let advanced = try context.testClocks.bound(to: step.projectId) {
+                try advance(transactionId: step.transactionId, now: context.nowMilliseconds)
             }
             if advanced { moved += 1 }
         }
@@ -106,10 +99,7 @@ struct TransactionService: Sendable {
 
     /// Takes the pending steps of a transaction now, with `forced` in place of the provider's outcome.
     private func finishNow(transactionId: String, forcing forced: SettlementResult?) throws -> Bool {
-        let projectId = try context.database.read {
-            try $0.query("SELECT project_id FROM onramp_transactions WHERE transaction_id = ?", [.text(transactionId)])
-                .first?.string("project_id")
-        }
+        let projectId = try context.database.read { try TransactionRecord.projectId(of: transactionId, on: $0) }
         guard let projectId else { return false }
         // In the project's time, as its worker would take the steps.
         return try context.testClocks.bound(to: projectId) {
@@ -125,23 +115,10 @@ struct TransactionService: Sendable {
         var moved = false
         for _ in 0..<2 {
             let now = context.nowMilliseconds
-            try context.database.transaction { connection in
-                try connection.execute(
-                    """
-                    UPDATE onramp_transactions SET next_step_at = ?, lease_until = NULL
-                    WHERE transaction_id = ? AND next_step_at IS NOT NULL AND status IN (?, ?)
-                    """,
-                    [
-                        .integer(now), .text(transactionId), .text(App2AppTransaction.Status.created.rawValue),
-                        .text(App2AppTransaction.Status.inProgress.rawValue),
-                    ])
-            }
+            try context.database.transaction { try TransactionRecord.makeNextStepDue(transactionId, at: now, on: $0) }
             moved = try advance(transactionId: transactionId, now: now, forcing: forced) || moved
         }
-        let status = try context.database.read {
-            try $0.query("SELECT status FROM onramp_transactions WHERE transaction_id = ?", [.text(transactionId)])
-                .first?.string("status")
-        }
+        let status = try context.database.read { try TransactionRecord.status(of: transactionId, on: $0) }
         return moved
             && [App2AppTransaction.Status.success.rawValue, App2AppTransaction.Status.failed.rawValue]
                 .contains(status ?? "")
@@ -153,25 +130,15 @@ struct TransactionService: Sendable {
     /// console's "fail now") replaces the provider.
     func advance(transactionId: String, now: Int64, forcing forced: SettlementResult? = nil) throws -> Bool {
         let claimed = try context.database.transaction { connection -> TransactionRecord? in
-            guard
-                let row = try connection.query(
-                    "SELECT * FROM onramp_transactions WHERE transaction_id = ? AND next_step_at IS NOT NULL AND next_step_at <= ?",
-                    [.text(transactionId), .integer(now)]
-                ).first
-            else { return nil }
-            let record = try TransactionRecord(row: row)
+            guard let record = try TransactionRecord.withDueStep(transactionId, at: now, on: connection) else {
+                return nil
+            }
             guard record.status == App2AppTransaction.Status.inProgress.rawValue else { return record }
             let realNow = context.realNowMilliseconds
-            let leased = try connection.execute(
-                """
-                UPDATE onramp_transactions SET lease_until = ?
-                WHERE transaction_id = ? AND status = ? AND \(SettlementLease.isFree)
-                """,
-                [
-                    .integer(realNow + SettlementLease.milliseconds), .text(transactionId), .text(record.status),
-                    .integer(realNow),
-                ])
-            return leased == 1 ? record : nil
+            let leased = try TransactionRecord.leaseStep(
+                transactionId, status: record.status, until: realNow + SettlementLease.milliseconds, realNow: realNow,
+                on: connection)
+            return leased ? record : nil
         }
         guard let claimed, let status = App2AppTransaction.Status(rawValue: claimed.status) else { return false }
         var machine = App2AppTransaction(status: status)
@@ -206,19 +173,7 @@ struct TransactionService: Sendable {
         record.failureReason = machine.failureReason?.rawValue
         record.updatedAt = record.completedAt ?? now
         return try context.database.transaction { connection in
-            let changed = try connection.execute(
-                """
-                UPDATE onramp_transactions
-                SET status = ?, tx_hash = ?, failure_reason = ?, updated_at = ?, completed_at = ?, next_step_at = ?,
-                    lease_until = NULL
-                WHERE transaction_id = ? AND status = ?
-                """,
-                [
-                    .text(record.status), .text(record.txHash), record.failureReason.map(SQLValue.text) ?? .null,
-                    .integer(record.updatedAt), record.completedAt.map(SQLValue.integer) ?? .null,
-                    record.nextStepAt.map(SQLValue.integer) ?? .null, .text(transactionId), .text(status.rawValue),
-                ])
-            guard changed == 1 else { return false }
+            guard try record.recordStep(from: status.rawValue, on: connection) else { return false }
             try emit(events, for: record, connection: connection, now: record.updatedAt)
             return true
         }

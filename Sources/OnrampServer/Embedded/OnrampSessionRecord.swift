@@ -46,6 +46,42 @@ struct OnrampSessionRecord: Sendable {
             Self.init(row:))
     }
 
+    /// A session whose fulfilment is due.
+    struct DueFulfilment: Sendable {
+        let id: String
+        let projectId: String
+        let livemode: Bool
+    }
+
+    /// Up to `limit` sessions whose fulfilment is due at `now` (a test-mode one in its project's time)
+    /// and whose lease (in real time, `realNow`) is free, earliest first.
+    static func dueFulfilments(now: Int64, realNow: Int64, limit: Int, on connection: any SQLConnection) throws
+        -> [DueFulfilment]
+    {
+        try connection.query(
+            """
+            SELECT s.id, s.project_id, s.livemode FROM crypto_onramp_sessions s
+            LEFT JOIN test_clocks c ON c.project_id = s.project_id AND s.livemode = 0
+            WHERE \(TestClockRepository.due("s.fulfill_due_at", clock: "c")) AND \(SettlementLease.isFree)
+            ORDER BY s.fulfill_due_at LIMIT ?
+            """,
+            [.integer(now), .integer(now), .integer(realNow), .integer(Int64(limit))]
+        ).map {
+            DueFulfilment(
+                id: try $0.string("id"), projectId: try $0.string("project_id"), livemode: try $0.int("livemode") != 0)
+        }
+    }
+
+    /// Leases the fulfilment due at `dueAt` until the real time `leaseUntil`; false when it is no longer
+    /// due then or another worker's lease is not over at `realNow`.
+    static func leaseFulfilment(
+        _ connection: any SQLConnection, id: String, dueAt: Int64, until leaseUntil: Int64, realNow: Int64
+    ) throws -> Bool {
+        try connection.execute(
+            "UPDATE crypto_onramp_sessions SET lease_until = ? WHERE id = ? AND fulfill_due_at = ? AND \(SettlementLease.isFree)",
+            [.integer(leaseUntil), .text(id), .integer(dueAt), .integer(realNow)]) == 1
+    }
+
     /// Leases a fulfilment in progress until the real time `leaseUntil` whether or not another worker
     /// holds it; false when none is in progress.
     static func takeOver(_ connection: any SQLConnection, id: String, until leaseUntil: Int64) throws -> Bool {

@@ -148,20 +148,15 @@ struct OnrampSessionService: Sendable {
     @discardableResult
     func fulfilDueSessions(limit: Int = 100) throws -> Int {
         let now = context.nowMilliseconds
-        let due = try context.database.read { connection in
-            try connection.query(
-                """
-                SELECT s.id, s.project_id, s.livemode FROM crypto_onramp_sessions s
-                LEFT JOIN test_clocks c ON c.project_id = s.project_id AND s.livemode = 0
-                WHERE \(TestClockRepository.due("s.fulfill_due_at", clock: "c")) AND \(SettlementLease.isFree)
-                ORDER BY s.fulfill_due_at LIMIT ?
-                """,
-                [.integer(now), .integer(now), .integer(context.realNowMilliseconds), .integer(Int64(limit))]
-            ).map { (try $0.string("id"), try $0.string("project_id"), try $0.int("livemode") != 0) }
+        let realNow = context.realNowMilliseconds
+        let due = try context.database.read {
+            try OnrampSessionRecord.dueFulfilments(now: now, realNow: realNow, limit: limit, on: $0)
         }
         // A test-mode session in its project's time; a live one in real time.
-        for (id, projectId, live) in due {
-            try context.testClocks.bound(to: live ? nil : projectId) { try fulfil(id, projectId: projectId) }
+        for session in due {
+            try context.testClocks.bound(to: session.livemode ? nil : session.projectId) {
+                try fulfil(session.id, projectId: session.projectId)
+            }
         }
         return due.count
     }
@@ -200,10 +195,9 @@ struct OnrampSessionService: Sendable {
                     connection, id: id, until: realNow + SettlementLease.milliseconds) ? record : nil
             }
             guard due <= claimedAt else { return nil }
-            let leased = try connection.execute(
-                "UPDATE crypto_onramp_sessions SET lease_until = ? WHERE id = ? AND fulfill_due_at = ? AND \(SettlementLease.isFree)",
-                [.integer(realNow + SettlementLease.milliseconds), .text(id), .integer(due), .integer(realNow)])
-            return leased == 1 ? record : nil
+            let leased = try OnrampSessionRecord.leaseFulfilment(
+                connection, id: id, dueAt: due, until: realNow + SettlementLease.milliseconds, realNow: realNow)
+            return leased ? record : nil
         }
         guard var record = claimed else { return false }
         let result =
@@ -384,13 +378,9 @@ struct OnrampSessionService: Sendable {
     /// Whether the customer registered `address` on `network`, read on `connection`.
     private func walletRegistered(
         _ connection: any SQLConnection, _ customerId: String, network: String, address: String
-    )
-        throws -> Bool
-    {
-        try !connection.query(
-            "SELECT id FROM crypto_wallets WHERE customer_id = ? AND network = ? AND wallet_address = ?",
-            [.text(customerId), .text(network), .text(address)]
-        ).isEmpty
+    ) throws -> Bool {
+        let wallets = CryptoWalletRepository(connection: connection, customerId: customerId)
+        return try wallets.find(network: network, address: address) != nil
     }
 
     private static func apply(_ quote: EmbeddedQuote, to details: inout [String: JSONValue]) {
