@@ -6,14 +6,14 @@ import Testing
 
     private func decide(
         _ verifications: CustomerVerifications, _ value: String, currency: String = "usd", country: String = "US",
-        subdivision: String? = "CA", method: PaymentMethodType = .card, risk: Bool = false
+        subdivision: String? = "CA", method: PaymentMethodType = .card, risk: Bool = false, rejected: Bool = false
     ) throws -> Result<KYCTier, OnrampError> {
         policy.evaluate(
             KYCPolicy.Request(
                 verifications: verifications,
                 amount: Money(amount: try DecimalAmount(parsing: value), currency: currency),
                 country: country, subdivision: subdivision, paymentMethod: method,
-                riskRequiresDocumentVerification: risk))
+                riskRequiresDocumentVerification: risk, checksRejected: rejected))
     }
 
     private func code(_ result: Result<KYCTier, OnrampError>) -> OnrampError.Code? {
@@ -60,6 +60,14 @@ import Testing
     @Test func rejectedVerificationFails() throws {
         let rejected = CustomerVerifications(tiers: [.l0: .verified, .l1: .verified, .l2: .rejected])
         #expect(try code(decide(rejected, "5000")) == .missingDocumentVerification)
+    }
+
+    /// A rejected phone or identity check refuses the customer before anything else is weighed.
+    @Test func rejectedChecksMakeTheCustomerUnsupportable() throws {
+        #expect(try code(decide(.verified(through: .l2), "10", rejected: true)) == .unsupportableCustomer)
+        let inNewYork = try decide(.verified(through: .l2), "10", subdivision: "NY", rejected: true)
+        #expect(code(inNewYork) == .unsupportableCustomer)
+        #expect(try decide(.verified(through: .l2), "10", rejected: false) == .success(.l1))
     }
 
     @Test func newYorkIsUnsupported() throws {

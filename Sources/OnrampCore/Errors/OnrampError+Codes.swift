@@ -45,6 +45,8 @@ extension OnrampError.Code {
         rawValue: "crypto_onramp_missing_document_verification")
     /// The customer's country, region or currency is not supported.
     public static let unsupportedCountry = Self(rawValue: "crypto_onramp_unsupported_country")
+    /// The customer's phone or identity check was rejected: they cannot buy at all.
+    public static let unsupportableCustomer = Self(rawValue: "crypto_onramp_unsupportable_customer")
     /// The amount is above the highest tier's limit (an OnrampKit extension of the contract's codes).
     public static let transactionLimitReached = Self(rawValue: "crypto_onramp_transaction_limit_reached")
 

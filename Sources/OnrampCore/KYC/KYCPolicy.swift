@@ -35,11 +35,15 @@ public struct KYCPolicy: Sendable, Hashable {
         public var paymentMethod: PaymentMethodType
         /// Whether risk rules demand an identity challenge (L2) whatever the amount.
         public var riskRequiresDocumentVerification: Bool
+        /// Whether the customer's phone or identity check was rejected (a rejected document check may be
+        /// tried again; these may not).
+        public var checksRejected: Bool
 
         /// Creates a request.
         public init(
             verifications: CustomerVerifications, amount: Money, country: String, subdivision: String? = nil,
-            paymentMethod: PaymentMethodType = .card, riskRequiresDocumentVerification: Bool = false
+            paymentMethod: PaymentMethodType = .card, riskRequiresDocumentVerification: Bool = false,
+            checksRejected: Bool = false
         ) {
             self.verifications = verifications
             self.amount = amount
@@ -47,6 +51,7 @@ public struct KYCPolicy: Sendable, Hashable {
             self.subdivision = subdivision
             self.paymentMethod = paymentMethod
             self.riskRequiresDocumentVerification = riskRequiresDocumentVerification
+            self.checksRejected = checksRejected
         }
     }
 
@@ -68,10 +73,18 @@ public struct KYCPolicy: Sendable, Hashable {
 
     /// Decides a purchase: returns the tier it runs under, or the contract's error.
     ///
-    /// Order: unsupported region or currency or method (`crypto_onramp_unsupported_country`), L0 not
+    /// Order: a customer whose phone or identity check was rejected
+    /// (`crypto_onramp_unsupportable_customer`), unsupported region or currency or method
+    /// (`crypto_onramp_unsupported_country`), L0 not
     /// verified, amount above every tier (`crypto_onramp_transaction_limit_reached`), then the missing
     /// L1 or L2 verification. A `pending` status counts as not verified.
     public func evaluate(_ request: Request) -> Result<KYCTier, OnrampError> {
+        if request.checksRejected {
+            return .failure(
+                OnrampError(
+                    code: .unsupportableCustomer, userMessage: "We can't sell crypto to you.",
+                    developerMessage: "The customer's KYC was rejected; they cannot buy crypto."))
+        }
         if let error = regionError(request) { return .failure(error) }
         let verifications = request.verifications
         guard verifications.status(of: .l0) == .verified else { return .failure(missing(.l0, verifications)) }

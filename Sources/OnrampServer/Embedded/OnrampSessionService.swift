@@ -59,7 +59,9 @@ struct OnrampSessionService: Sendable {
         } catch let error as OnrampError {
             throw StripeErrors.invalid("crypto_invalid_wallet_address", error.developerMessage, param: "wallet_address")
         }
-        if let blocker = try kycError(customer, amount: quote.sourceTotalAmount, method: method.type) { throw blocker }
+        if let refusal = kycRefusal(customer, amount: quote.sourceTotalAmount, method: method.type) {
+            throw StripeErrors.domain(refusal)
+        }
         let now = context.nowMilliseconds
         let id = context.ids.id(prefix: IdPrefix.onrampSession)
         var details: [String: JSONValue] = [
@@ -269,11 +271,11 @@ struct OnrampSessionService: Sendable {
         let currency = record.detail("source_currency") ?? "usd"
         let method =
             try paymentMethod(connection, record.detail("payment_token") ?? "", customerId: customer.id)?.type ?? .card
-        if let error = try kycError(customer, amount: Money(amount: total, currency: currency), method: method) {
-            switch error.code {
-            case "crypto_onramp_missing_document_verification": return .missingDocumentVerification
-            case "crypto_onramp_unsupported_country": return .locationNotSupported
-            case "crypto_onramp_transaction_limit_reached": return .transactionLimitReached
+        if let refusal = kycRefusal(customer, amount: Money(amount: total, currency: currency), method: method) {
+            switch refusal.code {
+            case .missingDocumentVerification: return .missingDocumentVerification
+            case .unsupportedCountry: return .locationNotSupported
+            case .transactionLimitReached: return .transactionLimitReached
             default: return .missingKYC
             }
         }
@@ -315,19 +317,17 @@ struct OnrampSessionService: Sendable {
         }
     }
 
-    private func kycError(_ customer: CryptoCustomer, amount: Money, method: PaymentMethodType) throws -> HTTPError? {
-        if customer.phoneStatus == .rejected || customer.kycStatus == .rejected {
-            return StripeErrors.invalid(
-                "crypto_onramp_unsupportable_customer", "The customer's KYC was rejected; they cannot buy crypto.")
-        }
+    /// Why ``KYCPolicy`` refuses `customer` a purchase of `amount` by `method`, or `nil` when it allows it.
+    private func kycRefusal(_ customer: CryptoCustomer, amount: Money, method: PaymentMethodType) -> OnrampError? {
         let request = KYCPolicy.Request(
             verifications: customer.verifications, amount: amount,
             country: customer.address["country"] ?? customer.country,
             subdivision: customer.address["state"], paymentMethod: method,
-            riskRequiresDocumentVerification: customer.firstName == Self.riskChallengeFirstName)
+            riskRequiresDocumentVerification: customer.firstName == Self.riskChallengeFirstName,
+            checksRejected: customer.phoneStatus == .rejected || customer.kycStatus == .rejected)
         switch policy.evaluate(request) {
         case .success: return nil
-        case .failure(let error): return StripeErrors.domain(error)
+        case .failure(let error): return error
         }
     }
 
