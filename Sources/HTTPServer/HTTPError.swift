@@ -77,10 +77,28 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         status: 500, code: "internal_error", message: "An internal error occurred.")
 }
 
-/// Turns an ``HTTPError`` into a response body in one API family's error shape.
+/// One API family's error edge: turns the domain errors its handlers throw into ``HTTPError``s (the
+/// one place where that family maps them), and an ``HTTPError`` into a response in its error shape.
 public protocol ErrorRenderer: Sendable {
     /// The response for `error` on the request identified by `requestId`.
     func render(_ error: HTTPError, requestId: String) -> HTTPResponse
+
+    /// The HTTP error this family answers for a domain error a handler threw, or `nil` to leave it to
+    /// ``HTTPErrorConvertible`` (and, failing that, a 500). Nothing is mapped by default.
+    func httpError(for error: any Error) -> HTTPError?
+}
+
+extension ErrorRenderer {
+    public func httpError(for error: any Error) -> HTTPError? { nil }
+
+    /// The HTTP error this family answers for `error`: an ``HTTPError`` as it is, a domain error as
+    /// ``httpError(for:)`` maps it, an ``HTTPErrorConvertible`` as it converts itself; `nil` for anything
+    /// else (which the router answers with a logged 500).
+    public func resolve(_ error: any Error) -> HTTPError? {
+        if let error = error as? HTTPError { return error }
+        if let mapped = httpError(for: error) { return mapped }
+        return (error as? any HTTPErrorConvertible)?.httpError
+    }
 }
 
 /// Plain JSON errors for the server's own routes: `{"error":{"code","message"}}`.

@@ -116,21 +116,23 @@ public struct Router: Sendable {
         case .found(let route, let parameters, let handler):
             label = route
             request.pathParameters = parameters
+            let renderer = errorRenderer(forPath: request.path)
             do {
                 response = try handler(request)
-            } catch let error as HTTPError {
-                response = errorRenderer(forPath: request.path).render(error, requestId: request.requestId)
-            } catch let error as any HTTPErrorConvertible {
-                let httpError = error.httpError
-                if httpError.status >= 500 {
-                    // The store's own description names the failure, never values or secrets.
-                    AccessLog.shared.error(
-                        "\(error) in \(route) status=\(httpError.status) request_id=\(request.requestId)")
-                }
-                response = errorRenderer(forPath: request.path).render(httpError, requestId: request.requestId)
             } catch {
-                AccessLog.shared.error("unhandled \(type(of: error)) in \(route) request_id=\(request.requestId)")
-                response = errorRenderer(forPath: request.path).render(.internalError, requestId: request.requestId)
+                let httpError: HTTPError
+                if let resolved = renderer.resolve(error) {
+                    httpError = resolved
+                    if httpError.status >= 500, !(error is HTTPError) {
+                        // The store's own description names the failure, never values or secrets.
+                        AccessLog.shared.error(
+                            "\(error) in \(route) status=\(httpError.status) request_id=\(request.requestId)")
+                    }
+                } else {
+                    AccessLog.shared.error("unhandled \(type(of: error)) in \(route) request_id=\(request.requestId)")
+                    httpError = .internalError
+                }
+                response = renderer.render(httpError, requestId: request.requestId)
             }
         case .methodNotAllowed(let allowed):
             label = "method_not_allowed"

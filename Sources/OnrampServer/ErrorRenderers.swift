@@ -1,4 +1,5 @@
 import HTTPServer
+import OnrampCore
 import OnrampWire
 
 /// Coinbase CDP error shape: `{errorType, errorMessage, correlationId}` (App2App and CDP paths).
@@ -26,6 +27,13 @@ public struct CDPErrorRenderer: ErrorRenderer {
         response.headers.set("Correlation-Id", requestId)
         for (name, value) in error.headers { response.headers.set(name, value) }
         return response
+    }
+
+    /// A domain rule a CDP request broke (an ``OnrampError``: amount, asset, network, address…) is a 400
+    /// `invalid_request` with the rule's explanation and parameter.
+    public func httpError(for error: any Error) -> HTTPError? {
+        guard let error = error as? OnrampError else { return nil }
+        return HTTPError(status: 400, code: "invalid_request", message: error.developerMessage, param: error.parameter)
     }
 
     static func errorType(for error: HTTPError) -> String {
@@ -56,6 +64,13 @@ public struct StripeErrorRenderer: ErrorRenderer {
         var response = HTTPResponse.json(body.json, status: error.status)
         for (name, value) in error.headers { response.headers.set(name, value) }
         return response
+    }
+
+    /// A domain rule a Stripe request broke (an ``OnrampError``) is a 400 `invalid_request_error` whose
+    /// code is the rule's own (the contract's `crypto_onramp_*` codes among them).
+    public func httpError(for error: any Error) -> HTTPError? {
+        guard let error = error as? OnrampError else { return nil }
+        return StripeErrors.domain(error)
     }
 
     static func errorType(for error: HTTPError) -> String {

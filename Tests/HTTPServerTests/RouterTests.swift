@@ -53,4 +53,37 @@ import Testing
         #expect(String(decoding: response.body, as: UTF8.self) == #"{"kind":"stale"}"#)
         #expect(response.headers["Request-Id"] == "req_1")
     }
+
+    /// A family maps the domain errors its handlers throw, once, at its edge: under its prefix a domain
+    /// error becomes that family's answer (before the error's own conversion); elsewhere the same error,
+    /// unknown to the fallback family, is a 500.
+    @Test func eachFamilyMapsDomainErrorsAtItsEdge() throws {
+        struct RuleBroken: Error, HTTPErrorConvertible {
+            var httpError: HTTPError { HTTPError(status: 409, code: "converted", message: "itself") }
+        }
+        struct Unknown: Error {}
+        struct Family: ErrorRenderer {
+            func render(_ error: HTTPError, requestId: String) -> HTTPResponse {
+                .json(["kind": .string(error.code)], status: error.status)
+            }
+            func httpError(for error: any Error) -> HTTPError? {
+                error is RuleBroken ? HTTPError(status: 400, code: "rule_broken", message: "a rule") : nil
+            }
+        }
+        var router = Router()
+        router.add("GET", "/family/rule") { _ in throw RuleBroken() }
+        router.add("GET", "/family/unknown") { _ in throw Unknown() }
+        router.add("GET", "/other/rule") { _ in throw RuleBroken() }
+        router.add("GET", "/other/unknown") { _ in throw Unknown() }
+        router.setErrorRenderer(Family(), forPathPrefix: "/family/")
+        func answer(_ path: String) -> (Int, String) {
+            let response = router.respond(to: HTTPRequest(method: "GET", path: path)).response
+            return (response.status, String(decoding: response.body, as: UTF8.self))
+        }
+        #expect(answer("/family/rule") == (400, #"{"kind":"rule_broken"}"#))
+        #expect(answer("/family/unknown") == (500, #"{"kind":"internal_error"}"#))
+        #expect(answer("/other/rule").0 == 409)
+        #expect(answer("/other/rule").1.contains(#""code":"converted""#))
+        #expect(answer("/other/unknown").0 == 500)
+    }
 }

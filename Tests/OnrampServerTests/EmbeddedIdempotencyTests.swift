@@ -53,6 +53,20 @@ import Testing
         let b = try server.sdk.post("/v1/consumers/accounts/sign_up", form, headers: key)
         #expect(a.status == 400 && b.status == 400 && a.string("error.code") == b.string("error.code"))
         #expect(b.headers["idempotent-replayed"] == "true")
+        // A domain rule's refusal (an amount that does not parse, mapped at the Stripe edge) is replayed too.
+        let user = try server.signUpAndAuthorize()
+        let session = [("Idempotency-Key", "bad-amount")] + user.oauth
+        let badAmount = [
+            ("crypto_customer_id", user.customerId), ("payment_token", "pm_x"), ("source_amount", "ten"),
+            ("source_currency", "usd"), ("destination_currency", "usdc"), ("destination_network", "base"),
+            ("wallet_address", "0x0000000000000000000000000000000000000001"),
+        ]
+        let first = try server.backend.post("/v1/crypto/onramp_sessions", badAmount, headers: session)
+        let second = try server.backend.post("/v1/crypto/onramp_sessions", badAmount, headers: session)
+        #expect(first.status == 400, "\(first)")
+        #expect(first.string("error.type") == "invalid_request_error" && first.string("error.param") == "source_amount")
+        #expect(second.string("error.code") == first.string("error.code"))
+        #expect(second.headers["idempotent-replayed"] == "true")
     }
 
     /// Stored responses carry secrets and stored request hashes cover card numbers: neither is readable

@@ -118,40 +118,35 @@ struct BuyRoutes: Sendable {
                 throw fields.invalid("destination_address", "destination_address is not valid for \(network).")
             }
         }
-        do {
-            let quote = try QuoteCalculator(catalogue: context.catalogue).app2AppQuote(
-                App2AppQuoteRequest(
-                    purchaseCurrency: purchaseCurrency, network: network, paymentCurrency: paymentCurrency,
-                    paymentMethod: method,
-                    amount: .payment(try DecimalAmount(parsing: paymentAmount, parameter: "payment_amount"))))
-            let stored = StoredQuote(quote)
-            func amount(_ value: String, _ currency: String) -> JSONValue {
-                ["value": .string(value), "currency": .string(currency)]
-            }
-            var members: [(String, JSONValue)] = [
-                ("payment_total", amount(stored.paymentTotal, stored.paymentCurrency)),
-                ("payment_subtotal", amount(stored.paymentSubtotal, stored.paymentCurrency)),
-                ("purchase_amount", amount(stored.purchaseAmount, stored.purchaseCurrency)),
-                ("coinbase_fee", amount(stored.coinbaseFee, stored.paymentCurrency)),
-                ("network_fee", amount(stored.networkFee, stored.paymentCurrency)),
-                ("quote_id", .string(context.ids.uuid())),
-            ]
-            if let destinationAddress {
-                // A one-click purchase of exactly this quote on the hosted onramp (single use, 5 minutes).
-                var session: [(String, JSONValue)] = [
-                    ("purchaseCurrency", .string(purchaseCurrency)), ("destinationNetwork", .string(network)),
-                    ("destinationAddress", .string(destinationAddress)), ("paymentAmount", .string(paymentAmount)),
-                    ("paymentCurrency", .string(paymentCurrency)), ("paymentMethod", .string(method.rawValue)),
-                    ("country", .string(countryId)),
-                ]
-                if let subdivision { session.append(("subdivision", .string(subdivision))) }
-                let made = try hosted.makeSession(RequestFields(.object(session)), projectId: projectId)
-                members.append(("onramp_url", .string(made.onrampUrl)))
-            }
-            return .json(.object(members))
-        } catch let error as OnrampError {
-            throw HTTPError(
-                status: 400, code: "invalid_request", message: error.developerMessage, param: error.parameter)
+        let quote = try QuoteCalculator(catalogue: context.catalogue).app2AppQuote(
+            App2AppQuoteRequest(
+                purchaseCurrency: purchaseCurrency, network: network, paymentCurrency: paymentCurrency,
+                paymentMethod: method,
+                amount: .payment(try DecimalAmount(parsing: paymentAmount, parameter: "payment_amount"))))
+        let stored = StoredQuote(quote)
+        func amount(_ value: String, _ currency: String) -> JSONValue {
+            ["value": .string(value), "currency": .string(currency)]
         }
+        var members: [(String, JSONValue)] = [
+            ("payment_total", amount(stored.paymentTotal, stored.paymentCurrency)),
+            ("payment_subtotal", amount(stored.paymentSubtotal, stored.paymentCurrency)),
+            ("purchase_amount", amount(stored.purchaseAmount, stored.purchaseCurrency)),
+            ("coinbase_fee", amount(stored.coinbaseFee, stored.paymentCurrency)),
+            ("network_fee", amount(stored.networkFee, stored.paymentCurrency)),
+            ("quote_id", .string(context.ids.uuid())),
+        ]
+        if let destinationAddress {
+            // A one-click purchase of exactly this quote on the hosted onramp (single use, 5 minutes).
+            var session: [(String, JSONValue)] = [
+                ("purchaseCurrency", .string(purchaseCurrency)), ("destinationNetwork", .string(network)),
+                ("destinationAddress", .string(destinationAddress)), ("paymentAmount", .string(paymentAmount)),
+                ("paymentCurrency", .string(paymentCurrency)), ("paymentMethod", .string(method.rawValue)),
+                ("country", .string(countryId)),
+            ]
+            if let subdivision { session.append(("subdivision", .string(subdivision))) }
+            let made = try hosted.makeSession(RequestFields(.object(session)), projectId: projectId)
+            members.append(("onramp_url", .string(made.onrampUrl)))
+        }
+        return .json(.object(members))
     }
 }

@@ -66,11 +66,14 @@ struct IdempotencyKeys: Sendable {
         let response: HTTPResponse
         do {
             response = try handler()
-        } catch let error as HTTPError where error.status < 500 {
-            response = StripeErrorRenderer().render(error, requestId: request.requestId)
         } catch {
-            try release(keyParameters)
-            throw error
+            // A refusal is answered, and replayed, as the Stripe edge renders it; anything else is not kept.
+            let renderer = StripeErrorRenderer()
+            guard let refusal = renderer.resolve(error), refusal.status < 500 else {
+                try release(keyParameters)
+                throw error
+            }
+            response = renderer.render(refusal, requestId: request.requestId)
         }
         // Nothing to replay from a refusal or a conflict the client should retry (429 lock_timeout, 409).
         guard response.status < 500, ![401, 403, 409, 429].contains(response.status) else {

@@ -39,12 +39,9 @@ struct OnrampQuoteRoutes: Sendable {
 
     func quotes(_ request: HTTPRequest, caller: StripeCaller) throws -> JSONValue {
         let sourceCurrency = (request.queryValue("source_currency") ?? "usd").lowercased()
-        let amount: EmbeddedAmount
-        do {
-            amount = try EmbeddedAmount.parse(
-                sourceAmount: request.queryValue("source_amount"),
-                destinationAmount: request.queryValue("destination_amount"))
-        } catch let error as OnrampError { throw StripeErrors.domain(error) }
+        let amount = try EmbeddedAmount.parse(
+            sourceAmount: request.queryValue("source_amount"),
+            destinationAmount: request.queryValue("destination_amount"))
         let currencies = try Self.list(request, "destination_currencies") ?? ["usdc"]
         let networks =
             try Self.list(request, "destination_networks")

@@ -39,12 +39,9 @@ struct OnrampSessionService: Sendable {
         let ip = try fields.optional("customer_ip_address", maxLength: 64)
         let metadata = try fields.optionalStringMap("metadata")
         let tokenId = try fields.required("payment_token", maxLength: 64)
-        let amount: EmbeddedAmount
-        do {
-            amount = try EmbeddedAmount.parse(
-                sourceAmount: try fields.optional("source_amount", maxLength: 40),
-                destinationAmount: try fields.optional("destination_amount", maxLength: 40))
-        } catch let error as OnrampError { throw StripeErrors.domain(error) }
+        let amount = try EmbeddedAmount.parse(
+            sourceAmount: try fields.optional("source_amount", maxLength: 40),
+            destinationAmount: try fields.optional("destination_amount", maxLength: 40))
         if !caller.livemode && !(destinationCurrency == "usdc" && Self.sandboxNetworks.contains(network)) {
             throw pairError("Sandbox pairs are usdc on solana, ethereum and base.")
         }
@@ -359,7 +356,7 @@ struct OnrampSessionService: Sendable {
             case .unknownAsset, .unknownNetwork, .assetNotOnNetwork, .unknownFiatCurrency, .priceUnavailable,
                 .unsupportedPaymentMethod:
                 throw pairError(error.developerMessage)
-            default: throw StripeErrors.domain(error)
+            default: throw error
             }
         }
     }

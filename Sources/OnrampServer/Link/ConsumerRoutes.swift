@@ -222,13 +222,10 @@ struct ConsumerRoutes: Sendable {
         let code = try fields.required("code", maxLength: 16)
         let consent = try fields.optionalBool("consent_granted")
         let now = context.nowMilliseconds
-        guard session.otpStarted || session.verified else {
-            throw StripeErrors.invalid(
-                "consumer_verification_not_started", "Call start_verification before confirming a code.")
-        }
+        guard session.otpStarted || session.verified else { throw OneTimeCodeRefusal.notStarted }
         // Check and count in one transaction, holding the consumer row on PostgreSQL, so parallel
         // guesses cannot all pass the limit; failures count by when they happened, over 15 minutes.
-        let attempt = try context.database.transaction { connection -> OTPAttempt in
+        let refusal = try context.database.transaction { connection -> OneTimeCodeRefusal? in
             try LinkConsumerRepository(connection: connection).lock(
                 id: session.consumerId, dialect: context.database.dialect)
             let failures = try ConsumerSession.otpFailures(
@@ -238,18 +235,9 @@ struct ConsumerRoutes: Sendable {
                 try session.apply(.otpFailed(at: now), on: connection)
                 return .wrongCode
             }
-            return .accepted
+            return nil
         }
-        switch attempt {
-        case .locked:
-            throw StripeErrors.invalid(
-                "consumer_verification_locked", "Too many wrong codes; try again in 15 minutes.", status: 429)
-        case .wrongCode:
-            throw StripeErrors.invalid(
-                "consumer_verification_code_invalid", "The one-time code is not correct.", param: "code")
-        case .accepted:
-            break
-        }
+        if let refusal { throw refusal }
         return try context.database.transaction { connection in
             try session.apply(.verified(by: .sms), on: connection)
             let verified = session.with(verifiedBy: .sms)
@@ -309,7 +297,26 @@ struct ConsumerRoutes: Sendable {
     }
 }
 
-/// The outcome of checking a one-time code.
-private enum OTPAttempt {
-    case accepted, wrongCode, locked
+/// Why a Link one-time code was not accepted. Turned into the Stripe error here, once.
+enum OneTimeCodeRefusal: Error, Equatable, HTTPErrorConvertible {
+    /// `start_verification` was not called for the session (400 `consumer_verification_not_started`).
+    case notStarted
+    /// Too many wrong codes in the last 15 minutes (429 `consumer_verification_locked`).
+    case locked
+    /// The code is not the one sent (400 `consumer_verification_code_invalid`, parameter `code`).
+    case wrongCode
+
+    var httpError: HTTPError {
+        switch self {
+        case .notStarted:
+            StripeErrors.invalid(
+                "consumer_verification_not_started", "Call start_verification before confirming a code.")
+        case .locked:
+            StripeErrors.invalid(
+                "consumer_verification_locked", "Too many wrong codes; try again in 15 minutes.", status: 429)
+        case .wrongCode:
+            StripeErrors.invalid(
+                "consumer_verification_code_invalid", "The one-time code is not correct.", param: "code")
+        }
+    }
 }

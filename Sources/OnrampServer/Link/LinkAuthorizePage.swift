@@ -48,7 +48,7 @@ struct LinkAuthorizePage: Sendable {
             return HostedTestPages.done(
                 "Log in with Link",
                 status == "consented" ? "Access allowed. Return to the app." : "Access denied. Return to the app.")
-        } catch let error as HTTPError where error.code == "consumer_verification_code_invalid" {
+        } catch OneTimeCodeRefusal.wrongCode {
             return .html(
                 self.form(intentId: intentId, secret: secret, message: "That code is not correct."), status: 400)
         }
