@@ -38,4 +38,16 @@ public enum IdPrefix {
     public static let file = "file"
     /// An identity verification session.
     public static let identityVerification = "vs"
+    /// An OAuth token family: the access and refresh tokens issued together and their rotations.
+    public static let oauthTokenFamily = "otf"
+    /// One quote of an onramp quotes list.
+    public static let onrampQuote = "cq"
+    /// An onramp quotes list.
+    public static let onrampQuotes = "cqs"
+    /// An Elements session (the payment sheet's configuration).
+    public static let elementsSession = "elements_session"
+    /// An Elements session's configuration id.
+    public static let elementsConfig = "config"
+    /// A wallet-ownership challenge (the message a wallet signs).
+    public static let walletOwnershipChallenge = "woc"
 }

@@ -1,5 +1,6 @@
 import OnrampCore
 import OnrampStore
+import OnrampWire
 
 extension CryptoCustomer {
     /// What a customer has several of, each a table of rows with a `customer_id`.
@@ -118,9 +119,47 @@ extension CryptoCustomer {
         }
     }
 
-    /// Up to `limit` of the customer's `items` (their ``Items/listedColumns``), newest first (ties by
-    /// id), after the one `startingAfter` when given; `nil` when that one is not the customer's.
-    static func page(
+    /// A wallet as the customer's wallet list shows it.
+    struct ListedWallet: Sendable {
+        let id: String
+        let network: String
+        let address: String
+        let livemode: Bool
+        let verifiedOwnership: Bool
+    }
+
+    /// A payment token as the customer's token list shows it.
+    struct ListedPaymentToken: Sendable {
+        let id: String
+        let method: TestPaymentMethod
+    }
+
+    /// Up to `limit` of the customer's wallets, newest first (ties by id), after the one `startingAfter`
+    /// when given; `nil` when that one is not the customer's.
+    static func wallets(
+        of customerId: String, startingAfter: String?, limit: Int, on connection: any SQLConnection
+    ) throws -> [ListedWallet]? {
+        try page(of: .wallets, of: customerId, startingAfter: startingAfter, limit: limit, on: connection)?.map {
+            ListedWallet(
+                id: try $0.string("id"), network: try $0.string("network"), address: try $0.string("wallet_address"),
+                livemode: try $0.int("livemode") != 0, verifiedOwnership: try $0.int("verified_ownership") != 0)
+        }
+    }
+
+    /// Up to `limit` of the customer's payment tokens, as ``wallets(of:startingAfter:limit:on:)`` pages.
+    static func paymentTokens(
+        of customerId: String, startingAfter: String?, limit: Int, on connection: any SQLConnection
+    ) throws -> [ListedPaymentToken]? {
+        try page(of: .paymentTokens, of: customerId, startingAfter: startingAfter, limit: limit, on: connection)?.map {
+            ListedPaymentToken(
+                id: try $0.string("id"),
+                method: try TestPaymentMethod(stored: try JSONParser().parse(Array(try $0.string("details").utf8))))
+        }
+    }
+
+    /// Up to `limit` rows of the customer's `items` (their ``Items/listedColumns``), newest first (ties
+    /// by id), after the one `startingAfter` when given; `nil` when that one is not the customer's.
+    private static func page(
         of items: Items, of customerId: String, startingAfter: String?, limit: Int, on connection: any SQLConnection
     ) throws -> [Row]? {
         let table = items.rawValue

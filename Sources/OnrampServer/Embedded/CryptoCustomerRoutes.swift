@@ -22,14 +22,15 @@ struct CryptoCustomerRoutes: Sendable {
         ) { request, caller, _ in
             let grant = try tokens.require(request, caller: caller, scope: "crypto:ramp")
             let customer = try sessions.ownedCustomer(request.pathParameters["id"] ?? "", grant: grant)
-            let (rows, limit) = try page(.wallets, customerId: customer.id, request: request)
+            let (wallets, limit) = try page(request) {
+                try CryptoCustomer.wallets(of: customer.id, startingAfter: $0, limit: $1, on: $2)
+            }
             return StripeList.object(
                 url: "/v1/crypto/customers/\(customer.id)/crypto_consumer_wallets", limit: limit,
-                try rows.map {
+                wallets.map {
                     CryptoInternalRoutes.walletJSON(
-                        id: try $0.string("id"), network: try $0.string("network"),
-                        address: try $0.string("wallet_address"), livemode: try $0.int("livemode") != 0,
-                        verifiedOwnership: try $0.int("verified_ownership") != 0)
+                        id: $0.id, network: $0.network, address: $0.address, livemode: $0.livemode,
+                        verifiedOwnership: $0.verifiedOwnership)
                 })
         }
         routes.server(
@@ -37,28 +38,25 @@ struct CryptoCustomerRoutes: Sendable {
         ) { request, caller, _ in
             let grant = try tokens.require(request, caller: caller, scope: "crypto:ramp")
             let customer = try sessions.ownedCustomer(request.pathParameters["id"] ?? "", grant: grant)
-            let (rows, limit) = try page(.paymentTokens, customerId: customer.id, request: request)
+            let (tokens, limit) = try page(request) {
+                try CryptoCustomer.paymentTokens(of: customer.id, startingAfter: $0, limit: $1, on: $2)
+            }
             return StripeList.object(
                 url: "/v1/crypto/customers/\(customer.id)/payment_tokens", limit: limit,
-                try rows.map {
-                    try TestPaymentMethod(stored: try JSONParser().parse(Array(try $0.string("details").utf8)))
-                        .tokenJSON(id: try $0.string("id"))
-                })
+                tokens.map { $0.method.tokenJSON(id: $0.id) })
         }
     }
 
-    /// The customer's `items`, newest first, after the one named by `starting_after` when given: up to
-    /// `limit` + 1 of them, so the caller can tell whether more exist.
-    private func page(_ items: CryptoCustomer.Items, customerId: String, request: HTTPRequest) throws
-        -> (rows: [Row], limit: Int)
-    {
+    /// One page of a customer's list as `read` reads it (after the one named by `starting_after`, up to
+    /// `limit` + 1, so the caller can tell whether more exist), and the `limit` asked for.
+    private func page<Item>(
+        _ request: HTTPRequest,
+        read: (_ startingAfter: String?, _ limit: Int, _ connection: any SQLConnection) throws -> [Item]?
+    ) throws -> (items: [Item], limit: Int) {
         let limit = try StripeList.limit(request.queryValue("limit"), default: 100)
         let cursor = request.queryValue("starting_after")
-        let rows = try context.database.read { connection in
-            try CryptoCustomer.page(
-                of: items, of: customerId, startingAfter: cursor, limit: limit + 1, on: connection)
-        }
-        guard let rows else { throw StripeErrors.missing("object: \(cursor ?? "")", param: "starting_after") }
-        return (rows, limit)
+        let items = try context.database.read { try read(cursor, limit + 1, $0) }
+        guard let items else { throw StripeErrors.missing("object: \(cursor ?? "")", param: "starting_after") }
+        return (items, limit)
     }
 }

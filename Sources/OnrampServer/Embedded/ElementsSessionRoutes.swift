@@ -1,4 +1,5 @@
 import HTTPServer
+import OnrampCore
 import OnrampWire
 
 /// `GET /v1/elements/sessions`: the deferred-intent elements session `CryptoOnrampCoordinator.create`
@@ -35,8 +36,8 @@ struct ElementsSessionRoutes: Sendable {
         let types = JSONValue.array(Self.paymentMethodTypes.map { .string($0) })
         return [
             "object": "elements_session",
-            "session_id": .string(context.ids.id(prefix: "elements_session")),
-            "config_id": .string(context.ids.id(prefix: "config")),
+            "session_id": .string(context.ids.id(prefix: IdPrefix.elementsSession)),
+            "config_id": .string(context.ids.id(prefix: IdPrefix.elementsConfig)),
             "livemode": .bool(livemode),
             "merchant_country": "US",
             "apple_pay_preference": "enabled",

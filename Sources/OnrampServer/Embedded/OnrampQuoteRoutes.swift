@@ -56,7 +56,8 @@ struct OnrampQuoteRoutes: Sendable {
                         amount: amount)
                 else { continue }
                 entries.append([
-                    "id": .string(context.ids.id(prefix: "cq")), "destination_currency": .string(currency),
+                    "id": .string(context.ids.id(prefix: IdPrefix.onrampQuote)),
+                    "destination_currency": .string(currency),
                     "destination_network": .string(network),
                     "destination_amount": .string(quote.destinationAmount.amount.string(places: quote.asset.decimals)),
                     "source_total_amount": .string(quote.sourceTotalAmount.amount.string(places: 2)),
@@ -70,7 +71,7 @@ struct OnrampQuoteRoutes: Sendable {
             byNetwork.append((network, .array(entries)))
         }
         return [
-            "id": .string(context.ids.id(prefix: "cqs")), "object": "crypto.onramp_quotes",
+            "id": .string(context.ids.id(prefix: IdPrefix.onrampQuotes)), "object": "crypto.onramp_quotes",
             "livemode": .bool(caller.livemode),
             "rate_fetched_at": .integer(context.nowMilliseconds / 1000), "source_currency": .string(sourceCurrency),
             "source_amount": .optional(request.queryValue("source_amount")),

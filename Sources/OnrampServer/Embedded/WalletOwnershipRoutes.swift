@@ -55,7 +55,7 @@ struct WalletOwnershipRoutes: Sendable {
         let fields = StripeErrors.fields(body)
         let address = try fields.required("wallet_address", maxLength: 128)
         let network = try fields.required("network", maxLength: 32).lowercased()
-        let id = context.ids.id(prefix: "woc")
+        let id = context.ids.id(prefix: IdPrefix.walletOwnershipChallenge)
         let now = context.nowMilliseconds
         let expiresAt = now + Self.challengeLifetimeMilliseconds
         let expiry = Timestamp.rfc3339(milliseconds: expiresAt)

@@ -109,7 +109,7 @@ struct LinkRoutes: Sendable {
                     status: 409)
             }
             let pair = try OAuthTokens(context: context).issue(
-                connection, familyId: context.ids.id(prefix: "otf"), projectId: caller.projectId,
+                connection, familyId: context.ids.id(prefix: IdPrefix.oauthTokenFamily), projectId: caller.projectId,
                 consumerId: intent.consumerId, clientId: intent.clientId, scopes: intent.scopes)
             // The seamless sign-in token reaches the partner here, with the OAuth tokens: the SDK's
             // authorize result carries only the customer id.
