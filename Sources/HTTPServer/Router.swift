@@ -116,10 +116,10 @@ public struct Router: Sendable {
         case .found(let route, let parameters, let handler):
             label = route
             request.pathParameters = parameters
-            let renderer = errorRenderer(forPath: request.path)
             do {
                 response = try handler(request)
             } catch {
+                let renderer = errorRenderer(forPath: request.path)
                 let httpError: HTTPError
                 if let resolved = renderer.resolve(error) {
                     httpError = resolved

@@ -12,8 +12,6 @@ final class ConnectionPool<Connection: PooledConnection>: @unchecked Sendable {
     private var idle: [Connection] = []
     private var count = 0
     private var isClosed = false
-    /// This pool's key in a thread's dictionary while the thread holds one of its connections.
-    private let threadKey = "onramp.pool.\(UUID().uuidString)"
 
     /// Creates a pool of at most `maximumCount` connections made by `open`; a borrower waits at most
     /// `acquireTimeout` for one to become free. `opened` is an already open connection to start with.
@@ -35,18 +33,18 @@ final class ConnectionPool<Connection: PooledConnection>: @unchecked Sendable {
     /// A thread that already holds one of this pool's connections is refused a second: waiting for it
     /// while holding the first can starve the pool (every borrower holding one, waiting for another).
     func withConnection<T>(_ body: (Connection) throws -> T) throws -> T {
-        let thread = Thread.current.threadDictionary
-        let key = threadKey
-        guard thread[key] == nil else {
+        let held = HeldPools.ofCurrentThread()
+        let pool = ObjectIdentifier(self)
+        guard !held.contains(pool) else {
             throw StoreError(
                 .queryFailed,
                 "a second pooled connection was asked for while this thread holds one (a read inside a transaction must use the transaction's connection)"
             )
         }
         let connection = try acquire()
-        thread[key] = true
+        held.insert(pool)
         defer {
-            thread[key] = nil
+            held.remove(pool)
             release(connection)
         }
         return try body(connection)

@@ -72,7 +72,8 @@ public final class PostgresDatabase: Database {
 
     /// Runs `SELECT 1` on a pooled connection.
     public func ping() throws {
-        _ = try read { try $0.query("SELECT 1") }
+        // One round trip: a snapshot transaction around it would add two.
+        _ = try pool.withConnection { try $0.query("SELECT 1") }
     }
 
     /// Closes all idle connections.

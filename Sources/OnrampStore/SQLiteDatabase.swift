@@ -107,9 +107,10 @@ public final class SQLiteDatabase: Database {
         try Migrator.migrate(migrations, on: self)
     }
 
-    /// Runs `SELECT 1` on a reader connection.
+    /// Runs `SELECT 1` on a reader connection, as one statement (no explicit transaction around it:
+    /// there is no snapshot to keep).
     public func ping() throws {
-        _ = try read { try $0.query("SELECT 1") }
+        _ = try readers.withConnection { try $0.query("SELECT 1") }
     }
 
     /// Closes all idle connections.

@@ -252,6 +252,23 @@ import Testing
         }
     }
 
+    /// A thread holding a pooled connection is refused a second one from the same pool (waiting for it
+    /// could starve the pool); once it gives the first back it may borrow again, and other threads are
+    /// never refused.
+    @Test(arguments: Driver.all)
+    func aThreadIsRefusedASecondPooledConnection(driver: Driver) throws {
+        try withMigratedDatabase(driver) { database in
+            let elsewhere = try database.read { _ -> Int in
+                expectStoreError(.queryFailed) { _ = try database.read { try $0.query("SELECT 1") } }
+                expectStoreError(.queryFailed) { try database.ping() }
+                return try onAnotherThread { try database.read { try $0.query("SELECT 1 AS one") }.count }
+            }
+            #expect(elsewhere == 1)
+            #expect(try database.read { try $0.query("SELECT 1 AS one") }.count == 1)
+            try database.ping()
+        }
+    }
+
     @Test(arguments: Driver.all)
     func pingAnswers(driver: Driver) throws {
         try withMigratedDatabase(driver) { database in
