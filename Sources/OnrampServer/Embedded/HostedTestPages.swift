@@ -1,4 +1,5 @@
 import HTTPServer
+import OnrampCore
 import OnrampStore
 
 /// The test-mode 3-D Secure challenge page (plain forms, no JavaScript): Complete or Fail. The
@@ -19,8 +20,9 @@ struct HostedTestPages: Sendable {
         let id = request.queryValue("session") ?? ""
         let token = request.queryValue("token") ?? ""
         guard let status = try challengeStatus(id: id, token: token) else { return Self.notFound() }
-        guard status == "pending" else {
-            return Self.done("3-D Secure", "This challenge was already answered (\(status)). Return to the app.")
+        guard status.isAnswerable else {
+            return Self.done(
+                "3-D Secure", "This challenge was already answered (\(status.rawValue)). Return to the app.")
         }
         return .html(
             HTML.page(
@@ -42,42 +44,33 @@ struct HostedTestPages: Sendable {
         let form = RequestFields(try request.formBody())
         let id = try form.required("session", maxLength: 64)
         let token = try form.required("token", maxLength: 64)
-        let outcome = try form.required("outcome", maxLength: 16)
-        guard outcome == "complete" || outcome == "fail" else {
+        guard let answer = ThreeDSecureStatus(pageOutcome: try form.required("outcome", maxLength: 16)) else {
             throw HTTPError(
                 status: 400, code: "invalid_request", message: "outcome is complete or fail.", param: "outcome")
         }
         guard try challengeStatus(id: id, token: token) != nil else { return Self.notFound() }
-        let result = outcome == "complete" ? "passed" : "failed"
         // Still the challenge this token was issued for: a checkout may have started a new one since.
-        let changed = try context.database.transaction { connection in
-            try connection.execute(
-                """
-                UPDATE crypto_onramp_sessions SET three_ds_status = ?
-                WHERE id = ? AND three_ds_status = 'pending' AND three_ds_token_hash = ?
-                """, [.text(result), .text(id), .text(APIKeyRepository.secretHash(token))])
+        let answered = try context.database.transaction { connection in
+            try OnrampSessionRecord.answerThreeDSChallenge(
+                connection, id: id, tokenHash: APIKeyRepository.secretHash(token), with: answer)
         }
-        guard changed == 1 else {
+        guard answered else {
             return Self.done("3-D Secure", "This challenge was already answered. Return to the app.")
         }
         return Self.done(
             "3-D Secure",
-            result == "passed"
+            answer == .passed
                 ? "Authentication complete. Return to the app to finish the purchase."
                 : "Authentication failed. Return to the app.")
     }
 
-    private func challengeStatus(id: String, token: String) throws -> String? {
+    /// The status of the session's 3-D Secure challenge when `token` is the one issued for it.
+    private func challengeStatus(id: String, token: String) throws -> ThreeDSecureStatus? {
         guard id.utf8.count <= 64, token.utf8.count <= 64,
-            let row = try context.database.read({
-                try $0.query(
-                    "SELECT three_ds_token_hash, three_ds_status FROM crypto_onramp_sessions WHERE id = ?", [.text(id)]
-                ).first
-            }),
-            let hash = row.optionalString("three_ds_token_hash"),
-            APIKeyRepository.secretMatches(token, storedHash: hash)
+            let challenge = try context.database.read({ try OnrampSessionRecord.threeDSChallenge($0, id: id) }),
+            APIKeyRepository.secretMatches(token, storedHash: challenge.tokenHash)
         else { return nil }
-        return row.optionalString("three_ds_status")
+        return challenge.status
     }
 
     /// A page that closes a test-mode flow.

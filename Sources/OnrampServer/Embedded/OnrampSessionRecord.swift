@@ -16,7 +16,7 @@ struct OnrampSessionRecord: Sendable {
     var details: [String: JSONValue]
     var quoteExpiresAt: Int64
     var threeDSTokenHash: String?
-    var threeDSStatus: String?
+    var threeDSStatus: ThreeDSecureStatus?
     var mandateAccepted: Bool
     var fulfillDueAt: Int64?
     let createdAt: Int64
@@ -44,6 +44,31 @@ struct OnrampSessionRecord: Sendable {
     static func find(anyProject connection: any SQLConnection, id: String) throws -> OnrampSessionRecord? {
         try connection.query("SELECT * FROM crypto_onramp_sessions WHERE id = ?", [.text(id)]).first.map(
             Self.init(row:))
+    }
+
+    /// A session's 3-D Secure challenge: the hash of the token its page link carries, and its status.
+    static func threeDSChallenge(_ connection: any SQLConnection, id: String) throws
+        -> (tokenHash: String, status: ThreeDSecureStatus?)?
+    {
+        guard
+            let row = try connection.query(
+                "SELECT three_ds_token_hash, three_ds_status FROM crypto_onramp_sessions WHERE id = ?", [.text(id)]
+            ).first,
+            let hash = row.optionalString("three_ds_token_hash")
+        else { return nil }
+        return (hash, row.optionalString("three_ds_status").flatMap(ThreeDSecureStatus.init(rawValue:)))
+    }
+
+    /// Records `answer` to the session's challenge if it is still the pending one issued with
+    /// `tokenHash`; `false` when it was answered already or a later checkout issued another.
+    static func answerThreeDSChallenge(
+        _ connection: any SQLConnection, id: String, tokenHash: String, with answer: ThreeDSecureStatus
+    ) throws -> Bool {
+        try connection.execute(
+            """
+            UPDATE crypto_onramp_sessions SET three_ds_status = ?
+            WHERE id = ? AND three_ds_status = ? AND three_ds_token_hash = ?
+            """, [.text(answer.rawValue), .text(id), .text(ThreeDSecureStatus.pending.rawValue), .text(tokenHash)]) == 1
     }
 
     /// A session whose fulfilment is due.
@@ -109,7 +134,7 @@ struct OnrampSessionRecord: Sendable {
         self.details = details
         quoteExpiresAt = try row.int("quote_expires_at")
         threeDSTokenHash = row.optionalString("three_ds_token_hash")
-        threeDSStatus = row.optionalString("three_ds_status")
+        threeDSStatus = row.optionalString("three_ds_status").flatMap(ThreeDSecureStatus.init(rawValue:))
         mandateAccepted = try row.int("mandate_accepted") != 0
         fulfillDueAt = row.optionalInt("fulfill_due_at")
         createdAt = try row.int("created_at")
@@ -166,7 +191,7 @@ struct OnrampSessionRecord: Sendable {
             [
                 .text(machine.status.rawValue), machine.lastError.map { .text($0.rawValue) } ?? .null,
                 .text(storedDetails), .integer(quoteExpiresAt), threeDSTokenHash.map(SQLValue.text) ?? .null,
-                threeDSStatus.map(SQLValue.text) ?? .null, .integer(mandateAccepted ? 1 : 0),
+                threeDSStatus.map { .text($0.rawValue) } ?? .null, .integer(mandateAccepted ? 1 : 0),
                 machine.transactionID.map(SQLValue.text) ?? .null, fulfillDueAt.map(SQLValue.integer) ?? .null,
                 .integer(updatedAt), .text(id),
             ])

@@ -301,12 +301,12 @@ struct OnrampSessionService: Sendable {
         case .declines: return .declined
         case .requiresAuthentication:
             switch record.threeDSStatus {
-            case "passed": return .succeeded
-            case "failed": return .declined
-            default:
+            case .passed: return .succeeded
+            case .failed: return .declined
+            case .pending, nil:
                 let token = context.ids.base62(length: 32)
                 record.threeDSTokenHash = APIKeyRepository.secretHash(token)
-                record.threeDSStatus = "pending"
+                record.threeDSStatus = .pending
                 record.details["next_action_url"] = .string(
                     "\(context.publicBaseURL)\(HostedTestPages.threeDSPath)?session=\(record.id)&token=\(token)")
                 return .requiresAction

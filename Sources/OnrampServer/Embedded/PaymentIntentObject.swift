@@ -51,11 +51,10 @@ struct PaymentIntentObject {
         case .initialized, .requiresPayment:
             guard session.machine.lastError == .actionRequired else { return "requires_payment_method" }
             // A bank debit checked out without its mandate: the partner confirms again with `mandate_data`.
-            guard session.threeDSStatus != nil else { return "requires_confirmation" }
             switch session.threeDSStatus {
-            case "passed": return "requires_confirmation"
-            case "failed": return "requires_payment_method"
-            default: return "requires_action"
+            case nil, .passed: return "requires_confirmation"
+            case .failed: return "requires_payment_method"
+            case .pending: return "requires_action"
             }
         }
     }
@@ -101,7 +100,7 @@ struct PaymentIntentObject {
 
     /// Why the last attempt failed (`STPPaymentIntentLastPaymentError` requires `type`).
     private var lastPaymentError: JSONValue {
-        if session.machine.lastError == .actionRequired, session.threeDSStatus == "failed" {
+        if session.machine.lastError == .actionRequired, session.threeDSStatus == .failed {
             return [
                 "type": "card_error", "code": "payment_intent_authentication_failure",
                 "message": "The customer did not pass 3-D Secure authentication.",
