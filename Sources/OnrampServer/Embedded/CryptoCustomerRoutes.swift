@@ -14,13 +14,13 @@ struct CryptoCustomerRoutes: Sendable {
         let tokens = OAuthTokens(context: context)
         routes.server(&router, "GET", "/v1/crypto/customers/{id}", Operations.retrieveCryptoCustomer) {
             request, caller, _ in
-            let grant = try tokens.require(request, caller: caller, scope: "kyc.status:read")
+            let grant = try tokens.require(request, caller: caller, scope: .kycStatusRead)
             return try sessions.ownedCustomer(request.pathParameters["id"] ?? "", grant: grant).json
         }
         routes.server(
             &router, "GET", "/v1/crypto/customers/{id}/crypto_consumer_wallets", Operations.listCryptoConsumerWallets
         ) { request, caller, _ in
-            let grant = try tokens.require(request, caller: caller, scope: "crypto:ramp")
+            let grant = try tokens.require(request, caller: caller, scope: .cryptoRamp)
             let customer = try sessions.ownedCustomer(request.pathParameters["id"] ?? "", grant: grant)
             let (wallets, limit) = try page(request) {
                 try CryptoCustomer.wallets(of: customer.id, startingAfter: $0, limit: $1, on: $2)
@@ -36,7 +36,7 @@ struct CryptoCustomerRoutes: Sendable {
         routes.server(
             &router, "GET", "/v1/crypto/customers/{id}/payment_tokens", Operations.listCryptoPaymentTokens
         ) { request, caller, _ in
-            let grant = try tokens.require(request, caller: caller, scope: "crypto:ramp")
+            let grant = try tokens.require(request, caller: caller, scope: .cryptoRamp)
             let customer = try sessions.ownedCustomer(request.pathParameters["id"] ?? "", grant: grant)
             let (tokens, limit) = try page(request) {
                 try CryptoCustomer.paymentTokens(of: customer.id, startingAfter: $0, limit: $1, on: $2)

@@ -14,7 +14,7 @@ struct OnrampSessionRoutes: Sendable {
         let tokens = OAuthTokens(context: context)
         routes.server(&router, "POST", "/v1/crypto/onramp_sessions", Operations.createOnrampSession) {
             request, caller, body in
-            let grant = try tokens.require(request, caller: caller, scope: "crypto:ramp")
+            let grant = try tokens.require(request, caller: caller, scope: .cryptoRamp)
             return try sessions.create(caller: caller, grant: grant, body: body).json
         }
         routes.server(&router, "GET", "/v1/crypto/onramp_sessions/{id}", Operations.retrieveOnrampSession) {
@@ -35,13 +35,13 @@ struct OnrampSessionRoutes: Sendable {
         routes.server(
             &router, "POST", "/v1/crypto/onramp_sessions/{id}/quote", Operations.refreshOnrampSessionQuote
         ) { request, caller, _ in
-            let grant = try tokens.require(request, caller: caller, scope: "crypto:ramp")
+            let grant = try tokens.require(request, caller: caller, scope: .cryptoRamp)
             return try sessions.refreshQuote(id: request.pathParameters["id"] ?? "", caller: caller, grant: grant).json
         }
         routes.server(
             &router, "POST", "/v1/crypto/onramp_sessions/{id}/checkout", Operations.checkoutOnrampSession
         ) { request, caller, body in
-            let grant = try tokens.require(request, caller: caller, scope: "crypto:ramp")
+            let grant = try tokens.require(request, caller: caller, scope: .cryptoRamp)
             return try sessions.checkout(
                 id: request.pathParameters["id"] ?? "", caller: caller, grant: grant, body: body
             ).json

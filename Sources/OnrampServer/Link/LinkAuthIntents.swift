@@ -17,7 +17,7 @@ struct LinkAuthIntents: Sendable {
         let id: String
         let consumerId: String
         let clientId: String
-        let scopes: [String]
+        let scopes: [OAuthScope]
         let status: LinkAuthIntent.Status
         let expiresAt: Int64
     }
@@ -33,7 +33,7 @@ struct LinkAuthIntents: Sendable {
         else { return nil }
         return Record(
             id: id, consumerId: try row.string("consumer_id"), clientId: try row.string("oauth_client_id"),
-            scopes: try row.string("scopes").split(separator: ",").map(String.init), status: status,
+            scopes: OAuthScope.stored(try row.string("scopes")), status: status,
             expiresAt: try row.int("expires_at"))
     }
 
@@ -130,7 +130,7 @@ struct LinkAuthIntents: Sendable {
     /// `now`).
     func insert(
         _ connection: any SQLConnection, id: String, projectId: String, consumerId: String, clientId: String,
-        scopes: [String], now: Int64
+        scopes: [OAuthScope], now: Int64
     ) throws -> Int64 {
         try connection.execute(
             """
@@ -140,7 +140,7 @@ struct LinkAuthIntents: Sendable {
             """,
             [
                 .text(id), .text(projectId), .text(consumerId), .text(clientId),
-                .text(scopes.joined(separator: ",")), .text(LinkAuthIntent.Status.created.rawValue), .integer(now),
+                .text(OAuthScope.storage(scopes)), .text(LinkAuthIntent.Status.created.rawValue), .integer(now),
                 .integer(now + Self.lifetimeMilliseconds),
             ])
         return now + Self.lifetimeMilliseconds

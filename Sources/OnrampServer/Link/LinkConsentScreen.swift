@@ -1,3 +1,4 @@
+import OnrampCore
 import OnrampStore
 import OnrampWire
 
@@ -6,15 +7,17 @@ import OnrampWire
 /// asks the user after the one-time code and sends the answer to `consumers/sessions/consent_update`;
 /// without it the SDK reports consent and sends nothing.
 struct LinkConsentScreen {
-    /// What each OAuth scope lets the partner do, as the pane lists it.
-    static let scopeDescriptions: [String: (header: String, description: String)] = [
-        "kyc.status:read": ("Identity verification", "See whether your identity is verified."),
-        "crypto:ramp": ("Buy crypto", "Use your Link account and payment methods to buy crypto."),
-        OAuthTokens.persistLoginScope: ("Stay signed in", "Sign you in next time without a one-time code."),
-    ]
+    /// What `scope` lets the partner do, as the pane lists it.
+    static func describe(_ scope: OAuthScope) -> (header: String, description: String) {
+        switch scope {
+        case .kycStatusRead: ("Identity verification", "See whether your identity is verified.")
+        case .cryptoRamp: ("Buy crypto", "Use your Link account and payment methods to buy crypto.")
+        case .persistLogin: ("Stay signed in", "Sign you in next time without a one-time code.")
+        }
+    }
 
     let partnerName: String
-    let scopes: [String]
+    let scopes: [OAuthScope]
 
     /// The screen for `intent`, titled with its project's name.
     init(_ connection: any SQLConnection, intent: LinkAuthIntents.Record) throws {
@@ -28,10 +31,9 @@ struct LinkConsentScreen {
     }
 
     var json: JSONValue {
-        let items: [JSONValue] = scopes.compactMap { scope in
-            Self.scopeDescriptions[scope].map {
-                ["header": .string($0.header), "description": .string($0.description)]
-            }
+        let items: [JSONValue] = scopes.map { scope in
+            let described = Self.describe(scope)
+            return ["header": .string(described.header), "description": .string(described.description)]
         }
         return [
             "consent_pane": [

@@ -45,13 +45,14 @@ struct LinkRoutes: Sendable {
         if case .array = body["oauth_scopes"] {
             throw fields.invalid("oauth_scopes", "oauth_scopes is a comma-separated string, not an array.")
         }
-        let scopes = try fields.required("oauth_scopes", maxLength: 512).split(separator: ",").map {
-            String($0.trimmingCharacters(in: .whitespaces))
+        let named = try fields.required("oauth_scopes", maxLength: 512).split(separator: ",").map {
+            OAuthScope(rawValue: String($0.trimmingCharacters(in: .whitespaces)))
         }
-        guard !scopes.isEmpty, scopes.allSatisfy(OAuthTokens.knownScopes.contains) else {
+        let scopes = named.compactMap { $0 }
+        guard !scopes.isEmpty, scopes.count == named.count else {
             throw StripeErrors.invalid(
                 "invalid_scope",
-                "oauth_scopes may contain \(OAuthTokens.knownScopes.sorted().joined(separator: ", ")).",
+                "oauth_scopes may contain \(OAuthScope.allCases.map(\.rawValue).sorted().joined(separator: ", ")).",
                 param: "oauth_scopes")
         }
         let email = try fields.optional("email", maxLength: 800)?.lowercased()
@@ -114,7 +115,7 @@ struct LinkRoutes: Sendable {
             // The seamless sign-in token reaches the partner here, with the OAuth tokens: the SDK's
             // authorize result carries only the customer id.
             let linkAuthToken =
-                intent.scopes.contains(OAuthTokens.persistLoginScope)
+                intent.scopes.contains(.persistLogin)
                 ? try LinkAuthIntents(context: context).issueLinkAuthToken(
                     connection, projectId: caller.projectId, consumerId: intent.consumerId) : nil
             return (pair, linkAuthToken)
@@ -122,7 +123,7 @@ struct LinkRoutes: Sendable {
         var members: [(String, JSONValue)] = [
             ("access_token", .string(pair.accessToken)), ("token_type", "Bearer"),
             ("expires_in", .integer(OAuthTokens.accessLifetime)),
-            ("scope", .string(pair.scopes.joined(separator: " "))),
+            ("scope", .string(pair.scopes.map(\.rawValue).joined(separator: " "))),
             (
                 "refresh",
                 [
@@ -154,7 +155,7 @@ struct LinkRoutes: Sendable {
         return [
             "access_token": .string(pair.accessToken), "refresh_token": .string(pair.refreshToken),
             "token_type": "Bearer", "expires_in": .integer(OAuthTokens.accessLifetime),
-            "scope": .string(pair.scopes.joined(separator: ",")),
+            "scope": .string(OAuthScope.storage(pair.scopes)),
         ]
     }
 }

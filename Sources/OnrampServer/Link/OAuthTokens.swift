@@ -15,16 +15,12 @@ struct OAuthTokens: Sendable {
     /// How long after a refresh token's rotation presenting it again counts as a concurrent refresh
     /// (refused, nothing revoked) rather than a replay (the family revoked).
     static let concurrentRotationSeconds: Int64 = 5
-    /// The scopes a LinkAuthIntent may ask for.
-    static let knownScopes: Set<String> = ["kyc.status:read", "crypto:ramp", persistLoginScope]
-    /// The scope that lets the partner keep a seamless sign-in token (`link_auth_token`).
-    static let persistLoginScope = "auth.persist_login:read"
 
     /// A freshly issued pair; the secrets exist only in this value and the response.
     struct Pair {
         let accessToken: String
         let refreshToken: String
-        let scopes: [String]
+        let scopes: [OAuthScope]
     }
 
     /// A valid access token's grant.
@@ -38,7 +34,7 @@ struct OAuthTokens: Sendable {
     /// Issues an access and refresh token in `familyId` (a new family per consent).
     func issue(
         _ connection: any SQLConnection, familyId: String, projectId: String, consumerId: String, clientId: String,
-        scopes: [String]
+        scopes: [OAuthScope]
     ) throws -> Pair {
         let now = context.nowMilliseconds
         let access = "liwltoken_" + context.ids.base62(length: 40)
@@ -54,7 +50,7 @@ struct OAuthTokens: Sendable {
                 """,
                 [
                     .text(APIKeyRepository.secretHash(token)), .text(kind), .text(familyId), .text(projectId),
-                    .text(consumerId), .text(clientId), .text(scopes.joined(separator: ",")),
+                    .text(consumerId), .text(clientId), .text(OAuthScope.storage(scopes)),
                     .integer(now + lifetime * 1000), .integer(now),
                 ])
         }
@@ -87,7 +83,7 @@ struct OAuthTokens: Sendable {
                     "UPDATE oauth_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL",
                     [.integer(now), .text(hash)]) == 1
             else { return .concurrent }
-            let scopes = try row.string("scopes").split(separator: ",").map(String.init)
+            let scopes = OAuthScope.stored(try row.string("scopes"))
             return .rotated(
                 try issue(
                     connection, familyId: family, projectId: projectId, consumerId: try row.string("consumer_id"),
@@ -108,7 +104,7 @@ struct OAuthTokens: Sendable {
     }
 
     /// The grant of the `Stripe-OAuth-Token` header, which must be live and carry `scope`.
-    func require(_ request: HTTPRequest, caller: StripeCaller, scope: String) throws -> Grant {
+    func require(_ request: HTTPRequest, caller: StripeCaller, scope: OAuthScope) throws -> Grant {
         guard let token = request.headers["Stripe-OAuth-Token"], token.hasPrefix("liwltoken_"), token.utf8.count <= 128
         else {
             throw StripeErrors.authentication(
@@ -127,10 +123,10 @@ struct OAuthTokens: Sendable {
             throw StripeErrors.authentication(
                 "The Stripe-OAuth-Token is invalid, expired or revoked.", code: "oauth_token_invalid")
         }
-        let scopes = try row.string("scopes").split(separator: ",").map(String.init)
-        guard scopes.contains(scope) else {
+        guard OAuthScope.stored(try row.string("scopes")).contains(scope) else {
             throw HTTPError(
-                status: 403, code: "oauth_scope_missing", message: "The access token lacks the scope \(scope).",
+                status: 403, code: "oauth_scope_missing",
+                message: "The access token lacks the scope \(scope.rawValue).",
                 type: "invalid_request_error")
         }
         return Grant(projectId: caller.projectId, consumerId: try row.string("consumer_id"))
