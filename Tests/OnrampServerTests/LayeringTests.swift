@@ -1,23 +1,38 @@
 import Foundation
 import Testing
 
-/// The server's layering as ARCHITECTURE.md states it, checked on the source tree: route files hold
-/// no SQL (statements live in repositories and services over the transaction's connection).
+/// The server's layering as ARCHITECTURE.md states it, checked on the source tree: route files and
+/// services hold no SQL (statements live in repositories and storage types over the transaction's
+/// connection).
 @Suite struct LayeringTests {
     static let serverSources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Sources/OnrampServer")
 
-    @Test func routeFilesHoldNoSQL() throws {
+    /// The server's source files whose name contains `part` (not the `+Operations` descriptions).
+    static func files(named part: String) throws -> [String] {
+        try #require(FileManager.default.enumerator(atPath: serverSources.path)).compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".swift") && $0.contains(part) && !$0.contains("+Operations") }
+    }
+
+    /// Those of `paths` that hold a SQL statement.
+    static func holdingSQL(_ paths: [String]) throws -> [String] {
         let statement = try Regex(#"\b(SELECT\s|INSERT\s+INTO\s|UPDATE\s+[a-z_]+\s+SET\s|DELETE\s+FROM\s)"#)
-        let files = try #require(FileManager.default.enumerator(atPath: Self.serverSources.path))
-            .compactMap { $0 as? String }
-        let routes = files.filter { $0.hasSuffix(".swift") && $0.contains("Routes") && !$0.contains("+Operations") }
-        #expect(routes.count > 20, "found the route files")
-        var offenders: [String] = []
-        for path in routes {
-            let text = try String(contentsOf: Self.serverSources.appendingPathComponent(path), encoding: .utf8)
-            if text.contains(statement) { offenders.append(path) }
+        return try paths.filter {
+            try String(contentsOf: serverSources.appendingPathComponent($0), encoding: .utf8).contains(statement)
         }
+    }
+
+    @Test func routeFilesHoldNoSQL() throws {
+        let routes = try Self.files(named: "Routes")
+        #expect(routes.count > 20, "found the route files")
+        let offenders = try Self.holdingSQL(routes)
         #expect(offenders.isEmpty, "SQL in route files: \(offenders)")
+    }
+
+    @Test func servicesHoldNoSQL() throws {
+        let services = try Self.files(named: "Service")
+        #expect(services.count >= 7, "found the services")
+        let offenders = try Self.holdingSQL(services)
+        #expect(offenders.isEmpty, "SQL in services: \(offenders)")
     }
 }
