@@ -1,3 +1,4 @@
+import AppAttest
 import Foundation
 import HTTPServer
 import OnrampServer
@@ -78,7 +79,12 @@ enum ProjectCommand {
                 output = ["projectId": .string(project), "app2appEnabled": .bool(subcommand == "enable-app2app")]
             case "set-environments":
                 let project = try required(args, "--project")
-                try provisioner.setAllowedEnvironments(args.values("--environment"), projectId: project)
+                let names = args.values("--environment")
+                let environments = names.compactMap(AppAttestEnvironment.init(rawValue:))
+                guard environments.count == names.count else {
+                    throw Arguments.UsageError(description: "environments are development and/or production")
+                }
+                try provisioner.setAllowedEnvironments(Set(environments), projectId: project)
                 output = [
                     "projectId": .string(project),
                     "environments": .array(args.values("--environment").map(JSONValue.string)),

@@ -277,6 +277,22 @@ import Testing
         _ = try device.createSession(challenge: purchase)
     }
 
+    /// A project restricted to the production environment refuses a development key's attestation;
+    /// allowing development again lets the same device register.
+    @Test func projectAcceptsOnlyItsAllowedEnvironments() throws {
+        let server = try TestServer()
+        let provisioner = ProjectProvisioner(database: server.database, clock: server.clock)
+        try provisioner.setAllowedEnvironments([.production], projectId: server.projectId)
+        var device = try TestDevice(server: server, environment: .development)
+        let refused = try device.register()
+        expectError((refused.status, refused.body), 400, "invalid_request", reason: "environment_not_allowed")
+        try provisioner.setAllowedEnvironments([.development, .production], projectId: server.projectId)
+        #expect(try device.register().status == 200)
+        #expect(throws: ProjectProvisioner.ProvisioningError.self) {
+            try provisioner.setAllowedEnvironments([], projectId: server.projectId)
+        }
+    }
+
     @Test func developmentKeyWithoutSandboxPrefix() throws {
         let server = try TestServer()
         var device = try TestDevice(server: server, environment: .development)

@@ -118,7 +118,7 @@ struct App2AppService: Sendable {
         let candidates = project.appIds.filter { appId in
             bundleId.map { appId.hasSuffix("." + $0) && appId.dropFirst(11) == $0 } ?? true
         }
-        let environments = Set(project.allowedEnvironments.compactMap(AppAttestEnvironment.init(rawValue:)))
+        let environments = project.allowedEnvironments
         var verified: (appId: String, result: VerifiedAttestation)?
         var lastFailure: AppAttestError?
         search: for appId in candidates {

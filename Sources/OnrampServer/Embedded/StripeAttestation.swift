@@ -89,8 +89,7 @@ struct StripeAttestation: Sendable {
         let failure = try context.database.transaction { connection -> String? in
             let challenge = try spendChallenge(connection, caller: caller, key: key, now: now)
             let project = try ProjectRepository(connection: connection).find(caller.projectId)
-            let environments = Set(
-                (project?.allowedEnvironments ?? []).compactMap(AppAttestEnvironment.init(rawValue:)))
+            let environments = project?.allowedEnvironments ?? []
             var lastFailure: AppAttestError?
             for appId in Self.fullAppIds(of: key.appId, in: project?.appIds ?? []) {
                 let verifier = AttestationVerifier(

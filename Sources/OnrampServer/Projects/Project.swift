@@ -1,3 +1,5 @@
+import AppAttest
+
 /// A partner project: the unit that owns App IDs, redirect hosts, API keys and purchases.
 public struct Project: Sendable, Equatable {
     /// The project id (a UUID, as CDP project ids are).
@@ -6,8 +8,8 @@ public struct Project: Sendable, Equatable {
     public let name: String
     /// Whether App2App is enabled (403 `forbidden` otherwise).
     public let app2AppEnabled: Bool
-    /// The App Attest environments accepted (`development`, `production`).
-    public let allowedEnvironments: Set<String>
+    /// The App Attest environments accepted.
+    public let allowedEnvironments: Set<AppAttestEnvironment>
     /// Registered App IDs (`TEAMID.bundle.id`).
     public let appIds: [String]
     /// Allowed redirect hosts (exact host names, or `*.example.com` for subdomains), and app schemes

@@ -1,3 +1,4 @@
+import AppAttest
 import OnrampCore
 import OnrampCrypto
 import OnrampStore
@@ -153,9 +154,9 @@ public struct ProjectProvisioner: Sendable {
         }
     }
 
-    /// Restricts the App Attest environments a project accepts.
-    public func setAllowedEnvironments(_ environments: [String], projectId: String) throws {
-        guard !environments.isEmpty, environments.allSatisfy({ $0 == "development" || $0 == "production" }) else {
+    /// Restricts the App Attest environments a project accepts (at least one).
+    public func setAllowedEnvironments(_ environments: Set<AppAttestEnvironment>, projectId: String) throws {
+        guard !environments.isEmpty else {
             throw ProvisioningError(message: "environments are development and/or production")
         }
         try database.transaction { connection in

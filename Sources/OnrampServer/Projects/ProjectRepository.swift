@@ -1,3 +1,4 @@
+import AppAttest
 import OnrampStore
 
 /// Reads and writes projects, their App IDs and redirect hosts.
@@ -17,7 +18,10 @@ struct ProjectRepository {
         return Project(
             id: try row.string("id"), name: try row.string("name"),
             app2AppEnabled: try row.int("app2app_enabled") != 0,
-            allowedEnvironments: Set(try row.string("allowed_environments").split(separator: ",").map(String.init)),
+            allowedEnvironments: Set(
+                try row.string("allowed_environments").split(separator: ",").compactMap {
+                    AppAttestEnvironment(rawValue: String($0))
+                }),
             appIds: appIds, redirectHosts: hosts)
     }
 
@@ -44,9 +48,9 @@ struct ProjectRepository {
             "UPDATE projects SET app2app_enabled = ? WHERE id = ?", [.integer(enabled ? 1 : 0), .text(projectId)]) == 1
     }
 
-    func setAllowedEnvironments(_ environments: [String], for projectId: String) throws -> Bool {
+    func setAllowedEnvironments(_ environments: Set<AppAttestEnvironment>, for projectId: String) throws -> Bool {
         try connection.execute(
             "UPDATE projects SET allowed_environments = ? WHERE id = ?",
-            [.text(environments.sorted().joined(separator: ",")), .text(projectId)]) == 1
+            [.text(environments.map(\.rawValue).sorted().joined(separator: ",")), .text(projectId)]) == 1
     }
 }
