@@ -58,7 +58,7 @@ let requestTargetCallback:
         return Unmanaged.passRetained(context).toOpaque()
     }
 
-/// Keeps percent-escapes in the URL and query so the router can decode path segments itself (an
+/// Keeps percent-escapes in the path so the router can decode its segments itself (an
 /// encoded `/` inside a key id must not split the path).
 let keepEscapesCallback:
     @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<CChar>?) -> Int = {
