@@ -136,11 +136,12 @@ public final class HTTPServer: Sendable {
         state.withLock { $0.inFlight -= 1 }
     }
 
-    /// Routes a complete request and records it.
-    func handle(_ request: HTTPRequest, startedAt: ContinuousClock.Instant) -> HTTPResponse {
+    /// Routes a complete request whose head weighs `headWeight` in the connection's pool, and records it.
+    func handle(_ request: HTTPRequest, startedAt: ContinuousClock.Instant, headWeight: Int = 0) -> HTTPResponse {
         let notes = RequestNotes()
         var (response, route) = RequestNotes.$current.withValue(notes) { router.respond(to: request) }
-        if !response.headIsSendable(maximumBytes: Self.maximumResponseHeadBytes) {
+        let room = Self.connectionMemoryBytes(configuration) - headWeight - Self.responseHeadReserve
+        if !response.headIsSendable(maximumBytes: room) {
             // Never a silent close: whatever the handler did, the client hears that it went wrong.
             log.error(
                 "unsendable response head from \(route) status=\(response.status) request_id=\(request.requestId)")
@@ -151,8 +152,10 @@ public final class HTTPServer: Sendable {
         return response
     }
 
-    /// The most header bytes a response may carry (well inside the connection's pool).
-    static let maximumResponseHeadBytes = 32 << 10
+    /// What a response head needs in the connection's pool beyond its own header lines (the status
+    /// line, the library's `Date`, `Content-Length` and `Connection`, alignment): a head must fit what the
+    /// request's head left of the pool, or the library closes the connection without a word.
+    static let responseHeadReserve = 1024
 
     /// A response for a request refused before routing (413, 414), in its path's error shape.
     func refuse(_ request: HTTPRequest, with error: HTTPError, startedAt: ContinuousClock.Instant) -> HTTPResponse {

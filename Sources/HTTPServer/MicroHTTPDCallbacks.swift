@@ -12,6 +12,8 @@ final class RequestContext {
     var targetRefusal: HTTPError?
     /// The query as received (after the `?`, still escaped); the library never parses it.
     var rawQuery = ""
+    /// The head's weight in the connection's pool (see `headBytes`), once it is in.
+    var headWeight = 0
     var headSeen = false
     var body: [UInt8] = []
     var bodyTooLarge = false
@@ -136,10 +138,11 @@ let accessHandlerCallback: MHD_AccessHandlerCallback = {
     if !context.headSeen {
         context.headSeen = true
         server.connections.headReceived(key: connectionKey(connection))
+        context.headWeight = headBytes(connection, method: method, url: url, query: context.rawQuery)
         let refusal: HTTPError?
         if let targetRefusal = context.targetRefusal {
             refusal = targetRefusal
-        } else if headBytes(connection, method: method, url: url, query: context.rawQuery) > limits.maximumHeaderBytes {
+        } else if context.headWeight > limits.maximumHeaderBytes {
             refusal = .headerFieldsTooLarge(limit: limits.maximumHeaderBytes)
         } else if let malformed = RequestHeadCheck.refusal(
             version: version.map { String(cString: $0) } ?? "", headers: collectHeaders(connection),
@@ -190,7 +193,7 @@ let accessHandlerCallback: MHD_AccessHandlerCallback = {
         response = server.refuse(
             request, with: .payloadTooLarge(limit: limits.maximumBodyBytes), startedAt: context.startedAt)
     } else {
-        response = server.handle(request, startedAt: context.startedAt)
+        response = server.handle(request, startedAt: context.startedAt, headWeight: context.headWeight)
     }
     context.responded = true
     return queue(response, on: connection)

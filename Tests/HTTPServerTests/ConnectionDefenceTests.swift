@@ -241,6 +241,34 @@ import Testing
         }
     }
 
+    /// A response head shares the connection's pool with the request's head: one that does not fit what
+    /// the request left becomes a 500 (whose head does), never a close without an answer.
+    @Test func aResponseHeadMustFitWhatTheRequestLeftOfThePool() throws {
+        var router = Router()
+        router.add("GET", "/sized") { request in
+            var response = HTTPResponse.text("moved", status: 303)
+            let size = Int(request.queryValue("size") ?? "0") ?? 0
+            response.headers.set("Location", "https://example.com/" + String(repeating: "a", count: size))
+            return response
+        }
+        let server = HTTPServer(
+            configuration: ServerConfiguration(port: 0, threadCount: 2, connections: ConnectionLimits(total: 64)),
+            router: router)
+        AccessLog.shared.configure(enabled: false)
+        try server.start()
+        defer { server.shutdown(gracePeriod: 1) }
+        func status(location: Int, requestHead: Int) throws -> Int {
+            try RawHTTPClient(port: server.port, timeoutSeconds: 3).request(
+                "GET", "/sized?size=\(location)", headers: [("X-Big", String(repeating: "b", count: requestHead))]
+            ).status
+        }
+        #expect(try status(location: 15_000, requestHead: 0) == 303)
+        #expect(try status(location: 4_000, requestHead: 15_000) == 303)
+        for (location, requestHead) in [(9_000, 15_000), (13_000, 8_000), (19_500, 0), (31_000, 0)] {
+            #expect(try status(location: location, requestHead: requestHead) == 500, "\(location), \(requestHead)")
+        }
+    }
+
     @Test func sendableHeads() {
         var response = HTTPResponse.text("ok")
         #expect(response.headIsSendable(maximumBytes: 1024))
