@@ -65,6 +65,7 @@ let package = Package(
             name: "OnrampCryptoTests", dependencies: ["OnrampCrypto", "OnrampTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "AppAttestTests", dependencies: ["AppAttest", "OnrampCrypto"], exclude: ["Fixtures"]),
         .testTarget(name: "OnrampStoreTests", dependencies: ["OnrampStore"]),
+        .testTarget(name: "OnrampWireTests", dependencies: ["OnrampWire"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "OnrampWire", "OnrampTestSupport"]),
         .testTarget(
             name: "OnrampServerTests",

@@ -46,6 +46,11 @@ public struct HTTPResponse: Sendable {
             status: status, headers: HTTPHeaders([("Content-Type", "application/json")]), body: value.serialized)
     }
 
+    /// A wire object as JSON: the object renders itself (``WireObject/json``).
+    public static func json(_ object: some WireObject, status: Int = 200) -> HTTPResponse {
+        json(object.json, status: status)
+    }
+
     /// An HTML page.
     public static func html(_ text: String, status: Int = 200) -> HTTPResponse {
         HTTPResponse(

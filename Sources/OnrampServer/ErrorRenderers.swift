@@ -29,11 +29,9 @@ public struct CDPErrorRenderer: ErrorRenderer {
         return response
     }
 
-    /// A domain rule a CDP request broke (an ``OnrampError``: amount, asset, network, address…) is a 400
-    /// `invalid_request` with the rule's explanation and parameter.
+    /// A domain error of a CDP handler, as ``CDPErrors`` maps it.
     public func httpError(for error: any Error) -> HTTPError? {
-        guard let error = error as? OnrampError else { return nil }
-        return HTTPError(status: 400, code: "invalid_request", message: error.developerMessage, param: error.parameter)
+        CDPErrors.httpError(for: error)
     }
 
     static func errorType(for error: HTTPError) -> String {

@@ -13,6 +13,10 @@ import Testing
 /// Attest failure in `errorReason`), rendered here by the server's own renderer: rewording a message
 /// changes nothing, and a message alone types nothing.
 @Suite struct App2AppErrorMappingTests {
+    private func answer(_ refusal: App2AppRefusal) -> HTTPAnswer {
+        answer(CDPErrors.httpError(refusing: refusal))
+    }
+
     private func answer(_ error: HTTPError) -> HTTPAnswer {
         let response = CDPErrorRenderer().render(error, requestId: "req_test")
         return HTTPAnswer(
@@ -23,8 +27,8 @@ import Testing
     }
 
     @Test func anAssertionRefusalIsAnInvalidKeyWhateverItsMessage() {
-        #expect(App2AppClient.failure(answer(.purchaseAssertionFailed("invalid_signature"))).code == .invalidKey)
-        var reworded = HTTPError.purchaseAssertionFailed("counter_not_increased")
+        #expect(App2AppClient.failure(answer(.assertionFailed(reason: "invalid_signature"))).code == .invalidKey)
+        var reworded = CDPErrors.httpError(refusing: .assertionFailed(reason: "counter_not_increased"))
         reworded.message = "Something else entirely."
         #expect(App2AppClient.failure(answer(reworded)).code == .invalidKey)
     }
@@ -35,11 +39,9 @@ import Testing
     }
 
     @Test func documentedTypesMapToTheirCodes() {
-        let stale = HTTPError(status: 422, code: "stale_attestation", message: "Challenge expired.")
-        #expect(App2AppClient.failure(answer(stale)).code == .staleChallenge)
+        #expect(App2AppClient.failure(answer(.staleChallenge)).code == .staleChallenge)
         let limited = HTTPError(status: 429, code: "rate_limit_exceeded", message: "Slow down.")
         #expect(App2AppClient.failure(answer(limited)).code == .rateLimited)
-        let forbidden = HTTPError(status: 403, code: "forbidden", message: "Not enabled.")
-        #expect(App2AppClient.failure(answer(forbidden)).code == .forbidden)
+        #expect(App2AppClient.failure(answer(.notEnabled)).code == .forbidden)
     }
 }

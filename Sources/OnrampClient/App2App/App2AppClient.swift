@@ -92,11 +92,11 @@ public actor App2AppClient {
         }
         let base = "/v2/onramp/mobile/projects/\(configuration.projectId)/attestation"
         let challenge = try await send("POST", base + "/challenges", body: nil).decodeOrThrow(
-            App2AppWire.Challenge.self)
+            AttestationChallenge.self)
         let keyId = try await attestation.generateKey()
         let attestationObject = try await attestation.attestKey(
             keyId, clientDataHash: try Self.clientDataHash(challenge: challenge.challenge))
-        let body = App2AppWire.Registration(
+        let body = AttestationKeyRegistration(
             challenge: challenge.challenge,
             ios: .init(keyId: keyId, attestation: Base64.encode(attestationObject), bundleId: configuration.bundleId))
         let answer = try await send("POST", base + "/registrations", body: try JSONEncoder().encode(body))
@@ -107,7 +107,7 @@ public actor App2AppClient {
                 [.invalidRequest, .invalidKey].contains(failure.code) ? .registrationFailed : failure.code,
                 developer: failure.developerMessage)
         }
-        let response = try answer.decodeOrThrow(App2AppWire.RegistrationResponse.self)
+        let response = try answer.decodeOrThrow(RegisteredAttestationKey.self)
         let registration = AttestationRegistration(
             projectId: configuration.projectId, keyId: response.keyId, appId: response.appId,
             attestedAt: response.attestedAt)
@@ -118,20 +118,20 @@ public actor App2AppClient {
     private func purchaseChallenge(_ purchase: App2AppPurchase) async throws -> String {
         let body = App2AppWire.purchaseChallenge(projectId: configuration.projectId, purchase: purchase)
         let answer = try await send("POST", "/v2/onramp/mobile/challenges", body: try JSONEncoder().encode(body))
-        return try answer.decodeOrThrow(App2AppWire.Challenge.self).challenge
+        return try answer.decodeOrThrow(AttestationChallenge.self).challenge
     }
 
     /// Sends the same session request until an answer arrives (at most ``sessionAttempts`` times).
     private func postSession(challenge: String, keyId: String, assertion: [UInt8]) async throws -> URL {
         let body = try JSONEncoder().encode(
-            App2AppWire.Session(challenge: challenge, ios: .init(keyId: keyId, assertion: Base64.encode(assertion))))
+            PurchaseAssertion(challenge: challenge, ios: .init(keyId: keyId, assertion: Base64.encode(assertion))))
         var lastError: URLError?
         for _ in 0..<sessionAttempts {
             do {
                 let answer = try await transport.request(
                     "POST", configuration.url("/v2/onramp/mobile/sessions"), body: body,
                     contentType: "application/json")
-                let session = try answer.decodeOrThrow(App2AppWire.SessionResponse.self)
+                let session = try answer.decodeOrThrow(OnrampURLSession.self)
                 guard let url = URL(string: session.session.onrampUrl) else {
                     throw App2AppError(.unexpectedResponse, developer: "onrampUrl is not a URL.")
                 }

@@ -10,74 +10,39 @@ extension App2AppRoutes {
 
         // MARK: - Challenges
 
-        /// A new challenge, valid for 5 minutes.
-        static let challenge = APISchema.object(
-            [
-                "challenge": APISchema.string.described(
-                    "32 random bytes: unpadded base64url (seed form) or padded base64 (cdp-sdk form)."),
-                "expiresAt": .dateTime,
-            ], required: ["challenge", "expiresAt"])
-
         /// `POST …/projects/{projectId}/attestation/challenges`: the seed's registration challenge.
         static let createRegistrationChallenge = APIOperation.cdp(
             "createRegistrationChallenge", "Creates an App Attest registration challenge for the project in the path.",
-            tag: tag, auth: .none, status: 201, response: challenge)
+            tag: tag, auth: .none, status: 201, response: AttestationChallenge.schema)
 
         /// `POST …/attestation/challenges`: the cdp-sdk's registration challenge, for the API key's project.
         static let createRegistrationChallengeWithAPIKey = APIOperation.cdp(
             "createRegistrationChallengeWithAPIKey",
             "Creates an App Attest registration challenge for the API key's project.", tag: tag, auth: .apiKeyJWT,
-            status: 201, response: challenge)
+            status: 201, response: AttestationChallenge.schema)
 
         // MARK: - Registration
-
-        /// The `android` payload, which is refused: App2App takes App Attest (`ios`) only.
-        static let unsupportedAndroid = APISchema(json: ["type": "null"]).described(
-            "Android (Play Integrity) is not supported: any value but null is refused.")
-
-        /// The `ios` payload of a registration; `keyId` may be left out when the path names it.
-        static func iosAttestation(keyIdRequired: Bool) -> APISchema {
-            .object(
-                [
-                    "keyId": .string(minLength: 1, maxLength: 64),
-                    "attestation": APISchema.string(minLength: 1, maxLength: 16384).described(
-                        "The App Attest attestation object, base64 or base64url."),
-                    "bundleId": .string(maxLength: 255),
-                ], required: keyIdRequired ? ["keyId", "attestation"] : ["attestation"])
-        }
-
-        /// A registration request: a registration challenge and the attested key.
-        static func registration(keyIdRequired: Bool) -> APISchema {
-            .object(
-                [
-                    "challenge": .string(minLength: 1, maxLength: 64),
-                    "ios": iosAttestation(keyIdRequired: keyIdRequired),
-                    "android": unsupportedAndroid,
-                ], required: ["challenge", "ios"])
-        }
-
-        /// A registered key.
-        static let registeredKey = APISchema.object(
-            ["appId": .string, "keyId": .string, "platform": .constant("ios"), "attestedAt": .dateTime],
-            required: ["appId", "keyId", "platform", "attestedAt"])
 
         /// `POST …/projects/{projectId}/attestation/registrations`: the seed's registration.
         static let registerProjectAttestationKey = APIOperation.cdp(
             "registerProjectAttestationKey",
             "Verifies an App Attest attestation for the project in the path and registers its key.", tag: tag,
-            auth: .none, body: registration(keyIdRequired: true), response: registeredKey)
+            auth: .none, body: AttestationKeyRegistration.schema(keyIdRequired: true),
+            response: RegisteredAttestationKey.schema)
 
         /// `PUT …/projects/{projectId}/attestation/registrations/{keyId}`: the seed's registration by key id.
         static let putProjectAttestationKey = APIOperation.cdp(
             "putProjectAttestationKey",
             "Verifies an App Attest attestation for the key in the path and registers or replaces it.", tag: tag,
-            auth: .none, body: registration(keyIdRequired: false), response: registeredKey)
+            auth: .none, body: AttestationKeyRegistration.schema(keyIdRequired: false),
+            response: RegisteredAttestationKey.schema)
 
         /// `POST …/attestation/registrations`: the cdp-sdk's registration (the challenge names the project).
         static let registerAttestationKey = APIOperation.cdp(
             "registerAttestationKey",
             "Verifies an App Attest attestation for the challenge's project and registers its key.", tag: tag,
-            auth: .none, body: registration(keyIdRequired: true), response: registeredKey)
+            auth: .none, body: AttestationKeyRegistration.schema(keyIdRequired: true),
+            response: RegisteredAttestationKey.schema)
 
         // MARK: - Purchase challenges
 
@@ -124,7 +89,7 @@ extension App2AppRoutes {
             "createPurchaseChallenge", "Creates a purchase challenge carrying the validated purchase.", tag: tag,
             auth: .none, headers: idempotencyHeaders,
             body: purchase(projectId: .string(minLength: 1, maxLength: 64), required: ["projectId"]), status: 201,
-            response: challenge)
+            response: AttestationChallenge.schema)
 
         /// `POST …/sessions/challenges`: the cdp-sdk's purchase challenge, for the API key's project.
         static let createPurchaseChallengeWithAPIKey = APIOperation.cdp(
@@ -134,51 +99,14 @@ extension App2AppRoutes {
             body: purchase(
                 projectId: APISchema.string.described("The API key's project; refused when it names another."),
                 required: []),
-            status: 201, response: challenge)
+            status: 201, response: AttestationChallenge.schema)
 
         // MARK: - Sessions
-
-        /// The `ios` payload of a session: the App Attest assertion over the purchase challenge.
-        static let iosAssertion = APISchema.object(
-            [
-                "keyId": .string(minLength: 1, maxLength: 64),
-                "assertion": APISchema.string(minLength: 1, maxLength: 4096).described(
-                    "The App Attest assertion object, base64 or base64url."),
-            ], required: ["keyId", "assertion"])
-
-        /// A session request: a purchase challenge and its assertion.
-        static let sessionRequest = APISchema.object(
-            ["challenge": .string(minLength: 1, maxLength: 64), "ios": iosAssertion, "android": unsupportedAndroid],
-            required: ["challenge", "ios"])
-
-        /// One fee of a quote.
-        static let quoteFee = APISchema.object(
-            ["type": .enumeration(["FEE_TYPE_EXCHANGE", "FEE_TYPE_NETWORK"]), "amount": .string, "currency": .string],
-            required: ["type", "amount", "currency"])
-
-        /// cdp-sdk's `OnrampQuote`: amounts as decimal strings, the fees listed.
-        static let onrampQuote = APISchema.object(
-            [
-                "paymentTotal": .string, "paymentSubtotal": .string, "paymentCurrency": .string,
-                "purchaseAmount": .string, "purchaseCurrency": .string, "destinationNetwork": .string,
-                "fees": .array(quoteFee), "exchangeRate": APISchema.string.described("Crypto per unit of fiat."),
-            ],
-            required: [
-                "paymentTotal", "paymentSubtotal", "paymentCurrency", "purchaseAmount", "purchaseCurrency",
-                "destinationNetwork", "fees", "exchangeRate",
-            ])
-
-        /// A session's single-use URL.
-        static let sessionURL = APISchema.object(["onrampUrl": .uri], required: ["onrampUrl"])
-
-        /// A purchase session: its handoff URL and the quote.
-        static let purchaseSession = APISchema.object(
-            ["session": sessionURL, "quote": onrampQuote], required: ["session", "quote"])
 
         /// `POST …/sessions`: the attested purchase session.
         static let createPurchaseSession = APIOperation.cdp(
             "createPurchaseSession",
             "Verifies the purchase assertion and returns the single-use onrampUrl (idempotent on the challenge).",
-            tag: tag, auth: .none, body: sessionRequest, status: 201, response: purchaseSession)
+            tag: tag, auth: .none, body: PurchaseAssertion.schema, status: 201, response: OnrampURLSession.schema)
     }
 }

@@ -22,32 +22,32 @@ struct App2AppRoutes: Sendable {
             "POST", "\(mobile)/projects/{projectId}/attestation/challenges", Operations.createRegistrationChallenge
         ) { request in
             try limit(request)
-            return try inProjectTime(request.pathParameters["projectId"]) {
-                try service.createRegistrationChallenge(
-                    projectId: request.pathParameters["projectId"]!, encoding: .base64URL)
+            let challenge = try inProjectTime(request.pathParameters["projectId"]) {
+                try service.createRegistrationChallenge(projectId: request.pathParameters["projectId"]!)
             }
+            return .json(challenge.wire(.base64URL), status: 201)
         }
         router.add(
             "POST", "\(mobile)/projects/{projectId}/attestation/registrations", Operations.registerProjectAttestationKey
         ) { request in
             try limit(request)
-            let body = try request.jsonBody()
-            return try inProjectTime(request.pathParameters["projectId"]) {
-                try service.register(
-                    body: body, projectIdFromPath: request.pathParameters["projectId"], keyIdFromPath: nil)
-            }
+            let registration = try KeyRegistrationRequest(try request.jsonBody(), keyIdFromPath: nil)
+            return .json(
+                try inProjectTime(request.pathParameters["projectId"]) {
+                    try service.register(registration, projectIdFromPath: request.pathParameters["projectId"])
+                })
         }
         router.add(
             "PUT", "\(mobile)/projects/{projectId}/attestation/registrations/{keyId}",
             Operations.putProjectAttestationKey
         ) { request in
             try limit(request)
-            let body = try request.jsonBody()
-            return try inProjectTime(request.pathParameters["projectId"]) {
-                try service.register(
-                    body: body, projectIdFromPath: request.pathParameters["projectId"],
-                    keyIdFromPath: request.pathParameters["keyId"])
-            }
+            let registration = try KeyRegistrationRequest(
+                try request.jsonBody(), keyIdFromPath: request.pathParameters["keyId"])
+            return .json(
+                try inProjectTime(request.pathParameters["projectId"]) {
+                    try service.register(registration, projectIdFromPath: request.pathParameters["projectId"])
+                })
         }
         router.add("POST", "\(mobile)/challenges", Operations.createPurchaseChallenge) { request in
             try limit(request)
@@ -57,31 +57,37 @@ struct App2AppRoutes: Sendable {
                     status: 400, code: "invalid_request", message: "Missing required field projectId.",
                     param: "projectId")
             }
-            return try inProjectTime(projectId) {
+            let purchase = try PurchaseRequest(fields: RequestFields(body))
+            let idempotencyKey = try Self.idempotencyKey(request)
+            let challenge = try inProjectTime(projectId) {
                 try service.createPurchaseChallenge(
-                    projectId: projectId, body: body, idempotencyKey: Self.idempotencyKey(request),
-                    encoding: .base64URL)
+                    projectId: projectId, purchase: purchase, idempotencyKey: idempotencyKey)
             }
+            return .json(challenge.wire(.base64URL), status: 201)
         }
         router.add("POST", "\(mobile)/sessions", Operations.createPurchaseSession) { request in
             try limit(request)
             let body = try request.jsonBody()
-            return try inProjectTime(try challengeProject(body)) { try service.createSession(body: body) }
+            let session = try PurchaseSessionRequest(body)
+            return .json(
+                try inProjectTime(try challengeProject(body)) { try service.createSession(session) }, status: 201)
         }
         // cdp-sdk form.
         router.add(
             "POST", "\(mobile)/attestation/challenges", Operations.createRegistrationChallengeWithAPIKey
         ) { request in
             try authenticator.acting(for: request) { projectId in
-                try service.createRegistrationChallenge(projectId: projectId, encoding: .base64)
+                .json(try service.createRegistrationChallenge(projectId: projectId).wire(.base64), status: 201)
             }
         }
         router.add("POST", "\(mobile)/attestation/registrations", Operations.registerAttestationKey) { request in
             try limit(request)
             let body = try request.jsonBody()
-            return try inProjectTime(try challengeProject(body)) {
-                try service.register(body: body, projectIdFromPath: nil, keyIdFromPath: nil)
-            }
+            let registration = try KeyRegistrationRequest(body, keyIdFromPath: nil)
+            return .json(
+                try inProjectTime(try challengeProject(body)) {
+                    try service.register(registration, projectIdFromPath: nil)
+                })
         }
         router.add("POST", "\(mobile)/sessions/challenges", Operations.createPurchaseChallengeWithAPIKey) { request in
             try authenticator.acting(for: request) { projectId in
@@ -93,8 +99,10 @@ struct App2AppRoutes: Sendable {
                         status: 400, code: "invalid_request", message: "projectId does not match the API key.",
                         param: "projectId")
                 }
-                return try service.createPurchaseChallenge(
-                    projectId: projectId, body: body, idempotencyKey: Self.idempotencyKey(request), encoding: .base64)
+                let purchase = try PurchaseRequest(fields: RequestFields(body))
+                let challenge = try service.createPurchaseChallenge(
+                    projectId: projectId, purchase: purchase, idempotencyKey: try Self.idempotencyKey(request))
+                return .json(challenge.wire(.base64), status: 201)
             }
         }
     }
@@ -113,8 +121,13 @@ struct App2AppRoutes: Sendable {
         return try service.context.database.read { try ChallengeRepository(connection: $0).find(id: id)?.projectId }
     }
 
-    /// The request's idempotency key: `Idempotency-Key` (the demo's), or CDP's standard `X-Idempotency-Key`.
-    static func idempotencyKey(_ request: HTTPRequest) -> String? {
-        request.headers["Idempotency-Key"] ?? request.headers["X-Idempotency-Key"]
+    /// The request's idempotency key: `Idempotency-Key` (the demo's), or CDP's standard `X-Idempotency-Key`;
+    /// 1 to 255 bytes.
+    static func idempotencyKey(_ request: HTTPRequest) throws(HTTPError) -> String? {
+        guard let key = request.headers["Idempotency-Key"] ?? request.headers["X-Idempotency-Key"] else { return nil }
+        guard !key.isEmpty, key.utf8.count <= 255 else {
+            throw HTTPError(status: 400, code: "invalid_request", message: "Idempotency-Key must be 1 to 255 bytes.")
+        }
+        return key
     }
 }

@@ -12,18 +12,10 @@ struct App2AppService: Sendable {
     let context: ServerContext
     let publicKeys = PublicKeyCache()
 
-    /// How a challenge is written in a response.
-    enum ChallengeEncoding {
-        /// Unpadded base64url (the seed's endpoints).
-        case base64URL
-        /// Padded standard base64, 44 characters (the cdp-sdk endpoints).
-        case base64
-    }
-
     // MARK: - Challenges
 
     /// `POST …/attestation/challenges`: a registration challenge.
-    func createRegistrationChallenge(projectId: String, encoding: ChallengeEncoding) throws -> HTTPResponse {
+    func createRegistrationChallenge(projectId: String) throws -> IssuedChallenge {
         _ = try loadEnabledProject(projectId)
         let bytes = context.ids.randomBytes(32)
         let record = try context.database.transaction { connection in
@@ -31,20 +23,16 @@ struct App2AppService: Sendable {
                 id: Base64URL.encode(bytes, padded: false), projectId: projectId, purpose: .registration, purchase: nil,
                 idempotencyKey: nil, now: context.nowMilliseconds)
         }
-        return challengeResponse(bytes: bytes, record: record, encoding: encoding)
+        return IssuedChallenge(bytes: bytes, expiresAt: record.expiresAt)
     }
 
     /// `POST …/challenges`: a purchase challenge carrying validated purchase fields.
+    /// A retry under the same `idempotencyKey` gets the same challenge while it can still be used.
     func createPurchaseChallenge(
-        projectId: String, body: JSONValue, idempotencyKey: String?, encoding: ChallengeEncoding
-    ) throws -> HTTPResponse {
+        projectId: String, purchase: PurchaseRequest, idempotencyKey: String?
+    ) throws -> IssuedChallenge {
         let project = try loadEnabledProject(projectId)
-        let purchase = try PurchaseRequest(fields: RequestFields(body))
         _ = try purchase.validate(for: project, catalogue: context.catalogue)
-        if let idempotencyKey, idempotencyKey.isEmpty || idempotencyKey.utf8.count > 255 {
-            throw HTTPError(
-                status: 400, code: "invalid_request", message: "Idempotency-Key must be 1 to 255 bytes.")
-        }
         let stored = purchase.json.serializedString
         let bytes = context.ids.randomBytes(32)
         let now = context.nowMilliseconds
@@ -54,13 +42,11 @@ struct App2AppService: Sendable {
                 if let idempotencyKey,
                     let existing = try challenges.find(projectId: projectId, idempotencyKey: idempotencyKey)
                 {
-                    guard existing.purchase == stored else {
-                        throw HTTPError(
-                            status: 400, code: "invalid_request",
-                            message: "This Idempotency-Key was used with a different request.")
-                    }
+                    guard existing.purchase == stored else { throw App2AppRefusal.idempotencyKeyReused }
                     // A retry gets the same challenge only while it can still be used.
-                    guard existing.usedAt == nil, now <= existing.expiresAt else { throw Self.staleChallenge }
+                    guard existing.usedAt == nil, now <= existing.expiresAt else {
+                        throw App2AppRefusal.staleChallenge
+                    }
                     return existing
                 }
                 return try challenges.insert(
@@ -76,43 +62,20 @@ struct App2AppService: Sendable {
             // answer as its retry.
             record = try create()
         }
-        let recordBytes = Base64URL.decode(record.id) ?? bytes
-        return challengeResponse(bytes: recordBytes, record: record, encoding: encoding)
-    }
-
-    private func challengeResponse(bytes: [UInt8], record: ChallengeRepository.Record, encoding: ChallengeEncoding)
-        -> HTTPResponse
-    {
-        let text = encoding == .base64 ? Base64.encode(bytes) : Base64URL.encode(bytes, padded: false)
-        return .json(
-            ["challenge": .string(text), "expiresAt": .string(Timestamp.rfc3339(milliseconds: record.expiresAt))],
-            status: 201)
+        return IssuedChallenge(bytes: Base64URL.decode(record.id) ?? bytes, expiresAt: record.expiresAt)
     }
 
     // MARK: - Registration
 
     /// `POST|PUT …/attestation/registrations[/{keyId}]`: verifies an App Attest attestation against the
     /// project's App IDs and upserts the key.
-    func register(body: JSONValue, projectIdFromPath: String?, keyIdFromPath: String?) throws -> HTTPResponse {
-        let fields = RequestFields(body)
-        let challengeText = try fields.required("challenge", maxLength: 64)
-        let ios = try Self.iosPayload(fields)
-        let keyId = try keyIdFromPath ?? ios.required("keyId", maxLength: 64)
-        if let bodyKeyId = try ios.optional("keyId", maxLength: 64), bodyKeyId != keyId {
-            throw HTTPError(
-                status: 400, code: "invalid_request", message: "keyId in the path and body differ.", param: "keyId")
-        }
-        let attestationText = try ios.required("attestation", maxLength: 16384)
-        let bundleId = try ios.optional("bundleId", maxLength: 255)
-        guard let attestation = Base64.decode(attestationText) ?? Base64URL.decode(attestationText) else {
-            throw HTTPError(
-                status: 400, code: "invalid_request", message: "attestation is not base64.", param: "attestation")
-        }
-
+    /// `projectIdFromPath` is the project the seed's path names (the challenge must be of it).
+    func register(_ request: KeyRegistrationRequest, projectIdFromPath: String?) throws -> RegisteredAttestationKey {
+        let (challengeText, keyId, bundleId) = (request.challenge, request.keyId, request.bundleId)
         let now = context.nowMilliseconds
         let challenge = try loadChallenge(challengeText, purpose: .registration, now: now)
         if let projectIdFromPath, projectIdFromPath != challenge.projectId {
-            throw Self.unknownChallenge
+            throw App2AppRefusal.unknownChallenge
         }
         let project = try loadEnabledProject(challenge.projectId)
         let candidates = project.appIds.filter { appId in
@@ -129,7 +92,8 @@ struct App2AppService: Sendable {
                     verified = (
                         appId,
                         try verifier.verify(
-                            attestationObject: attestation, keyId: keyId, clientDataHash: hash, at: context.clock.now())
+                            attestationObject: request.attestationObject, keyId: keyId, clientDataHash: hash,
+                            at: context.clock.now())
                     )
                     break search
                 } catch {
@@ -144,14 +108,14 @@ struct App2AppService: Sendable {
             _ = try context.database.transaction { connection in
                 try ChallengeRepository(connection: connection).consume(id: challenge.id, now: now)
             }
-            throw HTTPError.registrationAttestationFailed(lastFailure?.code.rawValue ?? "no_registered_app_id")
+            throw App2AppRefusal.attestationFailed(reason: lastFailure?.code.rawValue ?? "no_registered_app_id")
         }
         // A verified attestation of one of the project's apps: only now does the call count against the
         // project's budget (anyone can get a challenge and send junk; that spends only their address's).
         try context.mobileRateLimits.admit(projectId: challenge.projectId, at: context.clock.now())
         try context.database.transaction { connection in
             guard try ChallengeRepository(connection: connection).consume(id: challenge.id, now: now) else {
-                throw Self.unknownChallenge
+                throw App2AppRefusal.unknownChallenge
             }
             try AttestKeyRepository(connection: connection).upsert(
                 projectId: project.id, appId: verified.appId, keyId: keyId,
@@ -159,29 +123,19 @@ struct App2AppService: Sendable {
                 environment: verified.result.environment, receipt: Base64.encode(verified.result.receipt),
                 now: now)
         }
-        return .json([
-            "appId": .string(verified.appId), "keyId": .string(keyId), "platform": "ios",
-            "attestedAt": .string(Timestamp.rfc3339(milliseconds: now)),
-        ])
+        return RegisteredAttestationKey(
+            keyId: keyId, appId: verified.appId, attestedAt: Timestamp.rfc3339(milliseconds: now))
     }
 
     // MARK: - Sessions
 
     /// `POST /platform/v2/onramp/mobile/sessions`: verifies the purchase assertion and returns the
     /// single-use `onrampUrl`. Idempotent on the challenge.
-    func createSession(body: JSONValue) throws -> HTTPResponse {
-        let fields = RequestFields(body)
-        let challengeText = try fields.required("challenge", maxLength: 64)
-        let ios = try Self.iosPayload(fields)
-        let keyId = try ios.required("keyId", maxLength: 64)
-        let assertionText = try ios.required("assertion", maxLength: 4096)
-        guard let assertion = Base64.decode(assertionText) ?? Base64URL.decode(assertionText) else {
-            throw HTTPError(
-                status: 400, code: "invalid_request", message: "assertion is not base64.", param: "assertion")
-        }
+    func createSession(_ request: PurchaseSessionRequest) throws -> OnrampURLSession {
+        let (challengeText, keyId, assertion) = (request.challenge, request.keyId, request.assertionObject)
         let now = context.nowMilliseconds
         guard let challengeId = ChallengeRepository.id(forChallengeText: challengeText) else {
-            throw Self.unknownChallenge
+            throw App2AppRefusal.unknownChallenge
         }
         // One read transaction for the challenge, its project and the key.
         let loaded = try context.database.read { connection in
@@ -194,14 +148,12 @@ struct App2AppService: Sendable {
         }
         guard let (challenge, storedProject, keys) = loaded, challenge.purpose == .purchase,
             let purchaseText = challenge.purchase
-        else { throw Self.unknownChallenge }
+        else { throw App2AppRefusal.unknownChallenge }
         // A stale challenge is reported as such first (the seed's error table), whatever the key.
-        guard challenge.usedAt != nil || now <= challenge.expiresAt else { throw Self.staleChallenge }
+        guard challenge.usedAt != nil || now <= challenge.expiresAt else { throw App2AppRefusal.staleChallenge }
         // A known purchase challenge and a key registered in its project: from here on the call counts
         // against the project's budget (a flood of made-up challenges or keys does not).
-        guard !keys.isEmpty else {
-            throw HTTPError.purchaseAssertionFailed("unknown_key")
-        }
+        guard !keys.isEmpty else { throw App2AppRefusal.assertionFailed(reason: "unknown_key") }
         try context.mobileRateLimits.admit(projectId: challenge.projectId, at: context.clock.now())
 
         // A retry on an attested challenge returns the same URL (after checking the assertion's key).
@@ -215,11 +167,7 @@ struct App2AppService: Sendable {
         let (key, counter) = try verifyAssertion(
             assertion, keys: keys, previousCounter: { $0.counter }, challengeText: challengeText)
         if key.environment == .development && !purchase.isSandbox {
-            throw HTTPError(
-                status: 400, code: "invalid_request",
-                message:
-                    "A development App Attest key may only create sessions whose partnerUserRef starts with sandbox-.",
-                param: "partnerUserRef")
+            throw App2AppRefusal.developmentKeyOutsideSandbox
         }
         let quote = try purchase.validate(for: project, catalogue: context.catalogue)
         let token = Base64URL.encode(context.ids.randomBytes(32), padded: false)
@@ -231,9 +179,7 @@ struct App2AppService: Sendable {
             guard
                 try AttestKeyRepository(connection: connection).advanceCounter(
                     projectId: project.id, appId: key.appId, keyId: keyId, to: counter)
-            else {
-                throw HTTPError.purchaseAssertionFailed("counter_not_increased")
-            }
+            else { throw App2AppRefusal.assertionFailed(reason: "counter_not_increased") }
             try PurchaseSessionRepository(connection: connection).insert(
                 token: token, tokenSealed: try sealed(token, challengeId: challenge.id), challengeId: challenge.id,
                 projectId: project.id, keyId: keyId,
@@ -258,14 +204,14 @@ struct App2AppService: Sendable {
     private func retrySession(
         challenge: ChallengeRepository.Record, keys: [AttestKeyRepository.Record], keyId: String, assertion: [UInt8],
         challengeText: String, now: Int64
-    ) throws -> HTTPResponse {
+    ) throws -> OnrampURLSession {
         guard
             let session = try context.database.read({
                 try PurchaseSessionRepository(connection: $0).find(challengeId: challenge.id)
             }),
             session.keyId == keyId
-        else { throw Self.unknownChallenge }
-        guard now < session.expiresAt else { throw Self.staleChallenge }
+        else { throw App2AppRefusal.unknownChallenge }
+        guard now < session.expiresAt else { throw App2AppRefusal.staleChallenge }
         // The same assertion may be replayed for this challenge: accept a counter equal to the one it used.
         _ = try verifyAssertion(
             assertion, keys: keys, previousCounter: { _ in session.assertionCounter - 1 }, challengeText: challengeText)
@@ -294,12 +240,8 @@ struct App2AppService: Sendable {
         return token
     }
 
-    private func sessionResponse(token: String, quote: StoredQuote) -> HTTPResponse {
-        .json(
-            [
-                "session": ["onrampUrl": .string(onrampURL(token: token))],
-                "quote": quote.onrampQuoteJSON(catalogue: context.catalogue),
-            ], status: 201)
+    private func sessionResponse(token: String, quote: StoredQuote) -> OnrampURLSession {
+        OnrampURLSession(onrampUrl: onrampURL(token: token), quote: quote.onrampQuote(catalogue: context.catalogue))
     }
 
     /// The handoff URL for a session token.
@@ -311,7 +253,7 @@ struct App2AppService: Sendable {
         _ assertion: [UInt8], keys: [AttestKeyRepository.Record],
         previousCounter: (AttestKeyRepository.Record) -> Int64,
         challengeText: String
-    ) throws(HTTPError) -> (AttestKeyRepository.Record, Int64) {
+    ) throws(App2AppRefusal) -> (AttestKeyRepository.Record, Int64) {
         var lastFailure = "unknown_key"
         for key in keys {
             guard let publicKey = publicKeys.key(base64: key.publicKey) else { continue }
@@ -329,33 +271,10 @@ struct App2AppService: Sendable {
                 }
             }
         }
-        throw HTTPError.purchaseAssertionFailed(lastFailure)
+        throw .assertionFailed(reason: lastFailure)
     }
 
     // MARK: - Shared checks
-
-    /// The `ios` platform payload. Coinbase's API defines exactly one of `ios` or `android`; Android
-    /// (Play Integrity) is not served here, and says so rather than passing for an unknown field.
-    static func iosPayload(_ fields: RequestFields) throws(HTTPError) -> RequestFields {
-        let ios = try fields.object("ios")
-        let android = fields.body["android"].map { !$0.isNull } ?? false
-        if ios != nil && android {
-            throw HTTPError(
-                status: 400, code: "invalid_request", message: "Provide exactly one platform payload: ios or android.",
-                param: "android")
-        }
-        if android {
-            throw HTTPError(
-                status: 400, code: "invalid_request",
-                message:
-                    "The android payload (Play Integrity) is not supported: App2App sessions need an ios payload with App Attest; Android users buy through the hosted onramp (POST /platform/v2/onramp/sessions).",
-                param: "android")
-        }
-        guard let ios else {
-            throw HTTPError(status: 400, code: "invalid_request", message: "Missing required field ios.", param: "ios")
-        }
-        return ios
-    }
 
     private func loadChallenge(_ text: String, purpose: ChallengeRepository.Purpose, now: Int64) throws
         -> ChallengeRepository.Record
@@ -363,29 +282,20 @@ struct App2AppService: Sendable {
         guard let id = ChallengeRepository.id(forChallengeText: text),
             let challenge = try context.database.read({ try ChallengeRepository(connection: $0).find(id: id) }),
             challenge.purpose == purpose, challenge.usedAt == nil
-        else { throw Self.unknownChallenge }
-        guard now <= challenge.expiresAt else { throw Self.staleChallenge }
+        else { throw App2AppRefusal.unknownChallenge }
+        guard now <= challenge.expiresAt else { throw App2AppRefusal.staleChallenge }
         return challenge
     }
 
-    /// The project, when it exists and App2App is enabled (403 otherwise).
+    /// The project, when it exists and App2App is enabled.
     func loadEnabledProject(_ id: String) throws -> Project {
-        guard id.utf8.count <= 64 else { throw Self.notEnabled }
+        guard id.utf8.count <= 64 else { throw App2AppRefusal.notEnabled }
         return try Self.enabled(try context.database.read { try ProjectRepository(connection: $0).find(id) })
     }
 
-    /// The project if it exists and is enabled for App2App; 403 `forbidden` otherwise.
-    static func enabled(_ project: Project?) throws(HTTPError) -> Project {
-        guard let project, project.app2AppEnabled else { throw notEnabled }
+    /// The project if it exists and is enabled for App2App.
+    static func enabled(_ project: Project?) throws(App2AppRefusal) -> Project {
+        guard let project, project.app2AppEnabled else { throw .notEnabled }
         return project
     }
-
-    static let notEnabled = HTTPError(
-        status: 403, code: "forbidden", message: "This project is not enabled for App2App.")
-
-    static let unknownChallenge = HTTPError(
-        status: 400, code: "invalid_request", message: "Unknown challenge. Create a new challenge.", param: "challenge")
-    static let staleChallenge = HTTPError(
-        status: 422, code: "stale_attestation",
-        message: "The challenge is older than 5 minutes. Create a new challenge and re-attest.")
 }

@@ -144,8 +144,8 @@ struct BuyRoutes: Sendable {
                 ("country", .string(countryId)),
             ]
             if let subdivision { session.append(("subdivision", .string(subdivision))) }
-            let made = try hosted.makeSession(RequestFields(.object(session)), projectId: projectId)
-            members.append(("onramp_url", .string(made.onrampUrl)))
+            let made = try hosted.createSession(RequestFields(.object(session)), projectId: projectId)
+            members.append(("onramp_url", .string(made.session.onrampUrl)))
         }
         return .json(.object(members))
     }

@@ -90,20 +90,18 @@ struct StoredQuote: Sendable, Equatable {
     }
 
     /// The fees as the CDP API lists them (`OnrampOrderFee`: `{type, amount, currency}`).
-    var feesJSON: JSONValue {
+    var fees: [OnrampQuote.Fee] {
         [
-            ["type": "FEE_TYPE_EXCHANGE", "amount": .string(coinbaseFee), "currency": .string(paymentCurrency)],
-            ["type": "FEE_TYPE_NETWORK", "amount": .string(networkFee), "currency": .string(paymentCurrency)],
+            OnrampQuote.Fee(type: .exchange, amount: coinbaseFee, currency: paymentCurrency),
+            OnrampQuote.Fee(type: .network, amount: networkFee, currency: paymentCurrency),
         ]
     }
 
     /// The quote as cdp-sdk's `OnrampQuote` (the sessions' `quote`): amounts as strings, the fees listed.
-    func onrampQuoteJSON(catalogue: Catalogue) -> JSONValue {
-        [
-            "paymentTotal": .string(paymentTotal), "paymentSubtotal": .string(paymentSubtotal),
-            "paymentCurrency": .string(paymentCurrency), "purchaseAmount": .string(purchaseAmount),
-            "purchaseCurrency": .string(purchaseCurrency), "destinationNetwork": .string(network), "fees": feesJSON,
-            "exchangeRate": .string(cryptoPerFiat(catalogue: catalogue)),
-        ]
+    func onrampQuote(catalogue: Catalogue) -> OnrampQuote {
+        OnrampQuote(
+            paymentTotal: paymentTotal, paymentSubtotal: paymentSubtotal, paymentCurrency: paymentCurrency,
+            purchaseAmount: purchaseAmount, purchaseCurrency: purchaseCurrency, destinationNetwork: network, fees: fees,
+            exchangeRate: cryptoPerFiat(catalogue: catalogue))
     }
 }

@@ -68,12 +68,8 @@ extension HostedOnrampRoutes {
             ], required: ["purchaseCurrency", "destinationNetwork", "destinationAddress"])
 
         /// A hosted session: its single-use URL and, when the request priced it, the quote.
-        static let session = APISchema.object(
-            [
-                "session": App2AppRoutes.Operations.sessionURL,
-                "quote": App2AppRoutes.Operations.onrampQuote.described(
-                    "With an amount, paymentMethod and country (and subdivision in the US)."),
-            ], required: ["session"])
+        static let session = OnrampURLSession.schemaWithOptionalQuote(
+            "With an amount, paymentMethod and country (and subdivision in the US).")
 
         /// `POST /platform/v2/onramp/sessions`.
         static let createHostedOnrampSession = APIOperation.cdp(

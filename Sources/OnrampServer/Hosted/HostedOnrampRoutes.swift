@@ -24,7 +24,9 @@ struct HostedOnrampRoutes: Sendable {
         }
         router.add("POST", "/platform/v2/onramp/sessions", Operations.createHostedOnrampSession) { request in
             try authenticator.acting(for: request) { projectId in
-                try service.createSession(body: try request.jsonBody(), projectId: projectId)
+                .json(
+                    try service.createSession(RequestFields(try request.jsonBody()), projectId: projectId),
+                    status: 201)
             }
         }
         router.add("GET", HostedOnrampService.pagePath, Operations.openHostedOnrampPage) { request in

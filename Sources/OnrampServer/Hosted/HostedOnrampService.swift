@@ -93,17 +93,9 @@ struct HostedOnrampService: Sendable {
 
     /// `POST /platform/v2/onramp/sessions`: a single-use onramp URL for one asset, network and
     /// address; with an amount it is a one-click URL, and with `paymentMethod` and `country` (plus
-    /// `subdivision` in the US) the answer carries the quote.
-    func createSession(body: JSONValue, projectId: String) throws -> HTTPResponse {
-        let (onrampUrl, quote) = try makeSession(RequestFields(body), projectId: projectId)
-        var response: [(String, JSONValue)] = [("session", ["onrampUrl": .string(onrampUrl)])]
-        if let quote { response.append(("quote", quote)) }
-        return .json(.object(response), status: 201)
-    }
-
-    /// The session of ``createSession(body:projectId:)`` from its fields (camelCase): its `onrampUrl`,
-    /// and the quote when the fields price it.
-    func makeSession(_ fields: RequestFields, projectId: String) throws -> (onrampUrl: String, quote: JSONValue?) {
+    /// `subdivision` in the US) the answer carries the quote. The fields are camelCase (the Buy API's
+    /// session renames its own).
+    func createSession(_ fields: RequestFields, projectId: String) throws -> OnrampURLSession {
         let assetName = try fields.required("purchaseCurrency", maxLength: 64)
         let networkName = try fields.required("destinationNetwork", maxLength: 64)
         let address = try fields.required("destinationAddress", maxLength: 128)
@@ -130,7 +122,7 @@ struct HostedOnrampService: Sendable {
             projectId: projectId, kind: .session,
             destinations: [HostedOnrampSession.Destination(address: address, networks: [network.id])],
             assets: [asset.symbol], presets: presets)
-        var quote: JSONValue?
+        var quote: OnrampQuote?
         if presets.paymentAmount != nil || presets.purchaseAmount != nil {
             let choice = HostedOnrampSession.Choice(asset: asset, network: network, address: address)
             let (_, priced) = try price(
@@ -139,10 +131,10 @@ struct HostedOnrampService: Sendable {
             if presets.paymentMethod != nil, let country = presets.country,
                 country != "US" || presets.subdivision != nil
             {
-                quote = quoteJSON(priced)
+                quote = StoredQuote(priced).onrampQuote(catalogue: context.catalogue)
             }
         }
-        return (onrampURL(token: try store(session)), quote)
+        return OnrampURLSession(onrampUrl: onrampURL(token: try store(session)), quote: quote)
     }
 
     /// The purchase the user chose, validated against the catalogue and priced. Exactly one amount.
@@ -214,10 +206,6 @@ struct HostedOnrampService: Sendable {
             throw invalid("paymentCurrency", "Unknown paymentCurrency \(currency).")
         }
         try PurchaseRequest.validateRegion(country: presets.country, subdivision: presets.subdivision)
-    }
-
-    private func quoteJSON(_ quote: App2AppQuote) -> JSONValue {
-        StoredQuote(quote).onrampQuoteJSON(catalogue: context.catalogue)
     }
 
     private func newSession(

@@ -1,8 +1,6 @@
 import OnrampWire
 import Testing
 
-@testable import HTTPServer
-
 @Suite struct JSONParserTests {
     let parser = JSONParser()
 

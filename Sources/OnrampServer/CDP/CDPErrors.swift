@@ -1,0 +1,54 @@
+import HTTPServer
+import OnrampCore
+
+/// The CDP family's one mapping of domain errors to HTTP (`CDPErrorRenderer.httpError(for:)` asks it):
+/// a broken domain rule is a 400 `invalid_request` with its parameter, and the App2App refusals take
+/// the seed's error table, App Attest failures carrying the verifier's code as `errorReason`.
+enum CDPErrors {
+    /// The HTTP form of a domain error, or nil for an error the family does not know.
+    static func httpError(for error: any Error) -> HTTPError? {
+        switch error {
+        case let error as OnrampError:
+            HTTPError(status: 400, code: "invalid_request", message: error.developerMessage, param: error.parameter)
+        case let refusal as App2AppRefusal: httpError(refusing: refusal)
+        default: nil
+        }
+    }
+
+    /// The seed's error table.
+    static func httpError(refusing refusal: App2AppRefusal) -> HTTPError {
+        switch refusal {
+        case .notEnabled:
+            HTTPError(status: 403, code: "forbidden", message: "This project is not enabled for App2App.")
+        case .unknownChallenge:
+            HTTPError(
+                status: 400, code: "invalid_request", message: "Unknown challenge. Create a new challenge.",
+                param: "challenge")
+        case .staleChallenge:
+            HTTPError(
+                status: 422, code: "stale_attestation",
+                message: "The challenge is older than 5 minutes. Create a new challenge and re-attest.")
+        case .attestationFailed(let reason):
+            // "Registration attestation failed": create a new registration challenge, then a new key.
+            HTTPError(
+                status: 400, code: "invalid_request",
+                message: "Registration attestation failed (\(reason)). Create a new registration challenge.",
+                reason: reason)
+        case .assertionFailed(let reason):
+            // "Purchase assertion failed": a new purchase challenge; re-register only after repeated failures.
+            HTTPError(
+                status: 400, code: "invalid_request",
+                message: "Purchase assertion failed (\(reason)). Create a new purchase challenge.", reason: reason)
+        case .idempotencyKeyReused:
+            HTTPError(
+                status: 400, code: "invalid_request", message: "This Idempotency-Key was used with a different request."
+            )
+        case .developmentKeyOutsideSandbox:
+            HTTPError(
+                status: 400, code: "invalid_request",
+                message:
+                    "A development App Attest key may only create sessions whose partnerUserRef starts with sandbox-.",
+                param: "partnerUserRef")
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import OnrampWire
+import Testing
+
+/// A wire object is spelled twice inside its type, once by hand (`json`, what the server writes) and
+/// once by the compiler (`Decodable`, what the SDKs and tests read): each object the server writes
+/// must decode back to itself, with every optional member present and absent, or a member renamed on
+/// one side only would reach a client as a missing field.
+@Suite struct WireObjectTests {
+    private static func decoded<Object: WireObject & Decodable>(_ object: Object) throws -> Object {
+        try JSONDecoder().decode(Object.self, from: Data(object.json.serialized))
+    }
+
+    private static let quote = OnrampQuote(
+        paymentTotal: "25.00", paymentSubtotal: "24.36", paymentCurrency: "USD", purchaseAmount: "24.36",
+        purchaseCurrency: "USDC", destinationNetwork: "base",
+        fees: [
+            .init(type: .exchange, amount: "0.63", currency: "USD"),
+            .init(type: .network, amount: "0.01", currency: "USD"),
+        ],
+        exchangeRate: "1.000000")
+
+    @Test func app2AppObjectsDecodeToThemselves() throws {
+        let challenge = AttestationChallenge(challenge: "q83vEjRWeJCrze8SNFZ4kA", expiresAt: "2026-12-02T10:00:00Z")
+        #expect(try Self.decoded(challenge) == challenge)
+        let key = RegisteredAttestationKey(
+            keyId: "a2V5", appId: "ABCDE12345.com.example.wallet", attestedAt: "2026-12-02T10:00:00Z")
+        #expect(try Self.decoded(key) == key)
+        #expect(try Self.decoded(Self.quote) == Self.quote)
+        for session in [
+            OnrampURLSession(onrampUrl: "https://pay.example/onramp?sessionToken=t", quote: Self.quote),
+            OnrampURLSession(onrampUrl: "https://pay.example/onramp?sessionToken=t", quote: nil),
+        ] {
+            #expect(try Self.decoded(session) == session)
+        }
+    }
+
+    @Test func errorBodiesDecodeToThemselves() throws {
+        for body in [
+            CDPErrorBody(errorType: "invalid_request", errorMessage: "No."),
+            CDPErrorBody(
+                errorType: "invalid_request", errorMessage: "No.", errorReason: "counter_not_increased",
+                correlationId: "req_1", errorLink: "https://docs.cdp.coinbase.com/api-reference/v2/errors"),
+        ] {
+            #expect(try Self.decoded(body) == body)
+        }
+    }
+
+    @Test func aLinkConsumerSessionDecodesToItself() throws {
+        for country in ["US", nil] {
+            let session = LinkConsumerSession(
+                clientSecret: "cscs_1", emailAddress: "a@example.com", redactedFormattedPhoneNumber: "(•••) ••• ••23",
+                phoneNumberCountry: country, verificationSessions: [.init(.sms, .verified)])
+            #expect(try Self.decoded(session) == session)
+        }
+    }
+
+    /// The objects a client encodes (the request bodies) carry the members the description lists.
+    @Test func requestBodiesEncodeTheMembersTheirSchemaNames() throws {
+        let registration = AttestationKeyRegistration(
+            challenge: "c", ios: .init(keyId: "k", attestation: "YQ==", bundleId: "com.example.wallet"))
+        let encoded = try JSONSerialization.jsonObject(with: JSONEncoder().encode(registration)) as? [String: Any]
+        #expect(Set(encoded?.keys ?? [:].keys) == ["challenge", "ios"])
+        #expect(Set((encoded?["ios"] as? [String: Any])?.keys ?? [:].keys) == ["keyId", "attestation", "bundleId"])
+        let schema = AttestationKeyRegistration.schema(keyIdRequired: true).json
+        #expect(
+            Set(schema["properties"]?["ios"]?["properties"]?.objectValue?.map(\.0) ?? []) == [
+                "keyId", "attestation", "bundleId",
+            ])
+        let assertion = PurchaseAssertion(challenge: "c", ios: .init(keyId: "k", assertion: "YQ=="))
+        let sent = try JSONSerialization.jsonObject(with: JSONEncoder().encode(assertion)) as? [String: Any]
+        #expect(Set((sent?["ios"] as? [String: Any])?.keys ?? [:].keys) == ["keyId", "assertion"])
+        #expect(
+            Set(PurchaseAssertion.schema.json["properties"]?["ios"]?["properties"]?.objectValue?.map(\.0) ?? [])
+                == ["keyId", "assertion"])
+    }
+}
