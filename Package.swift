@@ -64,7 +64,7 @@ let package = Package(
         .testTarget(
             name: "OnrampCryptoTests", dependencies: ["OnrampCrypto", "OnrampTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "AppAttestTests", dependencies: ["AppAttest", "OnrampCrypto"], exclude: ["Fixtures"]),
-        .testTarget(name: "OnrampStoreTests", dependencies: ["OnrampStore"]),
+        .testTarget(name: "OnrampStoreTests", dependencies: ["OnrampStore", "OnrampTestSupport"]),
         .testTarget(name: "OnrampWireTests", dependencies: ["OnrampWire"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "OnrampWire", "OnrampTestSupport"]),
         .testTarget(

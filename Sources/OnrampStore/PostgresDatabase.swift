@@ -70,6 +70,12 @@ public final class PostgresDatabase: Database {
         try Migrator.migrate(migrations, on: self)
     }
 
+    /// Runs one statement outside any transaction on a pooled connection, for the statements PostgreSQL
+    /// refuses inside one (`CREATE DATABASE`, `DROP DATABASE`, `VACUUM`).
+    public func executeOutsideTransaction(_ sql: String) throws {
+        _ = try pool.withConnection { try $0.execute(sql) }
+    }
+
     /// Runs `SELECT 1` on a pooled connection.
     public func ping() throws {
         // One round trip: a snapshot transaction around it would add two.

@@ -7,7 +7,7 @@ import Testing
 /// Hostile clients against a real server on a real port: slow and idle sockets, floods from many
 /// addresses (127.0.0.0/8 is all loopback), and request heads that two parties could read differently.
 /// Each flood is small and bounded in time.
-@Suite(.serialized) struct ConnectionDefenceTests {
+@Suite(.serialized, .blocking) struct ConnectionDefenceTests {
     static func startServer(_ limits: ConnectionLimits, metrics: Metrics = Metrics(), log: AccessLog = .shared) throws
         -> HTTPServer
     {
@@ -214,7 +214,7 @@ import Testing
 
 /// A response whose head cannot go out as it is becomes a 500 with the request's id, never a close
 /// without an answer (libmicrohttpd drops a header holding CR or LF without a word).
-@Suite(.serialized) struct UnsendableResponseTests {
+@Suite(.serialized, .blocking) struct UnsendableResponseTests {
     @Test func anUnsendableHeadBecomesA500() throws {
         var router = Router()
         router.add("GET", "/split") { _ in

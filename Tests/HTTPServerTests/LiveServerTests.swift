@@ -6,7 +6,7 @@ import Testing
 @testable import HTTPServer
 
 /// Tests against a real server on a real loopback port.
-@Suite(.serialized) struct LiveServerTests {
+@Suite(.serialized, .blocking) struct LiveServerTests {
     static func startServer(maximumBodyBytes: Int = 1024, extraRoutes: (inout Router) -> Void = { _ in }) throws
         -> HTTPServer
     {

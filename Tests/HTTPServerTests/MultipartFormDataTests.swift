@@ -1,7 +1,8 @@
 import HTTPServer
+import OnrampTestSupport
 import Testing
 
-@Suite struct MultipartFormDataTests {
+@Suite(.blocking) struct MultipartFormDataTests {
     static func body(_ boundary: String, _ parts: [String]) -> [UInt8] {
         Array((parts.map { "--\(boundary)\r\n\($0)\r\n" }.joined() + "--\(boundary)--\r\n").utf8)
     }

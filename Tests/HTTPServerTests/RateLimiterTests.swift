@@ -1,9 +1,10 @@
+import OnrampTestSupport
 import Testing
 
 @testable import HTTPServer
 
 /// The token buckets: burst, refill, keys apart, and memory bounded under a flood of new keys.
-@Suite struct RateLimiterTests {
+@Suite(.blocking) struct RateLimiterTests {
     @Test func burstsThenRefillsAtItsRate() {
         let limiter = RateLimiter(ratePerSecond: 2, burst: 4)
         #expect((0..<5).map { _ in limiter.allow("a", now: 100) } == [true, true, true, true, false])

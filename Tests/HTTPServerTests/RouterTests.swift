@@ -1,8 +1,9 @@
+import OnrampTestSupport
 import Testing
 
 @testable import HTTPServer
 
-@Suite struct RouterTests {
+@Suite(.blocking) struct RouterTests {
     func makeRouter() -> Router {
         var router = Router()
         router.add("GET", "/keys/{keyId}") { request in .text(request.pathParameters["keyId"] ?? "") }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import OnrampTestSupport
 import Testing
 
 @testable import OnrampClient
@@ -12,7 +13,7 @@ import Testing
 /// The SDK types a refusal by the codes the server's CDP error body carries (`errorType`, and the App
 /// Attest failure in `errorReason`), rendered here by the server's own renderer: rewording a message
 /// changes nothing, and a message alone types nothing.
-@Suite struct App2AppErrorMappingTests {
+@Suite(.blocking) struct App2AppErrorMappingTests {
     private func answer(_ refusal: App2AppRefusal) -> HTTPAnswer {
         answer(CDPErrors.httpError(refusing: refusal))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import OnrampClient
+import OnrampTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -8,7 +9,7 @@ import Testing
 
 /// ``StripeSandboxURLProtocol`` on a session configuration, as an app installs it in StripeCore's shared
 /// configuration: requests for Stripe's hosts reach the sandbox on a real port, bodies included.
-@Suite(.serialized) struct StripeSandboxURLProtocolTests {
+@Suite(.serialized, .blocking) struct StripeSandboxURLProtocolTests {
     static func session(_ sandbox: SandboxServer) -> URLSession {
         let configuration = URLSessionConfiguration.ephemeral
         StripeSandboxURLProtocol.install(in: configuration, sandbox: sandbox.rootURL)

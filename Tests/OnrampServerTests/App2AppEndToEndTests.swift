@@ -10,7 +10,7 @@ import Testing
 
 /// The App2App purchase end to end on a real port: registration, challenge, assertion, session,
 /// hosted handoff, redirect, settlement, transactions API, outbox.
-@Suite(.serialized) struct App2AppEndToEndTests {
+@Suite(.serialized, .blocking) struct App2AppEndToEndTests {
     @Test(arguments: DatabaseDriver.all)
     func livePurchaseSettlesAndIsReportedByTheTransactionsAPI(driver: DatabaseDriver) throws {
         let server = try TestServer(driver: driver)

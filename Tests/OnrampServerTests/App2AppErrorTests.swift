@@ -5,13 +5,14 @@ import OnrampCore
 import OnrampCrypto
 import OnrampServer
 import OnrampStore
+import OnrampTestSupport
 import OnrampWire
 import Synchronization
 import Testing
 
 /// One test per row of the seed's error table, plus replay and JWT refusals. Each checks the
 /// status and the CDP error shape `{errorType, errorMessage, correlationId}`.
-@Suite(.serialized) struct App2AppErrorTests {
+@Suite(.serialized, .blocking) struct App2AppErrorTests {
     func expectError(
         _ response: (status: Int, body: JSONValue), _ status: Int, _ type: String, reason: String? = nil,
         sourceLocation: SourceLocation = #_sourceLocation

@@ -8,7 +8,7 @@ import Testing
 
 /// The official `cdp-sdk` Python client, pointed at our server with a key from the provisioner,
 /// runs its App2App calls, creates a hosted onramp session and makes a JWT-authenticated request.
-@Suite(.serialized) struct CDPSDKTests {
+@Suite(.serialized, .blocking) struct CDPSDKTests {
     @Test(arguments: [ProjectProviderKeyType.es256, .ed25519])
     func officialClientRunsTheApp2AppCalls(keyType: ProjectProviderKeyType) async throws {
         let server = try TestServer(keyType: keyType.value)

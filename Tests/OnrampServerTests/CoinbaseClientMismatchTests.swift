@@ -9,7 +9,7 @@ import Testing
 /// The requests Coinbase's own clients send, as `../shared/audits/coinbase-clients.md` §4 lists the
 /// ones we broke: `coinbase/onramp-v2-mobile-demo` (app `utils/createApp2AppSession.ts` at d9a696a,
 /// `hooks/useOnramp.ts`; backend `server/src/app.ts`), cdp-sdk 1.51.0 models and the API reference.
-@Suite(.serialized) struct CoinbaseClientMismatchTests {
+@Suite(.serialized, .blocking) struct CoinbaseClientMismatchTests {
     static let address = "0x52908400098527886E0F7030069857D2E4169EE7"
 
     func post(_ server: TestServer, _ path: String, _ body: JSONValue, headers: [(String, String)] = []) throws -> (

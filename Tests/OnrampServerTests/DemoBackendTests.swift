@@ -9,7 +9,7 @@ import Testing
 /// `Tests/python/demo_backend.py` from its source: its whole request set against our server, answered as
 /// the demo reads it, and its own webhook signature check (`verifyWebhookSignature.ts`) over our order
 /// and App2App deliveries.
-@Suite(.serialized) struct DemoBackendTests {
+@Suite(.serialized, .blocking) struct DemoBackendTests {
     @Test func theDemoBackendsRequestSetIsAnsweredAsItExpects() async throws {
         let server = try TestServer()
         try ProjectProvisioner(database: server.database).addRedirectHost("onrampdemo://", projectId: server.projectId)

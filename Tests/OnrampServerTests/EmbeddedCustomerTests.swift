@@ -4,7 +4,7 @@ import Testing
 
 /// Crypto customers beyond the happy path: KYC tiers before and after collection, address refresh,
 /// EU rules, listings, the client-side session lookup and HTTP Basic keys.
-@Suite(.serialized) struct EmbeddedCustomerTests {
+@Suite(.serialized, .blocking) struct EmbeddedCustomerTests {
     @Test func tiersMoveFromNotStartedThroughPendingToVerified() throws {
         let server = try EmbeddedTestServer()
         let user = try server.signUpAndAuthorize()

@@ -3,7 +3,7 @@ import OnrampTestSupport
 import Testing
 
 /// The Embedded flow on a real port, from a new email to `fulfillment_complete`.
-@Suite(.serialized) struct EmbeddedEndToEndTests {
+@Suite(.serialized, .blocking) struct EmbeddedEndToEndTests {
     @Test func newEmailToFulfillmentComplete() throws {
         let server = try EmbeddedTestServer()
         let user = try server.signUpAndAuthorize()

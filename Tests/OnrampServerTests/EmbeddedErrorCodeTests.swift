@@ -3,7 +3,7 @@ import OnrampTestSupport
 import Testing
 
 /// One test per error code of the Embedded contract, in the Stripe error shape.
-@Suite(.serialized) struct EmbeddedErrorCodeTests {
+@Suite(.serialized, .blocking) struct EmbeddedErrorCodeTests {
     private func expectError(
         _ reply: StripeTestClient.Reply, status: Int, code: String, type: String = "invalid_request_error",
         sourceLocation: SourceLocation = #_sourceLocation

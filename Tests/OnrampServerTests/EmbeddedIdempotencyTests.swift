@@ -5,7 +5,7 @@ import Synchronization
 import Testing
 
 /// `Idempotency-Key` on POST: same key and body replays, another body is a 400 `idempotency_error`.
-@Suite(.serialized) struct EmbeddedIdempotencyTests {
+@Suite(.serialized, .blocking) struct EmbeddedIdempotencyTests {
     @Test func sameKeyAndBodyReplaysTheStoredResponse() throws {
         let server = try EmbeddedTestServer()
         let user = try server.signUpAndAuthorize()

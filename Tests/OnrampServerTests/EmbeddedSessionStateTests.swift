@@ -6,7 +6,7 @@ import Testing
 
 /// Every transition of the onramp session machine as the API exposes it, with the events each one
 /// writes (one `crypto.onramp_session.updated` per status change, none on creation).
-@Suite(.serialized) struct EmbeddedSessionStateTests {
+@Suite(.serialized, .blocking) struct EmbeddedSessionStateTests {
     /// A settlement provider whose deliveries always fail.
     struct FailingSettlement: SettlementProvider {
         func settle(

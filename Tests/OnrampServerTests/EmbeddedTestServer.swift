@@ -43,7 +43,9 @@ final class EmbeddedTestServer: @unchecked Sendable {
         runsWorkers = startWorkers
         // Workers poll every 0.1 s: polling every 50 ms, an idle server cost 3 % of a core, and 20-odd run at once.
         sandbox = try OnrampSandbox(
-            databaseURL: schema.map { url in poolSize.map { url.url + "&pool_size=\($0)" } ?? url.url }, clock: clock,
+            databaseURL: schema.map { url in
+                poolSize.map { url.url + (url.url.contains("?") ? "&" : "?") + "pool_size=\($0)" } ?? url.url
+            }, clock: clock,
             settlementDelay: settlementDelay, verificationDelay: verificationDelay, settlement: settlement,
             trustTestRoot: trustTestRoot, clientRequestsPerSecond: clientRequestsPerSecond,
             workerInterval: startWorkers ? 0.1 : nil)

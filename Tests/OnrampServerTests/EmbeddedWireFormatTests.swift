@@ -4,7 +4,7 @@ import OnrampTestSupport
 import Testing
 
 /// Wire details: the outbox event shape, destination amounts, Apple Pay and hashed emails.
-@Suite(.serialized) struct EmbeddedWireFormatTests {
+@Suite(.serialized, .blocking) struct EmbeddedWireFormatTests {
     @Test func outboxEventsAreFullStripeEventsKeyedByTheirEventId() throws {
         let server = try EmbeddedTestServer(settlementDelay: 30)
         let user = try server.signUpAndAuthorize()

@@ -12,7 +12,7 @@ import Testing
 /// payment-button page (approve, decline, cancel), settlement, and the order-form webhooks, as the
 /// cdp-sdk `OnrampApi` and Coinbase's demo backend (`server/src/app.ts` `/onramp/order`, `/onramp/limits`)
 /// call them.
-@Suite(.serialized) struct HeadlessOnrampTests {
+@Suite(.serialized, .blocking) struct HeadlessOnrampTests {
     static let phone = "+14155550123"
     static let address = "0x52908400098527886E0F7030069857D2E4169EE7"
 
@@ -408,7 +408,7 @@ import Testing
 /// The payment-button page in a real headless Chromium, driven as Coinbase's demo app drives it: it
 /// loads, the pay button is clicked, the sandbox sheet is approved, declined or cancelled, and the widget
 /// events the page posts arrive in order. Screenshots are kept in `artifacts/`.
-@Suite(.serialized) struct PaymentButtonBrowserTests {
+@Suite(.serialized, .blocking) struct PaymentButtonBrowserTests {
     @Test(arguments: [
         (
             "approve",
@@ -467,7 +467,7 @@ import Testing
 /// The official cdp-sdk (PyPI 1.51.0) `OnrampApi` makes the Headless Onramp calls and its pydantic models
 /// parse every answer: verification, limits, a quote, an order with its payment link, the order by id,
 /// and an error in the SDK's `ApiError`.
-@Suite(.serialized) struct CDPSDKHeadlessTests {
+@Suite(.serialized, .blocking) struct CDPSDKHeadlessTests {
     @Test func officialClientRunsTheHeadlessCalls() async throws {
         let server = try TestServer()
         let output = try await Python.run(

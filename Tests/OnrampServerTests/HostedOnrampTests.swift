@@ -8,7 +8,7 @@ import Testing
 
 /// The hosted onramp on a real port: `POST /onramp/v1/token` and `POST /platform/v2/onramp/sessions`
 /// with a CDP JWT, the single-use page at `/buy/select-asset`, and the transaction it creates.
-@Suite(.serialized) struct HostedOnrampTests {
+@Suite(.serialized, .blocking) struct HostedOnrampTests {
     static let evmAddress = "0x52908400098527886E0F7030069857D2E4169EE7"
     static let solanaAddress = "7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV"
     static let redirect = "https://\(TestServer.redirectHost)/back"

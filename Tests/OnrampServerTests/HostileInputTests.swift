@@ -1,10 +1,11 @@
 import Foundation
 import OnrampCore
+import OnrampTestSupport
 import Testing
 
 /// Inputs an attacker sends: lengths are counted in bytes (a grapheme cluster can be any size), and
 /// control characters and URL-breaking characters are refused before any purchase exists.
-@Suite(.serialized) struct HostileInputTests {
+@Suite(.serialized, .blocking) struct HostileInputTests {
     @Test func fieldLimitsCountBytesNotCharacters() throws {
         let server = try TestServer()
         let device = try TestDevice(server: server)

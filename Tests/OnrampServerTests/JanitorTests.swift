@@ -1,11 +1,12 @@
 import Foundation
 import OnrampCore
+import OnrampTestSupport
 import Testing
 
 @testable import OnrampServer
 
 /// Expired single-use rows are swept; rows still needed stay.
-@Suite struct JanitorTests {
+@Suite(.blocking) struct JanitorTests {
     @Test func sweepsExpiredChallengesButKeepsThoseBehindASession() throws {
         let clock = ManualClock(Date())
         let server = try TestServer(clock: clock, startWorkers: false)

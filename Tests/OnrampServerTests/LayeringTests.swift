@@ -1,10 +1,11 @@
 import Foundation
+import OnrampTestSupport
 import Testing
 
 /// The server's layering as ARCHITECTURE.md states it, checked on the source tree: route files and
 /// services hold no SQL (statements live in repositories and storage types over the transaction's
 /// connection).
-@Suite struct LayeringTests {
+@Suite(.blocking) struct LayeringTests {
     static let serverSources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Sources/OnrampServer")
 

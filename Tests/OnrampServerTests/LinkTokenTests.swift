@@ -8,7 +8,7 @@ import Testing
 
 /// Link sign-in: LinkAuthIntent states, OTP limits, refresh-token rotation and reuse, seamless
 /// sign-in and log out.
-@Suite(.serialized) struct LinkTokenTests {
+@Suite(.serialized, .blocking) struct LinkTokenTests {
     private func refresh(_ server: EmbeddedTestServer, _ token: String) throws -> StripeTestClient.Reply {
         try server.backend.post(
             "/auth/token",

@@ -7,7 +7,7 @@ import Testing
 @testable import OnrampServer
 
 /// A project holding both test and live keys: a key sees only the objects of its own mode.
-@Suite struct LivemodeSeparationTests {
+@Suite(.blocking) struct LivemodeSeparationTests {
     @Test func aLiveKeyDoesNotSeeTestEndpointsOrEvents() throws {
         let server = try EmbeddedTestServer()
         let liveKey = "sk_live_" + UUID().uuidString.replacingOccurrences(of: "-", with: "")

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import OnrampTestSupport
 import Synchronization
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// Requests that race for the same unique row answer like the winner or with the contract's error,
 /// never 500 (on PostgreSQL a check-then-insert lets the loser hit the unique index). The Embedded test
 /// server runs on PostgreSQL under `scripts/with-postgres.sh`.
-@Suite(.serialized) struct LostRaceTests {
+@Suite(.serialized, .blocking) struct LostRaceTests {
     @Test func parallelSignUpsWithOneEmailMakeOneAccount() throws {
         let server = try EmbeddedTestServer()
         for round in 0..<3 {

@@ -11,7 +11,7 @@ import Testing
 /// until the simulator receives the crypto, and the sell transactions API answers what Coinbase's demo
 /// reads (`utils/fetchOfframpTransaction.ts`, `app/offramp-send.tsx`: `to_address`, `sell_amount.value`,
 /// `asset`, `network`), with signed `offramp.transaction.*` webhooks.
-@Suite(.serialized) struct OfframpTests {
+@Suite(.serialized, .blocking) struct OfframpTests {
     static let address = "0x52908400098527886E0F7030069857D2E4169EE7"
     static let redirect = "https://\(TestServer.redirectHost)/offramp-send?partnerUserRef=seller-1"
 

@@ -9,7 +9,7 @@ import Testing
 /// The OpenAPI description at `/openapi.json`: generated from the route table, it names exactly the
 /// routes the router serves, is a valid OpenAPI 3.1 document, and a property-based fuzzer driven by
 /// it finds no server error and no answer that contradicts it.
-@Suite struct OpenAPITests {
+@Suite(.blocking) struct OpenAPITests {
     /// The served description, fetched in process.
     private static func description(of server: TestServer) throws -> JSONValue {
         let (response, _) = server.application.router.respond(to: HTTPRequest(method: "GET", path: "/openapi.json"))

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import HTTPServer
+import OnrampTestSupport
 import Synchronization
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// in its write transaction: with more checkouts at once than pool connections, every one waited for a
 /// second connection that never came, and all answered 503 after the pool timeout. Reads inside a
 /// transaction now use its own connection. PostgreSQL only (SQLite readers are not pooled this way).
-@Suite(.serialized) struct PoolStarvationTests {
+@Suite(.serialized, .blocking) struct PoolStarvationTests {
     @Test func moreConcurrentCheckoutsThanPoolConnectionsAllSucceed() throws {
         let onPostgres = ProcessInfo.processInfo.environment["ONRAMP_TEST_POSTGRES_URL"] != nil
         if !onPostgres && ProcessInfo.processInfo.environment["ONRAMP_SKIP_POSTGRES"] == "1" { return }

@@ -11,7 +11,7 @@ import Testing
 
 /// `onramp serve` as a real process: it prints where it listens, and on SIGTERM it finishes the
 /// requests in flight before exiting 0; when idle it exits at once.
-@Suite(.serialized) struct ServeCommandTests {
+@Suite(.serialized, .blocking) struct ServeCommandTests {
     @Test func sigtermLetsARequestInFlightComplete() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

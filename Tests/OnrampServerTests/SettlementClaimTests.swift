@@ -1,13 +1,14 @@
 import Foundation
 import OnrampCore
 import OnrampStore
+import OnrampTestSupport
 import Synchronization
 import Testing
 
 @testable import OnrampServer
 
 /// Settlement runs once per transaction even when several workers (instances) race for it.
-@Suite(.serialized) struct SettlementClaimTests {
+@Suite(.serialized, .blocking) struct SettlementClaimTests {
     /// Counts settlements and takes a while, like a real provider.
     final class CountingSettlement: SettlementProvider {
         let calls = Mutex(0)

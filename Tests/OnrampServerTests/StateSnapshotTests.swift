@@ -2,12 +2,13 @@ import Foundation
 import HTTPServer
 import OnrampServer
 import OnrampStore
+import OnrampTestSupport
 import OnrampWire
 import Testing
 
 /// `onramp state export` and `serve --import`: a saved sandbox restores into a new database on either
 /// driver and the same purchase flow runs from it; a file that does not fit is refused and writes nothing.
-@Suite(.serialized) struct StateSnapshotTests {
+@Suite(.serialized, .blocking) struct StateSnapshotTests {
     /// Registers a device and settles one purchase; returns the device.
     static func settledPurchase(on server: TestServer, device: inout TestDevice) throws {
         let challenge = try device.purchaseChallenge(device.purchase())

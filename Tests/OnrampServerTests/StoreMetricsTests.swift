@@ -2,7 +2,7 @@ import OnrampTestSupport
 import Testing
 
 /// `/metrics` reports SQLite's group commit next to the request metrics.
-@Suite struct StoreMetricsTests {
+@Suite(.blocking) struct StoreMetricsTests {
     @Test func metricsCountWriteTransactionsAndTheirCommits() throws {
         let server = try TestServer()
         var device = try TestDevice(server: server)

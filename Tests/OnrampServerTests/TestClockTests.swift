@@ -10,7 +10,7 @@ import Testing
 /// Test clocks: a test-mode project's clock moved ahead makes its requests decide expiries as if that
 /// much time had passed — in either family's API, the console and the command line — and a live-mode
 /// project keeps real time.
-@Suite(.serialized) struct TestClockTests {
+@Suite(.serialized, .blocking) struct TestClockTests {
     @Test(arguments: DatabaseDriver.all)
     func sixMinutesLaterAPurchaseChallengeIsStale(driver: DatabaseDriver) throws {
         let server = try TestServer(driver: driver)

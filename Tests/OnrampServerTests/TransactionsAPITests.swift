@@ -1,12 +1,13 @@
 import Foundation
 import HTTPServer
 import OnrampServer
+import OnrampTestSupport
 import OnrampWire
 import Testing
 
 /// The transactions API's paging and date filters: both spellings of the page parameters, the cursor to
 /// the end and back, empty values as the contract writes them, and date-only bounds.
-@Suite struct TransactionsAPITests {
+@Suite(.blocking) struct TransactionsAPITests {
     /// Five confirmed purchases for `user-1`, through the real mobile calls and handoff page.
     private static func serverWithFivePurchases() throws -> TestServer {
         let server = try TestServer()

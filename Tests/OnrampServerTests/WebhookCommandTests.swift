@@ -2,13 +2,14 @@ import Foundation
 import HTTPServer
 import OnrampClient
 import OnrampStore
+import OnrampTestSupport
 import OnrampWire
 import Testing
 
 @testable import OnrampServer
 
 /// `onramp trigger`, `onramp events list --json` and `onramp events redeliver` on a real database.
-@Suite("Webhook commands")
+@Suite("Webhook commands", .blocking)
 struct WebhookCommandTests {
     static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
         let process = Process()

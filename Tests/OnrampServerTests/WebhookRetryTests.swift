@@ -1,10 +1,11 @@
 import Foundation
 import OnrampCore
+import OnrampTestSupport
 import Testing
 
 @testable import OnrampServer
 
-@Suite("Webhook retries")
+@Suite("Webhook retries", .blocking)
 struct WebhookRetryTests {
     @Test func backOffGrowsExponentiallyWithinTheJitterBand() {
         let policy = WebhookRetryPolicy()

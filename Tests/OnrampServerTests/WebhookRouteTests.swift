@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import OnrampCrypto
+import OnrampTestSupport
 import OnrampWire
 import Synchronization
 import Testing
@@ -8,7 +9,7 @@ import Testing
 @testable import OnrampServer
 
 /// In-process router tests of the subscription, endpoint and event routes.
-@Suite("Webhook routes")
+@Suite("Webhook routes", .blocking)
 struct WebhookRouteTests {
     struct Harness {
         let fixture: WebhookFixture

@@ -1,10 +1,11 @@
 import Foundation
 import OnrampStore
+import OnrampTestSupport
 import Testing
 
 @testable import OnrampServer
 
-@Suite("Webhooks with several server instances")
+@Suite("Webhooks with several server instances", .blocking)
 struct WebhookSharedDatabaseTests {
     /// Two server instances (each with its own connection pool and dispatcher) on one database
     /// deliver every event exactly once while events keep being committed.

@@ -1,10 +1,11 @@
 import Foundation
 import OnrampCrypto
+import OnrampTestSupport
 import Testing
 
 @testable import OnrampServer
 
-@Suite("Webhook signatures")
+@Suite("Webhook signatures", .blocking)
 struct WebhookSignatureTests {
     @Test func stripeSignatureMatchesTheContractVector() {
         let body = Array(#"{"id":"evt_1","object":"event","type":"crypto.onramp_session.updated"}"#.utf8)

@@ -1,10 +1,11 @@
 import Foundation
 import OnrampClient
+import OnrampTestSupport
 import Testing
 
 @testable import OnrampServer
 
-@Suite("WebhookVerifier")
+@Suite("WebhookVerifier", .blocking)
 struct WebhookVerifierTests {
     let vectorBody = Array(#"{"id":"evt_1","object":"event","type":"crypto.onramp_session.updated"}"#.utf8)
     let vectorSignature = "f081a3f0cef1b4b04600c88ea4723a34994c5c720406d7b954e9a1139e178a30"

@@ -8,7 +8,7 @@ import Testing
 /// clients decode — Stripe's onramp session, consumer session, crypto customer, payment method, event list and
 /// error; Coinbase's App Attest registration, purchase challenge and session, settled transaction
 /// and error — keeps its members, their order and their types, on either database.
-@Suite(.serialized) struct WireGoldenTests {
+@Suite(.serialized, .blocking) struct WireGoldenTests {
     private static func json(_ reply: StripeTestClient.Reply) throws -> JSONValue {
         try JSONParser().parse(Array(reply.text.utf8))
     }

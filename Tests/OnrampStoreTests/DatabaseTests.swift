@@ -1,10 +1,11 @@
 import Foundation
 import OnrampStore
+import OnrampTestSupport
 import Synchronization
 import Testing
 
 /// The same behaviour checked against every driver in one run.
-@Suite struct DatabaseTests {
+@Suite(.blocking) struct DatabaseTests {
     @Test(arguments: Driver.all)
     func migrationsApplyOnceAndSurviveReopening(driver: Driver) throws {
         try withFreshDatabase(driver) { url in

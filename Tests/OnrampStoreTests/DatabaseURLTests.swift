@@ -1,8 +1,9 @@
 import Foundation
 import OnrampStore
+import OnrampTestSupport
 import Testing
 
-@Suite struct DatabaseURLTests {
+@Suite(.blocking) struct DatabaseURLTests {
     @Test(arguments: [
         "", "mysql://root@localhost/db", "sqlite:", "sqlite://", "just words",
         "postgres://user@localhost/db?not_a_libpq_option=1", "postgres://u@h/db?pool_size=0",

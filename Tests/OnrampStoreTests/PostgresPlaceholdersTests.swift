@@ -1,8 +1,9 @@
+import OnrampTestSupport
 import Testing
 
 @testable import OnrampStore
 
-@Suite struct PostgresPlaceholdersTests {
+@Suite(.blocking) struct PostgresPlaceholdersTests {
     @Test(arguments: [
         ("SELECT ?", "SELECT $1", 1),
         ("INSERT INTO t VALUES (?, ?, ?)", "INSERT INTO t VALUES ($1, $2, $3)", 3),

@@ -1,7 +1,8 @@
 import OnrampStore
+import OnrampTestSupport
 import Testing
 
-@Suite struct RetryTests {
+@Suite(.blocking) struct RetryTests {
     @Test func retryableErrorsAreRetried() throws {
         var attempts = 0
         let result = try withRetry(maxAttempts: 3) {

@@ -1,10 +1,11 @@
 import Foundation
 import OnrampStore
+import OnrampTestSupport
 import Synchronization
 import Testing
 
 /// Behaviour only the SQLite driver has.
-@Suite struct SQLiteTests {
+@Suite(.blocking) struct SQLiteTests {
     @Test func reusedStatementsRebindAndRecoverAfterErrors() throws {
         try withFreshDatabase(.sqlite) { url in
             let database = try DatabaseURL.open(url)

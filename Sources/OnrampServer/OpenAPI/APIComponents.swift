@@ -71,11 +71,19 @@ enum APIComponents {
         responses: [.json(200, "The OpenAPI 3.1 description of every route.", .anyObject)])
 
     /// Adds `GET /openapi.json`, describing every route already on `router` and itself; add it last.
+    /// The description is written on its first request and kept: a server that is never asked for it
+    /// (every test server but a few) does not pay for rendering ~140 operations at start.
     static func register(on router: inout Router) {
         let entries =
             router.entries + [Router.Entry(method: "GET", pattern: "/openapi.json", operation: openAPIOperation)]
-        let body = document.json(routes: entries).serialized
+        let rendered = Locked<[UInt8]?>(nil)
         router.add("GET", "/openapi.json", openAPIOperation) { _ in
+            let body = rendered.withLock { body in
+                if let body { return body }
+                let written = document.json(routes: entries).serialized
+                body = written
+                return written
+            }
             var response = HTTPResponse(status: 200, body: body)
             response.headers.set("Content-Type", "application/json")
             return response

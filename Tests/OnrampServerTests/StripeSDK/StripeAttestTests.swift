@@ -9,7 +9,7 @@ import Testing
 /// StripeCore's App Attest exchange (`StripeAttest.swift`, `StripeAttestBackend.swift`) with a software
 /// attester standing in for the Secure Enclave: challenge, attestation over `SHA256(challenge)`, then
 /// assertions over `SHA256({"challenge":…})` on the mobile Link lookup.
-@Suite struct StripeAttestTests {
+@Suite(.blocking) struct StripeAttestTests {
     static let teamAppId = "ABCDE12345.com.example.wallet"
     static let bundleId = "com.example.wallet"
 

@@ -7,7 +7,7 @@ import Testing
 /// The StripeIdentity sheet's calls (`IdentityAPIClient.swift`) with the ephemeral key of
 /// `start_identity_verification`: each answer decodes into the SDK's models, and the outcomes move the L2
 /// tier as the hosted identity page does.
-@Suite struct StripeIdentitySDKTests {
+@Suite(.blocking) struct StripeIdentitySDKTests {
     /// A JPEG's first bytes: the sandbox keeps only the size and purpose of what is uploaded.
     static let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0] + Array(repeating: 0x42, count: 2048) + [0xFF, 0xD9]
 

@@ -9,7 +9,7 @@ import Testing
 /// The 2026 calls of `STPAPIClient+CryptoOnramp.swift` (dbe14ec): wallet ownership, wallet deletion, the
 /// CRS/CARF declaration and the partner terms, sent as that client sends them (its GETs name the session in
 /// the `Stripe-Consumer-Auth-Token` header, with nothing in the query).
-@Suite struct StripeSDK2026Tests {
+@Suite(.blocking) struct StripeSDK2026Tests {
     typealias Fixture = StripeSDKMismatchTests.Fixture
 
     @Test func aSolanaWalletProvesOwnershipWithARealSignatureAndTestModeTakesAbcd() throws {

@@ -9,7 +9,7 @@ import Testing
 /// SQLite and PostgreSQL. The call list and parameters are those of `../shared/audits/stripe-ios-sdk.md`
 /// §3, read from stripe-ios (`STPAPIClient+CryptoOnramp.swift`, its tests `STPAPIClient+CryptoOnrampTests`
 /// and `CryptoOnrampCoordinatorTests`, `STPAPIClient+Link.swift`, `STPAPIClient+PaymentSheet.swift`).
-@Suite struct StripeSDKConformanceTests {
+@Suite(.blocking) struct StripeSDKConformanceTests {
     /// The SDK's `request_surface` for this SDK.
     static let surface: SDKParameter = "ios_crypto_onramp"
     /// `StripeAttest.testmodeAssertion()`'s fields: what a test-mode app sends without a working App Attest.

@@ -6,7 +6,7 @@ import Testing
 
 /// A failed SDK step answers in Stripe's error shape and leaves the customer, the consumer and the
 /// session as they were: nothing is half-written.
-@Suite struct StripeSDKFailedStepTests {
+@Suite(.blocking) struct StripeSDKFailedStepTests {
     static func count(_ server: EmbeddedTestServer, _ table: String) throws -> Int64 {
         try server.database.read { try $0.query("SELECT COUNT(*) AS n FROM \(table)").first?.int("n") ?? -1 }
     }

@@ -7,7 +7,7 @@ import Testing
 /// One test per mismatch of `../shared/audits/stripe-ios-sdk.md` §4 (its number in the name), each on a
 /// user prepared through the routes that existed before (so each fails on its own on the server the audit
 /// observed), sending the SDK's request and decoding into the SDK's model.
-@Suite struct StripeSDKMismatchTests {
+@Suite(.blocking) struct StripeSDKMismatchTests {
     /// A server, a signed-in user with KYC collected, and the SDK's client.
     struct Fixture {
         let server: EmbeddedTestServer
