@@ -146,6 +146,7 @@ final class EmbeddedTestServer: @unchecked Sendable {
     }
 
     /// Registers a Base wallet and returns its address.
+    @discardableResult
     func registerWallet(
         _ user: User, address: String = "0x52908400098527886E0F7030069857D2E4169EE7", network: String = "base"
     )
