@@ -227,6 +227,11 @@ final class TestCluster: Sendable {
         let database = try DatabaseURL.open(url(ofDatabase: template))
         defer { database.close() }
         try database.migrate(Schema.migrations)
+        // The template would outlive the run on a PostgreSQL that is not throw-away.
+        atexit {
+            guard let cluster = try? TestCluster.shared.get() else { return }
+            try? cluster.admin.executeOutsideTransaction("DROP DATABASE IF EXISTS \(cluster.template)")
+        }
     }
 
     /// `ONRAMP_TEST_POSTGRES_URL` (a `postgres://host/db?…` URI) naming database `name` instead of its own.
