@@ -73,7 +73,7 @@ let acceptPolicyCallback: MHD_AcceptPolicyCallback = { serverPointer, address, _
     guard let serverPointer else { return .NO }
     let server = Unmanaged<HTTPServer>.fromOpaque(serverPointer).takeUnretainedValue()
     var buffer = [CChar](repeating: 0, count: 64)
-    let key = onramp_sockaddr_key(address, &buffer, socklen_t(buffer.count)) == 0 ? String(cString: buffer) : ""
+    let key = onramp_sockaddr_key(address, &buffer, socklen_t(buffer.count)) == 0 ? String(nulTerminated: buffer) : ""
     return server.connections.admit(address: key) ? .YES : .NO
 }
 
@@ -90,7 +90,8 @@ let connectionNotifyCallback:
         if code == .CONNECTION_NOTIFY_STARTED {
             var buffer = [CChar](repeating: 0, count: 64)
             let address =
-                onramp_mhd_client_key(connection, &buffer, socklen_t(buffer.count)) == 0 ? String(cString: buffer) : ""
+                onramp_mhd_client_key(connection, &buffer, socklen_t(buffer.count)) == 0
+                ? String(nulTerminated: buffer) : ""
             server.connections.opened(key: key, socket: onramp_mhd_connection_fd(connection), address: address)
         } else {
             server.connections.closed(key: key)
@@ -282,5 +283,12 @@ private func decodeQuery(_ query: String) -> [(String, String)] {
 private func clientAddress(_ connection: OpaquePointer) -> String {
     var buffer = [CChar](repeating: 0, count: 64)
     guard onramp_mhd_client_address(connection, &buffer, socklen_t(buffer.count)) == 0 else { return "" }
-    return String(cString: buffer)
+    return String(nulTerminated: buffer)
+}
+
+extension String {
+    /// The UTF-8 text of a C buffer up to its first NUL.
+    fileprivate init(nulTerminated buffer: [CChar]) {
+        self.init(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
 }

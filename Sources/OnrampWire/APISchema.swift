@@ -1,5 +1,3 @@
-import OnrampWire
-
 /// A JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) describing one value on the wire.
 ///
 /// Route tables declare their inputs and outputs with these, and ``OpenAPIDocument`` puts them into

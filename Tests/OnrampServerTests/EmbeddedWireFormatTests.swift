@@ -1,6 +1,7 @@
 import Foundation
 import OnrampCrypto
 import OnrampTestSupport
+import OnrampWire
 import Testing
 
 /// Wire details: the outbox event shape, destination amounts, Apple Pay and hashed emails.
@@ -45,13 +46,13 @@ import Testing
             ], headers: user.oauth)
         #expect(reply.status == 200, "\(reply)")
         // stripe-node's OnrampSession: metadata, kyc_details_provided and redirect_url are always there.
-        #expect(reply.string("metadata.order") == "42" && reply["kyc_details_provided"] as? Bool == false)
         #expect(reply["redirect_url"] is NSNull && reply["transaction_details.wallet_addresses.solana"] is NSNull)
-        #expect(reply.string("transaction_details.destination_amount") == "10.000000")
-        #expect(reply.string("transaction_details.settlement_speed") == "standard")
-        let source = reply.string("transaction_details.source_amount")
-        #expect(source.split(separator: ".").last?.count == 2, "\(source)")
-        #expect(reply.string("transaction_details.wallet_addresses.base_network") == wallet)
+        let session = try JSONDecoder().decode(CryptoOnrampSession.self, from: Data(reply.text.utf8))
+        #expect(session.metadata == ["order": "42"] && !session.kycDetailsProvided && session.redirectURL == nil)
+        let details = session.transactionDetails
+        #expect(details.destinationAmount == "10.000000" && details.settlementSpeed == .standard)
+        #expect(details.sourceAmount?.split(separator: ".").last?.count == 2, "\(details)")
+        #expect(details.walletAddress == wallet && details.walletAddresses["base_network"] == .string(wallet))
     }
 
     @Test func applePayIsACardInAWallet() throws {

@@ -55,6 +55,36 @@ import Testing
         }
     }
 
+    @Test func anOnrampSessionDecodesToItself() throws {
+        let details = CryptoOnrampSession.TransactionDetails(
+            destinationAmount: "50.000000", destinationCurrency: "usdc", destinationNetwork: "base",
+            destinationCurrencies: ["usdc"], destinationNetworks: ["base", "solana"],
+            fees: .init(networkFeeAmount: "0.01", transactionFeeAmount: "1.25"), lastError: .actionRequired,
+            quoteExpiration: 1_796_000_000, settlementSpeed: .standard, sourceAmount: "50.00", sourceCurrency: "usd",
+            sourceTotalAmount: "51.26", transactionId: "0xabc", walletAddress: "0x5290")
+        var session = CryptoOnrampSession(
+            id: "cos_1", clientSecret: "cos_1_secret_2", created: 1_795_999_000, livemode: false,
+            status: .requiresPayment, cryptoCustomerId: "crc_1", paymentToken: "cpt_1",
+            nextAction: .init(redirectingTo: "https://onramp.example/3ds?session=cos_1"),
+            metadata: ["order": "42", "cart": "7"], transactionDetails: details)
+        #expect(try Self.decoded(session) == session)
+        session.nextAction = nil
+        session.metadata = nil
+        session.paymentToken = nil
+        session.transactionDetails = .init(
+            destinationAmount: nil, destinationCurrency: nil, destinationNetwork: "stellar",
+            destinationCurrencies: nil, destinationNetworks: nil,
+            fees: .init(networkFeeAmount: nil, transactionFeeAmount: nil), lastError: nil, quoteExpiration: 0,
+            settlementSpeed: .instant, sourceAmount: nil, sourceCurrency: nil, sourceTotalAmount: nil,
+            transactionId: nil, walletAddress: nil)
+        #expect(try Self.decoded(session) == session)
+        // stripe-node's wallet_addresses: the wallet under its network's key (Base's is base_network).
+        let addresses = details.walletAddresses
+        #expect(addresses["base_network"] == "0x5290" && addresses["ethereum"] == .null)
+        #expect(addresses.objectValue?.count == CryptoOnrampSession.TransactionDetails.walletAddressKeys.count + 1)
+        #expect(session.transactionDetails.walletAddresses["stellar"] == .null)
+    }
+
     /// The objects a client encodes (the request bodies) carry the members the description lists.
     @Test func requestBodiesEncodeTheMembersTheirSchemaNames() throws {
         let registration = AttestationKeyRegistration(

@@ -28,3 +28,16 @@ public enum OnrampSessionLastError: String, Sendable, Hashable, Codable, CaseIte
         }
     }
 }
+
+extension OnrampSessionLastError {
+    /// What a session shows when ``KYCPolicy`` refuses its purchase with `refusal`: document
+    /// verification, location and limit refusals by name, every other one as missing KYC.
+    public init(kycRefusal refusal: OnrampError) {
+        switch refusal.code {
+        case .missingDocumentVerification: self = .missingDocumentVerification
+        case .unsupportedCountry: self = .locationNotSupported
+        case .transactionLimitReached: self = .transactionLimitReached
+        default: self = .missingKYC
+        }
+    }
+}

@@ -4,7 +4,8 @@ import OnrampStore
 import OnrampWire
 
 /// A stored `crypto.onramp_session`: status and `last_error` from the ``OnrampSession`` machine, the
-/// quoted amounts as decimal strings in `details`, and the 3-D Secure and fulfilment bookkeeping.
+/// purchase and its quoted amounts in ``OnrampSessionDetails``, and the 3-D Secure and fulfilment
+/// bookkeeping.
 struct OnrampSessionRecord: Sendable {
     let id: String
     let projectId: String
@@ -12,8 +13,8 @@ struct OnrampSessionRecord: Sendable {
     let clientSecret: String
     let livemode: Bool
     var machine: OnrampSession
-    /// Amounts, currencies, wallet and payment token as sent on the wire (decimal strings).
-    var details: [String: JSONValue]
+    /// The purchase and its quote.
+    var details: OnrampSessionDetails
     var quoteExpiresAt: Int64
     var threeDSTokenHash: String?
     var threeDSStatus: ThreeDSecureStatus?
@@ -21,9 +22,6 @@ struct OnrampSessionRecord: Sendable {
     var fulfillDueAt: Int64?
     let createdAt: Int64
     var updatedAt: Int64
-
-    /// The detail `key` as a string.
-    func detail(_ key: String) -> String? { details[key]?.stringValue }
 
     /// The session `id` of the project; with `livemode`, only when it was made with a key of that mode.
     /// `lockFor` names the dialect of the caller's transaction: on PostgreSQL the row is locked until it
@@ -127,11 +125,7 @@ struct OnrampSessionRecord: Sendable {
             status: OnrampSession.Status(rawValue: try row.string("status")) ?? .rejected,
             lastError: row.optionalString("last_error").flatMap(OnrampSessionLastError.init(rawValue:)),
             transactionID: row.optionalString("transaction_id"))
-        var details: [String: JSONValue] = [:]
-        for (key, value) in try JSONParser().parse(Array(try row.string("details").utf8)).objectValue ?? [] {
-            details[key] = value
-        }
-        self.details = details
+        details = try OnrampSessionDetails(stored: try JSONParser().parse(Array(try row.string("details").utf8)))
         quoteExpiresAt = try row.int("quote_expires_at")
         threeDSTokenHash = row.optionalString("three_ds_token_hash")
         threeDSStatus = row.optionalString("three_ds_status").flatMap(ThreeDSecureStatus.init(rawValue:))
@@ -143,7 +137,7 @@ struct OnrampSessionRecord: Sendable {
 
     init(
         id: String, projectId: String, customerId: String, clientSecret: String, livemode: Bool, machine: OnrampSession,
-        details: [String: JSONValue], quoteExpiresAt: Int64, now: Int64
+        details: OnrampSessionDetails, quoteExpiresAt: Int64, now: Int64
     ) {
         self.id = id
         self.projectId = projectId
@@ -158,9 +152,7 @@ struct OnrampSessionRecord: Sendable {
         updatedAt = now
     }
 
-    private var storedDetails: String {
-        JSONValue.object(details.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }).serializedString
-    }
+    private var storedDetails: String { details.stored.serializedString }
 
     func insert(_ connection: any SQLConnection) throws {
         try connection.execute(
@@ -172,8 +164,8 @@ struct OnrampSessionRecord: Sendable {
             [
                 .text(id), .text(projectId), .text(customerId), .text(clientSecret), .integer(livemode ? 1 : 0),
                 .text(machine.status.rawValue), machine.lastError.map { .text($0.rawValue) } ?? .null,
-                .text(storedDetails), .text(detail("destination_currency") ?? ""),
-                .text(detail("destination_network") ?? ""), .integer(quoteExpiresAt), .integer(createdAt),
+                .text(storedDetails), .text(details.purchase.destinationCurrency),
+                .text(details.purchase.destinationNetwork), .integer(quoteExpiresAt), .integer(createdAt),
                 .integer(updatedAt),
             ])
     }
@@ -212,64 +204,58 @@ struct OnrampSessionRecord: Sendable {
         }
     }
 
-    /// The `wallet_addresses` keys of stripe-node's `OnrampSession.TransactionDetails.WalletAddresses`
-    /// (`src/resources/Crypto/OnrampSessions.ts`): one per network, Base's spelled `base_network`.
-    static let walletAddressKeys = [
-        "avalanche", "base_network", "bitcoin", "ethereum", "optimism", "polygon", "solana", "stellar", "sui",
-        "worldchain",
-    ]
-
-    /// `wallet_addresses` with the session's wallet under its network's key and `null` elsewhere.
-    static func walletAddresses(network: String, wallet: JSONValue) -> JSONValue {
-        let key = network == "base" ? "base_network" : network
-        var members = walletAddressKeys.map { ($0, $0 == key ? wallet : JSONValue.null) }
-        if !walletAddressKeys.contains(key) { members.append((key, wallet)) }
-        return .object(members + [("destination_tags", .null)])
+    /// The `crypto.onramp_session` object.
+    var wire: CryptoOnrampSession {
+        let purchase = details.purchase
+        let quoted = details.quoted
+        let nextAction = machine.lastError == .actionRequired ? details.nextActionURL : nil
+        return CryptoOnrampSession(
+            id: id, clientSecret: clientSecret, created: createdAt / 1000, livemode: livemode,
+            status: machine.status.wire, cryptoCustomerId: customerId, paymentToken: purchase.paymentToken,
+            nextAction: nextAction.map(CryptoOnrampSession.NextAction.init(redirectingTo:)),
+            metadata: purchase.metadata,
+            transactionDetails: CryptoOnrampSession.TransactionDetails(
+                destinationAmount: quoted.destinationAmount, destinationCurrency: purchase.destinationCurrency,
+                destinationNetwork: purchase.destinationNetwork,
+                destinationCurrencies: purchase.destinationCurrencies,
+                destinationNetworks: purchase.destinationNetworks,
+                fees: CryptoOnrampSession.Fees(
+                    networkFeeAmount: quoted.networkFeeAmount, transactionFeeAmount: quoted.transactionFeeAmount),
+                lastError: machine.lastError?.wire, quoteExpiration: quoteExpiresAt / 1000,
+                settlementSpeed: purchase.settlementSpeed, sourceAmount: quoted.sourceAmount,
+                sourceCurrency: purchase.sourceCurrency, sourceTotalAmount: quoted.sourceTotalAmount,
+                transactionId: machine.transactionID, walletAddress: purchase.walletAddress))
     }
 
-    /// The `crypto.onramp_session` object.
-    var json: JSONValue {
-        let network = detail("destination_network") ?? ""
-        let wallet = details["wallet_address"] ?? .null
-        var members: [(String, JSONValue)] = [
-            ("id", .string(id)), ("object", "crypto.onramp_session"), ("client_secret", .string(clientSecret)),
-            ("created", .integer(createdAt / 1000)), ("livemode", .bool(livemode)),
-            ("status", .string(machine.status.rawValue)), ("crypto_customer_id", .string(customerId)),
-            ("payment_token", details["payment_token"] ?? .null), ("ui_mode", "headless"),
-        ]
-        if machine.lastError == .actionRequired, let url = detail("next_action_url") {
-            members.append(("next_action", ["type": "redirect_to_url", "redirect_to_url": ["url": .string(url)]]))
-        } else {
-            members.append(("next_action", .null))
+    /// The `crypto.onramp_session` object as written on the wire.
+    var json: JSONValue { wire.json }
+}
+
+extension OnrampSession.Status {
+    /// The status as the wire spells it.
+    fileprivate var wire: CryptoOnrampSession.Status {
+        switch self {
+        case .initialized: .initialized
+        case .requiresPayment: .requiresPayment
+        case .fulfillmentProcessing: .fulfillmentProcessing
+        case .fulfillmentComplete: .fulfillmentComplete
+        case .rejected: .rejected
         }
-        members += [
-            ("kyc_details_provided", false), ("metadata", details["metadata"] ?? .null), ("redirect_url", .null),
-        ]
-        let transaction: [(String, JSONValue)] = [
-            ("destination_amount", details["destination_amount"] ?? .null),
-            ("destination_currency", details["destination_currency"] ?? .null),
-            ("destination_network", .string(network)),
-            ("destination_currencies", details["destination_currencies"] ?? .null),
-            ("destination_networks", details["destination_networks"] ?? .null),
-            (
-                "fees",
-                [
-                    "network_fee_amount": details["network_fee_amount"] ?? .null,
-                    "transaction_fee_amount": details["transaction_fee_amount"] ?? .null,
-                ]
-            ),
-            ("last_error", machine.lastError.map { .string($0.rawValue) } ?? .null),
-            ("lock_wallet_address", true),
-            ("quote_expiration", .integer(quoteExpiresAt / 1000)),
-            ("settlement_speed", details["settlement_speed"] ?? "instant"),
-            ("source_amount", details["source_amount"] ?? .null),
-            ("source_currency", details["source_currency"] ?? .null),
-            ("source_total_amount", details["source_total_amount"] ?? .null),
-            ("transaction_id", .optional(machine.transactionID)),
-            ("wallet_address", wallet),
-            ("wallet_addresses", Self.walletAddresses(network: network, wallet: wallet)),
-        ]
-        members.append(("transaction_details", .object(transaction)))
-        return .object(members)
+    }
+}
+
+extension OnrampSessionLastError {
+    /// The error as the wire spells it.
+    fileprivate var wire: CryptoOnrampSession.LastError {
+        switch self {
+        case .actionRequired: .actionRequired
+        case .missingKYC: .missingKYC
+        case .missingDocumentVerification: .missingDocumentVerification
+        case .chargedWithExpiredQuote: .chargedWithExpiredQuote
+        case .missingConsumerWallet: .missingConsumerWallet
+        case .transactionLimitReached: .transactionLimitReached
+        case .locationNotSupported: .locationNotSupported
+        case .transactionFailed: .transactionFailed
+        }
     }
 }

@@ -1,5 +1,4 @@
 import HTTPServer
-import OnrampCore
 import OnrampWire
 
 extension OnrampSessionRoutes {
@@ -8,58 +7,8 @@ extension OnrampSessionRoutes {
         /// The `Idempotency-Key` of a POST without a form (the `.stripe` builder adds it to form routes).
         static let idempotencyKey = APIParameter("Idempotency-Key", .string(maxLength: 255))
 
-        /// A decimal amount, or null.
-        static let optionalAmount = APISchema.decimalString.nullable
-
-        /// The session's fees.
-        static let fees = APISchema.object(
-            ["network_fee_amount": optionalAmount, "transaction_fee_amount": optionalAmount],
-            required: ["network_fee_amount", "transaction_fee_amount"])
-
-        /// The session's `last_error`.
-        static let lastError = APISchema.enumeration(OnrampSessionLastError.allCases.map(\.rawValue)).nullable
-
-        /// The purchase: amounts, currencies, network, wallet and quote.
-        static let transactionDetails = APISchema.object(
-            [
-                "destination_amount": optionalAmount, "destination_currency": .string.nullable,
-                "destination_network": .string, "destination_currencies": APISchema.array(.string).nullable,
-                "destination_networks": APISchema.array(.string).nullable, "fees": fees, "last_error": lastError,
-                "lock_wallet_address": .boolean, "quote_expiration": .integer,
-                "settlement_speed": .enumeration(["instant", "standard"]), "source_amount": optionalAmount,
-                "source_currency": .string.nullable, "source_total_amount": optionalAmount,
-                "transaction_id": .string.nullable, "wallet_address": .string.nullable,
-                "wallet_addresses": .map(.string.nullable),
-            ],
-            required: [
-                "destination_amount", "destination_currency", "destination_network", "destination_currencies",
-                "destination_networks", "fees", "last_error", "lock_wallet_address", "quote_expiration",
-                "settlement_speed", "source_amount", "source_currency", "source_total_amount", "transaction_id",
-                "wallet_address", "wallet_addresses",
-            ])
-
-        /// The 3-D Secure page to send the user to.
-        static let nextAction = APISchema.object(
-            [
-                "type": .constant("redirect_to_url"),
-                "redirect_to_url": .object(["url": .uri], required: ["url"]),
-            ], required: ["type", "redirect_to_url"])
-
         /// The `crypto.onramp_session` object.
-        static let onrampSession = APISchema.object(
-            [
-                "id": .string, "object": .constant("crypto.onramp_session"), "client_secret": .string,
-                "created": .integer, "livemode": .boolean,
-                "status": .enumeration(OnrampSession.Status.allCases.map(\.rawValue)), "crypto_customer_id": .string,
-                "payment_token": .string.nullable, "ui_mode": .constant("headless"), "next_action": nextAction.nullable,
-                "kyc_details_provided": .boolean, "metadata": APISchema.map(.string).nullable,
-                "redirect_url": APISchema.uri.nullable, "transaction_details": transactionDetails,
-            ],
-            required: [
-                "id", "object", "client_secret", "created", "livemode", "status", "crypto_customer_id",
-                "payment_token", "ui_mode", "next_action", "kyc_details_provided", "metadata", "redirect_url",
-                "transaction_details",
-            ])
+        static let onrampSession = CryptoOnrampSession.schema
 
         /// The creation form's purchase: what to buy, on which network, for which wallet.
         static let createForm = APISchema.object(
@@ -71,7 +20,7 @@ extension OnrampSessionRoutes {
                 "destination_currencies": .array(.string(maxLength: 256), maxItems: 50),
                 "destination_networks": .array(.string(maxLength: 256), maxItems: 50),
                 "wallet_address": .string(minLength: 1, maxLength: 128),
-                "settlement_speed": .enumeration(["instant", "standard"]),
+                "settlement_speed": .enumeration(CryptoOnrampSession.SettlementSpeed.allCases.map(\.rawValue)),
                 "customer_ip_address": .string(maxLength: 64), "payment_token": .string(minLength: 1, maxLength: 64),
                 "source_amount": .decimalString.described("This or destination_amount, not both."),
                 "destination_amount": .decimalString,

@@ -14,8 +14,9 @@ struct OnrampSessionRoutes: Sendable {
         let tokens = OAuthTokens(context: context)
         routes.server(&router, "POST", "/v1/crypto/onramp_sessions", Operations.createOnrampSession) {
             request, caller, body in
+            let creation = try OnrampSessionCreation(body)
             let grant = try tokens.require(request, caller: caller, scope: .cryptoRamp)
-            return try sessions.create(caller: caller, grant: grant, body: body).json
+            return try sessions.create(creation, caller: caller, grant: grant).json
         }
         routes.server(&router, "GET", "/v1/crypto/onramp_sessions/{id}", Operations.retrieveOnrampSession) {
             request, caller, _ in
@@ -41,10 +42,10 @@ struct OnrampSessionRoutes: Sendable {
         routes.server(
             &router, "POST", "/v1/crypto/onramp_sessions/{id}/checkout", Operations.checkoutOnrampSession
         ) { request, caller, body in
+            let checkout = try OnrampSessionCheckout(body)
             let grant = try tokens.require(request, caller: caller, scope: .cryptoRamp)
-            return try sessions.checkout(
-                id: request.pathParameters["id"] ?? "", caller: caller, grant: grant, body: body
-            ).json
+            return try sessions.checkout(checkout, id: request.pathParameters["id"] ?? "", caller: caller, grant: grant)
+                .json
         }
     }
 

@@ -18,41 +18,27 @@ struct OnrampSessionService: Sendable {
     let settlement: any SettlementProvider
     let policy = KYCPolicy()
 
-    func create(caller: StripeCaller, grant: OAuthTokens.Grant, body: JSONValue) throws -> OnrampSessionRecord {
-        let fields = StripeErrors.fields(body)
-        if let mode = try fields.optional("ui_mode", maxLength: 16), mode != "headless" {
-            throw fields.invalid("ui_mode", "ui_mode must be headless.")
-        }
-        let customerId = try fields.required("crypto_customer_id", maxLength: 64)
-        let customer = try ownedCustomer(customerId, grant: grant)
-        let sourceCurrency = try fields.required("source_currency", maxLength: 8).lowercased()
-        let destinationCurrency = try fields.required("destination_currency", maxLength: 8).lowercased()
-        let network = try fields.required("destination_network", maxLength: 32).lowercased()
-        let currencies =
-            try fields.optionalList("destination_currencies")?.map { $0.lowercased() } ?? [destinationCurrency]
-        let networks = try fields.optionalList("destination_networks")?.map { $0.lowercased() } ?? [network]
-        let walletAddress = try fields.required("wallet_address", maxLength: 128)
-        let settlementSpeed = try fields.optional("settlement_speed", maxLength: 16) ?? "instant"
-        guard settlementSpeed == "instant" || settlementSpeed == "standard" else {
-            throw fields.invalid("settlement_speed", "settlement_speed must be instant or standard.")
-        }
-        let ip = try fields.optional("customer_ip_address", maxLength: 64)
-        let metadata = try fields.optionalStringMap("metadata")
-        let tokenId = try fields.required("payment_token", maxLength: 64)
-        let amount = try EmbeddedAmount.parse(
-            sourceAmount: try fields.optional("source_amount", maxLength: 40),
-            destinationAmount: try fields.optional("destination_amount", maxLength: 40))
-        if !caller.livemode && !(destinationCurrency == "usdc" && Self.sandboxNetworks.contains(network)) {
+    /// Creates a session for `request`'s purchase, quoted, `requires_payment` when the customer's wallet
+    /// is registered (`initialized` until then). Creation emits no event.
+    func create(_ request: OnrampSessionCreation, caller: StripeCaller, grant: OAuthTokens.Grant) throws
+        -> OnrampSessionRecord
+    {
+        let purchase = request.purchase
+        let customer = try ownedCustomer(request.customerId, grant: grant)
+        let network = purchase.destinationNetwork
+        if !caller.livemode && !(purchase.destinationCurrency == "usdc" && Self.sandboxNetworks.contains(network)) {
             throw pairError("Sandbox pairs are usdc on solana, ethereum and base.")
         }
-        guard let method = try context.database.read({ try paymentMethod($0, tokenId, customerId: customer.id) }) else {
+        guard
+            let method = try context.database.read({
+                try paymentMethod($0, purchase.paymentToken, customerId: customer.id)
+            })
+        else {
             throw StripeErrors.missing("payment_token", param: "payment_token")
         }
-        let quote = try quote(
-            sourceCurrency: sourceCurrency, destinationCurrency: destinationCurrency, network: network,
-            method: method.type, amount: amount)
+        let quote = try quote(purchase, method: method.type)
         do {
-            try context.catalogue.validateAddress(walletAddress, network: network, parameter: "wallet_address")
+            try context.catalogue.validateAddress(purchase.walletAddress, network: network, parameter: "wallet_address")
         } catch let error as OnrampError {
             throw StripeErrors.invalid("crypto_invalid_wallet_address", error.developerMessage, param: "wallet_address")
         }
@@ -61,29 +47,16 @@ struct OnrampSessionService: Sendable {
         }
         let now = context.nowMilliseconds
         let id = context.ids.id(prefix: IdPrefix.onrampSession)
-        var details: [String: JSONValue] = [
-            "source_currency": .string(sourceCurrency), "destination_currency": .string(destinationCurrency),
-            "destination_network": .string(network), "destination_currencies": .array(currencies.map(JSONValue.string)),
-            "destination_networks": .array(networks.map(JSONValue.string)), "wallet_address": .string(walletAddress),
-            "payment_token": .string(tokenId), "settlement_speed": .string(settlementSpeed),
-            "customer_ip_address": .optional(ip),
-        ]
-        if let metadata { details["metadata"] = metadata }
-        switch amount {
-        case .source(let value): details["amount_side"] = "source"; details["amount_input"] = .string(value.description)
-        case .destination(let value):
-            details["amount_side"] = "destination"; details["amount_input"] = .string(value.description)
-        }
-        Self.apply(quote, to: &details)
         var machine = OnrampSession()
         let hasWallet = try context.database.read {
-            try walletRegistered($0, customer.id, network: network, address: walletAddress)
+            try walletRegistered($0, customer.id, network: network, address: purchase.walletAddress)
         }
         _ = try machine.handle(hasWallet ? .ready : .blocked(.missingConsumerWallet))
         let record = OnrampSessionRecord(
             id: id, projectId: caller.projectId, customerId: customer.id,
             clientSecret: context.ids.clientSecret(for: id),
-            livemode: caller.livemode, machine: machine, details: details,
+            livemode: caller.livemode, machine: machine,
+            details: OnrampSessionDetails(purchase: purchase, quoted: .init(quote)),
             quoteExpiresAt: Timestamp.milliseconds(quote.expiresAt), now: now)
         try context.database.transaction { connection in try record.insert(connection) }
         return record
@@ -97,7 +70,7 @@ struct OnrampSessionService: Sendable {
                     "crypto_onramp_session_not_quotable", "The session is \(record.machine.status.rawValue).")
             }
             let quote = try requote(record, connection: connection)
-            Self.apply(quote, to: &record.details)
+            record.details.quoted = .init(quote)
             record.quoteExpiresAt = Timestamp.milliseconds(quote.expiresAt)
             var events = try record.machine.handle(.quoteRefreshed)
             if record.machine.status == .initialized,
@@ -111,12 +84,11 @@ struct OnrampSessionService: Sendable {
 
     /// Checkout: re-checks KYC and wallet, the quote's expiry and the sandbox limit, then charges the
     /// payment method (3-D Secure and ACH mandates may need the user first; check out again after).
-    func checkout(id: String, caller: StripeCaller, grant: OAuthTokens.Grant, body: JSONValue) throws
-        -> OnrampSessionRecord
+    func checkout(_ request: OnrampSessionCheckout, id: String, caller: StripeCaller, grant: OAuthTokens.Grant)
+        throws -> OnrampSessionRecord
     {
-        let mandate = try StripeErrors.fields(body).object("mandate_data") != nil
-        return try update(id: id, caller: caller, grant: grant) { record, customer, connection in
-            if mandate { record.mandateAccepted = true }
+        try update(id: id, caller: caller, grant: grant) { record, customer, connection in
+            if request.acceptsMandate { record.mandateAccepted = true }
             guard record.machine.status == .initialized || record.machine.status == .requiresPayment else {
                 if record.machine.status == .rejected {
                     throw StripeErrors.invalid(
@@ -153,7 +125,7 @@ struct OnrampSessionService: Sendable {
         }
         // A test-mode session in its project's time; a live one in real time.
         for session in due {
-            try context.testClocks.bound(to: session.livemode ? nil : session.projectId) {
+            _ = try context.testClocks.bound(to: session.livemode ? nil : session.projectId) {
                 try fulfil(session.id, projectId: session.projectId)
             }
         }
@@ -202,9 +174,9 @@ struct OnrampSessionService: Sendable {
         let result =
             forced
             ?? settlement.settle(
-                reference: id, network: record.detail("destination_network") ?? "",
-                asset: record.detail("destination_currency") ?? "", amount: record.detail("destination_amount") ?? "0",
-                walletAddress: record.detail("wallet_address") ?? "", partnerUserRef: record.customerId)
+                reference: id, network: record.details.purchase.destinationNetwork,
+                asset: record.details.purchase.destinationCurrency, amount: record.details.quoted.destinationAmount,
+                walletAddress: record.details.purchase.walletAddress, partnerUserRef: record.customerId)
         return try context.database.transaction { connection in
             guard let current = try OnrampSessionRecord.find(connection, id: id, projectId: projectId),
                 current.machine.status == .fulfillmentProcessing
@@ -264,23 +236,17 @@ struct OnrampSessionService: Sendable {
     private func blocker(_ record: OnrampSessionRecord, customer: CryptoCustomer, connection: any SQLConnection) throws
         -> OnrampSessionLastError?
     {
-        let total = Self.storedAmount(record.detail("source_total_amount"))
-        let currency = record.detail("source_currency") ?? "usd"
-        let method =
-            try paymentMethod(connection, record.detail("payment_token") ?? "", customerId: customer.id)?.type ?? .card
+        let purchase = record.details.purchase
+        let total = record.details.quoted.sourceTotal
+        let currency = purchase.sourceCurrency
+        let method = try paymentMethod(connection, purchase.paymentToken, customerId: customer.id)?.type ?? .card
         if let refusal = kycRefusal(customer, amount: Money(amount: total, currency: currency), method: method) {
-            switch refusal.code {
-            case .missingDocumentVerification: return .missingDocumentVerification
-            case .unsupportedCountry: return .locationNotSupported
-            case .transactionLimitReached: return .transactionLimitReached
-            default: return .missingKYC
-            }
+            return OnrampSessionLastError(kycRefusal: refusal)
         }
         if !record.livemode, currency == "usd", total > Self.sandboxLimitUSD { return .transactionLimitReached }
-        let network = record.detail("destination_network") ?? ""
         guard
             try walletRegistered(
-                connection, customer.id, network: network, address: record.detail("wallet_address") ?? "")
+                connection, customer.id, network: purchase.destinationNetwork, address: purchase.walletAddress)
         else {
             return .missingConsumerWallet
         }
@@ -291,7 +257,7 @@ struct OnrampSessionService: Sendable {
     private func charge(_ record: inout OnrampSessionRecord, connection: any SQLConnection) throws -> PaymentOutcome {
         guard
             let method = try paymentMethod(
-                connection, record.detail("payment_token") ?? "", customerId: record.customerId)
+                connection, record.details.purchase.paymentToken, customerId: record.customerId)
         else {
             return .declined
         }
@@ -307,8 +273,8 @@ struct OnrampSessionService: Sendable {
                 let token = context.ids.base62(length: 32)
                 record.threeDSTokenHash = APIKeyRepository.secretHash(token)
                 record.threeDSStatus = .pending
-                record.details["next_action_url"] = .string(
-                    "\(context.publicBaseURL)\(HostedTestPages.threeDSPath)?session=\(record.id)&token=\(token)")
+                record.details.nextActionURL =
+                    "\(context.publicBaseURL)\(HostedTestPages.threeDSPath)?session=\(record.id)&token=\(token)"
                 return .requiresAction
             }
         }
@@ -329,18 +295,20 @@ struct OnrampSessionService: Sendable {
     }
 
     private func requote(_ record: OnrampSessionRecord, connection: any SQLConnection) throws -> EmbeddedQuote {
-        let input = Self.storedAmount(record.detail("amount_input"))
-        let method =
-            try paymentMethod(connection, record.detail("payment_token") ?? "", customerId: record.customerId)?.type
-            ?? .card
-        return try quote(
-            sourceCurrency: record.detail("source_currency") ?? "usd",
-            destinationCurrency: record.detail("destination_currency") ?? "",
-            network: record.detail("destination_network") ?? "",
-            method: method, amount: record.detail("amount_side") == "destination" ? .destination(input) : .source(input)
-        )
+        let purchase = record.details.purchase
+        let method = try paymentMethod(connection, purchase.paymentToken, customerId: record.customerId)?.type ?? .card
+        return try quote(purchase, method: method)
     }
 
+    /// Prices `purchase` paid by `method`; an unknown pair is `crypto_onramp_invalid_source_destination_pair`.
+    private func quote(_ purchase: OnrampSessionPurchase, method: PaymentMethodType) throws -> EmbeddedQuote {
+        try quote(
+            sourceCurrency: purchase.sourceCurrency, destinationCurrency: purchase.destinationCurrency,
+            network: purchase.destinationNetwork, method: method, amount: purchase.amount)
+    }
+
+    /// Prices a purchase (also the quote-only route); an unknown pair is
+    /// `crypto_onramp_invalid_source_destination_pair`.
     func quote(
         sourceCurrency: String, destinationCurrency: String, network: String, method: PaymentMethodType,
         amount: EmbeddedAmount
@@ -378,19 +346,5 @@ struct OnrampSessionService: Sendable {
     ) throws -> Bool {
         let wallets = CryptoWalletRepository(connection: connection, customerId: customerId)
         return try wallets.find(network: network, address: address) != nil
-    }
-
-    private static func apply(_ quote: EmbeddedQuote, to details: inout [String: JSONValue]) {
-        let places = quote.sourceAmount.currency.lowercased() == "jpy" ? 0 : 2
-        details["source_amount"] = .string(quote.sourceAmount.amount.string(places: places))
-        details["source_total_amount"] = .string(quote.sourceTotalAmount.amount.string(places: places))
-        details["destination_amount"] = .string(quote.destinationAmount.amount.string(places: quote.asset.decimals))
-        details["network_fee_amount"] = .string(quote.networkFeeAmount.amount.string(places: places))
-        details["transaction_fee_amount"] = .string(quote.transactionFeeAmount.amount.string(places: places))
-    }
-
-    /// A decimal string this service stored itself.
-    private static func storedAmount(_ text: String?) -> DecimalAmount {
-        (try? DecimalAmount(parsing: text ?? "")) ?? .zero
     }
 }

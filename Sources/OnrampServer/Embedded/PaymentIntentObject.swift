@@ -61,10 +61,7 @@ struct PaymentIntentObject {
 
     /// The amount charged in the currency's minor units (`"10.50"` USD is `1050`).
     var amount: Int {
-        guard let total = session.detail("source_total_amount"),
-            let decimal = try? DecimalAmount(parsing: total)
-        else { return 0 }
-        return Int(decimal.string(places: currencyDecimals).filter { $0 != "." }) ?? 0
+        Int(session.details.quoted.sourceTotal.string(places: currencyDecimals).filter { $0 != "." }) ?? 0
     }
 
     /// The intent; `expandPaymentMethod` embeds the payment method object instead of its id.
@@ -74,7 +71,7 @@ struct PaymentIntentObject {
             ("id", .string(id)), ("object", "payment_intent"), ("amount", .integer(amount)),
             ("capture_method", "automatic"), ("client_secret", .string(clientSecret)),
             ("confirmation_method", "automatic"), ("created", .integer(session.createdAt / 1000)),
-            ("currency", .string(session.detail("source_currency") ?? "usd")), ("livemode", .bool(session.livemode)),
+            ("currency", .string(session.details.purchase.sourceCurrency)), ("livemode", .bool(session.livemode)),
             ("payment_method_types", .array(types)), ("status", .string(status)),
         ]
         if let paymentMethod {
@@ -89,7 +86,7 @@ struct PaymentIntentObject {
         } else {
             members.append(("payment_method", .null))
         }
-        if status == "requires_action", let url = session.detail("next_action_url") {
+        if status == "requires_action", let url = session.details.nextActionURL {
             members.append(("next_action", ["type": "redirect_to_url", "redirect_to_url": ["url": .string(url)]]))
         } else {
             members.append(("next_action", .null))

@@ -37,11 +37,10 @@ struct PaymentIntentRoutes: Sendable {
                 let session = try OnrampSessionRecord.find(
                     connection, id: sessionId, projectId: caller.projectId, livemode: caller.livemode)
             else { return nil }
-            let method = try session.detail("payment_token").flatMap { token in
-                try PaymentMethodStore(connection: connection).token(id: token, customerId: session.customerId)
-                    .map { (id: $0.paymentMethodId, method: $0.method) }
-            }
-            let decimals = (try? context.catalogue.fiatCurrency(session.detail("source_currency") ?? "usd"))?.decimals
+            let method = try PaymentMethodStore(connection: connection).token(
+                id: session.details.purchase.paymentToken, customerId: session.customerId
+            ).map { (id: $0.paymentMethodId, method: $0.method) }
+            let decimals = (try? context.catalogue.fiatCurrency(session.details.purchase.sourceCurrency))?.decimals
             return PaymentIntentObject(session: session, paymentMethod: method, currencyDecimals: decimals ?? 2)
         }
     }

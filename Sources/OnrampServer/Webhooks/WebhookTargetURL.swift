@@ -70,7 +70,9 @@ enum WebhookTargetURL {
             var buffer = [CChar](repeating: 0, count: Int(NI_MAXHOST))
             if getnameinfo(
                 current.pointee.ai_addr, current.pointee.ai_addrlen, &buffer, socklen_t(buffer.count), nil, 0,
-                NI_NUMERICHOST) == 0, isInternalAddressLiteral(String(cString: buffer))
+                NI_NUMERICHOST) == 0,
+                isInternalAddressLiteral(
+                    String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
             {
                 return true
             }

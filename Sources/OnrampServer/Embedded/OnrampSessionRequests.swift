@@ -1,0 +1,87 @@
+import HTTPServer
+import OnrampCore
+import OnrampWire
+
+/// What a partner asks an onramp session to buy: the creation form's purchase, as the session keeps it.
+struct OnrampSessionPurchase: Sendable, Equatable {
+    /// The fiat currency, lower case (`usd`).
+    var sourceCurrency: String
+    /// The asset, lower case (`usdc`).
+    var destinationCurrency: String
+    /// The network, lower case.
+    var destinationNetwork: String
+    /// The assets the session may be switched to (the destination currency when not given).
+    var destinationCurrencies: [String]
+    /// The networks the session may be switched to (the destination network when not given).
+    var destinationNetworks: [String]
+    /// The wallet the crypto goes to.
+    var walletAddress: String
+    /// The customer's payment token charged at checkout.
+    var paymentToken: String
+    /// How fast the crypto is delivered.
+    var settlementSpeed: CryptoOnrampSession.SettlementSpeed
+    /// The customer's IP address, as the partner saw it.
+    var customerIPAddress: String?
+    /// The partner's own keys and values.
+    var metadata: [String: String]?
+    /// The side of the purchase the partner fixed, and its amount.
+    var amount: EmbeddedAmount
+}
+
+/// `POST /v1/crypto/onramp_sessions` as the service takes it: decoded at the edge (lengths, the one
+/// headless mode, the settlement speeds, exactly one amount). Shape only: no I/O.
+struct OnrampSessionCreation: Sendable {
+    /// The customer buying; the OAuth grant's consumer must own it.
+    let customerId: String
+    /// What to buy.
+    let purchase: OnrampSessionPurchase
+
+    /// Decodes `body`.
+    init(_ body: JSONValue) throws {
+        let fields = StripeErrors.fields(body)
+        if let mode = try fields.optional("ui_mode", maxLength: 16), mode != "headless" {
+            throw fields.invalid("ui_mode", "ui_mode must be headless.")
+        }
+        customerId = try fields.required("crypto_customer_id", maxLength: 64)
+        let sourceCurrency = try fields.required("source_currency", maxLength: 8).lowercased()
+        let destinationCurrency = try fields.required("destination_currency", maxLength: 8).lowercased()
+        let network = try fields.required("destination_network", maxLength: 32).lowercased()
+        let currencies =
+            try fields.optionalList("destination_currencies")?.map { $0.lowercased() } ?? [destinationCurrency]
+        let networks = try fields.optionalList("destination_networks")?.map { $0.lowercased() } ?? [network]
+        let walletAddress = try fields.required("wallet_address", maxLength: 128)
+        let speedText = try fields.optional("settlement_speed", maxLength: 16) ?? "instant"
+        guard let settlementSpeed = CryptoOnrampSession.SettlementSpeed(rawValue: speedText) else {
+            throw fields.invalid("settlement_speed", "settlement_speed must be instant or standard.")
+        }
+        let ip = try fields.optional("customer_ip_address", maxLength: 64)
+        let metadata = try fields.optionalStringMap("metadata").map(Self.stringMap)
+        let paymentToken = try fields.required("payment_token", maxLength: 64)
+        let amount = try EmbeddedAmount.parse(
+            sourceAmount: try fields.optional("source_amount", maxLength: 40),
+            destinationAmount: try fields.optional("destination_amount", maxLength: 40))
+        purchase = OnrampSessionPurchase(
+            sourceCurrency: sourceCurrency, destinationCurrency: destinationCurrency, destinationNetwork: network,
+            destinationCurrencies: currencies, destinationNetworks: networks, walletAddress: walletAddress,
+            paymentToken: paymentToken, settlementSpeed: settlementSpeed, customerIPAddress: ip, metadata: metadata,
+            amount: amount)
+    }
+
+    /// A string map the fields checked, as a dictionary (a key sent twice keeps its last value).
+    static func stringMap(_ object: JSONValue) -> [String: String] {
+        Dictionary((object.objectValue ?? []).compactMap { key, value in value.stringValue.map { (key, $0) } }) {
+            $1
+        }
+    }
+}
+
+/// `POST /v1/crypto/onramp_sessions/{id}/checkout` as the service takes it.
+struct OnrampSessionCheckout: Sendable {
+    /// Whether the form carries `mandate_data`: the customer accepted the ACH mandate.
+    let acceptsMandate: Bool
+
+    /// Decodes `body`.
+    init(_ body: JSONValue) throws(HTTPError) {
+        acceptsMandate = try StripeErrors.fields(body).object("mandate_data") != nil
+    }
+}
