@@ -35,6 +35,30 @@ import Testing
         }
     }
 
+    @Test func aTransactionDecodesToItself() throws {
+        let usd = { (value: String) in OnrampTransaction.Amount(value: value, currency: "USD") }
+        for (completed, failure) in [("2026-12-02T10:01:00Z", nil), (nil, "FAILURE_REASON_SEND_FAILED")] {
+            let transaction = OnrampTransaction(
+                transactionId: "tx_1", status: "ONRAMP_TRANSACTION_STATUS_SUCCESS", userId: "u_1",
+                purchaseCurrency: "USDC", purchaseNetwork: "base",
+                purchaseAmount: .init(value: "24.36", currency: "USDC"), paymentTotal: usd("25.00"),
+                paymentSubtotal: usd("24.36"), paymentTotalUsd: usd("25.00"), coinbaseFee: usd("0.63"),
+                networkFee: usd("0.01"), exchangeRate: usd("1.00"), txHash: "0xabc", walletAddress: "0x5290",
+                contractAddress: "0x8335", country: "US", partnerUserRef: "user-1", paymentMethod: "CARD",
+                createdAt: "2026-12-02T10:00:00Z", completedAt: completed, endPartnerName: "Wallet",
+                failureReason: failure)
+            #expect(try Self.decoded(transaction) == transaction)
+            #expect(
+                transaction.json.objectValue?.map(\.0)
+                    == OnrampTransaction.schema.json["required"]?.arrayValue?.compactMap(\.stringValue))
+        }
+        // Another server's answer may carry only the id and the status.
+        let minimal = try JSONDecoder().decode(
+            OnrampTransaction.self,
+            from: Data(#"{"transaction_id":"tx_2","status":"ONRAMP_TRANSACTION_STATUS_SUCCESS"}"#.utf8))
+        #expect(minimal.isSettled && minimal.purchaseAmount == nil)
+    }
+
     @Test func errorBodiesDecodeToThemselves() throws {
         for body in [
             CDPErrorBody(errorType: "invalid_request", errorMessage: "No."),

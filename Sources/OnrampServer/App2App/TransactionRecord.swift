@@ -136,24 +136,21 @@ struct TransactionRecord: Sendable {
     }
 
     /// The transactions API form.
-    var apiJSON: JSONValue {
-        [
-            "transaction_id": .string(transactionId), "status": .string(status),
-            "type": "ONRAMP_TRANSACTION_TYPE_BUY_AND_SEND", "user_type": "USER_TYPE_AUTHED", "user_id": .string(userId),
-            "purchase_currency": .string(purchaseCurrency), "purchase_network": .string(purchaseNetwork),
-            "purchase_amount": amount(purchaseAmount, purchaseCurrency),
-            "payment_total": amount(paymentTotal, paymentCurrency),
-            "payment_subtotal": amount(paymentSubtotal, paymentCurrency),
-            "payment_total_usd": amount(paymentTotalUSD, "USD"), "coinbase_fee": amount(coinbaseFee, paymentCurrency),
-            "network_fee": amount(networkFee, paymentCurrency), "exchange_rate": amount(exchangeRate, paymentCurrency),
-            "tx_hash": .string(txHash), "wallet_address": .string(walletAddress),
-            "contract_address": .string(contractAddress), "country": .string(country),
-            "partner_user_ref": .string(partnerUserRef), "payment_method": .string(paymentMethod),
-            "created_at": .string(Timestamp.rfc3339(milliseconds: createdAt)),
-            "completed_at": .optional(completedAt.map { Timestamp.rfc3339(milliseconds: $0) }),
-            "end_partner_name": .string(endPartnerName),
-            "failure_reason": .optional(failureReason),
-        ]
+    var wire: OnrampTransaction {
+        OnrampTransaction(
+            transactionId: transactionId, status: status, userId: userId, purchaseCurrency: purchaseCurrency,
+            purchaseNetwork: purchaseNetwork, purchaseAmount: .init(value: purchaseAmount, currency: purchaseCurrency),
+            paymentTotal: .init(value: paymentTotal, currency: paymentCurrency),
+            paymentSubtotal: .init(value: paymentSubtotal, currency: paymentCurrency),
+            paymentTotalUsd: .init(value: paymentTotalUSD, currency: "USD"),
+            coinbaseFee: .init(value: coinbaseFee, currency: paymentCurrency),
+            networkFee: .init(value: networkFee, currency: paymentCurrency),
+            exchangeRate: .init(value: exchangeRate, currency: paymentCurrency), txHash: txHash,
+            walletAddress: walletAddress, contractAddress: contractAddress, country: country,
+            partnerUserRef: partnerUserRef, paymentMethod: paymentMethod,
+            createdAt: Timestamp.rfc3339(milliseconds: createdAt),
+            completedAt: completedAt.map { Timestamp.rfc3339(milliseconds: $0) }, endPartnerName: endPartnerName,
+            failureReason: failureReason)
     }
 
     /// The webhook payload for `eventType`.

@@ -1,5 +1,4 @@
 import HTTPServer
-import OnrampCore
 import OnrampWire
 
 extension TransactionsRoutes {
@@ -36,39 +35,10 @@ extension TransactionsRoutes {
 
         // MARK: - Answers
 
-        /// An amount and its currency.
-        static let amount = APISchema.object(["value": .string, "currency": .string], required: ["value", "currency"])
-
-        /// The members of a transaction, every one present in every answer.
-        static let transactionMembers = [
-            "transaction_id", "status", "type", "user_type", "user_id", "purchase_currency", "purchase_network",
-            "purchase_amount", "payment_total", "payment_subtotal", "payment_total_usd", "coinbase_fee", "network_fee",
-            "exchange_rate", "tx_hash", "wallet_address", "contract_address", "country", "partner_user_ref",
-            "payment_method", "created_at", "completed_at", "end_partner_name", "failure_reason",
-        ]
-
-        /// A transaction's status.
-        static let status = APISchema.enumeration(App2AppTransaction.Status.allCases.map(\.rawValue))
-
-        /// One transaction, in the transactions API's snake_case form.
-        static let transaction = APISchema.object(
-            [
-                "transaction_id": .string,
-                "status": status,
-                "type": .constant("ONRAMP_TRANSACTION_TYPE_BUY_AND_SEND"), "user_type": .constant("USER_TYPE_AUTHED"),
-                "user_id": .string, "purchase_currency": .string, "purchase_network": .string,
-                "purchase_amount": amount, "payment_total": amount, "payment_subtotal": amount,
-                "payment_total_usd": amount, "coinbase_fee": amount, "network_fee": amount, "exchange_rate": amount,
-                "tx_hash": APISchema.string.described("Empty until the crypto is sent."), "wallet_address": .string,
-                "contract_address": .string, "country": .string, "partner_user_ref": .string,
-                "payment_method": .string, "created_at": .dateTime, "completed_at": APISchema.dateTime.nullable,
-                "end_partner_name": .string, "failure_reason": APISchema.string.nullable,
-            ], required: transactionMembers)
-
         /// A page of transactions, newest first.
         static let transactionPage = APISchema.object(
             [
-                "transactions": .array(transaction),
+                "transactions": .array(OnrampTransaction.schema),
                 "next_page_key": APISchema.string.described("The page_key of the next page; empty on the last page."),
                 "total_count": APISchema.string.described("How many transactions match, as a decimal string."),
             ], required: ["transactions", "next_page_key", "total_count"])

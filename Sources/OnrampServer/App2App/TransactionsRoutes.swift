@@ -57,7 +57,7 @@ struct TransactionsRoutes: Sendable {
             rows.count > pageSize
             ? page.last.map { Self.encodeCursor(createdAt: $0.createdAt, id: $0.transactionId) } : nil
         return .json([
-            "transactions": .array(page.map(\.apiJSON)),
+            "transactions": .array(page.map(\.wire.json)),
             "next_page_key": .string(nextKey ?? ""),
             "total_count": .string(String(total)),
         ])
