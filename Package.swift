@@ -22,6 +22,7 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
         // Domain: no I/O, no C libraries.
         .target(name: "OnrampCore"),
@@ -39,7 +40,9 @@ let package = Package(
         // The onramp service: routes for both contracts, hosted pages, webhooks.
         .target(
             name: "OnrampServer",
-            dependencies: ["OnrampCore", "OnrampCrypto", "AppAttest", "OnrampStore", "OnrampWire", "HTTPServer"]),
+            dependencies: [
+                "OnrampCore", "OnrampCrypto", "AppAttest", "OnrampStore", "OnrampWire", "HTTPServer", "CCurl",
+            ]),
         // Client SDKs.
         .target(name: "OnrampClient", dependencies: ["OnrampCore", "OnrampCrypto", "AppAttest", "OnrampWire"]),
         // The partner backend of both seeds (example): shared logic, and its executable.

@@ -4,7 +4,7 @@
 #   scripts/install-deps.sh test    # also PostgreSQL, headless Chromium, wrk/nginx and a Python venv
 set -euo pipefail
 mode=${1:-build}
-packages=(libmicrohttpd-dev libssl-dev libsqlite3-dev libpq-dev pkg-config)
+packages=(libmicrohttpd-dev libssl-dev libsqlite3-dev libpq-dev libcurl4-openssl-dev pkg-config)
 if [ "$mode" = test ] || [ "$mode" = bench ]; then
     packages+=(postgresql chromium chromium-driver wrk nginx-light openssl)
 fi

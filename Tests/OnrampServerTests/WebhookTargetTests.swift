@@ -24,12 +24,17 @@ struct WebhookTargetTests {
         #expect(try WebhookTargetURL.validate(url, param: "url", code: "url_invalid") == url)
     }
 
-    @Test func resolvedAddressesAreCheckedToo() {
-        #expect(WebhookTargetURL.resolvesToInternalAddress("10.1.2.3"))
-        #expect(WebhookTargetURL.resolvesToInternalAddress("169.254.169.254"))
-        #expect(!WebhookTargetURL.resolvesToInternalAddress("127.0.0.1"))
-        #expect(!WebhookTargetURL.resolvesToInternalAddress("localhost"))
-        #expect(!WebhookTargetURL.resolvesToInternalAddress("8.8.8.8"))
+    /// The addresses a connection may land on (the HTTP client asks after connecting, whatever name led
+    /// there): loopback and public ones, not private, link-local or unspecified ones.
+    @Test func connectedAddressesAreCheckedToo() {
+        for address in [
+            "10.1.2.3", "169.254.169.254", "192.168.0.10", "0.0.0.0", "fe80::1", "fd12::1", "::ffff:10.0.0.1",
+        ] {
+            #expect(!WebhookTargetURL.allowsConnection(to: address), "\(address)")
+        }
+        for address in ["127.0.0.1", "::1", "8.8.8.8", "2001:db8::1"] {
+            #expect(WebhookTargetURL.allowsConnection(to: address), "\(address)")
+        }
     }
 
     /// A redirect is not followed: the attempt records the 3xx and the delivery stays pending.

@@ -4,10 +4,6 @@ import HTTPServer
 import OnrampStore
 import OnrampWire
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Delivers the outbox: fans each new event out to the matching enabled subscriptions of its
 /// project and family (one `webhook_deliveries` row each, in the transaction that marks the event
 /// `fanned_out`), then claims due deliveries under a lease, sends them signed, and records every
@@ -87,19 +83,16 @@ public final class WebhookDispatcher: Sendable {
     /// This instance's lease owner name.
     public let owner: String
     let configuration: Configuration
-    private let session: URLSession
+    private let client: WebhookHTTPClient
 
     /// Creates a dispatcher on `context`'s database and clock.
     public init(context: ServerContext, configuration: Configuration = Configuration()) {
         self.context = context
         self.configuration = configuration
         self.owner = "\(ProcessInfo.processInfo.hostName):\(getpid()):\(context.ids.base62(length: 8))"
-        let sessionConfiguration = URLSessionConfiguration.ephemeral
-        sessionConfiguration.timeoutIntervalForRequest = configuration.requestTimeout
-        sessionConfiguration.timeoutIntervalForResource = configuration.requestTimeout
-        sessionConfiguration.httpMaximumConnectionsPerHost = max(configuration.batchSize, configuration.maximumInFlight)
-        sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        session = URLSession(configuration: sessionConfiguration, delegate: RedirectRefusal(), delegateQueue: nil)
+        client = WebhookHTTPClient(
+            maximumConnectionsPerHost: max(configuration.batchSize, configuration.maximumInFlight),
+            addressPolicy: WebhookTargetURL.allowsConnection(to:))
     }
 
     /// Fans out new events and makes one round of due deliveries; returns how many events were fanned
@@ -280,14 +273,9 @@ public final class WebhookDispatcher: Sendable {
         return results.values
     }
 
-    /// Sends one claim signed at the current time and calls `completion` (on another queue) with the
-    /// outcome. Returns at once: the target check's DNS lookup runs on that queue too, so one slow
-    /// resolver cannot hold the caller's later claims until their leases run out.
+    /// Sends one claim signed at the current time and calls `completion` (on the client's thread) with
+    /// the outcome. Returns at once.
     func send(_ claim: Claim, completion: @escaping @Sendable (Attempt) -> Void) {
-        DispatchQueue.global().async { self.checkAndSend(claim, completion: completion) }
-    }
-
-    private func checkAndSend(_ claim: Claim, completion: @escaping @Sendable (Attempt) -> Void) {
         guard !claim.failsOnPurpose else {
             completion(
                 Attempt(
@@ -295,40 +283,41 @@ public final class WebhookDispatcher: Sendable {
                     error: "failed on purpose (the console's fail the next deliveries); not sent"))
             return
         }
-        guard let url = URL(string: claim.url) else {
-            completion(
-                Attempt(
-                    claim: claim, statusCode: nil, latencyMilliseconds: 0, responseExcerpt: nil, error: "invalid URL"))
-            return
-        }
-        if url.scheme?.lowercased() == "https", let host = url.host,
-            WebhookTargetURL.resolvesToInternalAddress(host)
-        {
-            completion(
-                Attempt(
-                    claim: claim, statusCode: nil, latencyMilliseconds: 0, responseExcerpt: nil,
-                    error: "target resolves to a private or link-local address"))
-            return
-        }
-        var request = URLRequest(url: url, timeoutInterval: configuration.requestTimeout)
-        request.httpMethod = "POST"
         let userAgent = ("User-Agent", "OnrampKit-Webhooks/1.0")
         let signed = WebhookSigner.headers(
             family: claim.family, secret: claim.secret, eventId: claim.eventId, eventType: claim.eventType,
             body: claim.payload, timestamp: Int64(context.realClock.now().timeIntervalSince1970))
-        // The endpoint's own headers before the signature's, which they therefore cannot replace.
-        for (name, value) in [userAgent] + claim.headers + signed { request.setValue(value, forHTTPHeaderField: name) }
+        // The endpoint's own headers after the user agent and before the signature's, which they
+        // therefore cannot replace.
+        let headers = Self.merged([userAgent] + claim.headers + signed)
         let requestHeaders = [userAgent] + claim.headers.map { name, _ in (name, Self.withheldValue) } + signed
-        request.httpBody = Data(claim.payload)
         let started = DispatchTime.now().uptimeNanoseconds
-        session.dataTask(with: request) { data, response, error in
+        client.send(
+            .init(url: claim.url, headers: headers, body: claim.payload, timeout: configuration.requestTimeout)
+        ) { response in
             let latency = Int64((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000)
             completion(
                 Attempt(
-                    claim: claim, statusCode: (response as? HTTPURLResponse)?.statusCode,
-                    latencyMilliseconds: latency, responseExcerpt: data.map { Self.excerpt(Array($0)) },
-                    error: error.map { "\($0.localizedDescription)" }, requestHeaders: requestHeaders))
-        }.resume()
+                    claim: claim, statusCode: response.statusCode, latencyMilliseconds: latency,
+                    responseExcerpt: response.statusCode == nil ? nil : Self.excerpt(response.body),
+                    error: response.error, requestHeaders: requestHeaders))
+        }
+    }
+
+    /// One field per name (names compare case-insensitively), each where its name first appears, with
+    /// the value that comes last.
+    static func merged(_ headers: [(String, String)]) -> [(String, String)] {
+        var fields: [(String, String)] = []
+        var positions: [String: Int] = [:]
+        for (name, value) in headers {
+            if let position = positions[name.lowercased()] {
+                fields[position].1 = value
+            } else {
+                positions[name.lowercased()] = fields.count
+                fields.append((name, value))
+            }
+        }
+        return fields
     }
 
     /// Writes the attempts and the deliveries' new states in one transaction, each in its project's time.
@@ -431,17 +420,7 @@ public final class WebhookDispatcher: Sendable {
     }
 }
 
-/// Refuses redirects: a delivery goes to the registered URL only, and a 3xx counts as a failure.
-private final class RedirectRefusal: NSObject, URLSessionTaskDelegate, Sendable {
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
-    ) {
-        completionHandler(nil)
-    }
-}
-
-/// Results written by URLSession's completion handlers on its own queue.
+/// Results written by the HTTP client's completion handlers on its thread.
 final class ResultBox: @unchecked Sendable {
     // Every access holds `lock`.
     private let lock = NSLock()

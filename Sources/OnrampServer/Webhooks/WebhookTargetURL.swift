@@ -1,17 +1,12 @@
 import Foundation
 import HTTPServer
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// The rule for delivery targets: `https`, or `http` only to `127.0.0.1`, `localhost` or `[::1]` (local
 /// development, as the contract allows). An `https` target may not name a private, link-local
 /// (cloud metadata at 169.254.169.254) or unspecified address literally, nor carry credentials, so a
-/// tenant cannot aim deliveries at the operator's internal network by address; the dispatcher also
-/// resolves host names before each delivery and refuses those that resolve there
-/// (``resolvesToInternalAddress(_:)``). A name could still be re-pointed between that check and the
-/// connection, so an operator exposing the server to untrusted tenants should also egress-filter.
+/// tenant cannot aim deliveries at the operator's internal network by address; and a delivery is sent
+/// only over a connection whose address is not internal (``allowsConnection(to:)``, checked by the
+/// HTTP client on the connection it made), so a name that resolves, or is re-pointed, there is refused too.
 enum WebhookTargetURL {
     /// `text` when it is an acceptable target; a 400 naming `param` otherwise.
     static func validate(_ text: String, param: String, code: String) throws(HTTPError) -> String {
@@ -57,27 +52,10 @@ enum WebhookTargetURL {
             || lowered.hasPrefix("::ffff:")
     }
 
-    /// Whether any address `host` resolves to is internal (see ``isInternalAddressLiteral(_:)``). A
-    /// name that does not resolve is left to the HTTP client, which then fails on its own.
-    static func resolvesToInternalAddress(_ host: String) -> Bool {
-        var hints = addrinfo()
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        var list: UnsafeMutablePointer<addrinfo>?
-        guard getaddrinfo(host, nil, &hints, &list) == 0, let first = list else { return false }
-        defer { freeaddrinfo(list) }
-        var entry: UnsafeMutablePointer<addrinfo>? = first
-        while let current = entry {
-            var buffer = [CChar](repeating: 0, count: Int(NI_MAXHOST))
-            if getnameinfo(
-                current.pointee.ai_addr, current.pointee.ai_addrlen, &buffer, socklen_t(buffer.count), nil, 0,
-                NI_NUMERICHOST) == 0,
-                isInternalAddressLiteral(
-                    String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
-            {
-                return true
-            }
-            entry = current.pointee.ai_next
-        }
-        return false
+    /// Whether a delivery may go over a connection to `address` (numeric text): not to an internal one
+    /// (``isInternalAddressLiteral(_:)``), whatever name led there. The HTTP client asks once the
+    /// connection stands, before it sends the request, so there is no gap between check and use.
+    static func allowsConnection(to address: String) -> Bool {
+        !isInternalAddressLiteral(address)
     }
 }
