@@ -37,9 +37,12 @@ enum WebhookTargetURL {
     /// Whether `host` is an IPv4 or IPv6 literal in a private, shared, link-local, unspecified or
     /// unique-local range (loopback stays allowed for local development).
     static func isInternalAddressLiteral(_ host: String) -> Bool {
-        let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        // Asked for every delivery (on the HTTP client's thread): the standard library only, no Foundation.
+        var bare = Substring(host)
+        while bare.first == "[" { bare = bare.dropFirst() }
+        while bare.last == "]" { bare = bare.dropLast() }
         let octets = bare.split(separator: ".", omittingEmptySubsequences: false).compactMap { UInt8($0) }
-        if octets.count == 4 && bare.split(separator: ".").count == 4 {
+        if octets.count == 4 && bare.split(separator: ".", omittingEmptySubsequences: false).count == 4 {
             switch (octets[0], octets[1]) {
             case (10, _), (0, _), (169, 254), (192, 168), (100, 64...127), (172, 16...31): return true
             default: return false
