@@ -64,11 +64,9 @@ public struct StripeErrorRenderer: ErrorRenderer {
         return response
     }
 
-    /// A domain rule a Stripe request broke (an ``OnrampError``) is a 400 `invalid_request_error` whose
-    /// code is the rule's own (the contract's `crypto_onramp_*` codes among them).
+    /// The Stripe family's domain errors as ``StripeErrors`` maps them.
     public func httpError(for error: any Error) -> HTTPError? {
-        guard let error = error as? OnrampError else { return nil }
-        return StripeErrors.domain(error)
+        StripeErrors.httpError(for: error)
     }
 
     static func errorType(for error: HTTPError) -> String {

@@ -116,6 +116,10 @@ struct WebhookRouteTests {
             for index in 2...17 {
                 let created = harness.stripe("POST", "/v1/webhook_endpoints", form: "\(hook)&metadata[n]=\(index)")
                 #expect(created.0 == (index <= 16 ? 200 : 400), "\(index): \(created)")
+                if index == 17 {
+                    #expect(created.1["error"]?["code"] == "parameter_invalid", "\(created)")
+                    #expect(created.1["error"]?["type"] == "invalid_request_error")
+                }
             }
         }
     }
@@ -297,7 +301,28 @@ struct WebhookRouteTests {
             #expect(bad.1["errorType"] == "invalid_request")
 
             #expect(try harness.cdp("DELETE", "\(path)/\(id)").0 == 204)
-            #expect(try harness.cdp("GET", "\(path)/\(id)").0 == 404)
+            let gone = try harness.cdp("GET", "\(path)/\(id)")
+            #expect(gone.0 == 404 && gone.1["errorType"] == "not_found", "\(gone)")
+            #expect(try harness.cdp("PUT", "\(path)/\(id)", json: ["isEnabled": true]).0 == 404)
+
+            // A subscription holds at most 50 labels, also when labelKey adds one.
+            let labels = JSONValue.object((0..<50).map { ("l\($0)", .string("v")) })
+            let (labelledStatus, labelled) = try harness.cdp(
+                "POST", path,
+                json: ["eventTypes": ["*"], "target": ["url": .string(receiver.url)], "labels": labels])
+            #expect(labelledStatus == 201, "\(labelled)")
+            let full = try #require(labelled["subscriptionId"]?.stringValue)
+            let more = try harness.cdp("PUT", "\(path)/\(full)", json: ["labelKey": "extra", "labelValue": "v"])
+            #expect(more.0 == 400 && more.1["errorType"] == "invalid_request", "\(more)")
+            let relabelled = try harness.cdp("PUT", "\(path)/\(full)", json: ["labelKey": "l0", "labelValue": "w"])
+            #expect(relabelled.0 == 200 && relabelled.1["labels"]?["l0"] == "w", "\(relabelled)")
+            // 16 subscriptions per project: the 17th is refused in the CDP error shape.
+            for index in 2...17 {
+                let created = try harness.cdp(
+                    "POST", path, json: ["eventTypes": ["*"], "target": ["url": .string(receiver.url)]])
+                #expect(created.0 == (index <= 16 ? 201 : 400), "\(index): \(created)")
+                if index == 17 { #expect(created.1["errorType"] == "invalid_request", "\(created)") }
+            }
         }
     }
 

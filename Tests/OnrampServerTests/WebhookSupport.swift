@@ -87,18 +87,9 @@ struct WebhookFixture {
     /// Stores a subscription of `family` for every event type, delivering to `url`.
     @discardableResult
     func subscribe(_ family: WebhookFamily, url: String, eventTypes: [String] = ["*"]) throws -> WebhookSubscription {
-        let now = context.nowMilliseconds
-        let subscription = WebhookSubscription(
-            id: family == .stripe ? context.ids.id(prefix: "we") : context.ids.uuid(), projectId: projectId,
-            family: family, url: url, description: "test", eventTypes: eventTypes, headers: [],
-            metadata: .object([]), labels: .object([]),
-            secret: family == .stripe ? "whsec_" + context.ids.base62(length: 32) : context.ids.uuid(), enabled: true,
-            disabledReason: nil, failingSince: nil, livemode: false, createdAt: now)
-        try database.transaction {
-            try WebhookSubscriptionRepository(connection: $0).insert(
-                subscription, now: now, invalidCode: "invalid_request", dialect: database.dialect)
-        }
-        return subscription
+        try WebhookSubscriptionService(database: database, ids: context.ids, clock: context.clock).create(
+            WebhookSubscriptionChange(url: url, eventTypes: eventTypes, description: "test"), projectId: projectId,
+            family: family, livemode: false)
     }
 
     /// Commits one Stripe-family event (the full event object as payload) and returns its id.

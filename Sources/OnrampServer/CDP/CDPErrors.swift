@@ -2,8 +2,9 @@ import HTTPServer
 import OnrampCore
 
 /// The CDP family's one mapping of domain errors to HTTP (`CDPErrorRenderer.httpError(for:)` asks it):
-/// a broken domain rule is a 400 `invalid_request` with its parameter, and the App2App refusals take
-/// the seed's error table, App Attest failures carrying the verifier's code as `errorReason`.
+/// a broken domain rule is a 400 `invalid_request` with its parameter, the App2App refusals take the
+/// seed's error table (App Attest failures carrying the verifier's code as `errorReason`), and the
+/// webhooks API's refusals their 400 or 404.
 enum CDPErrors {
     /// The HTTP form of a domain error, or nil for an error the family does not know.
     static func httpError(for error: any Error) -> HTTPError? {
@@ -11,6 +12,7 @@ enum CDPErrors {
         case let error as OnrampError:
             HTTPError(status: 400, code: "invalid_request", message: error.developerMessage, param: error.parameter)
         case let refusal as App2AppRefusal: httpError(refusing: refusal)
+        case let refusal as WebhookSubscriptionRefusal: httpError(refusing: refusal)
         default: nil
         }
     }
@@ -49,6 +51,16 @@ enum CDPErrors {
                 message:
                     "A development App Attest key may only create sessions whose partnerUserRef starts with sandbox-.",
                 param: "partnerUserRef")
+        }
+    }
+
+    /// A subscription change the webhooks API refuses.
+    static func httpError(refusing refusal: WebhookSubscriptionRefusal) -> HTTPError {
+        switch refusal {
+        case .tooMany: HTTPError(status: 400, code: "invalid_request", message: refusal.description)
+        case .notFound(let id): HTTPError(status: 404, code: "not_found", message: "No subscription \(id).")
+        case .tooManyLabels:
+            HTTPError(status: 400, code: "invalid_request", message: refusal.description, param: "labelKey")
         }
     }
 }

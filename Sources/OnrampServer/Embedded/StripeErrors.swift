@@ -36,6 +36,23 @@ enum StripeErrors {
             "\(what) is simulated in test mode only; live keys need a real verification provider.", status: 403)
     }
 
+    /// The HTTP form of a domain error, or nil for an error the family does not know: a broken domain
+    /// rule (an ``OnrampError``) is a 400 `invalid_request_error` whose code is the rule's own (the
+    /// contract's `crypto_onramp_*` codes among them); a refused webhook endpoint change its 400 or 404.
+    static func httpError(for error: any Error) -> HTTPError? {
+        switch error {
+        case let error as OnrampError: domain(error)
+        case let refusal as WebhookSubscriptionRefusal:
+            switch refusal {
+            case .tooMany, .tooManyLabels: invalid("parameter_invalid", refusal.description)
+            case .notFound(let id):
+                HTTPError(
+                    status: 404, code: "resource_missing", message: "No such webhook endpoint: '\(id)'", param: "id")
+            }
+        default: nil
+        }
+    }
+
     /// A domain error as a 400 with the domain's code, developer message and parameter.
     static func domain(_ error: OnrampError) -> HTTPError {
         invalid(error.code.rawValue, error.developerMessage, param: error.parameter)

@@ -8,111 +8,54 @@ import OnrampWire
 struct WebhookEndpointRoutes: Sendable {
     static let basePath = "/v1/webhook_endpoints"
 
-    let context: ServerContext
+    let database: any Database
+    let service: WebhookSubscriptionService
 
     func register(on router: inout Router) {
         router.add("POST", Self.basePath, Operations.createEndpoint) { request in
-            let caller = try StripeCaller.authenticate(request, database: context.database, allowPublishable: false)
-            let (projectId, livemode) = (caller.projectId, caller.livemode)
-            let fields = Self.fields(try request.parsedBody())
-            try fields.rejectUnknown(allowed: Self.allowedFields)
-            let now = context.nowMilliseconds
-            var endpoint = WebhookSubscription(
-                id: context.ids.id(prefix: IdPrefix.webhookEndpoint), projectId: projectId, family: .stripe, url: "",
-                description: "", eventTypes: [], headers: [], metadata: .object([]), labels: .object([]),
-                secret: context.ids.id(prefix: IdPrefix.webhookSecret, length: 32), enabled: true, disabledReason: nil,
-                failingSince: nil, livemode: livemode, createdAt: now)
-            try Self.apply(fields, to: &endpoint, creating: true)
-            try context.database.transaction {
-                try WebhookSubscriptionRepository(connection: $0).insert(
-                    endpoint, now: now, invalidCode: "parameter_invalid", dialect: context.database.dialect)
-            }
+            let caller = try authenticate(request)
+            let change = try WebhookSubscriptionChange(stripeForm: try request.parsedBody(), creating: true)
+            let endpoint = try service.create(
+                change, projectId: caller.projectId, family: .stripe, livemode: caller.livemode)
             return .json(Self.json(endpoint, includeSecret: true))
         }
         router.add("GET", Self.basePath, Operations.listEndpoints) { request in
-            let caller = try StripeCaller.authenticate(request, database: context.database, allowPublishable: false)
+            let caller = try authenticate(request)
             let limit = try StripeList.limit(request.queryValue("limit"))
-            let page = try context.database.read {
-                try WebhookSubscriptionRepository(connection: $0).list(
-                    projectId: caller.projectId, family: .stripe, limit: limit + 1,
-                    startingAfter: request.queryValue("starting_after"), livemode: caller.livemode)
-            }
+            let page = try service.list(
+                projectId: caller.projectId, family: .stripe, livemode: caller.livemode, limit: limit + 1,
+                startingAfter: request.queryValue("starting_after"))
             return .json(
-                StripeList.object(
-                    url: Self.basePath, limit: limit, page.map { Self.json($0, includeSecret: false) }))
+                StripeList.object(url: Self.basePath, limit: limit, page.map { Self.json($0, includeSecret: false) }))
         }
         router.add("GET", Self.basePath + "/{id}", Operations.getEndpoint) { request in
-            .json(Self.json(try find(request).1, includeSecret: false))
+            let caller = try authenticate(request)
+            let endpoint = try service.find(
+                id: id(request), projectId: caller.projectId, family: .stripe, livemode: caller.livemode)
+            return .json(Self.json(endpoint, includeSecret: false))
         }
         router.add("POST", Self.basePath + "/{id}", Operations.updateEndpoint) { request in
-            var (_, endpoint) = try find(request)
-            let fields = Self.fields(try request.parsedBody())
-            try fields.rejectUnknown(allowed: Self.allowedFields.union(["disabled"]))
-            try Self.apply(fields, to: &endpoint, creating: false)
-            if let disabled = try fields.optionalBool("disabled") { endpoint.enabled = !disabled }
-            let now = context.nowMilliseconds
-            try context.database.transaction {
-                try WebhookSubscriptionRepository(connection: $0).update(endpoint, now: now)
-            }
+            let caller = try authenticate(request)
+            let id = id(request)
+            _ = try service.find(id: id, projectId: caller.projectId, family: .stripe, livemode: caller.livemode)
+            let change = try WebhookSubscriptionChange(stripeForm: try request.parsedBody(), creating: false)
+            let endpoint = try service.update(
+                id: id, projectId: caller.projectId, family: .stripe, livemode: caller.livemode, change)
             return .json(Self.json(endpoint, includeSecret: false))
         }
         router.add("DELETE", Self.basePath + "/{id}", Operations.deleteEndpoint) { request in
-            let (projectId, endpoint) = try find(request)
-            try context.database.transaction {
-                _ = try WebhookSubscriptionRepository(connection: $0).delete(
-                    id: endpoint.id, projectId: projectId, family: .stripe)
-            }
+            let caller = try authenticate(request)
+            let endpoint = try service.delete(
+                id: id(request), projectId: caller.projectId, family: .stripe, livemode: caller.livemode)
             return .json(["id": .string(endpoint.id), "object": "webhook_endpoint", "deleted": true])
         }
     }
 
-    private static let allowedFields: Set<String> = [
-        "url", "enabled_events", "description", "metadata", "api_version", "connect", "expand",
-    ]
-
-    private static func fields(_ body: JSONValue) -> RequestFields {
-        RequestFields(body, invalidCode: "parameter_invalid", missingCode: "parameter_missing")
+    private func authenticate(_ request: HTTPRequest) throws -> StripeCaller {
+        try StripeCaller.authenticate(request, database: database, allowPublishable: false)
     }
 
-    private func find(_ request: HTTPRequest) throws -> (String, WebhookSubscription) {
-        let caller = try StripeCaller.authenticate(request, database: context.database, allowPublishable: false)
-        let id = request.pathParameters["id"] ?? ""
-        let projectId = caller.projectId
-        guard
-            let endpoint = try context.database.read({
-                try WebhookSubscriptionRepository(connection: $0).find(
-                    id: id, projectId: projectId, family: .stripe, livemode: caller.livemode)
-            })
-        else {
-            throw HTTPError(
-                status: 404, code: "resource_missing", message: "No such webhook endpoint: '\(id)'", param: "id")
-        }
-        return (projectId, endpoint)
-    }
-
-    private static func apply(_ fields: RequestFields, to endpoint: inout WebhookSubscription, creating: Bool)
-        throws(HTTPError)
-    {
-        if let url = try fields.optional("url", maxLength: 2048) {
-            endpoint.url = try WebhookTargetURL.validate(url, param: "url", code: "url_invalid")
-        } else if creating {
-            _ = try fields.required("url")
-        }
-        if let events = try fields.optionalList("enabled_events", maxCount: 100, maxLength: 100) {
-            guard !events.isEmpty, events.allSatisfy({ !$0.isEmpty }) else {
-                throw fields.invalid("enabled_events", "enabled_events must list at least one event type, or *.")
-            }
-            endpoint.eventTypes = events
-        } else if creating {
-            throw HTTPError(
-                status: 400, code: "parameter_missing", message: "Missing required param: enabled_events.",
-                param: "enabled_events")
-        }
-        if let description = try fields.optional("description", maxLength: 5000, multiline: true) {
-            endpoint.description = description
-        }
-        if let metadata = try fields.optionalStringMap("metadata") { endpoint.metadata = metadata }
-    }
+    private func id(_ request: HTTPRequest) -> String { request.pathParameters["id"] ?? "" }
 
     static func json(_ endpoint: WebhookSubscription, includeSecret: Bool) -> JSONValue {
         var members: [(String, JSONValue)] = [

@@ -67,18 +67,9 @@ public struct WebhookOperations: Sendable {
         projectId: String, family: WebhookFamily, url: String, eventTypes: [String], description: String,
         secret: String? = nil
     ) throws -> WebhookSubscription {
-        let now = Timestamp.milliseconds(clock.now())
-        let subscription = WebhookSubscription(
-            id: family == .stripe ? ids.id(prefix: IdPrefix.webhookEndpoint) : ids.uuid(), projectId: projectId,
-            family: family, url: url, description: description, eventTypes: eventTypes, headers: [],
-            metadata: .object([]), labels: .object([]),
-            secret: secret ?? ids.id(prefix: IdPrefix.webhookSecret, length: 32),
-            enabled: true, disabledReason: nil, failingSince: nil, livemode: false, createdAt: now)
-        try database.transaction {
-            try WebhookSubscriptionRepository(connection: $0).insert(
-                subscription, now: now, invalidCode: "invalid_request", dialect: database.dialect)
-        }
-        return subscription
+        try WebhookSubscriptionService(database: database, ids: ids, clock: clock).create(
+            WebhookSubscriptionChange(url: url, eventTypes: eventTypes, description: description), projectId: projectId,
+            family: family, livemode: false, secret: secret ?? ids.id(prefix: IdPrefix.webhookSecret, length: 32))
     }
 
     /// Deletes a subscription; `false` when there is none with this id.

@@ -6,8 +6,9 @@ struct WebhookRoutes: Sendable {
     let authenticator: CDPAuthenticator
 
     func register(on router: inout Router) {
-        WebhookSubscriptionRoutes(context: context, authenticator: authenticator).register(on: &router)
-        WebhookEndpointRoutes(context: context).register(on: &router)
+        let service = WebhookSubscriptionService(database: context.database, ids: context.ids, clock: context.clock)
+        WebhookSubscriptionRoutes(service: service, authenticator: authenticator).register(on: &router)
+        WebhookEndpointRoutes(database: context.database, service: service).register(on: &router)
         EventRoutes(context: context).register(on: &router)
     }
 }

@@ -1,4 +1,3 @@
-import HTTPServer
 import OnrampStore
 import OnrampWire
 
@@ -9,10 +8,9 @@ struct WebhookSubscriptionRepository {
     /// The most subscriptions a project may have per family and mode (Stripe's limit on webhook endpoints).
     static let maximumPerProject = 16
 
-    /// Inserts `subscription`, refusing a project's 17th of its family and mode with 400 `invalidCode`.
-    /// On PostgreSQL (`dialect`) the project row is locked first, so concurrent inserts count one after
-    /// another.
-    func insert(_ subscription: WebhookSubscription, now: Int64, invalidCode: String, dialect: SQLDialect) throws {
+    /// How many subscriptions the project of `subscription` has of its family and mode. On PostgreSQL
+    /// (`dialect`) the project row is locked first, so concurrent creations count one after another.
+    func count(of subscription: WebhookSubscription, lockingProjectFor dialect: SQLDialect) throws -> Int {
         try connection.lockParent(table: "projects", id: subscription.projectId, dialect: dialect)
         let existing = try connection.query(
             "SELECT COUNT(*) AS n FROM webhook_subscriptions WHERE project_id = ? AND family = ? AND livemode = ?",
@@ -21,12 +19,11 @@ struct WebhookSubscriptionRepository {
                 .integer(subscription.livemode ? 1 : 0),
             ]
         ).first?.int("n")
-        guard (existing ?? 0) < Self.maximumPerProject else {
-            throw HTTPError(
-                status: 400, code: invalidCode,
-                message: "A project may have at most \(Self.maximumPerProject) webhook subscriptions; delete one first."
-            )
-        }
+        return Int(existing ?? 0)
+    }
+
+    /// Inserts `subscription`.
+    func insert(_ subscription: WebhookSubscription, now: Int64) throws {
         try connection.execute(
             """
             INSERT INTO webhook_subscriptions (id, project_id, family, url, description, event_types, headers,
