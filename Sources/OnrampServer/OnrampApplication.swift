@@ -47,7 +47,8 @@ public final class OnrampApplication: Sendable {
         router.setErrorRenderer(PageErrorRenderer(), forPathPrefix: "/embedded/test/")
         OperationsRoutes.register(on: &router, database: context.database, metrics: metrics)
         let app2App = App2AppService(context: context)
-        App2AppRoutes(service: app2App, authenticator: authenticator).register(on: &router)
+        App2AppRoutes(service: app2App, authenticator: authenticator, testClocks: context.testClocks).register(
+            on: &router)
         HandoffRoutes(context: context, transactions: transactions).register(on: &router)
         let hosted = HostedOnrampService(context: context, transactions: transactions)
         HostedOnrampRoutes(service: hosted, authenticator: authenticator).register(on: &router)

@@ -17,4 +17,6 @@ enum App2AppRefusal: Error, Equatable {
     case idempotencyKeyReused
     /// A development App Attest key asked for a session outside the sandbox (`partnerUserRef` not `sandbox-…`).
     case developmentKeyOutsideSandbox
+    /// The client address or the project is over its mobile rate limit; retry after this many seconds.
+    case rateLimited(retryAfterSeconds: Int)
 }

@@ -6,13 +6,14 @@ import OnrampWire
 struct App2AppRoutes: Sendable {
     let service: App2AppService
     let authenticator: CDPAuthenticator
+    let testClocks: TestClocks
 
     /// Answers 429 `rate_limit_exceeded` when the client address is over its mobile rate limit. The
     /// project's budget is charged later, by the service, only once a call has passed the checks an
     /// anonymous caller cannot (a known challenge, a registered key), so that a flood naming a public
     /// project id cannot spend it.
-    private func limit(_ request: HTTPRequest) throws(HTTPError) {
-        try service.context.mobileRateLimits.admit(address: request.remoteAddress, at: service.context.clock.now())
+    private func limit(_ request: HTTPRequest) throws(App2AppRefusal) {
+        try service.rateLimits.admit(address: request.remoteAddress, at: service.clock.now())
     }
 
     func register(on router: inout Router) {
@@ -110,15 +111,13 @@ struct App2AppRoutes: Sendable {
     /// Runs `body` in the project's time (its test clock; real time when there is none).
     private func inProjectTime<T>(_ projectId: String?, _ body: () throws -> T) throws -> T {
         if let projectId { RequestNotes.current?.projectId = projectId }
-        return try service.context.testClocks.bound(to: projectId, body)
+        return try testClocks.bound(to: projectId, body)
     }
 
     /// The project of the challenge a registration or session names, when it is a known challenge.
     private func challengeProject(_ body: JSONValue) throws -> String? {
-        guard let text = body["challenge"]?.stringValue, text.utf8.count <= 512,
-            let id = ChallengeRepository.id(forChallengeText: text)
-        else { return nil }
-        return try service.context.database.read { try ChallengeRepository(connection: $0).find(id: id)?.projectId }
+        guard let text = body["challenge"]?.stringValue, text.utf8.count <= 512 else { return nil }
+        return try service.projectId(ofChallenge: text)
     }
 
     /// The request's idempotency key: `Idempotency-Key` (the demo's), or CDP's standard `X-Idempotency-Key`;

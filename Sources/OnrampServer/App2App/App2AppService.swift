@@ -9,19 +9,45 @@ import OnrampWire
 /// The App2App mobile endpoints: registration challenges and App Attest key registration, purchase
 /// challenges, and attested single-use purchase sessions.
 struct App2AppService: Sendable {
-    let context: ServerContext
+    let database: any Database
+    /// The project's time (its test clock, when the request is bound to one).
+    let clock: any OnrampCore.Clock
+    let ids: IdGenerator
+    let catalogue: Catalogue
+    /// The roots an attestation's certificate chain must end in (Apple's App Attest root).
+    let appAttestRoots: [X509Certificate]
+    let rateLimits: MobileRateLimits
+    /// Where the handoff page is served (`http://127.0.0.1:8080`).
+    let publicBaseURL: String
+    /// The key session tokens are sealed with, derived from the data key.
+    private let tokenSealingKey: [UInt8]
     let publicKeys = PublicKeyCache()
+
+    /// The service on the parts of `context` it uses.
+    init(context: ServerContext) {
+        database = context.database
+        clock = context.clock
+        ids = context.ids
+        catalogue = context.catalogue
+        appAttestRoots = context.appAttestRoots
+        rateLimits = context.mobileRateLimits
+        publicBaseURL = context.publicBaseURL
+        tokenSealingKey = HMACSHA256.authenticationCode(
+            key: context.dataKey, message: Array("app2app-session-token".utf8))
+    }
+
+    private var nowMilliseconds: Int64 { Timestamp.milliseconds(clock.now()) }
 
     // MARK: - Challenges
 
     /// `POST …/attestation/challenges`: a registration challenge.
     func createRegistrationChallenge(projectId: String) throws -> IssuedChallenge {
         _ = try loadEnabledProject(projectId)
-        let bytes = context.ids.randomBytes(32)
-        let record = try context.database.transaction { connection in
+        let bytes = ids.randomBytes(32)
+        let record = try database.transaction { connection in
             try ChallengeRepository(connection: connection).insert(
                 id: Base64URL.encode(bytes, padded: false), projectId: projectId, purpose: .registration, purchase: nil,
-                idempotencyKey: nil, now: context.nowMilliseconds)
+                idempotencyKey: nil, now: nowMilliseconds)
         }
         return IssuedChallenge(bytes: bytes, expiresAt: record.expiresAt)
     }
@@ -32,12 +58,12 @@ struct App2AppService: Sendable {
         projectId: String, purchase: PurchaseRequest, idempotencyKey: String?
     ) throws -> IssuedChallenge {
         let project = try loadEnabledProject(projectId)
-        _ = try purchase.validate(for: project, catalogue: context.catalogue)
+        _ = try purchase.validate(for: project, catalogue: catalogue)
         let stored = purchase.json.serializedString
-        let bytes = context.ids.randomBytes(32)
-        let now = context.nowMilliseconds
+        let bytes = ids.randomBytes(32)
+        let now = nowMilliseconds
         let create = { () throws -> ChallengeRepository.Record in
-            try context.database.transaction { connection -> ChallengeRepository.Record in
+            try database.transaction { connection -> ChallengeRepository.Record in
                 let challenges = ChallengeRepository(connection: connection)
                 if let idempotencyKey,
                     let existing = try challenges.find(projectId: projectId, idempotencyKey: idempotencyKey)
@@ -72,7 +98,7 @@ struct App2AppService: Sendable {
     /// `projectIdFromPath` is the project the seed's path names (the challenge must be of it).
     func register(_ request: KeyRegistrationRequest, projectIdFromPath: String?) throws -> RegisteredAttestationKey {
         let (challengeText, keyId, bundleId) = (request.challenge, request.keyId, request.bundleId)
-        let now = context.nowMilliseconds
+        let now = nowMilliseconds
         let challenge = try loadChallenge(challengeText, purpose: .registration, now: now)
         if let projectIdFromPath, projectIdFromPath != challenge.projectId {
             throw App2AppRefusal.unknownChallenge
@@ -86,14 +112,14 @@ struct App2AppService: Sendable {
         var lastFailure: AppAttestError?
         search: for appId in candidates {
             let verifier = AttestationVerifier(
-                appId: appId, allowedEnvironments: environments, trustedRoots: context.appAttestRoots)
+                appId: appId, allowedEnvironments: environments, trustedRoots: appAttestRoots)
             for hash in ChallengeRepository.clientDataHashes(forChallengeText: challengeText) {
                 do {
                     verified = (
                         appId,
                         try verifier.verify(
                             attestationObject: request.attestationObject, keyId: keyId, clientDataHash: hash,
-                            at: context.clock.now())
+                            at: clock.now())
                     )
                     break search
                 } catch {
@@ -105,15 +131,15 @@ struct App2AppService: Sendable {
         }
         guard let verified else {
             // A failed attestation spends its challenge: each attempt costs the caller a new challenge.
-            _ = try context.database.transaction { connection in
+            _ = try database.transaction { connection in
                 try ChallengeRepository(connection: connection).consume(id: challenge.id, now: now)
             }
             throw App2AppRefusal.attestationFailed(reason: lastFailure?.code.rawValue ?? "no_registered_app_id")
         }
         // A verified attestation of one of the project's apps: only now does the call count against the
         // project's budget (anyone can get a challenge and send junk; that spends only their address's).
-        try context.mobileRateLimits.admit(projectId: challenge.projectId, at: context.clock.now())
-        try context.database.transaction { connection in
+        try rateLimits.admit(projectId: challenge.projectId, at: clock.now())
+        try database.transaction { connection in
             guard try ChallengeRepository(connection: connection).consume(id: challenge.id, now: now) else {
                 throw App2AppRefusal.unknownChallenge
             }
@@ -133,12 +159,12 @@ struct App2AppService: Sendable {
     /// single-use `onrampUrl`. Idempotent on the challenge.
     func createSession(_ request: PurchaseSessionRequest) throws -> OnrampURLSession {
         let (challengeText, keyId, assertion) = (request.challenge, request.keyId, request.assertionObject)
-        let now = context.nowMilliseconds
+        let now = nowMilliseconds
         guard let challengeId = ChallengeRepository.id(forChallengeText: challengeText) else {
             throw App2AppRefusal.unknownChallenge
         }
         // One read transaction for the challenge, its project and the key.
-        let loaded = try context.database.read { connection in
+        let loaded = try database.read { connection in
             try ChallengeRepository(connection: connection).find(id: challengeId).map { challenge in
                 (
                     challenge, try ProjectRepository(connection: connection).find(challenge.projectId),
@@ -154,7 +180,7 @@ struct App2AppService: Sendable {
         // A known purchase challenge and a key registered in its project: from here on the call counts
         // against the project's budget (a flood of made-up challenges or keys does not).
         guard !keys.isEmpty else { throw App2AppRefusal.assertionFailed(reason: "unknown_key") }
-        try context.mobileRateLimits.admit(projectId: challenge.projectId, at: context.clock.now())
+        try rateLimits.admit(projectId: challenge.projectId, at: clock.now())
 
         // A retry on an attested challenge returns the same URL (after checking the assertion's key).
         if challenge.usedAt != nil {
@@ -169,10 +195,10 @@ struct App2AppService: Sendable {
         if key.environment == .development && !purchase.isSandbox {
             throw App2AppRefusal.developmentKeyOutsideSandbox
         }
-        let quote = try purchase.validate(for: project, catalogue: context.catalogue)
-        let token = Base64URL.encode(context.ids.randomBytes(32), padded: false)
+        let quote = try purchase.validate(for: project, catalogue: catalogue)
+        let token = Base64URL.encode(ids.randomBytes(32), padded: false)
         let stored = StoredQuote(quote)
-        let created = try context.database.transaction { connection -> Bool in
+        let created = try database.transaction { connection -> Bool in
             guard try ChallengeRepository(connection: connection).consume(id: challenge.id, now: now) else {
                 return false
             }
@@ -191,7 +217,7 @@ struct App2AppService: Sendable {
         guard created else {
             // Another request attested this challenge first: answer as its retry.
             let used =
-                try context.database.read { try ChallengeRepository(connection: $0).find(id: challenge.id) }
+                try database.read { try ChallengeRepository(connection: $0).find(id: challenge.id) }
                 ?? challenge
             return try retrySession(
                 challenge: used, keys: keys, keyId: keyId, assertion: assertion, challengeText: challengeText, now: now)
@@ -206,7 +232,7 @@ struct App2AppService: Sendable {
         challengeText: String, now: Int64
     ) throws -> OnrampURLSession {
         guard
-            let session = try context.database.read({
+            let session = try database.read({
                 try PurchaseSessionRepository(connection: $0).find(challengeId: challenge.id)
             }),
             session.keyId == keyId
@@ -216,11 +242,6 @@ struct App2AppService: Sendable {
         _ = try verifyAssertion(
             assertion, keys: keys, previousCounter: { _ in session.assertionCounter - 1 }, challengeText: challengeText)
         return sessionResponse(token: try token(of: session), quote: try StoredQuote(stored: session.quote))
-    }
-
-    /// The key session tokens are sealed with, derived from the data key.
-    private var tokenSealingKey: [UInt8] {
-        HMACSHA256.authenticationCode(key: context.dataKey, message: Array("app2app-session-token".utf8))
     }
 
     /// `token` sealed for storage, bound to its challenge.
@@ -241,12 +262,12 @@ struct App2AppService: Sendable {
     }
 
     private func sessionResponse(token: String, quote: StoredQuote) -> OnrampURLSession {
-        OnrampURLSession(onrampUrl: onrampURL(token: token), quote: quote.onrampQuote(catalogue: context.catalogue))
+        OnrampURLSession(onrampUrl: onrampURL(token: token), quote: quote.onrampQuote(catalogue: catalogue))
     }
 
     /// The handoff URL for a session token.
     func onrampURL(token: String) -> String {
-        "\(context.publicBaseURL)\(HandoffRoutes.pagePath)?sessionToken=\(token)"
+        "\(publicBaseURL)\(HandoffRoutes.pagePath)?sessionToken=\(token)"
     }
 
     private func verifyAssertion(
@@ -280,7 +301,7 @@ struct App2AppService: Sendable {
         -> ChallengeRepository.Record
     {
         guard let id = ChallengeRepository.id(forChallengeText: text),
-            let challenge = try context.database.read({ try ChallengeRepository(connection: $0).find(id: id) }),
+            let challenge = try database.read({ try ChallengeRepository(connection: $0).find(id: id) }),
             challenge.purpose == purpose, challenge.usedAt == nil
         else { throw App2AppRefusal.unknownChallenge }
         guard now <= challenge.expiresAt else { throw App2AppRefusal.staleChallenge }
@@ -290,12 +311,18 @@ struct App2AppService: Sendable {
     /// The project, when it exists and App2App is enabled.
     func loadEnabledProject(_ id: String) throws -> Project {
         guard id.utf8.count <= 64 else { throw App2AppRefusal.notEnabled }
-        return try Self.enabled(try context.database.read { try ProjectRepository(connection: $0).find(id) })
+        return try Self.enabled(try database.read { try ProjectRepository(connection: $0).find(id) })
     }
 
     /// The project if it exists and is enabled for App2App.
     static func enabled(_ project: Project?) throws(App2AppRefusal) -> Project {
         guard let project, project.app2AppEnabled else { throw .notEnabled }
         return project
+    }
+
+    /// The project of the challenge `text` names, when it is a known challenge.
+    func projectId(ofChallenge text: String) throws -> String? {
+        guard let id = ChallengeRepository.id(forChallengeText: text) else { return nil }
+        return try database.read { try ChallengeRepository(connection: $0).find(id: id)?.projectId }
     }
 }

@@ -16,21 +16,19 @@ public struct MobileRateLimits: Sendable {
     }
 
     /// Admits one call from `address` at `now`.
-    func admit(address: String, at now: Date) throws(HTTPError) {
+    func admit(address: String, at now: Date) throws(App2AppRefusal) {
         try Self.admit(address, perAddress, now)
     }
 
     /// Admits one call for `projectId` at `now`, once the project is known. An id longer than any
     /// project's names none (a 403 follows) and gets no bucket of its own.
-    func admit(projectId: String, at now: Date) throws(HTTPError) {
+    func admit(projectId: String, at now: Date) throws(App2AppRefusal) {
         guard projectId.utf8.count <= 64 else { return }
         try Self.admit(projectId, perProject, now)
     }
 
-    private static func admit(_ key: String, _ limiter: RateLimiter?, _ now: Date) throws(HTTPError) {
+    private static func admit(_ key: String, _ limiter: RateLimiter?, _ now: Date) throws(App2AppRefusal) {
         guard let limiter, !limiter.allow(key, now: now.timeIntervalSince1970) else { return }
-        throw HTTPError(
-            status: 429, code: "rate_limit_exceeded", message: "Too many requests; back off and retry.",
-            headers: ["Retry-After": String(limiter.retryAfterSeconds())])
+        throw .rateLimited(retryAfterSeconds: limiter.retryAfterSeconds())
     }
 }

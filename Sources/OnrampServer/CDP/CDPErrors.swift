@@ -51,6 +51,10 @@ enum CDPErrors {
                 message:
                     "A development App Attest key may only create sessions whose partnerUserRef starts with sandbox-.",
                 param: "partnerUserRef")
+        case .rateLimited(let seconds):
+            HTTPError(
+                status: 429, code: "rate_limit_exceeded", message: "Too many requests; back off and retry.",
+                headers: ["Retry-After": String(seconds)])
         }
     }
 
