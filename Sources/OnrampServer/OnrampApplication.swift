@@ -57,7 +57,8 @@ public final class OnrampApplication: Sendable {
         WebhookRoutes(context: context, authenticator: authenticator).register(on: &router)
         let guestCheckout = GuestCheckoutService(context: context, settlement: settlement)
         HeadlessRoutes(
-            orders: guestCheckout, verifications: VerificationService(context: context), authenticator: authenticator
+            orders: guestCheckout, verifications: VerificationService(context: context), authenticator: authenticator,
+            idempotencyHashKey: context.idempotencySecrets.requestHashKey
         ).register(on: &router)
         self.guestCheckout = guestCheckout
         let offramp = OfframpService(context: context)

@@ -8,16 +8,33 @@ import OnrampStore
 /// `CREATED → IN_PROGRESS → SUCCESS | FAILED` with the settlement provider. Every state change and
 /// its `onramp.transaction.*` events commit in one transaction; sandbox purchases create neither.
 struct TransactionService: Sendable {
-    let context: ServerContext
+    let database: any Database
+    /// The project's time (its test clock, when the request or step is bound to one).
+    let clock: any OnrampCore.Clock
+    let ids: IdGenerator
+    let catalogue: Catalogue
+    let schedule: SettlementSchedule
     let settlement: any SettlementProvider
+
+    /// The service on the parts of `context` it uses, settling through `settlement`.
+    init(context: ServerContext, settlement: any SettlementProvider) {
+        database = context.database
+        clock = context.clock
+        ids = context.ids
+        catalogue = context.catalogue
+        schedule = SettlementSchedule(context: context)
+        self.settlement = settlement
+    }
+
+    private var nowMilliseconds: Int64 { Timestamp.milliseconds(clock.now()) }
 
     /// Records a confirmed purchase: the session outcome, and for live purchases the transaction and
     /// its `created` event. A concurrent second confirm changes nothing.
     func confirm(session: PurchaseSessionRepository.Record, purchase: PurchaseRequest, now: Int64) throws {
         let quote = try StoredQuote(stored: session.quote)
         let endPartnerName = try endPartnerName(projectId: session.projectId)
-        let redirectTransactionId = context.ids.uuid()
-        try context.database.transaction { connection in
+        let redirectTransactionId = ids.uuid()
+        try database.transaction { connection in
             let sessions = PurchaseSessionRepository(connection: connection)
             guard !session.sandbox else {
                 _ = try sessions.finish(
@@ -25,7 +42,7 @@ struct TransactionService: Sendable {
                     transactionId: nil)
                 return
             }
-            let transactionId = context.ids.uuid()
+            let transactionId = ids.uuid()
             guard
                 try sessions.finish(
                     key: session.key, outcome: .success, redirectTransactionId: redirectTransactionId,
@@ -42,7 +59,7 @@ struct TransactionService: Sendable {
 
     /// The project's display name, which its transactions carry as `end_partner_name`.
     func endPartnerName(projectId: String) throws -> String {
-        try context.database.read { try ProjectRepository(connection: $0).find(projectId) }?.name ?? ""
+        try database.read { try ProjectRepository(connection: $0).find(projectId) }?.name ?? ""
     }
 
     /// Inserts a live purchase's transaction (`CREATED`, due for settlement) and its `created` event,
@@ -65,19 +82,19 @@ struct TransactionService: Sendable {
     /// Advances every transaction whose next step is due; returns how many moved.
     @discardableResult
     func advanceDueTransactions(limit: Int = 100) throws -> Int {
-        let now = context.nowMilliseconds
+        let now = nowMilliseconds
         // Due in its project's time (a project whose test clock moved ahead settles as real time would),
         // and not leased to a worker in real time.
-        let realNow = context.realNowMilliseconds
-        let due = try context.database.read {
+        let realNow = schedule.realNowMilliseconds
+        let due = try database.read {
             try TransactionRecord.dueSteps(now: now, realNow: realNow, limit: limit, on: $0)
         }
         var moved = 0
         // Each claim reads the clock afresh: a lease timed from the batch's start could already have run
         // out behind slow settlements, letting another worker settle the same purchase concurrently.
         for step in due {
-            let advanced = try context.testClocks.bound(to: step.projectId) {
-                try advance(transactionId: step.transactionId, now: context.nowMilliseconds)
+            let advanced = try schedule.bound(to: step.projectId) {
+                try advance(transactionId: step.transactionId, now: nowMilliseconds)
             }
             if advanced { moved += 1 }
         }
@@ -99,10 +116,10 @@ struct TransactionService: Sendable {
 
     /// Takes the pending steps of a transaction now, with `forced` in place of the provider's outcome.
     private func finishNow(transactionId: String, forcing forced: SettlementResult?) throws -> Bool {
-        let projectId = try context.database.read { try TransactionRecord.projectId(of: transactionId, on: $0) }
+        let projectId = try database.read { try TransactionRecord.projectId(of: transactionId, on: $0) }
         guard let projectId else { return false }
         // In the project's time, as its worker would take the steps.
-        return try context.testClocks.bound(to: projectId) {
+        return try schedule.bound(to: projectId) {
             try settleSteps(transactionId: transactionId, forcing: forced)
         }
     }
@@ -114,11 +131,11 @@ struct TransactionService: Sendable {
         // recorded (the final update is conditional on the status).
         var moved = false
         for _ in 0..<2 {
-            let now = context.nowMilliseconds
-            try context.database.transaction { try TransactionRecord.makeNextStepDue(transactionId, at: now, on: $0) }
+            let now = nowMilliseconds
+            try database.transaction { try TransactionRecord.makeNextStepDue(transactionId, at: now, on: $0) }
             moved = try advance(transactionId: transactionId, now: now, forcing: forced) || moved
         }
-        let status = try context.database.read { try TransactionRecord.status(of: transactionId, on: $0) }
+        let status = try database.read { try TransactionRecord.status(of: transactionId, on: $0) }
         return moved
             && [App2AppTransaction.Status.success.rawValue, App2AppTransaction.Status.failed.rawValue]
                 .contains(status ?? "")
@@ -129,12 +146,12 @@ struct TransactionService: Sendable {
     /// time, ``SettlementLease``), so two instances never send the same purchase twice. `forced` (the
     /// console's "fail now") replaces the provider.
     func advance(transactionId: String, now: Int64, forcing forced: SettlementResult? = nil) throws -> Bool {
-        let claimed = try context.database.transaction { connection -> TransactionRecord? in
+        let claimed = try database.transaction { connection -> TransactionRecord? in
             guard let record = try TransactionRecord.withDueStep(transactionId, at: now, on: connection) else {
                 return nil
             }
             guard record.status == App2AppTransaction.Status.inProgress.rawValue else { return record }
-            let realNow = context.realNowMilliseconds
+            let realNow = schedule.realNowMilliseconds
             let leased = try TransactionRecord.leaseStep(
                 transactionId, status: record.status, until: realNow + SettlementLease.milliseconds, realNow: realNow,
                 on: connection)
@@ -147,7 +164,7 @@ struct TransactionService: Sendable {
         switch status {
         case .created:
             events = try machine.handle(.start)
-            record.nextStepAt = now + Int64(context.settlementDelay * 1000)
+            record.nextStepAt = schedule.nextStep(after: now)
         case .inProgress:
             let result =
                 forced
@@ -163,7 +180,7 @@ struct TransactionService: Sendable {
             case .sendFailed:
                 events = try machine.handle(.fail(.sendFailed))
             }
-            record.completedAt = context.nowMilliseconds
+            record.completedAt = nowMilliseconds
             record.nextStepAt = nil
         case .success, .failed:
             return false
@@ -172,7 +189,7 @@ struct TransactionService: Sendable {
         record.txHash = machine.txHash ?? ""
         record.failureReason = machine.failureReason?.rawValue
         record.updatedAt = record.completedAt ?? now
-        return try context.database.transaction { connection in
+        return try database.transaction { connection in
             guard try record.recordStep(from: status.rawValue, on: connection) else { return false }
             try emit(events, for: record, connection: connection, now: record.updatedAt)
             return true
@@ -185,7 +202,7 @@ struct TransactionService: Sendable {
     ) throws {
         for event in events {
             try Outbox.append(
-                connection, id: context.ids.uuid(), projectId: record.projectId, family: .cdp, type: event.eventType,
+                connection, id: ids.uuid(), projectId: record.projectId, family: .cdp, type: event.eventType,
                 payload: record.webhookJSON(eventType: event.eventType), livemode: true, createdAtMilliseconds: now)
         }
     }
@@ -195,7 +212,7 @@ struct TransactionService: Sendable {
     private func paymentTotalUSD(_ quote: StoredQuote) throws -> String {
         if quote.paymentCurrency == "USD" { return quote.paymentTotal }
         let total = try DecimalAmount(parsing: quote.paymentTotal, parameter: "paymentTotal")
-        let prices = context.catalogue.prices
+        let prices = catalogue.prices
         let usd = try prices.price(of: quote.purchaseCurrency, in: "USD")
         let local = try prices.price(of: quote.purchaseCurrency, in: quote.paymentCurrency)
         return (total * usd / local).string(places: 2)

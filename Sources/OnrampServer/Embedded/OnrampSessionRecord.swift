@@ -172,7 +172,7 @@ struct OnrampSessionRecord: Sendable {
 
     /// Writes the record and, in the same transaction, one `crypto.onramp_session.updated` event per
     /// status change.
-    func save(_ connection: any SQLConnection, events: [OnrampSession.DomainEvent], context: ServerContext) throws {
+    func save(_ connection: any SQLConnection, events: [OnrampSession.DomainEvent], ids: IdGenerator) throws {
         try connection.execute(
             """
             UPDATE crypto_onramp_sessions SET status = ?, last_error = ?, details = ?, quote_expires_at = ?,
@@ -193,7 +193,7 @@ struct OnrampSessionRecord: Sendable {
             guard case .updated(let status, let lastError) = event else { continue }
             var snapshot = self
             snapshot.machine = OnrampSession(status: status, lastError: lastError, transactionID: machine.transactionID)
-            let eventId = context.ids.id(prefix: IdPrefix.event)
+            let eventId = ids.id(prefix: IdPrefix.event)
             let payload: JSONValue = [
                 "id": .string(eventId), "object": "event", "type": .string(event.eventType),
                 "created": .integer(updatedAt / 1000), "livemode": .bool(livemode), "data": ["object": snapshot.json],

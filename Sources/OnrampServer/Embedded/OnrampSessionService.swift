@@ -14,9 +14,29 @@ struct OnrampSessionService: Sendable {
     /// A KYC first name that makes the sandbox risk rules demand an identity challenge (L2).
     static let riskChallengeFirstName = "Challenge"
 
-    let context: ServerContext
+    let database: any Database
+    /// The project's time (its test clock, when the request or step is bound to one).
+    let clock: any OnrampCore.Clock
+    let ids: IdGenerator
+    let catalogue: Catalogue
+    let schedule: SettlementSchedule
+    /// Where the 3-D Secure test page is served (`http://127.0.0.1:8080`).
+    let publicBaseURL: String
     let settlement: any SettlementProvider
     let policy = KYCPolicy()
+
+    /// The service on the parts of `context` it uses, fulfilling through `settlement`.
+    init(context: ServerContext, settlement: any SettlementProvider) {
+        database = context.database
+        clock = context.clock
+        ids = context.ids
+        catalogue = context.catalogue
+        schedule = SettlementSchedule(context: context)
+        publicBaseURL = context.publicBaseURL
+        self.settlement = settlement
+    }
+
+    private var nowMilliseconds: Int64 { Timestamp.milliseconds(clock.now()) }
 
     /// Creates a session for `request`'s purchase, quoted, `requires_payment` when the customer's wallet
     /// is registered (`initialized` until then). Creation emits no event.
@@ -30,7 +50,7 @@ struct OnrampSessionService: Sendable {
             throw pairError("Sandbox pairs are usdc on solana, ethereum and base.")
         }
         guard
-            let method = try context.database.read({
+            let method = try database.read({
                 try paymentMethod($0, purchase.paymentToken, customerId: customer.id)
             })
         else {
@@ -38,27 +58,27 @@ struct OnrampSessionService: Sendable {
         }
         let quote = try quote(purchase, method: method.type)
         do {
-            try context.catalogue.validateAddress(purchase.walletAddress, network: network, parameter: "wallet_address")
+            try catalogue.validateAddress(purchase.walletAddress, network: network, parameter: "wallet_address")
         } catch let error as OnrampError {
             throw StripeErrors.invalid("crypto_invalid_wallet_address", error.developerMessage, param: "wallet_address")
         }
         if let refusal = kycRefusal(customer, amount: quote.sourceTotalAmount, method: method.type) {
             throw StripeErrors.domain(refusal)
         }
-        let now = context.nowMilliseconds
-        let id = context.ids.id(prefix: IdPrefix.onrampSession)
+        let now = nowMilliseconds
+        let id = ids.id(prefix: IdPrefix.onrampSession)
         var machine = OnrampSession()
-        let hasWallet = try context.database.read {
+        let hasWallet = try database.read {
             try walletRegistered($0, customer.id, network: network, address: purchase.walletAddress)
         }
         _ = try machine.handle(hasWallet ? .ready : .blocked(.missingConsumerWallet))
         let record = OnrampSessionRecord(
             id: id, projectId: caller.projectId, customerId: customer.id,
-            clientSecret: context.ids.clientSecret(for: id),
+            clientSecret: ids.clientSecret(for: id),
             livemode: caller.livemode, machine: machine,
             details: OnrampSessionDetails(purchase: purchase, quoted: .init(quote)),
             quoteExpiresAt: Timestamp.milliseconds(quote.expiresAt), now: now)
-        try context.database.transaction { connection in try record.insert(connection) }
+        try database.transaction { connection in try record.insert(connection) }
         return record
     }
 
@@ -103,13 +123,13 @@ struct OnrampSessionService: Sendable {
                 if let blocker { return try record.machine.handle(.blocked(blocker)) }
                 events += try record.machine.handle(.ready)
             }
-            let expired = context.nowMilliseconds >= record.quoteExpiresAt
+            let expired = nowMilliseconds >= record.quoteExpiresAt
             let outcome = try CheckoutOutcome.evaluate(blocker: blocker, quoteExpired: expired) {
                 try charge(&record, connection: connection)
             }
             events += try record.machine.handle(.checkout(outcome))
             if record.machine.status == .fulfillmentProcessing {
-                record.fulfillDueAt = context.nowMilliseconds + Int64(context.settlementDelay * 1000)
+                record.fulfillDueAt = schedule.nextStep(after: nowMilliseconds)
             }
             return events
         }
@@ -118,14 +138,14 @@ struct OnrampSessionService: Sendable {
     /// Completes every session whose fulfilment is due; returns how many moved.
     @discardableResult
     func fulfilDueSessions(limit: Int = 100) throws -> Int {
-        let now = context.nowMilliseconds
-        let realNow = context.realNowMilliseconds
-        let due = try context.database.read {
+        let now = nowMilliseconds
+        let realNow = schedule.realNowMilliseconds
+        let due = try database.read {
             try OnrampSessionRecord.dueFulfilments(now: now, realNow: realNow, limit: limit, on: $0)
         }
         // A test-mode session in its project's time; a live one in real time.
         for session in due {
-            _ = try context.testClocks.bound(to: session.livemode ? nil : session.projectId) {
+            _ = try schedule.bound(to: session.livemode ? nil : session.projectId) {
                 try fulfil(session.id, projectId: session.projectId)
             }
         }
@@ -136,9 +156,9 @@ struct OnrampSessionService: Sendable {
     /// now"), or with `forced` in place of the provider's outcome ("fail now"), in its project's time,
     /// through the same steps and events. `false` when the session is not being fulfilled or is live.
     func finishNow(sessionId: String, forcing forced: SettlementResult?) throws -> Bool {
-        let session = try context.database.read { try OnrampSessionRecord.find(anyProject: $0, id: sessionId) }
+        let session = try database.read { try OnrampSessionRecord.find(anyProject: $0, id: sessionId) }
         guard let session, !session.livemode, session.machine.status == .fulfillmentProcessing else { return false }
-        return try context.testClocks.bound(to: session.projectId) {
+        return try schedule.bound(to: session.projectId) {
             try fulfil(sessionId, projectId: session.projectId, forcing: forced, takingOver: true)
         }
     }
@@ -155,9 +175,9 @@ struct OnrampSessionService: Sendable {
         // the transaction, so only one worker (instance) settles; a worker that dies is retried with the
         // same reference. The lease is timed from this claim, not from the batch: earlier slow
         // settlements must not eat it.
-        let claimedAt = context.nowMilliseconds
-        let realNow = context.realNowMilliseconds
-        let claimed = try context.database.transaction { connection -> OnrampSessionRecord? in
+        let claimedAt = nowMilliseconds
+        let realNow = schedule.realNowMilliseconds
+        let claimed = try database.transaction { connection -> OnrampSessionRecord? in
             guard let record = try OnrampSessionRecord.find(connection, id: id, projectId: projectId),
                 record.machine.status == .fulfillmentProcessing, let due = record.fulfillDueAt
             else { return nil }
@@ -177,7 +197,7 @@ struct OnrampSessionService: Sendable {
                 reference: id, network: record.details.purchase.destinationNetwork,
                 asset: record.details.purchase.destinationCurrency, amount: record.details.quoted.destinationAmount,
                 walletAddress: record.details.purchase.walletAddress, partnerUserRef: record.customerId)
-        return try context.database.transaction { connection in
+        return try database.transaction { connection in
             guard let current = try OnrampSessionRecord.find(connection, id: id, projectId: projectId),
                 current.machine.status == .fulfillmentProcessing
             else { return false }
@@ -189,8 +209,8 @@ struct OnrampSessionService: Sendable {
             case .buyFailed, .sendFailed: events = try record.machine.handle(.fulfillmentFailed)
             }
             record.fulfillDueAt = nil
-            record.updatedAt = context.nowMilliseconds
-            try record.save(connection, events: events, context: context)
+            record.updatedAt = nowMilliseconds
+            try record.save(connection, events: events, ids: ids)
             return true
         }
     }
@@ -198,7 +218,7 @@ struct OnrampSessionService: Sendable {
     /// The customer `id` when the OAuth grant's consumer owns it.
     func ownedCustomer(_ id: String, grant: OAuthTokens.Grant) throws -> CryptoCustomer {
         guard
-            let customer = try context.database.read({ try CryptoCustomer.find($0, id: id, projectId: grant.projectId) }
+            let customer = try database.read({ try CryptoCustomer.find($0, id: id, projectId: grant.projectId) }
             ),
             customer.consumerId == grant.consumerId
         else { throw StripeErrors.missing("crypto customer", param: "crypto_customer_id") }
@@ -210,24 +230,24 @@ struct OnrampSessionService: Sendable {
         _ change: (inout OnrampSessionRecord, CryptoCustomer, any SQLConnection) throws -> [OnrampSession.DomainEvent]
     ) throws -> OnrampSessionRecord {
         guard
-            let existing = try context.database.read({
+            let existing = try database.read({
                 try OnrampSessionRecord.find($0, id: id, projectId: caller.projectId, livemode: caller.livemode)
             })
         else { throw StripeErrors.missing("crypto_onramp_session") }
         let customer = try ownedCustomer(existing.customerId, grant: grant)
-        return try context.database.transaction { connection in
+        return try database.transaction { connection in
             guard
                 var record = try OnrampSessionRecord.find(
                     connection, id: id, projectId: caller.projectId, livemode: caller.livemode,
-                    lockFor: context.database.dialect)
+                    lockFor: database.dialect)
             else {
                 throw StripeErrors.missing("crypto_onramp_session")
             }
             // Every read the change makes runs on this transaction's connection: a second pooled connection
             // taken while this one is held can starve the pool (and would read outside the transaction).
             let events = try change(&record, customer, connection)
-            record.updatedAt = context.nowMilliseconds
-            try record.save(connection, events: events, context: context)
+            record.updatedAt = nowMilliseconds
+            try record.save(connection, events: events, ids: ids)
             return record
         }
     }
@@ -270,11 +290,11 @@ struct OnrampSessionService: Sendable {
             case .passed: return .succeeded
             case .failed: return .declined
             case .pending, nil:
-                let token = context.ids.base62(length: 32)
+                let token = ids.base62(length: 32)
                 record.threeDSTokenHash = APIKeyRepository.secretHash(token)
                 record.threeDSStatus = .pending
                 record.details.nextActionURL =
-                    "\(context.publicBaseURL)\(HostedTestPages.threeDSPath)?session=\(record.id)&token=\(token)"
+                    "\(publicBaseURL)\(HostedTestPages.threeDSPath)?session=\(record.id)&token=\(token)"
                 return .requiresAction
             }
         }
@@ -314,11 +334,11 @@ struct OnrampSessionService: Sendable {
         amount: EmbeddedAmount
     ) throws -> EmbeddedQuote {
         do {
-            return try QuoteCalculator(catalogue: context.catalogue).embeddedQuote(
+            return try QuoteCalculator(catalogue: catalogue).embeddedQuote(
                 EmbeddedQuoteRequest(
                     sourceCurrency: sourceCurrency, destinationCurrency: destinationCurrency,
                     destinationNetwork: network,
-                    paymentMethod: method, amount: amount), clock: context.clock)
+                    paymentMethod: method, amount: amount), clock: clock)
         } catch let error as OnrampError {
             switch error.code {
             case .unknownAsset, .unknownNetwork, .assetNotOnNetwork, .unknownFiatCurrency, .priceUnavailable,

@@ -10,9 +10,34 @@ import OnrampWire
 /// `onramp.transaction.*` events commit together; sandbox orders (`partnerUserRef` `sandbox-…`) settle
 /// but send no webhooks and count toward no limit.
 struct GuestCheckoutService: Sendable {
-    let context: ServerContext
+    let database: any Database
+    /// The project's time (its test clock, when the request or step is bound to one).
+    let clock: any OnrampCore.Clock
+    let ids: IdGenerator
+    let catalogue: Catalogue
+    let schedule: SettlementSchedule
+    /// Where the payment-button pages are served (`http://127.0.0.1:8080`).
+    let publicBaseURL: String
     let settlement: any SettlementProvider
     let limits = GuestCheckoutLimits.standard
+    /// The key payment-link tokens are sealed with, derived from the data key.
+    private let linkSealingKey: [UInt8]
+
+    /// The service on the parts of `context` it uses, settling through `settlement`.
+    init(context: ServerContext, settlement: any SettlementProvider) {
+        database = context.database
+        clock = context.clock
+        ids = context.ids
+        catalogue = context.catalogue
+        schedule = SettlementSchedule(context: context)
+        publicBaseURL = context.publicBaseURL
+        self.settlement = settlement
+        linkSealingKey = HMACSHA256.authenticationCode(
+            key: context.dataKey, message: Array("headless-payment-link".utf8))
+    }
+
+    /// The current time in stored milliseconds (the bound project's time).
+    var nowMilliseconds: Int64 { Timestamp.milliseconds(clock.now()) }
 
     /// How long the payment link may be paid.
     static let linkLifetimeMilliseconds: Int64 = 15 * 60_000
@@ -43,7 +68,7 @@ struct GuestCheckoutService: Sendable {
         if let key, let earlier = try replay(key: key, requestHash: requestHash, projectId: projectId) {
             return earlier
         }
-        let now = context.nowMilliseconds
+        let now = nowMilliseconds
         guard let phone = request.phoneNumber, let email = request.email else {
             if request.phoneNumber == nil && request.email == nil {
                 throw HeadlessFailure.permissionDenied(
@@ -81,8 +106,8 @@ struct GuestCheckoutService: Sendable {
         guard phone.hasPrefix("+1"), request.paymentCurrency == "USD" else { throw HeadlessFailure.regionForbidden }
         let quote = try price(request)
         let amount = try DecimalAmount(parsing: quote.paymentTotal)
-        let token = Base64URL.encode(context.ids.randomBytes(32), padded: false)
-        let orderId = context.ids.uuid().lowercased()
+        let token = Base64URL.encode(ids.randomBytes(32), padded: false)
+        let orderId = ids.uuid().lowercased()
         let (order, events) = GuestCheckoutOrder.create()
         let record = GuestCheckoutOrderRecord(
             orderId: orderId, projectId: projectId, partnerUserRef: request.partnerUserRef,
@@ -94,7 +119,7 @@ struct GuestCheckoutService: Sendable {
                 try AESGCM.seal(Array(token.utf8), key: linkSealingKey, associatedData: Array(orderId.utf8))),
             linkExpiresAt: now + Self.linkLifetimeMilliseconds, idempotencyKey: key, requestHash: requestHash,
             nextStepAt: nil, createdAt: now, updatedAt: now)
-        let dialect = context.database.dialect
+        let dialect = database.dialect
         do {
             try insert(
                 record, events: events, request: request, phone: phone, email: email, amount: amount, now: now,
@@ -117,7 +142,7 @@ struct GuestCheckoutService: Sendable {
         phone: String, email: String, amount: DecimalAmount, now: Int64, dialect: SQLDialect
     ) throws {
         let projectId = record.projectId
-        try context.database.transaction { connection in
+        try database.transaction { connection in
             let orders = GuestCheckoutOrderRepository(connection: connection)
             if let id = request.smsVerificationId {
                 try VerificationService.check(
@@ -152,7 +177,7 @@ struct GuestCheckoutService: Sendable {
     /// The order an earlier call with `key` made, with its payment link; nil when there was none.
     private func replay(key: String, requestHash: String?, projectId: String) throws -> Created? {
         guard
-            let earlier = try context.database.read({
+            let earlier = try database.read({
                 try GuestCheckoutOrderRepository(connection: $0).find(projectId: projectId, idempotencyKey: key)
             })
         else { return nil }
@@ -168,20 +193,15 @@ struct GuestCheckoutService: Sendable {
     private func link(for order: GuestCheckoutOrderRecord, token: String, locale: String?) -> (
         url: String, type: String
     ) {
-        var url = "\(context.publicBaseURL)\(order.paymentMethod.pagePath)?sessionToken=\(token)"
+        var url = "\(publicBaseURL)\(order.paymentMethod.pagePath)?sessionToken=\(token)"
         if let locale { url += "&locale=\(locale)" }
         return (url, order.paymentMethod.linkType)
-    }
-
-    /// The key payment-link tokens are sealed with, derived from the data key.
-    private var linkSealingKey: [UInt8] {
-        HMACSHA256.authenticationCode(key: context.dataKey, message: Array("headless-payment-link".utf8))
     }
 
     /// The order `id` of `projectId`.
     func order(id: String, projectId: String) throws -> GuestCheckoutOrderRecord {
         guard id.utf8.count <= 64,
-            let order = try context.database.read({
+            let order = try database.read({
                 try GuestCheckoutOrderRepository(connection: $0).find(orderId: id, projectId: projectId)
             })
         else { throw HeadlessFailure.orderNotFound }
@@ -197,7 +217,7 @@ struct GuestCheckoutService: Sendable {
             paymentMethod: PaymentMethodType.applePay.rawValue, partnerUserRef: request.partnerUserRef, country: "US",
             subdivision: nil, clientIp: nil)
         do {
-            return StoredQuote(try purchase.quote(catalogue: context.catalogue))
+            return StoredQuote(try purchase.quote(catalogue: catalogue))
         } catch let error where error.param == "destinationNetwork" || error.param == "purchaseCurrency" {
             throw HeadlessFailure.networkNotTradable(error.message).httpError
         }
@@ -207,8 +227,8 @@ struct GuestCheckoutService: Sendable {
 
     /// The guest's limits and what is left of them (cdp-sdk `GetOnrampUserLimits200Response`).
     func userLimits(_ request: UserLimitsRequest, projectId: String) throws -> JSONValue {
-        let now = context.nowMilliseconds
-        let usage = try context.database.read {
+        let now = nowMilliseconds
+        let usage = try database.read {
             try GuestCheckoutOrderRepository(connection: $0).usage(
                 phoneNumber: request.phoneNumber, since: now - GuestCheckoutLimits.weekMilliseconds, now: now)
         }
@@ -233,7 +253,7 @@ struct GuestCheckoutService: Sendable {
     /// The order a payment link names, if any.
     func order(linkToken token: String) throws -> GuestCheckoutOrderRecord? {
         guard !token.isEmpty, token.utf8.count <= 64 else { return nil }
-        return try context.database.read {
+        return try database.read {
             try GuestCheckoutOrderRepository(connection: $0).find(linkTokenHash: APIKeyRepository.secretHash(token))
         }
     }
@@ -243,7 +263,7 @@ struct GuestCheckoutService: Sendable {
     func sheet(_ action: SheetAction, linkToken token: String) throws -> GuestCheckoutOrderRecord? {
         guard let current = try order(linkToken: token) else { return nil }
         guard action != .cancel, current.status == .pendingPayment else { return current }
-        let now = context.nowMilliseconds
+        let now = nowMilliseconds
         guard now < current.linkExpiresAt else {
             throw HeadlessFailure.invalid(param: "sessionToken", message: "This payment link has expired.")
         }
@@ -252,9 +272,9 @@ struct GuestCheckoutService: Sendable {
         var updated = current
         updated.status = machine.status
         updated.failureReason = machine.failureReason
-        updated.nextStepAt = action == .approve ? now + Int64(context.settlementDelay * 1000) : nil
+        updated.nextStepAt = action == .approve ? schedule.nextStep(after: now) : nil
         updated.updatedAt = now
-        return try context.database.transaction { connection in
+        return try database.transaction { connection in
             let orders = GuestCheckoutOrderRepository(connection: connection)
             // A second tab, or a double tap, that lost the race sees what the first one did.
             guard try orders.update(updated, from: .pendingPayment) else {
@@ -270,15 +290,15 @@ struct GuestCheckoutService: Sendable {
     /// Settles the paid orders that are due; returns how many moved.
     @discardableResult
     func advanceDueOrders(limit: Int = 100) throws -> Int {
-        let due = try context.database.read {
-            try GuestCheckoutOrderRepository(connection: $0).due(now: context.realNowMilliseconds, limit: limit)
+        let due = try database.read {
+            try GuestCheckoutOrderRepository(connection: $0).due(now: schedule.realNowMilliseconds, limit: limit)
         }
         var moved = 0
         for (id, projectId) in due {
             // One order that cannot be settled must not hold up the others.
             do {
                 // In its project's time, as the order's due time was set.
-                if try context.testClocks.bound(to: projectId, { try settle(orderId: id) }) { moved += 1 }
+                if try schedule.bound(to: projectId, { try settle(orderId: id) }) { moved += 1 }
             } catch {
                 AccessLog.shared.error("order \(id) settlement step failed: \(error)")
             }
@@ -290,11 +310,11 @@ struct GuestCheckoutService: Sendable {
     /// with `forced` in place of the provider's outcome ("fail now"), in its project's time, through the
     /// same steps and events. `false` when the order is not being settled.
     func finishNow(orderId: String, forcing forced: SettlementResult?) throws -> Bool {
-        let projectId = try context.database.read {
+        let projectId = try database.read {
             try GuestCheckoutOrderRepository(connection: $0).find(orderId: orderId)?.projectId
         }
         guard let projectId else { return false }
-        return try context.testClocks.bound(to: projectId) {
+        return try schedule.bound(to: projectId) {
             try settle(orderId: orderId, forcing: forced, takingOver: true)
         }
     }
@@ -305,10 +325,10 @@ struct GuestCheckoutService: Sendable {
     /// console's actions), in the claim's one transaction so no worker slips in between: a worker holding
     /// the lease then loses it, its outcome is not recorded, and the provider is idempotent on the reference.
     func settle(orderId: String, forcing forced: SettlementResult? = nil, takingOver: Bool = false) throws -> Bool {
-        let now = context.nowMilliseconds
-        let realNow = context.realNowMilliseconds
+        let now = nowMilliseconds
+        let realNow = schedule.realNowMilliseconds
         let leaseUntil = realNow + SettlementLease.milliseconds
-        let claimed = try context.database.transaction { connection -> GuestCheckoutOrderRecord? in
+        let claimed = try database.transaction { connection -> GuestCheckoutOrderRecord? in
             let orders = GuestCheckoutOrderRepository(connection: connection)
             guard let order = try orders.find(orderId: orderId), order.status == .processing,
                 let next = order.nextStepAt
@@ -321,7 +341,7 @@ struct GuestCheckoutService: Sendable {
         var machine = GuestCheckoutOrder(status: claimed.status)
         let events: [GuestCheckoutOrder.DomainEvent]
         // A sandbox order never reaches a real provider: the simulator settles it.
-        let provider = claimed.sandbox ? SimulatedSettlement(catalogue: context.catalogue) : settlement
+        let provider = claimed.sandbox ? SimulatedSettlement(catalogue: catalogue) : settlement
         switch forced
             ?? provider.settle(
                 reference: claimed.orderId, network: claimed.quote.network, asset: claimed.quote.purchaseCurrency,
@@ -337,8 +357,8 @@ struct GuestCheckoutService: Sendable {
         settled.txHash = machine.txHash
         settled.failureReason = machine.failureReason
         settled.nextStepAt = nil
-        settled.updatedAt = context.nowMilliseconds
-        return try context.database.transaction { connection in
+        settled.updatedAt = nowMilliseconds
+        return try database.transaction { connection in
             guard
                 try GuestCheckoutOrderRepository(connection: connection).update(
                     settled, from: .processing, leasedUntil: leaseUntil)
@@ -355,8 +375,8 @@ struct GuestCheckoutService: Sendable {
         guard !order.sandbox else { return }
         for event in events {
             try Outbox.append(
-                connection, id: context.ids.uuid(), projectId: order.projectId, family: .cdp, type: event.eventType,
-                payload: order.webhookJSON(eventType: event.eventType, catalogue: context.catalogue), livemode: true,
+                connection, id: ids.uuid(), projectId: order.projectId, family: .cdp, type: event.eventType,
+                payload: order.webhookJSON(eventType: event.eventType, catalogue: catalogue), livemode: true,
                 createdAtMilliseconds: now)
         }
     }

@@ -10,6 +10,8 @@ struct HeadlessRoutes: Sendable {
     let orders: GuestCheckoutService
     let verifications: VerificationService
     let authenticator: CDPAuthenticator
+    /// The key a retried order's body is hashed with (derived from the data key).
+    let idempotencyHashKey: [UInt8]
 
     func register(on router: inout Router) {
         let api = "/platform/v2/onramp"
@@ -39,7 +41,7 @@ struct HeadlessRoutes: Sendable {
                     CreateOrderRequest(fields: fields(request)), projectId: projectId, idempotencyKey: key,
                     requestHash: hash)
                 var members: [(String, JSONValue)] = [
-                    ("order", created.order.orderJSON(catalogue: orders.context.catalogue))
+                    ("order", created.order.orderJSON(catalogue: orders.catalogue))
                 ]
                 if let link = created.paymentLink {
                     members.append(("paymentLink", ["url": .string(link.url), "paymentLinkType": .string(link.type)]))
@@ -52,7 +54,7 @@ struct HeadlessRoutes: Sendable {
                 .json([
                     "order": try orders.order(id: request.pathParameters["orderId"] ?? "", projectId: projectId)
                         .orderJSON(
-                            catalogue: orders.context.catalogue)
+                            catalogue: orders.catalogue)
                 ])
             }
         }
@@ -81,7 +83,7 @@ struct HeadlessRoutes: Sendable {
     /// clock): the link's lifetime was set in that time. Real time for an unknown link.
     private func inProjectTime(ofLink token: String?, _ body: () throws -> HTTPResponse) throws -> HTTPResponse {
         let projectId = try token.flatMap { try orders.order(linkToken: $0)?.projectId }
-        return try orders.context.testClocks.bound(to: projectId, body)
+        return try orders.schedule.bound(to: projectId, body)
     }
 
     /// The request's `X-Idempotency-Key` (1 to 128 bytes, as the API reference allows) and an HMAC of its
@@ -95,7 +97,7 @@ struct HeadlessRoutes: Sendable {
                 status: 400, code: "invalid_request", message: "X-Idempotency-Key must be 1 to 128 visible characters.")
         }
         let mac = HMACSHA256.authenticationCode(
-            key: orders.context.idempotencySecrets.requestHashKey, message: Array("order\n".utf8) + request.body)
+            key: idempotencyHashKey, message: Array("order\n".utf8) + request.body)
         return (key, Hex.encode(mac))
     }
 
@@ -109,7 +111,7 @@ struct HeadlessRoutes: Sendable {
         guard let order = try orders.order(linkToken: token), order.paymentMethod == method else { return notFound() }
         return PaymentButtonPage.render(
             order, networkName: networkName(order), token: token, sheetOpen: false, message: nil,
-            expired: orders.context.nowMilliseconds >= order.linkExpiresAt,
+            expired: orders.nowMilliseconds >= order.linkExpiresAt,
             // Only a sandbox order's sheet may answer itself (`sandbox-` partnerUserRef).
             sandboxSheet: order.sandbox
                 ? request.queryValue("sandboxSheet").flatMap(GuestCheckoutService.SheetAction.init(rawValue:)) : nil)
@@ -125,7 +127,7 @@ struct HeadlessRoutes: Sendable {
         guard let current = try orders.order(linkToken: token), current.paymentMethod == method else {
             return wantsJSON ? .json(Self.errorJSON(HeadlessFailure.orderNotFound.httpError), status: 404) : notFound()
         }
-        let expired = orders.context.nowMilliseconds >= current.linkExpiresAt
+        let expired = orders.nowMilliseconds >= current.linkExpiresAt
         if actionText == "open" {
             return PaymentButtonPage.render(
                 current, networkName: networkName(current), token: token, sheetOpen: true, message: nil,
@@ -153,7 +155,7 @@ struct HeadlessRoutes: Sendable {
     }
 
     private func networkName(_ order: GuestCheckoutOrderRecord) -> String {
-        (try? orders.context.catalogue.network(order.quote.network).displayName) ?? order.quote.network
+        (try? orders.catalogue.network(order.quote.network).displayName) ?? order.quote.network
     }
 
     private static func errorJSON(_ error: HTTPError) -> JSONValue {

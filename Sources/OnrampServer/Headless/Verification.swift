@@ -179,17 +179,32 @@ struct VerificationRepository {
 /// OTP verification of the phone numbers and emails that guest checkout orders rely on. In this sandbox
 /// no message leaves the server and the code is always ``Verification/sandboxCode``.
 struct VerificationService: Sendable {
-    let context: ServerContext
+    let database: any Database
+    /// The project's time (its test clock, when the request is bound to one).
+    let clock: any OnrampCore.Clock
+    let ids: IdGenerator
+    /// The key codes are hashed with, derived from the data key.
+    private let codeKey: [UInt8]
+
+    /// The service on the parts of `context` it uses.
+    init(context: ServerContext) {
+        database = context.database
+        clock = context.clock
+        ids = context.ids
+        codeKey = HMACSHA256.authenticationCode(key: context.dataKey, message: Array("onramp-verification-code".utf8))
+    }
+
+    private var nowMilliseconds: Int64 { Timestamp.milliseconds(clock.now()) }
 
     func initiate(_ request: InitiateVerificationRequest, projectId: String) throws -> Verification {
-        let now = context.nowMilliseconds
-        let id = Verification.idPrefix + context.ids.uuid().lowercased()
+        let now = nowMilliseconds
+        let id = Verification.idPrefix + ids.uuid().lowercased()
         let verification = Verification(
             id: id, projectId: projectId, channel: request.channel,
             destination: request.destination, codeHash: codeHash(Verification.sandboxCode, id: id),
             attempts: 0, otpExpiresAt: now + Verification.codeLifetimeMilliseconds, verifiedAt: nil,
             verificationExpiresAt: nil, createdAt: now)
-        try context.database.transaction { connection in
+        try database.transaction { connection in
             let verifications = VerificationRepository(connection: connection)
             let window = Verification.codeLifetimeMilliseconds
             let sent = try verifications.initiations(
@@ -205,9 +220,9 @@ struct VerificationService: Sendable {
 
     func submit(id: String, _ request: SubmitVerificationRequest, projectId: String) throws -> Verification {
         guard Verification.isWellFormedId(id) else { throw HeadlessFailure.verificationNotFound }
-        let now = context.nowMilliseconds
+        let now = nowMilliseconds
         enum Outcome { case verified(Verification), wrongCode, revoked }
-        let outcome: Outcome = try context.database.transaction { connection in
+        let outcome: Outcome = try database.transaction { connection in
             let verifications = VerificationRepository(connection: connection)
             guard var verification = try verifications.find(id: id, projectId: projectId) else {
                 throw HeadlessFailure.verificationNotFound
@@ -248,8 +263,7 @@ struct VerificationService: Sendable {
     /// The stored form of a code: an HMAC under a key derived from the data key, bound to the
     /// verification (six digits hashed plainly would fall to a table of a million).
     private func codeHash(_ code: String, id: String) -> String {
-        let key = HMACSHA256.authenticationCode(key: context.dataKey, message: Array("onramp-verification-code".utf8))
-        return Hex.encode(HMACSHA256.authenticationCode(key: key, message: Array("\(id)\n\(code)".utf8)))
+        Hex.encode(HMACSHA256.authenticationCode(key: codeKey, message: Array("\(id)\n\(code)".utf8)))
     }
 
     /// Checks a verification an order cites: verified, within its 60 days, for `destination`.

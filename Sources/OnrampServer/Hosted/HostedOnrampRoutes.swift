@@ -11,9 +11,8 @@ struct HostedOnrampRoutes: Sendable {
     let service: HostedOnrampService
     let authenticator: CDPAuthenticator
 
-    private var context: ServerContext { service.context }
     private var pages: HostedOnrampPages {
-        HostedOnrampPages(catalogue: context.catalogue, path: HostedOnrampService.pagePath)
+        HostedOnrampPages(catalogue: service.catalogue, path: HostedOnrampService.pagePath)
     }
 
     func register(on router: inout Router) {
@@ -46,9 +45,9 @@ struct HostedOnrampRoutes: Sendable {
             return .html(pages.message(title: "Buy crypto", text: "Open this link to continue.", returnURL: nil))
         }
         guard let token = request.queryValue("sessionToken"), !token.isEmpty, token.utf8.count <= 64,
-            var session = try context.database.read({ try HostedOnrampRepository(connection: $0).find(token: token) })
+            var session = try service.database.read({ try HostedOnrampRepository(connection: $0).find(token: token) })
         else { return notFound() }
-        let now = context.nowMilliseconds
+        let now = service.nowMilliseconds
         guard session.page.open(now: now) == .show else { return try spent(session, token: token) }
         do {
             if session.kind == .token {
@@ -63,13 +62,13 @@ struct HostedOnrampRoutes: Sendable {
             return .html(pages.message(title: "Purchase unavailable", text: error.message, returnURL: nil), status: 400)
         }
         let credentials = HostedOnrampPages.PageCredentials(
-            token: token, pageSecret: Base64URL.encode(context.ids.randomBytes(32), padded: false))
-        let opened = try context.database.transaction { connection in
+            token: token, pageSecret: Base64URL.encode(service.ids.randomBytes(32), padded: false))
+        let opened = try service.database.transaction { connection in
             try HostedOnrampRepository(connection: connection).open(
                 token: token, pageSecret: credentials.pageSecret, presets: session.presets, now: now)
         }
         guard opened else { return try spent(session, token: token) }
-        let choices = session.choices(in: context.catalogue)
+        let choices = session.choices(in: service.catalogue)
         let form = HostedOnrampForm(session: session, choices: choices)
         if HostedOnrampForm.isComplete(session, choices: choices) {
             return step(session, form: form, choices: choices, credentials: credentials)
@@ -85,16 +84,16 @@ struct HostedOnrampRoutes: Sendable {
         let pageSecret = try fields.required("pageSecret", maxLength: 64)
         let action = try fields.required("action", maxLength: 16)
         guard
-            let session = try context.database.read({ try HostedOnrampRepository(connection: $0).find(token: token) }),
+            let session = try service.database.read({ try HostedOnrampRepository(connection: $0).find(token: token) }),
             let storedHash = session.pageSecretHash, session.openedAt != nil, session.flow != .sell,
             APIKeyRepository.secretMatches(pageSecret, storedHash: storedHash)
         else { return notFound() }
-        switch session.page.submit(cancelling: action == "cancel", now: context.nowMilliseconds) {
+        switch session.page.submit(cancelling: action == "cancel", now: service.nowMilliseconds) {
         case .replay: return finished(session)
         case .end(let outcome): return try end(session, token: token, outcome: outcome)
         case .proceed: break
         }
-        let choices = session.choices(in: context.catalogue)
+        let choices = session.choices(in: service.catalogue)
         let credentials = HostedOnrampPages.PageCredentials(token: token, pageSecret: pageSecret)
         let form = try HostedOnrampForm(
             posted: fields, startingFrom: HostedOnrampForm(session: session, choices: choices))
@@ -112,7 +111,7 @@ struct HostedOnrampRoutes: Sendable {
             } catch {
                 return step(session, form: form, choices: choices, credentials: credentials)
             }
-            try service.confirm(session, purchase: purchase, quote: quote, now: context.nowMilliseconds)
+            try service.confirm(session, purchase: purchase, quote: quote, now: service.nowMilliseconds)
             return finished(try reload(session, token: token))
         default:
             throw HTTPError(
@@ -191,7 +190,7 @@ struct HostedOnrampRoutes: Sendable {
     }
 
     private func reload(_ session: HostedOnrampSession, token: String) throws -> HostedOnrampSession {
-        try context.database.read { try HostedOnrampRepository(connection: $0).find(token: token) } ?? session
+        try service.database.read { try HostedOnrampRepository(connection: $0).find(token: token) } ?? session
     }
 
     /// Records `outcome` unless the session already has one, and ends the flow with the recorded one

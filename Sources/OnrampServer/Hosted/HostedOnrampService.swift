@@ -9,8 +9,29 @@ import OnrampWire
 /// the purchase, and comes back through the redirect. Purchases become transactions like App2App
 /// ones (`isAppToApp: false`), settled by the same workers.
 struct HostedOnrampService: Sendable {
-    let context: ServerContext
+    let database: any Database
+    /// The project's time (its test clock, when the request is bound to one).
+    let clock: any OnrampCore.Clock
+    let ids: IdGenerator
+    let catalogue: Catalogue
+    let testClocks: TestClocks
+    /// Where the hosted page is served (`http://127.0.0.1:8080`).
+    let publicBaseURL: String
     let transactions: TransactionService
+
+    /// The service on the parts of `context` it uses, recording purchases through `transactions`.
+    init(context: ServerContext, transactions: TransactionService) {
+        database = context.database
+        clock = context.clock
+        ids = context.ids
+        catalogue = context.catalogue
+        testClocks = context.testClocks
+        publicBaseURL = context.publicBaseURL
+        self.transactions = transactions
+    }
+
+    /// The current time in stored milliseconds (the bound project's time).
+    var nowMilliseconds: Int64 { Timestamp.milliseconds(clock.now()) }
 
     /// The hosted page, on Coinbase's hosted-onramp path.
     static let pagePath = "/buy/select-asset"
@@ -22,10 +43,10 @@ struct HostedOnrampService: Sendable {
     /// token's five minutes and the page's fifteen were set in that time. Real time for an unknown token.
     func inProjectTime<T>(ofToken token: String?, _ body: () throws -> T) throws -> T {
         guard let token, !token.isEmpty, token.utf8.count <= 64 else { return try body() }
-        let projectId = try context.database.read {
+        let projectId = try database.read {
             try HostedOnrampRepository(connection: $0).find(token: token)?.projectId
         }
-        return try context.testClocks.bound(to: projectId, body)
+        return try testClocks.bound(to: projectId, body)
     }
 
     /// `POST /onramp/v1/token` `{addresses:[{address, blockchains[]}], assets?, clientIp?}` → `{token, channel_id}`.
@@ -58,7 +79,7 @@ struct HostedOnrampService: Sendable {
             var networks: [String] = []
             for name in names {
                 let network = try catalogueLookup("addresses[\(index)].blockchains") {
-                    try context.catalogue.network(name)
+                    try catalogue.network(name)
                 }
                 try validate(address, on: network, parameter: "addresses[\(index)].address")
                 if !networks.contains(network.id) { networks.append(network.id) }
@@ -66,12 +87,12 @@ struct HostedOnrampService: Sendable {
             destinations.append(HostedOnrampSession.Destination(address: address, networks: networks))
         }
         let assets = try fields.optionalList("assets", maxCount: Self.maximumAssets, maxLength: 64)?.map { name in
-            try catalogueLookup("assets") { try context.catalogue.asset(name).symbol }
+            try catalogueLookup("assets") { try catalogue.asset(name).symbol }
         }
         let session = newSession(
             projectId: projectId, kind: .token, destinations: destinations, assets: assets,
             presets: HostedOnrampSession.Presets())
-        guard !session.choices(in: context.catalogue).isEmpty else {
+        guard !session.choices(in: catalogue).isEmpty else {
             throw invalid("assets", "None of the assets is offered on the given blockchains.")
         }
         let token = try store(session)
@@ -100,7 +121,7 @@ struct HostedOnrampService: Sendable {
         let networkName = try fields.required("destinationNetwork", maxLength: 64)
         let address = try fields.required("destinationAddress", maxLength: 128)
         let (asset, network, _) = try catalogueLookup("purchaseCurrency") {
-            try context.catalogue.resolve(asset: assetName, network: networkName)
+            try catalogue.resolve(asset: assetName, network: networkName)
         }
         try validate(address, on: network, parameter: "destinationAddress")
         let presets = HostedOnrampSession.Presets(
@@ -131,7 +152,7 @@ struct HostedOnrampService: Sendable {
             if presets.paymentMethod != nil, let country = presets.country,
                 country != "US" || presets.subdivision != nil
             {
-                quote = StoredQuote(priced).onrampQuote(catalogue: context.catalogue)
+                quote = StoredQuote(priced).onrampQuote(catalogue: catalogue)
             }
         }
         return OnrampURLSession(onrampUrl: onrampURL(token: try store(session)), quote: quote)
@@ -148,15 +169,15 @@ struct HostedOnrampService: Sendable {
             paymentAmount: paymentAmount, purchaseAmount: purchaseAmount, paymentCurrency: paymentCurrency,
             paymentMethod: paymentMethod, partnerUserRef: session.presets.partnerUserRef,
             country: session.presets.country, subdivision: session.presets.subdivision, clientIp: nil)
-        return (purchase, try purchase.quote(catalogue: context.catalogue))
+        return (purchase, try purchase.quote(catalogue: catalogue))
     }
 
     /// Records the user's confirmation: the outcome, and for live purchases the transaction and its
     /// `created` event, in one database transaction. A second confirm changes nothing.
     func confirm(_ session: HostedOnrampSession, purchase: PurchaseRequest, quote: App2AppQuote, now: Int64) throws {
         let endPartnerName = try transactions.endPartnerName(projectId: session.projectId)
-        let transactionId = context.ids.uuid()
-        try context.database.transaction { connection in
+        let transactionId = ids.uuid()
+        try database.transaction { connection in
             let sessions = HostedOnrampRepository(connection: connection)
             guard !session.isSandbox else {
                 _ = try sessions.finish(id: session.id, outcome: .success)
@@ -173,7 +194,7 @@ struct HostedOnrampService: Sendable {
     /// Records `outcome` (`cancelled`, `error`) unless one was recorded already, and returns the session
     /// as it is then (read in the same transaction).
     func finish(_ session: HostedOnrampSession, token: String, outcome: PurchaseOutcome) throws -> HostedOnrampSession {
-        try context.database.transaction { connection in
+        try database.transaction { connection in
             let sessions = HostedOnrampRepository(connection: connection)
             _ = try sessions.finish(id: session.id, outcome: outcome)
             return try sessions.find(token: token) ?? session
@@ -181,11 +202,11 @@ struct HostedOnrampService: Sendable {
     }
 
     func onrampURL(token: String) -> String {
-        "\(context.publicBaseURL)\(Self.pagePath)?sessionToken=\(token)"
+        "\(publicBaseURL)\(Self.pagePath)?sessionToken=\(token)"
     }
 
     func project(_ id: String) throws -> Project {
-        guard let project = try context.database.read({ try ProjectRepository(connection: $0).find(id) }) else {
+        guard let project = try database.read({ try ProjectRepository(connection: $0).find(id) }) else {
             throw HTTPError(status: 403, code: "forbidden", message: "The API key's project does not exist.")
         }
         return project
@@ -202,7 +223,7 @@ struct HostedOnrampService: Sendable {
             }
         }
         _ = try PurchaseRequest.paymentMethodType(presets.paymentMethod)
-        if let currency = presets.paymentCurrency, (try? context.catalogue.fiatCurrency(currency)) == nil {
+        if let currency = presets.paymentCurrency, (try? catalogue.fiatCurrency(currency)) == nil {
             throw invalid("paymentCurrency", "Unknown paymentCurrency \(currency).")
         }
         try PurchaseRequest.validateRegion(country: presets.country, subdivision: presets.subdivision)
@@ -212,16 +233,16 @@ struct HostedOnrampService: Sendable {
         projectId: String, kind: HostedOnrampSession.Kind, destinations: [HostedOnrampSession.Destination],
         assets: [String]?, presets: HostedOnrampSession.Presets
     ) -> HostedOnrampSession {
-        let now = context.nowMilliseconds
+        let now = nowMilliseconds
         return HostedOnrampSession(
-            id: context.ids.uuid(), projectId: projectId, kind: kind, destinations: destinations, assets: assets,
+            id: ids.uuid(), projectId: projectId, kind: kind, destinations: destinations, assets: assets,
             presets: presets, createdAt: now, expiresAt: now + HostedOnrampSession.tokenLifetimeMilliseconds)
     }
 
     /// Stores the session under a fresh 32-byte token and returns the token.
     private func store(_ session: HostedOnrampSession) throws -> String {
-        let token = Base64URL.encode(context.ids.randomBytes(32), padded: false)
-        try context.database.transaction { try HostedOnrampRepository(connection: $0).insert(session, token: token) }
+        let token = Base64URL.encode(ids.randomBytes(32), padded: false)
+        try database.transaction { try HostedOnrampRepository(connection: $0).insert(session, token: token) }
         return token
     }
 

@@ -12,7 +12,6 @@ struct OfframpRoutes: Sendable {
     /// Mints the one-click sell quote's token.
     let hosted: HostedOnrampService
     let authenticator: CDPAuthenticator
-    var context: ServerContext { service.context }
 
     func register(on router: inout Router) {
         router.add("GET", OfframpService.pagePath, Operations.sellPage) { request in
@@ -70,7 +69,7 @@ struct OfframpRoutes: Sendable {
             let (milliseconds, dateOnly) = try TransactionsRoutes.parseDate(text, name: "end_date")
             return dateOnly ? milliseconds + 86_400_000 : milliseconds
         }
-        let (rows, total) = try context.database.read { connection in
+        let (rows, total) = try service.database.read { connection in
             let sells = OfframpRepository(connection: connection)
             let rows = try sells.list(
                 projectId: projectId, partnerUserRef: partnerUserRef, from: from, until: until,
@@ -102,7 +101,7 @@ struct OfframpRoutes: Sendable {
                 status: 400, code: "invalid_request", message: "Missing required field \(camel).", param: camel)
         }
         let country = try field("country", "country", maxLength: 2)
-        guard context.catalogue.country(country) != nil else {
+        guard service.catalogue.country(country) != nil else {
             throw HTTPError(
                 status: 400, code: "invalid_request", message: "country must be a supported ISO 3166-1 code.",
                 param: "country")
@@ -115,7 +114,7 @@ struct OfframpRoutes: Sendable {
         func amount(_ money: Money) -> JSONValue {
             ["value": .string(sold.text(money)), "currency": .string(money.currency)]
         }
-        let quoteId = context.ids.uuid()
+        let quoteId = service.ids.uuid()
         var members: [(String, JSONValue)] = [
             ("cashout_total", amount(sold.cashoutTotal)), ("cashout_subtotal", amount(sold.cashoutSubtotal)),
             ("coinbase_fee", amount(sold.coinbaseFee)),
@@ -158,8 +157,8 @@ struct OfframpRoutes: Sendable {
     /// The asset on the named network, or on its first network when none is named.
     private func sale(of symbol: String, on networkName: String?) throws(HTTPError) -> (Asset, Network) {
         do {
-            let asset = try context.catalogue.asset(symbol)
-            let resolved = try context.catalogue.resolve(
+            let asset = try service.catalogue.asset(symbol)
+            let resolved = try service.catalogue.resolve(
                 asset: asset.symbol, network: networkName ?? asset.deployments.first?.network ?? "")
             return (resolved.asset, resolved.network)
         } catch let error as OnrampError {
@@ -171,7 +170,7 @@ struct OfframpRoutes: Sendable {
 
     /// A `/v3/sell/input` URL behind a fresh token for the user's address, preset to the quote.
     private func oneClickURL(_ sell: OneClickSell, projectId: String) throws -> String {
-        guard let project = try context.database.read({ try ProjectRepository(connection: $0).find(projectId) }) else {
+        guard let project = try service.database.read({ try ProjectRepository(connection: $0).find(projectId) }) else {
             throw HTTPError(status: 403, code: "forbidden", message: "The API key's project does not exist.")
         }
         try PurchaseRequest.validateHostedRedirect(sell.redirectUrl, for: project)
@@ -185,7 +184,7 @@ struct OfframpRoutes: Sendable {
             ("defaultCashoutMethod", sell.method), ("fiatCurrency", sell.cashoutCurrency), ("quoteId", sell.quoteId),
         ]
         let encoded = query.map { name, value in "\(name)=\(PercentEncoding.encode(value))" }
-        return "\(context.publicBaseURL)\(OfframpService.pagePath)?\(encoded.joined(separator: "&"))"
+        return "\(service.publicBaseURL)\(OfframpService.pagePath)?\(encoded.joined(separator: "&"))"
     }
 
     // MARK: - The sell page
@@ -195,10 +194,10 @@ struct OfframpRoutes: Sendable {
         if request.method == "HEAD" { return .html(HTML.page(title: "Sell crypto", body: "")) }
         let token = request.queryValue("sessionToken") ?? ""
         guard token.utf8.count <= 64,
-            let session = try context.database.read({ try HostedOnrampRepository(connection: $0).find(token: token) }),
+            let session = try service.database.read({ try HostedOnrampRepository(connection: $0).find(token: token) }),
             session.kind == .token
         else { return message("Sell link not found", "This sell link is not valid. Start again from the app.", 404) }
-        let now = context.nowMilliseconds
+        let now = service.nowMilliseconds
         // A spent sell link records nothing: the tab that opened it first can still finish.
         guard session.page.open(now: now) == .show else {
             return message("Sell link used", "This sell link was already used or has expired.", 410)
@@ -224,7 +223,7 @@ struct OfframpRoutes: Sendable {
                     status: 400, code: "invalid_request", message: "A sell link needs partnerUserRef and redirectUrl.")
             }
             guard
-                let project = try context.database.read({
+                let project = try service.database.read({
                     try ProjectRepository(connection: $0).find(session.projectId)
                 })
             else { throw HTTPError(status: 404, code: "not_found", message: "Unknown project.") }
@@ -232,15 +231,15 @@ struct OfframpRoutes: Sendable {
         } catch let error as HTTPError {
             return message("Sell unavailable", error.message, 400)
         }
-        let pageSecret = Base64URL.encode(context.ids.randomBytes(32), padded: false)
-        let opened = try context.database.transaction { connection in
+        let pageSecret = Base64URL.encode(service.ids.randomBytes(32), padded: false)
+        let opened = try service.database.transaction { connection in
             try HostedOnrampRepository(connection: connection).open(
                 token: token, pageSecret: pageSecret, presets: presets, flow: .sell, now: now)
         }
         guard opened else { return message("Sell link used", "This sell link was already used or has expired.", 410) }
         return .html(
             OfframpPage.select(
-                session: session, choices: session.choices(in: context.catalogue), presets: presets, token: token,
+                session: session, choices: session.choices(in: service.catalogue), presets: presets, token: token,
                 pageSecret: pageSecret))
     }
 
@@ -251,18 +250,18 @@ struct OfframpRoutes: Sendable {
         let pageSecret = try form.required("pageSecret", maxLength: 64)
         let action = try form.required("action", maxLength: 16)
         guard
-            let session = try context.database.read({ try HostedOnrampRepository(connection: $0).find(token: token) }),
+            let session = try service.database.read({ try HostedOnrampRepository(connection: $0).find(token: token) }),
             session.kind == .token, session.flow == .sell, let storedHash = session.pageSecretHash,
             session.openedAt != nil, APIKeyRepository.secretMatches(pageSecret, storedHash: storedHash)
         else { return message("Sell link not found", "This sell link is not valid. Start again from the app.", 404) }
         let redirect = session.presets.redirectUrl ?? ""
-        switch session.page.submit(cancelling: action == "cancel", now: context.nowMilliseconds) {
+        switch session.page.submit(cancelling: action == "cancel", now: service.nowMilliseconds) {
         case .replay:
             return .seeOther(redirect)
         case .end(.error):  // nothing recorded, as for a spent link
             return message("Sell expired", "This page has expired. Start again from the app.", 410)
         case .end(let outcome):
-            _ = try context.database.transaction {
+            _ = try service.database.transaction {
                 try HostedOnrampRepository(connection: $0).finish(id: session.id, outcome: outcome)
             }
             return .seeOther(redirect)

@@ -10,7 +10,27 @@ import OnrampStore
 /// minutes). Every state change and its `offramp.transaction.*` events commit together; `sandbox-` sells
 /// send no webhooks.
 struct OfframpService: Sendable {
-    let context: ServerContext
+    let database: any Database
+    /// The project's time (its test clock, when the request or step is bound to one).
+    let clock: any OnrampCore.Clock
+    let ids: IdGenerator
+    let catalogue: Catalogue
+    let schedule: SettlementSchedule
+    /// Where the sell page is served (`http://127.0.0.1:8080`).
+    let publicBaseURL: String
+
+    /// The service on the parts of `context` it uses.
+    init(context: ServerContext) {
+        database = context.database
+        clock = context.clock
+        ids = context.ids
+        catalogue = context.catalogue
+        schedule = SettlementSchedule(context: context)
+        publicBaseURL = context.publicBaseURL
+    }
+
+    /// The current time in stored milliseconds (the bound project's time).
+    var nowMilliseconds: Int64 { Timestamp.milliseconds(clock.now()) }
 
     static let pagePath = "/v3/sell/input"
     /// The cash-out methods (Coinbase's `defaultCashoutMethod` names) and the fee schedule each uses.
@@ -33,7 +53,7 @@ struct OfframpService: Sendable {
         do {
             let sold = try DecimalAmount(parsing: amount, parameter: "sellAmount")
             return try SellQuote(
-                catalogue: context.catalogue, asset: asset, amount: sold, currency: currency, method: type)
+                catalogue: catalogue, asset: asset, amount: sold, currency: currency, method: type)
         } catch let error as OnrampError {
             throw HTTPError(
                 status: 400, code: "invalid_request", message: error.developerMessage, param: error.parameter)
@@ -45,12 +65,12 @@ struct OfframpService: Sendable {
     /// The combinations of the token that can be sold here (networks whose deposit addresses the
     /// simulator can make), in the page's order: the page's `choice` indexes this list.
     func sellableChoices(_ session: HostedOnrampSession) -> [HostedOnrampSession.Choice] {
-        session.choices(in: context.catalogue).filter { [.evm, .solana, .hex32].contains($0.network.addressFormat) }
+        session.choices(in: catalogue).filter { [.evm, .solana, .hex32].contains($0.network.addressFormat) }
     }
 
     /// A deposit address of the network's shape for the user's crypto (the simulator receives on it).
     func depositAddress(for network: Network) throws(HTTPError) -> String {
-        let bytes = context.ids.randomBytes(32)
+        let bytes = ids.randomBytes(32)
         switch network.addressFormat {
         case .evm: return "0x" + Hex.encode(Array(bytes.prefix(20)))
         case .solana: return Base58.encode(bytes)
@@ -69,12 +89,12 @@ struct OfframpService: Sendable {
         session: HostedOnrampSession, choice: HostedOnrampSession.Choice, quote: SellQuote, method: String,
         partnerUserRef: String, redirectUrl: String
     ) throws -> OfframpTransactionRecord? {
-        let now = context.nowMilliseconds
+        let now = nowMilliseconds
         let sandbox = partnerUserRef.hasPrefix(PurchaseRequest.sandboxPrefix)
         let (_, events) = OfframpTransaction.start()
         let expiresAt = now + OfframpTransaction.depositWindowMilliseconds
         let sell = OfframpTransactionRecord(
-            transactionId: context.ids.uuid().lowercased(), projectId: session.projectId,
+            transactionId: ids.uuid().lowercased(), projectId: session.projectId,
             partnerUserRef: partnerUserRef,
             status: .started, asset: choice.asset.symbol, network: choice.network.id,
             sellAmount: quote.sellAmount.amount.description, cashoutCurrency: quote.cashoutTotal.currency,
@@ -82,9 +102,9 @@ struct OfframpService: Sendable {
             total: quote.text(quote.cashoutTotal), unitPrice: quote.text(quote.unitPrice),
             paymentMethod: method, fromAddress: choice.address, toAddress: try depositAddress(for: choice.network),
             txHash: nil, redirectUrl: redirectUrl, sandbox: sandbox, expiresAt: expiresAt,
-            nextStepAt: partnerUserRef.hasSuffix("-no-send") ? expiresAt : now + Int64(context.settlementDelay * 1000),
+            nextStepAt: partnerUserRef.hasSuffix("-no-send") ? expiresAt : schedule.nextStep(after: now),
             createdAt: now, updatedAt: now)
-        return try context.database.transaction { connection in
+        return try database.transaction { connection in
             guard
                 try HostedOnrampRepository(connection: connection).finish(
                     id: session.id, outcome: .success, transactionId: sell.transactionId)
@@ -98,14 +118,14 @@ struct OfframpService: Sendable {
     /// Takes the due step of every waiting sell: the deposit arrives, fails, or the window closes.
     @discardableResult
     func advanceDueSells(limit: Int = 100) throws -> Int {
-        let due = try context.database.read {
-            try OfframpRepository(connection: $0).due(now: context.realNowMilliseconds, limit: limit)
+        let due = try database.read {
+            try OfframpRepository(connection: $0).due(now: schedule.realNowMilliseconds, limit: limit)
         }
         var moved = 0
         for (id, projectId) in due {
             do {
                 // In its project's time, as the sell's due time and window were set.
-                if try context.testClocks.bound(to: projectId, { try step(id) }) { moved += 1 }
+                if try schedule.bound(to: projectId, { try step(id) }) { moved += 1 }
             } catch {
                 AccessLog.shared.error("offramp \(id) step failed: \(error)")
             }
@@ -114,10 +134,10 @@ struct OfframpService: Sendable {
     }
 
     private func step(_ id: String) throws -> Bool {
-        let now = context.nowMilliseconds
-        let realNow = context.realNowMilliseconds
+        let now = nowMilliseconds
+        let realNow = schedule.realNowMilliseconds
         let leaseUntil = realNow + SettlementLease.milliseconds
-        let claimed = try context.database.transaction { connection -> OfframpTransactionRecord? in
+        let claimed = try database.transaction { connection -> OfframpTransactionRecord? in
             let sells = OfframpRepository(connection: connection)
             guard let sell = try sells.find(id: id), sell.status == .started, let next = sell.nextStepAt, next <= now,
                 try sells.lease(sell, until: leaseUntil, now: realNow)
@@ -133,7 +153,7 @@ struct OfframpService: Sendable {
             events = try machine.handle(.fail)
         } else {
             // The deposit's hash, shaped like the network's, as the simulator makes them (stable per sell).
-            let arrival = SimulatedSettlement(catalogue: context.catalogue).settle(
+            let arrival = SimulatedSettlement(catalogue: catalogue).settle(
                 reference: claimed.transactionId, network: claimed.network, asset: claimed.asset,
                 amount: claimed.sellAmount, walletAddress: claimed.toAddress, partnerUserRef: "")
             guard case .delivered(let hash) = arrival else { return false }
@@ -142,8 +162,8 @@ struct OfframpService: Sendable {
         var done = claimed
         done.status = machine.status
         done.txHash = machine.txHash
-        done.updatedAt = context.nowMilliseconds
-        return try context.database.transaction { connection in
+        done.updatedAt = nowMilliseconds
+        return try database.transaction { connection in
             guard try OfframpRepository(connection: connection).finish(done, leasedUntil: leaseUntil) else {
                 return false
             }
@@ -158,7 +178,7 @@ struct OfframpService: Sendable {
         guard !sell.sandbox else { return }
         for event in events {
             try Outbox.append(
-                connection, id: context.ids.uuid(), projectId: sell.projectId, family: .cdp, type: event.eventType,
+                connection, id: ids.uuid(), projectId: sell.projectId, family: .cdp, type: event.eventType,
                 payload: sell.webhookJSON(eventType: event.eventType), livemode: true,
                 createdAtMilliseconds: sell.updatedAt)
         }
