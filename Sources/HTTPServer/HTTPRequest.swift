@@ -33,6 +33,28 @@ public struct HTTPRequest: Sendable {
         self.requestId = requestId
     }
 
+    /// A request for `target` as a request line carries it (`/path?query`): the path kept as sent, the
+    /// query decoded as the server decodes it.
+    public init(method: String, target: String, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
+        let queryStart = target.firstIndex(of: "?")
+        self.init(
+            method: method, path: String(target[..<(queryStart ?? target.endIndex)]),
+            query: queryStart.map { Self.decodeQuery(String(target[target.index(after: $0)...])) } ?? [],
+            headers: headers, body: body)
+    }
+
+    /// The query's `name=value` pairs (a pair without `=` has an empty value), percent-decoded with `+` as
+    /// a space. A pair that does not decode is dropped rather than guessed at.
+    static func decodeQuery(_ query: String) -> [(String, String)] {
+        query.split(separator: "&").compactMap { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let name = PercentEncoding.decode(parts[0], plusAsSpace: true),
+                let value = PercentEncoding.decode(parts.count > 1 ? parts[1] : "", plusAsSpace: true)
+            else { return nil }
+            return (name, value)
+        }
+    }
+
     /// The first query parameter called `name`.
     public func queryValue(_ name: String) -> String? {
         query.first(where: { $0.0 == name })?.1

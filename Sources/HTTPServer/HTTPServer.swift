@@ -136,6 +136,13 @@ public final class HTTPServer: Sendable {
         state.withLock { $0.inFlight -= 1 }
     }
 
+    /// Answers `request` in this process, as a connection's handler would once the head and body are in:
+    /// routed, its response head checked, and recorded (metrics, access log, request log). The socket's
+    /// own checks (framing, head and body limits, deadlines) are not made. For in-process tests.
+    public func respond(to request: HTTPRequest) -> HTTPResponse {
+        handle(request, startedAt: .now)
+    }
+
     /// Routes a complete request whose head weighs `headWeight` in the connection's pool, and records it.
     func handle(_ request: HTTPRequest, startedAt: ContinuousClock.Instant, headWeight: Int = 0) -> HTTPResponse {
         let notes = RequestNotes()

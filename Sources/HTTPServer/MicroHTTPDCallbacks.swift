@@ -187,7 +187,7 @@ let accessHandlerCallback: MHD_AccessHandlerCallback = {
     var request = HTTPRequest(
         method: String(cString: method), path: String(cString: url), headers: collectHeaders(connection),
         body: context.body, requestId: context.requestId)
-    request.query = decodeQuery(context.rawQuery)
+    request.query = HTTPRequest.decodeQuery(context.rawQuery)
     request.remoteAddress = clientAddress(connection)
     let response: HTTPResponse
     if context.bodyTooLarge {
@@ -266,18 +266,6 @@ private func collectValues(_ connection: OpaquePointer, kind: MHD_ValueKind) -> 
 
 private func collectHeaders(_ connection: OpaquePointer) -> HTTPHeaders {
     HTTPHeaders(collectValues(connection, kind: .HEADER_KIND).map { ($0.0, $0.1 ?? "") })
-}
-
-/// The query's `name=value` pairs (a pair without `=` has an empty value), percent-decoded with `+` as
-/// a space. A pair that does not decode is dropped rather than guessed at.
-private func decodeQuery(_ query: String) -> [(String, String)] {
-    query.split(separator: "&").compactMap { pair in
-        let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let name = PercentEncoding.decode(parts[0], plusAsSpace: true),
-            let value = PercentEncoding.decode(parts.count > 1 ? parts[1] : "", plusAsSpace: true)
-        else { return nil }
-        return (name, value)
-    }
 }
 
 private func clientAddress(_ connection: OpaquePointer) -> String {

@@ -21,6 +21,13 @@ public final class RawHTTPClient {
         public let body: [UInt8]
         /// The body as UTF-8 text.
         public var text: String { String(decoding: body, as: UTF8.self) }
+
+        /// A response with `headers` named in lower case.
+        public init(status: Int, headers: [String: String], body: [UInt8]) {
+            self.status = status
+            self.headers = headers
+            self.body = body
+        }
     }
 
     /// Why a request failed at the socket level.

@@ -1,7 +1,9 @@
 import Foundation
 
 /// A small Stripe-style client for tests: form-encoded POSTs with `Authorization: Bearer <key>`,
-/// JSON answers read with dotted paths (`transaction_details.last_error`). One connection per call.
+/// JSON answers read with dotted paths (`transaction_details.last_error`). Each call goes through the
+/// client's ``Exchange``: a new loopback connection (``init(port:key:)``), or whatever the test passes
+/// (the server's router, in process).
 public final class StripeTestClient: @unchecked Sendable {
     /// One answer.
     public struct Reply: CustomStringConvertible {
@@ -37,15 +39,26 @@ public final class StripeTestClient: @unchecked Sendable {
         public var description: String { "\(status) \(text)" }
     }
 
-    /// The server's port.
-    public let port: Int
+    /// Sends one request (method, target, header fields, body) and returns the answer.
+    public typealias Exchange =
+        @Sendable (_ method: String, _ target: String, _ headers: [(String, String)], _ body: [UInt8]) throws ->
+        RawHTTPClient.Response
+
     /// The API key sent as the Bearer token.
     public var key: String
+    private let exchange: Exchange
 
-    /// Creates a client for `127.0.0.1:port`.
-    public init(port: Int, key: String) {
-        self.port = port
+    /// A client for `127.0.0.1:port`, one connection per call.
+    public convenience init(port: Int, key: String) {
+        self.init(key: key) { method, target, headers, body in
+            try RawHTTPClient(port: port).request(method, target, headers: headers, body: body)
+        }
+    }
+
+    /// A client whose calls go through `exchange`.
+    public init(key: String, exchange: @escaping Exchange) {
         self.key = key
+        self.exchange = exchange
     }
 
     /// `application/x-www-form-urlencoded` for `pairs` (keys may use brackets: `dob[day]`).
@@ -80,9 +93,7 @@ public final class StripeTestClient: @unchecked Sendable {
 
     /// Sends one request with the Bearer key.
     public func send(_ method: String, _ target: String, body: [UInt8], headers: [(String, String)]) throws -> Reply {
-        let client = try RawHTTPClient(port: port)
-        let response = try client.request(
-            method, target, headers: [("Authorization", "Bearer \(key)")] + headers, body: body)
+        let response = try exchange(method, target, [("Authorization", "Bearer \(key)")] + headers, body)
         return Reply(
             status: response.status, headers: response.headers, text: response.text,
             json: try? JSONSerialization.jsonObject(with: Data(response.body)))

@@ -13,7 +13,7 @@ import Testing
 @Suite(.serialized, .blocking) struct App2AppEndToEndTests {
     @Test(arguments: DatabaseDriver.all)
     func livePurchaseSettlesAndIsReportedByTheTransactionsAPI(driver: DatabaseDriver) throws {
-        let server = try TestServer(driver: driver)
+        let server = try TestServer(driver: driver, transport: .live)
         var device = try TestDevice(server: server, environment: .production)
         let registration = try device.register()
         #expect(registration.status == 200)
@@ -92,7 +92,7 @@ import Testing
 
     @Test(arguments: DatabaseDriver.all)
     func sandboxPurchaseRedirectsButWritesNoTransactionAndNoEvent(driver: DatabaseDriver) throws {
-        let server = try TestServer(driver: driver)
+        let server = try TestServer(driver: driver, transport: .live)
         var device = try TestDevice(server: server, environment: .development)
         #expect(try device.register().status == 200)
         let challenge = try device.purchaseChallenge(device.purchase([("partnerUserRef", "sandbox-user-1234")]))
@@ -116,7 +116,7 @@ import Testing
     }
 
     @Test func cancelRedirectsWithCancelledAndCreatesNothing() throws {
-        let server = try TestServer()
+        let server = try TestServer(transport: .live)
         var device = try TestDevice(server: server)
         try device.registerKey()
         let text = try #require(try device.purchaseChallenge(device.purchase()).body["challenge"]?.stringValue)
@@ -131,7 +131,7 @@ import Testing
     }
 
     @Test func theRedirectKeepsAFragmentLast() throws {
-        let server = try TestServer()
+        let server = try TestServer(transport: .live)
         var device = try TestDevice(server: server)
         try device.registerKey()
         let body = device.purchase([("redirectUrl", .string("https://\(TestServer.redirectHost)/back#tab"))])
@@ -143,7 +143,7 @@ import Testing
     }
 
     @Test func theHandoffTokenIsSingleUse() throws {
-        let server = try TestServer()
+        let server = try TestServer(transport: .live)
         var device = try TestDevice(server: server)
         try device.registerKey()
         let text = try #require(try device.purchaseChallenge(device.purchase()).body["challenge"]?.stringValue)
@@ -164,7 +164,7 @@ import Testing
     /// Re-opening a confirmed purchase reports its recorded outcome: `success`, with its transaction,
     /// never `error` (which would invite a second purchase).
     @Test func reopeningAConfirmedHandoffReportsItsSuccess() throws {
-        let server = try TestServer()
+        let server = try TestServer(transport: .live)
         var device = try TestDevice(server: server)
         try device.registerKey()
         let text = try #require(try device.purchaseChallenge(device.purchase()).body["challenge"]?.stringValue)
@@ -185,7 +185,7 @@ import Testing
 
     @Test func anExpiredHandoffTokenSendsTheUserBackWithError() throws {
         let clock = ManualClock(Date())
-        let server = try TestServer(clock: clock)
+        let server = try TestServer(clock: clock, transport: .live)
         var device = try TestDevice(server: server)
         try device.registerKey()
         let text = try #require(try device.purchaseChallenge(device.purchase()).body["challenge"]?.stringValue)
@@ -199,7 +199,7 @@ import Testing
 
     @Test(arguments: DatabaseDriver.all)
     func sessionCreationIsIdempotentOnTheChallenge(driver: DatabaseDriver) throws {
-        let server = try TestServer(driver: driver)
+        let server = try TestServer(driver: driver, transport: .live)
         var device = try TestDevice(server: server)
         try device.registerKey()
         let text = try #require(try device.purchaseChallenge(device.purchase()).body["challenge"]?.stringValue)

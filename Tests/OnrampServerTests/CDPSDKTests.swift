@@ -11,7 +11,7 @@ import Testing
 @Suite(.serialized, .blocking) struct CDPSDKTests {
     @Test(arguments: [ProjectProviderKeyType.es256, .ed25519])
     func officialClientRunsTheApp2AppCalls(keyType: ProjectProviderKeyType) async throws {
-        let server = try TestServer(keyType: keyType.value)
+        let server = try TestServer(keyType: keyType.value, transport: .live)
         let work = server.directory.appendingPathComponent("cdp-sdk")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         try server.authority.save(to: work.appendingPathComponent("ca"))

@@ -11,7 +11,7 @@ import Testing
 /// and App2App deliveries.
 @Suite(.serialized, .blocking) struct DemoBackendTests {
     @Test func theDemoBackendsRequestSetIsAnsweredAsItExpects() async throws {
-        let server = try TestServer()
+        let server = try TestServer(transport: .live)
         try ProjectProvisioner(database: server.database).addRedirectHost("onrampdemo://", projectId: server.projectId)
         let output = try await Python.run(
             "demo_backend.py", ["replay", "http://127.0.0.1:\(server.port)"],
@@ -50,7 +50,7 @@ import Testing
     }
 
     @Test func theDemosSignatureCheckVerifiesOrderAndApp2AppDeliveries() async throws {
-        let server = try TestServer(settlementDelay: 0.05)
+        let server = try TestServer(settlementDelay: 0.05, transport: .live)
         let receiver = try WebhookReceiver()
         let path = "/platform/v2/data/webhooks/subscriptions"
         let subscription = try server.request(

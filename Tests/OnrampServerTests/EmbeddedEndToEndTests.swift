@@ -5,7 +5,7 @@ import Testing
 /// The Embedded flow on a real port, from a new email to `fulfillment_complete`.
 @Suite(.serialized, .blocking) struct EmbeddedEndToEndTests {
     @Test func newEmailToFulfillmentComplete() throws {
-        let server = try EmbeddedTestServer()
+        let server = try EmbeddedTestServer(transport: .live)
         let user = try server.signUpAndAuthorize()
         #expect(user.customerId.hasPrefix("crc_"))
         let customer = try server.collectKYC(user)
@@ -34,7 +34,7 @@ import Testing
     }
 
     @Test func threeDSecureChallengeThenCheckoutCompletes() throws {
-        let server = try EmbeddedTestServer()
+        let server = try EmbeddedTestServer(transport: .live)
         let user = try server.signUpAndAuthorize()
         try server.collectKYC(user)
         let wallet = try server.registerWallet(user)
@@ -60,7 +60,7 @@ import Testing
     }
 
     @Test func documentVerificationChallengeThenRetrySucceeds() throws {
-        let server = try EmbeddedTestServer()
+        let server = try EmbeddedTestServer(transport: .live)
         let user = try server.signUpAndAuthorize()
         try server.collectKYC(user, firstName: "Challenge")
         let wallet = try server.registerWallet(user)
@@ -100,7 +100,7 @@ import Testing
     /// Two answers to one identity verification at once: one is recorded, and the customer's document
     /// status is the recorded one's.
     @Test func concurrentIdentityAnswersRecordOneOutcome() throws {
-        let server = try EmbeddedTestServer()
+        let server = try EmbeddedTestServer(transport: .live)
         for _ in 0..<4 {
             let user = try server.signUpAndAuthorize()
             try server.collectKYC(user, firstName: "Challenge")

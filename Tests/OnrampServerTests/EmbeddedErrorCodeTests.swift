@@ -112,7 +112,7 @@ import Testing
 
     @Test func authenticationErrors() throws {
         let server = try EmbeddedTestServer()
-        let none = try StripeTestClient(port: server.port, key: "sk_test_wrong").get("/v1/crypto/onramp_sessions")
+        let none = try server.client(key: "sk_test_wrong").get("/v1/crypto/onramp_sessions")
         expectError(none, status: 401, code: "api_key_invalid", type: "authentication_error")
         let publishable = try server.sdk.get("/v1/crypto/onramp_sessions")
         expectError(publishable, status: 403, code: "secret_key_required")

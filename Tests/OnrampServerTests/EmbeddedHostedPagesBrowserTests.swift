@@ -10,7 +10,7 @@ import Testing
 
     @Test(.enabled(if: ready, "needs .venv with selenium, chromium and chromium-driver"))
     func hostedPagesWorkInHeadlessChromium() async throws {
-        let server = try EmbeddedTestServer()
+        let server = try EmbeddedTestServer(transport: .live)
         let user = try server.signUpAndAuthorize()
         try server.collectKYC(user, firstName: "Challenge")
         let intent = try server.backend.postJSON(

@@ -120,7 +120,7 @@ import Testing
         let a = try server.sdk.post("/v1/payment_methods", card, headers: key)
         let second = try ProjectProvisioner(database: server.database).createProject(
             name: "Second", appIds: [], redirectHosts: [], keyType: .es256)
-        let b = try StripeTestClient(port: server.port, key: second.stripePublishableKey).post(
+        let b = try server.client(key: second.stripePublishableKey).post(
             "/v1/payment_methods", card, headers: key)
         #expect(a.status == 200 && b.status == 200 && a.string("id") != b.string("id"))
     }

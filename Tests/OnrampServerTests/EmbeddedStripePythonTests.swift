@@ -9,7 +9,7 @@ import Testing
 
     @Test(.enabled(if: ready, "needs .venv with stripe==16.1.0"))
     func officialStripeClientDrivesTheServerSideAPI() async throws {
-        let server = try EmbeddedTestServer()
+        let server = try EmbeddedTestServer(transport: .live)
         let user = try server.signUpAndAuthorize()
         try server.collectKYC(user)
         let wallet = try server.registerWallet(user)

@@ -10,6 +10,7 @@ import Testing
 /// An onramp server on a real loopback port with a temporary database (SQLite, or a fresh schema of
 /// the PostgreSQL at `ONRAMP_TEST_POSTGRES_URL` under `scripts/with-postgres.sh`) and one provisioned
 /// project, plus the steps of the Embedded flow as a partner backend and the client SDK take them.
+/// ``backend`` and ``sdk`` go through the router in process unless the test asks for `.live`.
 final class EmbeddedTestServer: @unchecked Sendable {
     let sandbox: OnrampSandbox
     let credentials: ProjectProvisioner.Credentials
@@ -18,6 +19,8 @@ final class EmbeddedTestServer: @unchecked Sendable {
     let clock: any OnrampCore.Clock
     /// Whether the background steps run; when not, the polling helpers take them.
     let runsWorkers: Bool
+    /// How ``backend`` and ``sdk`` reach the server.
+    let transport: TestTransport
     var server: HTTPServer { sandbox.server }
     var application: OnrampApplication { sandbox.application }
     var database: any Database { sandbox.database }
@@ -35,8 +38,10 @@ final class EmbeddedTestServer: @unchecked Sendable {
         clock: any OnrampCore.Clock = SystemClock(), settlementDelay: TimeInterval = 0.2, livemode: Bool = false,
         settlement: any SettlementProvider = SimulatedSettlement(), clientRequestsPerSecond: Double? = nil,
         startWorkers: Bool = true, poolSize: Int? = nil, verificationDelay: TimeInterval = 0.2,
-        driver: DatabaseDriver? = nil, appIds: [String] = [], trustTestRoot: Bool = false
+        driver: DatabaseDriver? = nil, appIds: [String] = [], trustTestRoot: Bool = false,
+        transport: TestTransport = .inProcess
     ) throws {
+        self.transport = transport
         let onPostgres = ProcessInfo.processInfo.environment["ONRAMP_TEST_POSTGRES_URL"] != nil
         schema = try TestSchema(driver ?? (onPostgres ? .postgres : .sqlite))
         self.clock = clock
@@ -59,9 +64,11 @@ final class EmbeddedTestServer: @unchecked Sendable {
     }
 
     /// A client with the secret key (partner backend).
-    var backend: StripeTestClient { StripeTestClient(port: port, key: credentials.stripeSecretKey) }
+    var backend: StripeTestClient { client(key: credentials.stripeSecretKey) }
     /// A client with the publishable key (client SDK).
-    var sdk: StripeTestClient { StripeTestClient(port: port, key: credentials.stripePublishableKey) }
+    var sdk: StripeTestClient { client(key: credentials.stripePublishableKey) }
+    /// A client with `key`, by the server's transport.
+    func client(key: String) -> StripeTestClient { sandbox.stripeClient(key: key, transport: transport) }
 
     /// A signed-in user as the tests carry it around.
     struct User {

@@ -10,7 +10,7 @@ import Testing
 @Suite(.serialized) struct HandoffBrowserTests {
     @Test(arguments: [("Confirm", "success"), ("Cancel", "cancelled")])
     func chromiumCompletesTheHandoff(button: String, status: String) async throws {
-        let server = try TestServer()
+        let server = try TestServer(transport: .live)
         var device = try TestDevice(server: server)
         try device.registerKey()
         let text = try #require(try device.purchaseChallenge(device.purchase()).body["challenge"]?.stringValue)
@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test func chromiumBuysOnTheHostedOnrampPage() async throws {
-        let server = try TestServer()
+        let server = try TestServer(transport: .live)
         let path = "/onramp/v1/token"
         let created = try server.request(
             "POST", path,

@@ -7,7 +7,7 @@ import Testing
 /// control characters and URL-breaking characters are refused before any purchase exists.
 @Suite(.serialized, .blocking) struct HostileInputTests {
     @Test func fieldLimitsCountBytesNotCharacters() throws {
-        let server = try TestServer()
+        let server = try TestServer(transport: .live)
         let device = try TestDevice(server: server)
         // One Character, 40,001 bytes: it passed the 50-character limit and the answer was then lost.
         let bomb = "e" + String(repeating: "\u{301}", count: 20_000)
@@ -23,7 +23,7 @@ import Testing
 
     @Test(arguments: ["victim\0evil", "line\r\nbreak", "tab\there", "bell\u{7}", "del\u{7F}"])
     func controlCharactersAreRefusedInTextFields(text: String) throws {
-        let server = try TestServer()
+        let server = try TestServer(transport: .live)
         let device = try TestDevice(server: server)
         let refused = try device.purchaseChallenge(device.purchase([("partnerUserRef", .string(text))]))
         #expect(refused.status == 400)
@@ -33,7 +33,7 @@ import Testing
 
     @Test(arguments: ["\r\nSet-Cookie: a=b", "\0", " ", "<script>", ">", "\"", "\\", "%zz", "%4", "é"])
     func redirectURLsHoldOnlyURLCharacters(suffix: String) throws {
-        let server = try TestServer()
+        let server = try TestServer(transport: .live)
         let device = try TestDevice(server: server)
         let url = "https://\(TestServer.redirectHost)/back?x=" + suffix
         let refused = try device.purchaseChallenge(device.purchase([("redirectUrl", .string(url))]))

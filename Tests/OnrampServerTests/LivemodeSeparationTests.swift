@@ -20,7 +20,7 @@ import Testing
             "/v1/webhook_endpoints", [("url", "https://hooks.example.com/a"), ("enabled_events[]", "*")])
         #expect(created.status == 200, "\(created)")
         let endpointId = created.string("id")
-        let live = StripeTestClient(port: server.port, key: liveKey)
+        let live = server.client(key: liveKey)
         #expect((try live.get("/v1/webhook_endpoints")["data"] as? [Any])?.isEmpty == true)
         #expect(try live.get("/v1/webhook_endpoints/\(endpointId)").status == 404)
         #expect(try server.backend.get("/v1/webhook_endpoints/\(endpointId)").status == 200)

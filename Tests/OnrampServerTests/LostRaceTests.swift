@@ -11,7 +11,7 @@ import Testing
 /// server runs on PostgreSQL under `scripts/with-postgres.sh`.
 @Suite(.serialized, .blocking) struct LostRaceTests {
     @Test func parallelSignUpsWithOneEmailMakeOneAccount() throws {
-        let server = try EmbeddedTestServer()
+        let server = try EmbeddedTestServer(transport: .live)
         for round in 0..<3 {
             let email = "race-\(round)-\(UUID().uuidString.prefix(6))@example.com".lowercased()
             let replies = Mutex<[(Int, String)]>([])
@@ -38,7 +38,7 @@ import Testing
     }
 
     @Test func parallelCustomerCreationAnswersTheSameCustomer() throws {
-        let server = try EmbeddedTestServer()
+        let server = try EmbeddedTestServer(transport: .live)
         for _ in 0..<3 {
             let email = "customer-\(UUID().uuidString.prefix(6))@example.com"
             let signUp = try server.sdk.post(

@@ -22,7 +22,8 @@ import Testing
         let deviceId = "7F9B6C1E-0D1A-4C55-9E59-3A3B8C2D4E10"
 
         init(livemode: Bool = false) throws {
-            server = try EmbeddedTestServer(livemode: livemode, appIds: [teamAppId], trustTestRoot: true)
+            server = try EmbeddedTestServer(
+                livemode: livemode, appIds: [teamAppId], trustTestRoot: true, transport: .live)
             attester = SoftwareAttester(authority: server.sandbox.authority, appId: teamAppId)
             key = try attester.generateKey()
             sdk = SDKClient(port: server.port, key: server.credentials.stripePublishableKey)

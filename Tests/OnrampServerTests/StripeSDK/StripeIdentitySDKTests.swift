@@ -18,7 +18,7 @@ import Testing
         let identity: SDKClient
 
         init() throws {
-            server = try EmbeddedTestServer()
+            server = try EmbeddedTestServer(transport: .live)
             user = try server.signUpAndAuthorize()
             try server.collectKYC(user)
             let sdk = SDKClient(port: server.port, key: server.credentials.stripePublishableKey)

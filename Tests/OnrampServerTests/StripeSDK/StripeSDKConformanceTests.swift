@@ -37,7 +37,7 @@ import Testing
     /// PaymentIntent, refresh, phone change, log out and seamless sign-in: every answer decodes.
     @Test(arguments: DatabaseDriver.all)
     func theWholeSDKFlowDecodes(driver: DatabaseDriver) throws {
-        let server = try EmbeddedTestServer(settlementDelay: 0, driver: driver)
+        let server = try EmbeddedTestServer(settlementDelay: 0, driver: driver, transport: .live)
         let sdk = SDKClient(port: server.port, key: server.credentials.stripePublishableKey)
         let email = "sdk-\(UUID().uuidString.prefix(8).lowercased())@example.com"
 
@@ -270,7 +270,7 @@ import Testing
     /// then `processing` (which `checkoutResult` completes for `us_bank_account` only).
     @Test(arguments: DatabaseDriver.all)
     func thePaymentIntentLeadsThroughThreeDSecureAndBankDebits(driver: DatabaseDriver) throws {
-        let server = try EmbeddedTestServer(settlementDelay: 30, driver: driver)
+        let server = try EmbeddedTestServer(settlementDelay: 30, driver: driver, transport: .live)
         let user = try server.signUpAndAuthorize()
         try server.collectKYC(user)
         let wallet = try server.registerWallet(user)
@@ -332,7 +332,7 @@ import Testing
     /// A PaymentIntent is read with its client secret under a publishable key; another secret, another
     /// project's key or no secret gets Stripe's error shape.
     @Test func thePaymentIntentNeedsItsClientSecret() throws {
-        let server = try EmbeddedTestServer()
+        let server = try EmbeddedTestServer(transport: .live)
         let user = try server.signUpAndAuthorize()
         try server.collectKYC(user)
         let session = try server.createSession(

@@ -12,7 +12,7 @@ import Testing
     }
 
     @Test func aRefusedKYCUpdateKeepsTheStoredData() throws {
-        let server = try EmbeddedTestServer()
+        let server = try EmbeddedTestServer(transport: .live)
         let user = try server.signUpAndAuthorize()
         try server.collectKYC(user)
         let sdk = SDKClient(port: server.port, key: server.credentials.stripePublishableKey)
@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func aRefusedSignUpOrConsentWritesNothing() throws {
-        let server = try EmbeddedTestServer()
+        let server = try EmbeddedTestServer(transport: .live)
         let user = try server.signUpAndAuthorize()
         let sdk = SDKClient(port: server.port, key: server.credentials.stripePublishableKey)
         let (consumers, sessions) = (
@@ -72,7 +72,7 @@ import Testing
 
     /// A parameter the call does not take is refused as Stripe refuses it, before anything is written.
     @Test func anUnknownParameterIsRefusedByName() throws {
-        let server = try EmbeddedTestServer()
+        let server = try EmbeddedTestServer(transport: .live)
         let sdk = SDKClient(port: server.port, key: server.credentials.stripePublishableKey)
         let consumers = try Self.count(server, "link_consumers")
         let (status, error) = try sdk.error(
@@ -93,7 +93,7 @@ import Testing
     }
 
     @Test func aRefusedShareOrTokenMakesNoPaymentMethod() throws {
-        let server = try EmbeddedTestServer()
+        let server = try EmbeddedTestServer(transport: .live)
         let user = try server.signUpAndAuthorize()
         let sdk = SDKClient(port: server.port, key: server.credentials.stripePublishableKey)
         let credentials: SDKParameter = ["consumer_session_client_secret": .string(user.consumerSecret)]
@@ -119,7 +119,7 @@ import Testing
     /// A decline rejects the session (the contract's state machine) and reads as a declined PaymentIntent, which
     /// `performCheckout` reports as an error rather than a cancellation.
     @Test func aDeclinedCheckoutReadsAsADeclinedPaymentIntent() throws {
-        let server = try EmbeddedTestServer()
+        let server = try EmbeddedTestServer(transport: .live)
         let user = try server.signUpAndAuthorize()
         try server.collectKYC(user)
         let session = try server.createSession(

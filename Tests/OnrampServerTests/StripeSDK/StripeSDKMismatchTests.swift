@@ -16,7 +16,7 @@ import Testing
         var credentials: SDKParameter { ["consumer_session_client_secret": .string(user.consumerSecret)] }
 
         init() throws {
-            server = try EmbeddedTestServer(settlementDelay: 30)
+            server = try EmbeddedTestServer(settlementDelay: 30, transport: .live)
             user = try server.signUpAndAuthorize()
             sdk = SDKClient(port: server.port, key: server.credentials.stripePublishableKey)
         }

@@ -9,12 +9,15 @@ import OnrampTestSupport
 import OnrampWire
 
 /// A real server on a real loopback port over a fresh SQLite file (or the test PostgreSQL), with a
-/// test App Attest CA trusted next to Apple's root and one partner project.
+/// test App Attest CA trusted next to Apple's root and one partner project. ``request(_:_:json:headers:)``
+/// goes through the router in process unless the test asks for `.live`.
 final class TestServer: @unchecked Sendable {
     // Immutable after init; `@unchecked` because ManualClock and the harness are only driven by the test.
     let sandbox: OnrampSandbox
     let credentials: ProjectProvisioner.Credentials
     let clock: any OnrampCore.Clock
+    /// How ``request(_:_:json:headers:)`` reaches the server.
+    let transport: TestTransport
     /// The PostgreSQL schema of this server, dropped at the end (nil on SQLite).
     private let schema: TestSchema?
 
@@ -27,10 +30,12 @@ final class TestServer: @unchecked Sendable {
         clientRequestsPerSecond: Double? = nil, projectRequestsPerSecond: Double? = nil,
         driver: DatabaseDriver = .sqlite, settlement: any SettlementProvider = SimulatedSettlement(),
         jwtSingleUse: Bool = false,
-        restoring snapshot: (state: JSONValue, credentials: ProjectProvisioner.Credentials)? = nil
+        restoring snapshot: (state: JSONValue, credentials: ProjectProvisioner.Credentials)? = nil,
+        transport: TestTransport = .inProcess
     ) throws {
         schema = try TestSchema(driver)
         self.clock = clock
+        self.transport = transport
         // Workers poll every 0.1 s: polling every 20 ms, an idle server cost 3 % of a core, and 20-odd run at once.
         sandbox = try OnrampSandbox(
             databaseURL: schema?.url, clock: clock, settlementDelay: settlementDelay, settlement: settlement,
@@ -70,7 +75,7 @@ final class TestServer: @unchecked Sendable {
             allHeaders.append(("Content-Type", "application/json"))
             body = json.serialized
         }
-        let response = try RawHTTPClient(port: port).request(method, path, headers: allHeaders, body: body)
+        let response = try sandbox.exchange(transport, method, path, headers: allHeaders, body: body)
         let parsed = (try? JSONParser().parse(response.body)) ?? .string(response.text)
         return (response.status, parsed, response.headers)
     }
