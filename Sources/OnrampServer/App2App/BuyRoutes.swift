@@ -137,14 +137,14 @@ struct BuyRoutes: Sendable {
         ]
         if let destinationAddress {
             // A one-click purchase of exactly this quote on the hosted onramp (single use, 5 minutes).
-            var session: [(String, JSONValue)] = [
-                ("purchaseCurrency", .string(purchaseCurrency)), ("destinationNetwork", .string(network)),
-                ("destinationAddress", .string(destinationAddress)), ("paymentAmount", .string(paymentAmount)),
-                ("paymentCurrency", .string(paymentCurrency)), ("paymentMethod", .string(method.rawValue)),
-                ("country", .string(countryId)),
-            ]
-            if let subdivision { session.append(("subdivision", .string(subdivision))) }
-            let made = try hosted.createSession(RequestFields(.object(session)), projectId: projectId)
+            var session = HostedSessionRequest(
+                purchaseCurrency: purchaseCurrency, destinationNetwork: network, destinationAddress: destinationAddress)
+            session.paymentAmount = paymentAmount
+            session.paymentCurrency = paymentCurrency
+            session.paymentMethod = method.rawValue
+            session.country = countryId
+            session.subdivision = subdivision
+            let made = try hosted.createSession(session, projectId: projectId)
             members.append(("onramp_url", .string(made.session.onrampUrl)))
         }
         return .json(.object(members))

@@ -18,14 +18,13 @@ struct HostedOnrampRoutes: Sendable {
     func register(on router: inout Router) {
         router.add("POST", "/onramp/v1/token", Operations.createHostedOnrampToken) { request in
             try authenticator.acting(for: request) { projectId in
-                try service.createToken(body: try request.jsonBody(), projectId: projectId)
+                .json(try service.createToken(HostedTokenRequest(try request.jsonBody()), projectId: projectId).json)
             }
         }
         router.add("POST", "/platform/v2/onramp/sessions", Operations.createHostedOnrampSession) { request in
             try authenticator.acting(for: request) { projectId in
-                .json(
-                    try service.createSession(RequestFields(try request.jsonBody()), projectId: projectId),
-                    status: 201)
+                let input = try HostedSessionRequest(try request.jsonBody())
+                return .json(try service.createSession(input, projectId: projectId), status: 201)
             }
         }
         router.add("GET", HostedOnrampService.pagePath, Operations.openHostedOnrampPage) { request in

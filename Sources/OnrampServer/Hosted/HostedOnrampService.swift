@@ -49,54 +49,30 @@ struct HostedOnrampService: Sendable {
         return try testClocks.bound(to: projectId, body)
     }
 
-    /// `POST /onramp/v1/token` `{addresses:[{address, blockchains[]}], assets?, clientIp?}` → `{token, channel_id}`.
-    func createToken(body: JSONValue, projectId: String) throws -> HTTPResponse {
-        let fields = RequestFields(body)
-        _ = try fields.optional("clientIp", maxLength: 45)
-        guard let entries = body["addresses"]?.arrayValue, !entries.isEmpty,
-            entries.count <= Self.maximumDestinations
-        else {
-            throw invalid(
-                "addresses", "addresses must list 1 to \(Self.maximumDestinations) {address, blockchains} objects.")
-        }
+    /// `POST /onramp/v1/token`: a single-use token for the page, offering `request`'s destinations
+    /// (each address valid on each of its networks) and assets.
+    func createToken(_ request: HostedTokenRequest, projectId: String) throws -> IssuedHostedToken {
         var destinations: [HostedOnrampSession.Destination] = []
-        for (index, entry) in entries.enumerated() {
-            guard case .object = entry else {
-                throw invalid(
-                    "addresses[\(index)]", "Each entry of addresses must be an {address, blockchains} object.")
-            }
-            let item = RequestFields(entry)
-            let address = try item.required("address", maxLength: 128)
-            guard
-                let names = try item.optionalList(
-                    "blockchains", maxCount: Self.maximumNetworksPerAddress, maxLength: 64),
-                !names.isEmpty
-            else {
-                throw invalid(
-                    "addresses[\(index)].blockchains",
-                    "blockchains must list 1 to \(Self.maximumNetworksPerAddress) network names.")
-            }
+        for (index, destination) in request.destinations.enumerated() {
             var networks: [String] = []
-            for name in names {
-                let network = try catalogueLookup("addresses[\(index)].blockchains") {
-                    try catalogue.network(name)
-                }
-                try validate(address, on: network, parameter: "addresses[\(index)].address")
+            for name in destination.blockchains {
+                let network = try catalogueLookup("addresses[\(index)].blockchains") { try catalogue.network(name) }
+                try validate(destination.address, on: network, parameter: "addresses[\(index)].address")
                 if !networks.contains(network.id) { networks.append(network.id) }
             }
-            destinations.append(HostedOnrampSession.Destination(address: address, networks: networks))
+            destinations.append(HostedOnrampSession.Destination(address: destination.address, networks: networks))
         }
-        let assets = try fields.optionalList("assets", maxCount: Self.maximumAssets, maxLength: 64)?.map { name in
+        let assets = try request.assets?.map { name in
             try catalogueLookup("assets") { try catalogue.asset(name).symbol }
         }
         let session = newSession(
             projectId: projectId, kind: .token, destinations: destinations, assets: assets,
             presets: HostedOnrampSession.Presets())
         guard !session.choices(in: catalogue).isEmpty else {
-            throw invalid("assets", "None of the assets is offered on the given blockchains.")
+            throw HostedOnrampRefusal.invalid(
+                param: "assets", message: "None of the assets is offered on the given blockchains.")
         }
-        let token = try store(session)
-        return .json(["token": .string(token), "channel_id": .string(session.id)])
+        return IssuedHostedToken(token: try store(session), channelId: session.id)
     }
 
     /// A token like `POST /onramp/v1/token`'s for one address on one network and one asset (the sell
@@ -116,25 +92,17 @@ struct HostedOnrampService: Sendable {
     /// address; with an amount it is a one-click URL, and with `paymentMethod` and `country` (plus
     /// `subdivision` in the US) the answer carries the quote. The fields are camelCase (the Buy API's
     /// session renames its own).
-    func createSession(_ fields: RequestFields, projectId: String) throws -> OnrampURLSession {
-        let assetName = try fields.required("purchaseCurrency", maxLength: 64)
-        let networkName = try fields.required("destinationNetwork", maxLength: 64)
-        let address = try fields.required("destinationAddress", maxLength: 128)
+    func createSession(_ request: HostedSessionRequest, projectId: String) throws -> OnrampURLSession {
         let (asset, network, _) = try catalogueLookup("purchaseCurrency") {
-            try catalogue.resolve(asset: assetName, network: networkName)
+            try catalogue.resolve(asset: request.purchaseCurrency, network: request.destinationNetwork)
         }
+        let address = request.destinationAddress
         try validate(address, on: network, parameter: "destinationAddress")
         let presets = HostedOnrampSession.Presets(
-            asset: asset.symbol, network: network.id,
-            paymentAmount: try fields.optional("paymentAmount", maxLength: 40),
-            purchaseAmount: try fields.optional("purchaseAmount", maxLength: 40),
-            paymentCurrency: try fields.optional("paymentCurrency", maxLength: 8),
-            paymentMethod: try fields.optional("paymentMethod", maxLength: 32),
-            country: try fields.optional("country", maxLength: 2),
-            subdivision: try fields.optional("subdivision", maxLength: 6),
-            redirectUrl: try fields.optional("redirectUrl", maxLength: 2048),
-            partnerUserRef: try fields.optional("partnerUserRef", maxLength: 50))
-        _ = try fields.optional("clientIp", maxLength: 45)
+            asset: asset.symbol, network: network.id, paymentAmount: request.paymentAmount,
+            purchaseAmount: request.purchaseAmount, paymentCurrency: request.paymentCurrency,
+            paymentMethod: request.paymentMethod, country: request.country, subdivision: request.subdivision,
+            redirectUrl: request.redirectUrl, partnerUserRef: request.partnerUserRef)
         if let redirectUrl = presets.redirectUrl {
             try PurchaseRequest.validateHostedRedirect(redirectUrl, for: try project(projectId))
         }
@@ -207,13 +175,13 @@ struct HostedOnrampService: Sendable {
 
     func project(_ id: String) throws -> Project {
         guard let project = try database.read({ try ProjectRepository(connection: $0).find(id) }) else {
-            throw HTTPError(status: 403, code: "forbidden", message: "The API key's project does not exist.")
+            throw HostedOnrampRefusal.unknownProject
         }
         return project
     }
 
     /// Checks the shape of preset values that the page would otherwise only meet at pricing time.
-    func validatePresetChoices(_ presets: HostedOnrampSession.Presets) throws(HTTPError) {
+    func validatePresetChoices(_ presets: HostedOnrampSession.Presets) throws {
         if presets.paymentAmount != nil && presets.purchaseAmount != nil {
             throw invalid("paymentAmount", "Provide only one of paymentAmount or purchaseAmount.")
         }
@@ -246,7 +214,7 @@ struct HostedOnrampService: Sendable {
         return token
     }
 
-    private func validate(_ address: String, on network: Network, parameter: String) throws(HTTPError) {
+    private func validate(_ address: String, on network: Network, parameter: String) throws(HostedOnrampRefusal) {
         do {
             try AddressValidator.validate(address, format: network.addressFormat)
         } catch {
@@ -255,7 +223,7 @@ struct HostedOnrampService: Sendable {
     }
 
     /// Runs a catalogue lookup, turning its error into a 400 naming `parameter`.
-    private func catalogueLookup<T>(_ parameter: String, _ lookup: () throws -> T) throws(HTTPError) -> T {
+    private func catalogueLookup<T>(_ parameter: String, _ lookup: () throws -> T) throws(HostedOnrampRefusal) -> T {
         do {
             return try lookup()
         } catch let error as OnrampError {
@@ -265,7 +233,7 @@ struct HostedOnrampService: Sendable {
         }
     }
 
-    private func invalid(_ parameter: String, _ message: String) -> HTTPError {
-        HTTPError(status: 400, code: "invalid_request", message: message, param: parameter)
+    private func invalid(_ parameter: String, _ message: String) -> HostedOnrampRefusal {
+        .invalid(param: parameter, message: message)
     }
 }
