@@ -23,6 +23,8 @@ let package = Package(
         .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // glibc's <malloc.h> (mallopt: the server caps its malloc arenas).
+        .systemLibrary(name: "CMalloc"),
 
         // Domain: no I/O, no C libraries.
         .target(name: "OnrampCore"),
@@ -57,7 +59,7 @@ let package = Package(
             name: "onramp",
             dependencies: [
                 "OnrampServer", "OnrampStore", "OnrampWire", "HTTPServer", "AppAttest", "OnrampCrypto", "OnrampClient",
-                "PartnerBackendKit",
+                "PartnerBackendKit", "CMalloc",
             ]),
 
         // Helpers shared by the test targets: a raw HTTP client, temporary databases.
