@@ -49,7 +49,9 @@ public final class OnrampApplication: Sendable {
         let app2App = App2AppService(context: context)
         App2AppRoutes(service: app2App, authenticator: authenticator, testClocks: context.testClocks).register(
             on: &router)
-        HandoffRoutes(context: context, transactions: transactions).register(on: &router)
+        HandoffRoutes(
+            service: HandoffService(context: context, transactions: transactions), catalogue: context.catalogue
+        ).register(on: &router)
         let hosted = HostedOnrampService(context: context, transactions: transactions)
         HostedOnrampRoutes(service: hosted, authenticator: authenticator).register(on: &router)
         TransactionsRoutes(context: context, authenticator: authenticator).register(on: &router)

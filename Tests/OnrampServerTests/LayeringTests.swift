@@ -4,7 +4,7 @@ import Testing
 
 /// The server's layering as ARCHITECTURE.md states it, checked on the source tree: route files and
 /// services hold no SQL (statements live in repositories and storage types over the transaction's
-/// connection).
+/// connection), and route files leave writes to services.
 @Suite(.blocking) struct LayeringTests {
     static let serverSources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Sources/OnrampServer")
@@ -28,6 +28,25 @@ import Testing
         #expect(routes.count > 20, "found the route files")
         let offenders = try Self.holdingSQL(routes)
         #expect(offenders.isEmpty, "SQL in route files: \(offenders)")
+    }
+
+    /// The route files that still open a write transaction of their own. A state change and the events
+    /// it causes belong to a service, which commits them together; route files decode, call and render.
+    /// This list only shrinks: a file that stops writing must leave it, and no other may join.
+    static let routeFilesStillWriting: Set<String> = [
+        "Console/ConsoleRoutes+Actions.swift", "Embedded/CryptoInternalRoutes.swift",
+        "Embedded/DeclarationRoutes.swift",
+        "Embedded/PaymentMethodRoutes.swift", "Embedded/VerificationPageRoutes.swift",
+        "Embedded/WalletOwnershipRoutes.swift", "Link/ConsumerRoutes.swift", "Link/LinkRoutes.swift",
+        "Link/PaymentDetailsRoutes.swift",
+    ]
+
+    @Test func routeFilesLeaveWritesToServices() throws {
+        let transaction = try Regex(#"\.transaction\s*(\{|\(\s*\{)"#)
+        let writing = try Self.files(named: "Routes").filter {
+            try String(contentsOf: Self.serverSources.appendingPathComponent($0), encoding: .utf8).contains(transaction)
+        }
+        #expect(Set(writing) == Self.routeFilesStillWriting)
     }
 
     @Test func servicesHoldNoSQL() throws {

@@ -12,57 +12,35 @@ struct HandoffRoutes: Sendable {
 
     typealias Record = PurchaseSessionRepository.Record
 
-    let context: ServerContext
-    let transactions: TransactionService
+    let service: HandoffService
+    let catalogue: Catalogue
 
     func register(on router: inout Router) {
         router.add("GET", Self.pagePath, Operations.openPurchaseHandoffPage) { request in
-            try inProjectTime(of: request.queryValue("sessionToken")) { try open(request) }
+            try service.inProjectTime(ofToken: request.queryValue("sessionToken")) { try open(request) }
         }
         router.add("POST", Self.pagePath, Operations.submitPurchaseHandoff) { request in
-            try inProjectTime(of: try request.formBody()["sessionToken"]?.stringValue) { try submit(request) }
+            try service.inProjectTime(ofToken: try request.formBody()["sessionToken"]?.stringValue) {
+                try submit(request)
+            }
         }
-    }
-
-    /// Runs `body` in the time of the project whose purchase session `token` names (its test clock): the
-    /// session's fifteen minutes were set in that time.
-    private func inProjectTime(of token: String?, _ body: () throws -> HTTPResponse) throws -> HTTPResponse {
-        guard let token, token.utf8.count <= 64 else { return try body() }
-        let projectId = try context.database.read {
-            try PurchaseSessionRepository(connection: $0).find(token: token)?.projectId
-        }
-        return try context.testClocks.bound(to: projectId, body)
     }
 
     /// GET: consume the token and show the purchase, or show an error and send the user back.
     func open(_ request: HTTPRequest) throws -> HTTPResponse {
         // A HEAD (link previews, prefetchers) must not spend the single-use token.
         if request.method == "HEAD" { return .html(HTML.page(title: "Confirm your purchase", body: "")) }
-        guard let token = request.queryValue("sessionToken"), token.utf8.count <= 64 else { return notFound() }
-        let now = context.nowMilliseconds
-        let pageSecret = Base64URL.encode(context.ids.randomBytes(32), padded: false)
-        // The decision and its write in one transaction: of two racing opens, one shows the page.
-        let result = try context.database.transaction { connection -> (SingleUsePage.Opening, Record)? in
-            let sessions = PurchaseSessionRepository(connection: connection)
-            guard let session = try sessions.find(token: token) else { return nil }
-            var opening = session.page.open(now: now)
-            if opening == .show {
-                if try sessions.open(key: session.key, pageSecret: pageSecret, now: now) { return (opening, session) }
-                opening = .spent(expired: false)  // a racing open got there first
-            }
-            // A second open spends the page: a session still without an outcome ends with `error`; one
-            // with an outcome keeps it (a purchase made stays a success).
-            _ = try sessions.finish(key: session.key, outcome: .error)
-            return (opening, try sessions.find(token: token) ?? session)
-        }
-        guard let (opening, session) = result else { return notFound() }
+        guard let token = request.queryValue("sessionToken"), token.utf8.count <= 64,
+            let opening = try service.open(token: token)
+        else { return notFound() }
+        let session = opening.session
         let purchase = try PurchaseRequest(stored: session.purchase)
-        switch opening {
+        switch opening.decision {
         case .show:
             return .html(
                 confirmationPage(
                     token: token, purchase: purchase, quote: try StoredQuote(stored: session.quote), session: session,
-                    pageSecret: pageSecret))
+                    pageSecret: opening.pageSecret ?? ""))
         case .spent(let expired):
             return endedPage(token: token, purchase: purchase, session: session, expired: expired)
         }
@@ -78,31 +56,9 @@ struct HandoffRoutes: Sendable {
             throw HTTPError(
                 status: 400, code: "invalid_request", message: "action must be confirm or cancel.", param: "action")
         }
-        guard
-            let session = try context.database.read({ try PurchaseSessionRepository(connection: $0).find(token: token) }
-            ),
-            let storedHash = session.pageSecretHash,
-            APIKeyRepository.secretMatches(pageSecret, storedHash: storedHash)
+        guard let finished = try service.submit(token: token, pageSecret: pageSecret, cancelling: action == "cancel")
         else { return notFound() }
-        let purchase = try PurchaseRequest(stored: session.purchase)
-        let now = context.nowMilliseconds
-        let finished: Record
-        switch session.page.submit(cancelling: action == "cancel", now: now) {
-        case .replay:
-            finished = session
-        case .end(let outcome):
-            // Recorded unless a racing request recorded one first; the redirect carries the one recorded.
-            finished = try context.database.transaction { connection in
-                let sessions = PurchaseSessionRepository(connection: connection)
-                _ = try sessions.finish(key: session.key, outcome: outcome)
-                return try sessions.find(token: token) ?? session
-            }
-        case .proceed:
-            try transactions.confirm(session: session, purchase: purchase, now: now)
-            finished =
-                try context.database.read { try PurchaseSessionRepository(connection: $0).find(token: token) }
-                ?? session
-        }
+        let purchase = try PurchaseRequest(stored: finished.purchase)
         return .seeOther(redirect(token: token, purchase, session: finished, status: finished.page.reportedOutcome))
     }
 
@@ -154,7 +110,7 @@ struct HandoffRoutes: Sendable {
     private func confirmationPage(
         token: String, purchase: PurchaseRequest, quote: StoredQuote, session: Record, pageSecret: String
     ) -> String {
-        let networkName = (try? context.catalogue.network(quote.network).displayName) ?? quote.network
+        let networkName = (try? catalogue.network(quote.network).displayName) ?? quote.network
         let body = """
             <h1>Buy \(HTML.escape(quote.purchaseAmount)) \(HTML.escape(quote.purchaseCurrency))</h1>
             \(HTML.sandboxNote(session.sandbox))

@@ -43,9 +43,9 @@ struct HostedOnrampRoutes: Sendable {
         if request.method == "HEAD" {
             return .html(pages.message(title: "Buy crypto", text: "Open this link to continue.", returnURL: nil))
         }
-        guard let token = request.queryValue("sessionToken"), !token.isEmpty, token.utf8.count <= 64,
-            var session = try service.database.read({ try HostedOnrampRepository(connection: $0).find(token: token) })
-        else { return notFound() }
+        guard let token = request.queryValue("sessionToken"), var session = try service.session(token: token) else {
+            return notFound()
+        }
         let now = service.nowMilliseconds
         guard session.page.open(now: now) == .show else { return try spent(session, token: token) }
         do {
@@ -60,13 +60,10 @@ struct HostedOnrampRoutes: Sendable {
         } catch let error as HTTPError {
             return .html(pages.message(title: "Purchase unavailable", text: error.message, returnURL: nil), status: 400)
         }
-        let credentials = HostedOnrampPages.PageCredentials(
-            token: token, pageSecret: Base64URL.encode(service.ids.randomBytes(32), padded: false))
-        let opened = try service.database.transaction { connection in
-            try HostedOnrampRepository(connection: connection).open(
-                token: token, pageSecret: credentials.pageSecret, presets: session.presets, now: now)
+        guard let pageSecret = try service.open(token: token, presets: session.presets) else {
+            return try spent(session, token: token)
         }
-        guard opened else { return try spent(session, token: token) }
+        let credentials = HostedOnrampPages.PageCredentials(token: token, pageSecret: pageSecret)
         let choices = session.choices(in: service.catalogue)
         let form = HostedOnrampForm(session: session, choices: choices)
         if HostedOnrampForm.isComplete(session, choices: choices) {
@@ -82,11 +79,9 @@ struct HostedOnrampRoutes: Sendable {
         let token = try fields.required("sessionToken", maxLength: 64)
         let pageSecret = try fields.required("pageSecret", maxLength: 64)
         let action = try fields.required("action", maxLength: 16)
-        guard
-            let session = try service.database.read({ try HostedOnrampRepository(connection: $0).find(token: token) }),
-            let storedHash = session.pageSecretHash, session.openedAt != nil, session.flow != .sell,
-            APIKeyRepository.secretMatches(pageSecret, storedHash: storedHash)
-        else { return notFound() }
+        guard let session = try service.openedSession(token: token, pageSecret: pageSecret, flow: .buy) else {
+            return notFound()
+        }
         switch session.page.submit(cancelling: action == "cancel", now: service.nowMilliseconds) {
         case .replay: return finished(session)
         case .end(let outcome): return try end(session, token: token, outcome: outcome)
@@ -189,7 +184,7 @@ struct HostedOnrampRoutes: Sendable {
     }
 
     private func reload(_ session: HostedOnrampSession, token: String) throws -> HostedOnrampSession {
-        try service.database.read { try HostedOnrampRepository(connection: $0).find(token: token) } ?? session
+        try service.session(token: token) ?? session
     }
 
     /// Records `outcome` unless the session already has one, and ends the flow with the recorded one

@@ -159,6 +159,39 @@ struct HostedOnrampService: Sendable {
         }
     }
 
+    // MARK: - The single-use page (the hosted page and the sell page share it)
+
+    /// The session `token` opens, as stored; `nil` for an unknown token.
+    func session(token: String) throws -> HostedOnrampSession? {
+        guard !token.isEmpty, token.utf8.count <= 64 else { return nil }
+        return try database.read { try HostedOnrampRepository(connection: $0).find(token: token) }
+    }
+
+    /// The opened `flow` page of `token` whose form sent `pageSecret`; `nil` when there is none, or
+    /// the secret is not the page's.
+    func openedSession(token: String, pageSecret: String, flow: HostedOnrampSession.Flow) throws
+        -> HostedOnrampSession?
+    {
+        guard let session = try session(token: token), session.openedAt != nil, session.flow == flow,
+            let storedHash = session.pageSecretHash, APIKeyRepository.secretMatches(pageSecret, storedHash: storedHash)
+        else { return nil }
+        return session
+    }
+
+    /// Opens `token`'s page once, before the token expires, as a `flow` page starting from `presets`:
+    /// returns the secret its form must send back (stored hashed), or `nil` when a racing open or the
+    /// token's expiry got there first.
+    func open(token: String, presets: HostedOnrampSession.Presets, flow: HostedOnrampSession.Flow = .buy) throws
+        -> String?
+    {
+        let pageSecret = Base64URL.encode(ids.randomBytes(32), padded: false)
+        let opened = try database.transaction { connection in
+            try HostedOnrampRepository(connection: connection).open(
+                token: token, pageSecret: pageSecret, presets: presets, flow: flow, now: nowMilliseconds)
+        }
+        return opened ? pageSecret : nil
+    }
+
     /// Records `outcome` (`cancelled`, `error`) unless one was recorded already, and returns the session
     /// as it is then (read in the same transaction).
     func finish(_ session: HostedOnrampSession, token: String, outcome: PurchaseOutcome) throws -> HostedOnrampSession {

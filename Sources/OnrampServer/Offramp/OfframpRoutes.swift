@@ -69,13 +69,9 @@ struct OfframpRoutes: Sendable {
             let (milliseconds, dateOnly) = try TransactionsRoutes.parseDate(text, name: "end_date")
             return dateOnly ? milliseconds + 86_400_000 : milliseconds
         }
-        let (rows, total) = try service.database.read { connection in
-            let sells = OfframpRepository(connection: connection)
-            let rows = try sells.list(
-                projectId: projectId, partnerUserRef: partnerUserRef, from: from, until: until,
-                before: cursor.map { ($0.createdAt, $0.id) }, limit: pageSize + 1)
-            return (rows, try partnerUserRef.map { try sells.count(projectId: projectId, partnerUserRef: $0) })
-        }
+        let (rows, total) = try service.sells(
+            projectId: projectId, partnerUserRef: partnerUserRef, from: from, until: until,
+            before: cursor.map { ($0.createdAt, $0.id) }, limit: pageSize + 1)
         let page = Array(rows.prefix(pageSize))
         let next =
             rows.count > pageSize
@@ -170,10 +166,7 @@ struct OfframpRoutes: Sendable {
 
     /// A `/v3/sell/input` URL behind a fresh token for the user's address, preset to the quote.
     private func oneClickURL(_ sell: OneClickSell, projectId: String) throws -> String {
-        guard let project = try service.database.read({ try ProjectRepository(connection: $0).find(projectId) }) else {
-            throw HTTPError(status: 403, code: "forbidden", message: "The API key's project does not exist.")
-        }
-        try PurchaseRequest.validateHostedRedirect(sell.redirectUrl, for: project)
+        try PurchaseRequest.validateHostedRedirect(sell.redirectUrl, for: try hosted.project(projectId))
         let token = try hosted.makeToken(
             address: sell.source, asset: sell.asset, network: sell.network, projectId: projectId,
             parameter: "sourceAddress")
@@ -193,9 +186,7 @@ struct OfframpRoutes: Sendable {
     private func open(_ request: HTTPRequest) throws -> HTTPResponse {
         if request.method == "HEAD" { return .html(HTML.page(title: "Sell crypto", body: "")) }
         let token = request.queryValue("sessionToken") ?? ""
-        guard token.utf8.count <= 64,
-            let session = try service.database.read({ try HostedOnrampRepository(connection: $0).find(token: token) }),
-            session.kind == .token
+        guard let session = try hosted.session(token: token), session.kind == .token
         else { return message("Sell link not found", "This sell link is not valid. Start again from the app.", 404) }
         let now = service.nowMilliseconds
         // A spent sell link records nothing: the tab that opened it first can still finish.
@@ -231,12 +222,9 @@ struct OfframpRoutes: Sendable {
         } catch let error as HTTPError {
             return message("Sell unavailable", error.message, 400)
         }
-        let pageSecret = Base64URL.encode(service.ids.randomBytes(32), padded: false)
-        let opened = try service.database.transaction { connection in
-            try HostedOnrampRepository(connection: connection).open(
-                token: token, pageSecret: pageSecret, presets: presets, flow: .sell, now: now)
+        guard let pageSecret = try hosted.open(token: token, presets: presets, flow: .sell) else {
+            return message("Sell link used", "This sell link was already used or has expired.", 410)
         }
-        guard opened else { return message("Sell link used", "This sell link was already used or has expired.", 410) }
         return .html(
             OfframpPage.select(
                 session: session, choices: session.choices(in: service.catalogue), presets: presets, token: token,
@@ -249,10 +237,8 @@ struct OfframpRoutes: Sendable {
         let token = try form.required("sessionToken", maxLength: 64)
         let pageSecret = try form.required("pageSecret", maxLength: 64)
         let action = try form.required("action", maxLength: 16)
-        guard
-            let session = try service.database.read({ try HostedOnrampRepository(connection: $0).find(token: token) }),
-            session.kind == .token, session.flow == .sell, let storedHash = session.pageSecretHash,
-            session.openedAt != nil, APIKeyRepository.secretMatches(pageSecret, storedHash: storedHash)
+        guard let session = try hosted.openedSession(token: token, pageSecret: pageSecret, flow: .sell),
+            session.kind == .token
         else { return message("Sell link not found", "This sell link is not valid. Start again from the app.", 404) }
         let redirect = session.presets.redirectUrl ?? ""
         switch session.page.submit(cancelling: action == "cancel", now: service.nowMilliseconds) {
@@ -261,9 +247,7 @@ struct OfframpRoutes: Sendable {
         case .end(.error):  // nothing recorded, as for a spent link
             return message("Sell expired", "This page has expired. Start again from the app.", 410)
         case .end(let outcome):
-            _ = try service.database.transaction {
-                try HostedOnrampRepository(connection: $0).finish(id: session.id, outcome: outcome)
-            }
+            _ = try hosted.finish(session, token: token, outcome: outcome)
             return .seeOther(redirect)
         case .proceed:
             break

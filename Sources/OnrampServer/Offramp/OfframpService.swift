@@ -115,6 +115,22 @@ struct OfframpService: Sendable {
         }
     }
 
+    /// A project's sells, newest first, from one snapshot: up to `limit` of them (of `partnerUserRef`'s
+    /// when given, created in `from..<until`, before the `cursor`'s (created, id)), and with a
+    /// `partnerUserRef` the count of all of that user's sells.
+    func sells(
+        projectId: String, partnerUserRef: String?, from: Int64?, until: Int64?, before cursor: (Int64, String)?,
+        limit: Int
+    ) throws -> (page: [OfframpTransactionRecord], total: Int64?) {
+        try database.read { connection in
+            let sells = OfframpRepository(connection: connection)
+            let page = try sells.list(
+                projectId: projectId, partnerUserRef: partnerUserRef, from: from, until: until, before: cursor,
+                limit: limit)
+            return (page, try partnerUserRef.map { try sells.count(projectId: projectId, partnerUserRef: $0) })
+        }
+    }
+
     /// Takes the due step of every waiting sell: the deposit arrives, fails, or the window closes.
     @discardableResult
     func advanceDueSells(limit: Int = 100) throws -> Int {
