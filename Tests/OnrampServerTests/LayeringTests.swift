@@ -37,7 +37,7 @@ import Testing
         "Console/ConsoleRoutes+Actions.swift", "Embedded/CryptoInternalRoutes.swift",
         "Embedded/DeclarationRoutes.swift",
         "Embedded/PaymentMethodRoutes.swift", "Embedded/VerificationPageRoutes.swift",
-        "Embedded/WalletOwnershipRoutes.swift", "Link/ConsumerRoutes.swift", "Link/LinkRoutes.swift",
+        "Embedded/WalletOwnershipRoutes.swift", "Link/LinkRoutes.swift",
         "Link/PaymentDetailsRoutes.swift",
     ]
 

@@ -26,7 +26,8 @@ struct CryptoCustomer: Sendable {
 
     /// The customer of `consumerId`, created on first use; returns its id.
     static func getOrCreate(
-        _ connection: any SQLConnection, context: ServerContext, projectId: String, consumerId: String, livemode: Bool
+        _ connection: any SQLConnection, ids: IdGenerator, now: Int64, projectId: String, consumerId: String,
+        livemode: Bool
     ) throws -> String {
         if let id = try connection.query("SELECT id FROM crypto_customers WHERE consumer_id = ?", [.text(consumerId)])
             .first?.string("id")
@@ -36,7 +37,7 @@ struct CryptoCustomer: Sendable {
         let country =
             try connection.query("SELECT country FROM link_consumers WHERE id = ?", [.text(consumerId)]).first?
             .string("country") ?? "US"
-        let id = context.ids.id(prefix: IdPrefix.cryptoCustomer)
+        let id = ids.id(prefix: IdPrefix.cryptoCustomer)
         // A parallel request may create it first: then this insert does nothing (waiting for that one to
         // commit), and the customer it made is the answer, never a unique-key 500.
         let inserted = try connection.execute(
@@ -48,7 +49,7 @@ struct CryptoCustomer: Sendable {
             """,
             [
                 .text(id), .text(projectId), .text(consumerId), .integer(livemode ? 1 : 0), .text(country),
-                .integer(context.nowMilliseconds),
+                .integer(now),
             ])
         if inserted == 1 { return id }
         guard

@@ -16,7 +16,8 @@ struct CryptoInternalRoutes: Sendable {
             let session = try ConsumerSession.require(request, body: body, caller: caller, context: context)
             let id = try context.database.transaction { connection in
                 try CryptoCustomer.getOrCreate(
-                    connection, context: context, projectId: caller.projectId, consumerId: session.consumerId,
+                    connection, ids: context.ids, now: context.nowMilliseconds, projectId: caller.projectId,
+                    consumerId: session.consumerId,
                     livemode: caller.livemode)
             }
             return ["id": .string(id), "object": "crypto.customer"]
@@ -78,7 +79,8 @@ struct CryptoInternalRoutes: Sendable {
         let session = try ConsumerSession.require(request, body: body, caller: caller, context: context)
         return try context.database.transaction { connection in
             _ = try CryptoCustomer.getOrCreate(
-                connection, context: context, projectId: caller.projectId, consumerId: session.consumerId,
+                connection, ids: context.ids, now: context.nowMilliseconds, projectId: caller.projectId,
+                consumerId: session.consumerId,
                 livemode: caller.livemode)
             guard let customer = try CryptoCustomer.find(connection, consumerId: session.consumerId) else {
                 throw StripeErrors.invalid("missing_crypto_customer_id", "The consumer has no crypto customer.")

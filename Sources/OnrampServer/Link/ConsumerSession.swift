@@ -40,11 +40,10 @@ struct ConsumerSession: Sendable {
 
     /// Creates a session, verified by `verifiedBy` when given.
     static func create(
-        _ connection: any SQLConnection, context: ServerContext, projectId: String, consumerId: String,
+        _ connection: any SQLConnection, ids: IdGenerator, now: Int64, projectId: String, consumerId: String,
         linkAuthIntentId: String?, verifiedBy: Verification.Kind?
     ) throws -> ConsumerSession {
-        let secret = context.ids.id(prefix: IdPrefix.consumerSessionSecret, length: 40)
-        let now = context.nowMilliseconds
+        let secret = ids.id(prefix: IdPrefix.consumerSessionSecret, length: 40)
         let hash = APIKeyRepository.secretHash(secret)
         try connection.execute(
             """

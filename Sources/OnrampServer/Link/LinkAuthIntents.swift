@@ -22,7 +22,19 @@ struct LinkAuthIntents: Sendable {
         let expiresAt: Int64
     }
 
-    let context: ServerContext
+    let database: any Database
+    /// The project's time (its test clock, when the request is bound to one).
+    let clock: any OnrampCore.Clock
+    let ids: IdGenerator
+
+    /// The intents on the parts of `context` they use.
+    init(context: ServerContext) {
+        database = context.database
+        clock = context.clock
+        ids = context.ids
+    }
+
+    private var nowMilliseconds: Int64 { Timestamp.milliseconds(clock.now()) }
 
     func find(_ connection: any SQLConnection, id: String, projectId: String) throws -> Record? {
         guard
@@ -74,7 +86,7 @@ struct LinkAuthIntents: Sendable {
 
     /// Issues a seamless sign-in token for `consumerId`; only its hash is stored.
     func issueLinkAuthToken(_ connection: any SQLConnection, projectId: String, consumerId: String) throws -> String {
-        let token = context.ids.id(prefix: IdPrefix.linkAuthToken, length: 40)
+        let token = ids.id(prefix: IdPrefix.linkAuthToken, length: 40)
         try insertToken(
             connection, token, kind: "token", projectId: projectId, consumerId: consumerId,
             lifetime: Self.linkAuthTokenLifetime)
@@ -83,8 +95,8 @@ struct LinkAuthIntents: Sendable {
 
     /// Exchanges a seamless sign-in token for a single-use `link_auth_token_client_secret`.
     func clientSecret(forLinkAuthToken token: String, projectId: String) throws -> (secret: String, expiresAt: Int64) {
-        let now = context.nowMilliseconds
-        return try context.database.transaction { connection in
+        let now = nowMilliseconds
+        return try database.transaction { connection in
             guard
                 let row = try connection.query(
                     """
@@ -97,7 +109,7 @@ struct LinkAuthIntents: Sendable {
                     "seamless_sign_in_token_invalid", "The link_auth_token is invalid or expired.",
                     param: "link_auth_token")
             }
-            let secret = context.ids.id(prefix: IdPrefix.linkAuthTokenClientSecret, length: 40)
+            let secret = ids.id(prefix: IdPrefix.linkAuthTokenClientSecret, length: 40)
             try insertToken(
                 connection, secret, kind: "client_secret", projectId: projectId,
                 consumerId: try row.string("consumer_id"), lifetime: Self.clientSecretLifetime)
@@ -157,7 +169,7 @@ struct LinkAuthIntents: Sendable {
         _ connection: any SQLConnection, _ token: String, kind: String, projectId: String, consumerId: String,
         lifetime: Int64
     ) throws {
-        let now = context.nowMilliseconds
+        let now = nowMilliseconds
         try connection.execute(
             """
             INSERT INTO link_auth_tokens (token_hash, kind, project_id, consumer_id, expires_at, created_at)

@@ -19,16 +19,11 @@ struct LinkAuthorizePage: Sendable {
     func show(_ request: HTTPRequest) throws -> HTTPResponse {
         let intentId = request.queryValue("link_auth_intent") ?? ""
         guard let caller = try caller(forIntent: intentId) else { return HostedTestPages.notFound() }
-        let lookup = try consumers.lookup(caller: caller, body: ["link_auth_intent_id": .string(intentId)])
-        guard let secret = lookup["consumer_session"]?["client_secret"]?.stringValue else {
+        guard let found = try consumers.service.lookup(.linkAuthIntent(id: intentId), caller: caller) else {
             return HostedTestPages.notFound()
         }
-        try context.database.transaction { connection in
-            try connection.execute(
-                "UPDATE consumer_sessions SET otp_started = 1 WHERE secret_hash = ?",
-                [.text(APIKeyRepository.secretHash(secret))])
-        }
-        return .html(form(intentId: intentId, secret: secret, message: nil))
+        _ = try consumers.service.startVerification(found.opened)
+        return .html(form(intentId: intentId, secret: found.session.clientSecret, message: nil))
     }
 
     func submit(_ request: HTTPRequest) throws -> HTTPResponse {
@@ -38,16 +33,17 @@ struct LinkAuthorizePage: Sendable {
         let code = try form.optional("code", maxLength: 16) ?? ""
         let decision = try form.required("decision", maxLength: 8)
         guard let caller = try caller(forIntent: intentId) else { return HostedTestPages.notFound() }
-        let body: JSONValue = [
-            "credentials": ["consumer_session_client_secret": .string(secret)], "code": .string(code),
-            "consent_granted": .bool(decision == "allow"),
-        ]
+        guard !caller.livemode else { throw StripeErrors.liveModeUnsupported("SMS verification") }
+        let session = try ConsumerSession.require(
+            request, body: ["credentials": ["consumer_session_client_secret": .string(secret)]], caller: caller,
+            context: context, verified: false)
         do {
-            let result = try consumers.confirmVerification(request, caller: caller, body: body)
-            let status = result["link_auth_intent"]?["status"]?.stringValue ?? "authenticated"
+            let (_, intent) = try consumers.service.confirmVerification(
+                session, VerificationConfirmation(code: code, consentGranted: decision == "allow"), caller: caller)
             return HostedTestPages.done(
                 "Log in with Link",
-                status == "consented" ? "Access allowed. Return to the app." : "Access denied. Return to the app.")
+                intent?.status == .consented
+                    ? "Access allowed. Return to the app." : "Access denied. Return to the app.")
         } catch OneTimeCodeRefusal.wrongCode {
             return .html(
                 self.form(intentId: intentId, secret: secret, message: "That code is not correct."), status: 400)
