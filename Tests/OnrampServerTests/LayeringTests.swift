@@ -37,8 +37,7 @@ import Testing
         "Console/ConsoleRoutes+Actions.swift", "Embedded/CryptoInternalRoutes.swift",
         "Embedded/DeclarationRoutes.swift",
         "Embedded/PaymentMethodRoutes.swift", "Embedded/VerificationPageRoutes.swift",
-        "Embedded/WalletOwnershipRoutes.swift", "Link/LinkRoutes.swift",
-        "Link/PaymentDetailsRoutes.swift",
+        "Embedded/WalletOwnershipRoutes.swift",
     ]
 
     @Test func routeFilesLeaveWritesToServices() throws {

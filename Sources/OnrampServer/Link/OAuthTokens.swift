@@ -29,16 +29,28 @@ struct OAuthTokens: Sendable {
         let consumerId: String
     }
 
-    let context: ServerContext
+    let database: any Database
+    /// The project's time (its test clock, when the request is bound to one).
+    let clock: any OnrampCore.Clock
+    let ids: IdGenerator
+
+    /// The tokens on the parts of `context` they use.
+    init(context: ServerContext) {
+        database = context.database
+        clock = context.clock
+        ids = context.ids
+    }
+
+    private var nowMilliseconds: Int64 { Timestamp.milliseconds(clock.now()) }
 
     /// Issues an access and refresh token in `familyId` (a new family per consent).
     func issue(
         _ connection: any SQLConnection, familyId: String, projectId: String, consumerId: String, clientId: String,
         scopes: [OAuthScope]
     ) throws -> Pair {
-        let now = context.nowMilliseconds
-        let access = "liwltoken_" + context.ids.base62(length: 40)
-        let refresh = "liwlrefresh_" + context.ids.base62(length: 40)
+        let now = nowMilliseconds
+        let access = "liwltoken_" + ids.base62(length: 40)
+        let refresh = "liwlrefresh_" + ids.base62(length: 40)
         for (token, kind, lifetime) in [
             (access, "access", Self.accessLifetime), (refresh, "refresh", Self.refreshLifetime),
         ] {
@@ -61,9 +73,9 @@ struct OAuthTokens: Sendable {
     /// or expired token fails with `invalid_grant`; a reused one also revokes its family.
     func rotate(refreshToken: String, projectId: String, clientId: String) throws -> Pair {
         let hash = APIKeyRepository.secretHash(refreshToken)
-        let now = context.nowMilliseconds
+        let now = nowMilliseconds
         enum Outcome { case rotated(Pair), reused, concurrent, invalid }
-        let outcome: Outcome = try context.database.transaction { connection in
+        let outcome: Outcome = try database.transaction { connection in
             guard
                 let row = try connection.query(
                     "SELECT * FROM oauth_tokens WHERE token_hash = ? AND kind = 'refresh'", [.text(hash)]
@@ -111,14 +123,14 @@ struct OAuthTokens: Sendable {
                 "This call acts for a Link user: send their access token in Stripe-OAuth-Token.",
                 code: "oauth_token_missing")
         }
-        let row = try context.database.read { connection in
+        let row = try database.read { connection in
             try connection.query(
                 "SELECT * FROM oauth_tokens WHERE token_hash = ? AND kind = 'access'",
                 [.text(APIKeyRepository.secretHash(token))]
             ).first
         }
         guard let row, try row.string("project_id") == caller.projectId, try row.int("revoked") == 0,
-            try row.int("expires_at") > context.nowMilliseconds
+            try row.int("expires_at") > nowMilliseconds
         else {
             throw StripeErrors.authentication(
                 "The Stripe-OAuth-Token is invalid, expired or revoked.", code: "oauth_token_invalid")
