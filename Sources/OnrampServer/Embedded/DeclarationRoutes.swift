@@ -25,7 +25,12 @@ struct DeclarationRoutes: Sendable {
     ]
 
     let routes: StripeRoutes
-    var context: ServerContext { routes.context }
+    let service: DeclarationService
+
+    init(routes: StripeRoutes) {
+        self.routes = routes
+        service = DeclarationService(context: routes.context)
+    }
 
     func register(on router: inout Router) {
         let path = "/v1/crypto/internal/crs_carf_declaration"
@@ -71,16 +76,11 @@ struct DeclarationRoutes: Sendable {
     }
 
     private func accepted(_ kind: String, customer: CryptoCustomer) throws -> Bool {
-        try context.database.read {
-            try CustomerDeclarationRepository(connection: $0, customerId: customer.id).hasAccepted(kind)
-        }
+        try service.hasAccepted(kind, customerId: customer.id)
     }
 
     private func accept(_ kind: String, customer: CryptoCustomer) throws {
         guard let declaration = Self.declarations[kind] else { return }
-        try context.database.transaction {
-            try CustomerDeclarationRepository(connection: $0, customerId: customer.id).accept(
-                kind, declarationId: declaration.id, now: context.nowMilliseconds)
-        }
+        try service.accept(kind, declarationId: declaration.id, customerId: customer.id)
     }
 }
