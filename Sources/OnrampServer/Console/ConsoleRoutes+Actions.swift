@@ -1,31 +1,23 @@
 import Foundation
 import HTTPServer
 import OnrampCore
-import OnrampStore
 import OnrampWire
 
-/// The console's actions: endpoint changes, test-clock moves, resending an event.
+/// The console's actions: endpoint changes, test-clock moves, resending an event. ``ConsoleService`` makes
+/// the changes; these answer with the page to return to.
 extension ConsoleRoutes {
+    var actions: ConsoleService { ConsoleService(database: database, clock: clock) }
+
     func changeEndpoint(_ id: String, form: JSONValue) throws -> HTTPResponse {
-        let now = Timestamp.milliseconds(clock.now())
-        let enabled: Bool?
-        let failNext: Int64?
-        switch form["action"]?.stringValue {
-        case "enable": (enabled, failNext) = (true, nil)
-        case "disable": (enabled, failNext) = (false, nil)
-        case "fail":
-            guard let text = form["count"]?.stringValue, text.count <= 3, text.allSatisfy(\.isNumber),
-                let count = Int64(text), count <= 100
-            else { throw HTTPError(status: 400, code: "invalid_request", message: "count is 0 to 100.") }
-            (enabled, failNext) = (nil, count)
-        default:
-            throw HTTPError(status: 400, code: "invalid_request", message: "action is enable, disable or fail.")
+        let change: EndpointChange
+        do {
+            change = try EndpointChange(form: form)
+        } catch {
+            throw HTTPError(status: 400, code: "invalid_request", message: error.message)
         }
-        guard
-            let projectId = try database.transaction({
-                try ConsoleRepository(connection: $0).changeEndpoint(id, enabled: enabled, failNext: failNext, now: now)
-            })
-        else { throw HTTPError(status: 404, code: "not_found", message: "No webhook endpoint \(id).") }
+        guard let projectId = try actions.changeEndpoint(id, change) else {
+            throw HTTPError(status: 404, code: "not_found", message: "No webhook endpoint \(id).")
+        }
         return .seeOther("/console/projects/\(ConsolePage.segment(projectId))")
     }
 
@@ -34,7 +26,7 @@ extension ConsoleRoutes {
             throw HTTPError(status: 400, code: "invalid_request", message: "Advance by 1 to 43,200 minutes.")
         }
         do {
-            _ = try TestClocks(database: database, clock: clock).advance(projectId: id, seconds: minutes * 60)
+            try actions.advanceClock(projectId: id, minutes: minutes)
         } catch TestClocks.Refusal.liveProject {
             throw HTTPError(
                 status: 400, code: "invalid_request", message: "A live-mode project's clock cannot be moved.")
@@ -45,11 +37,7 @@ extension ConsoleRoutes {
     }
 
     func resend(_ id: String, subscription: String) throws -> HTTPResponse {
-        let now = Timestamp.milliseconds(clock.now())
-        let queued = try database.transaction {
-            try ConsoleRepository(connection: $0).resend(eventId: id, subscriptionId: subscription, now: now)
-        }
-        guard queued else {
+        guard try actions.resend(eventId: id, subscriptionId: subscription) else {
             throw HTTPError(
                 status: 404, code: "not_found",
                 message:

@@ -27,11 +27,7 @@ struct CryptoCustomerRoutes: Sendable {
             }
             return StripeList.object(
                 url: "/v1/crypto/customers/\(customer.id)/crypto_consumer_wallets", limit: limit,
-                wallets.map {
-                    CryptoInternalRoutes.walletJSON(
-                        id: $0.id, network: $0.network, address: $0.address, livemode: $0.livemode,
-                        verifiedOwnership: $0.verifiedOwnership)
-                })
+                wallets.map(\.json))
         }
         routes.server(
             &router, "GET", "/v1/crypto/customers/{id}/payment_tokens", Operations.listCryptoPaymentTokens

@@ -25,10 +25,12 @@ struct DeclarationRoutes: Sendable {
     ]
 
     let routes: StripeRoutes
+    let customers: CryptoInternalRoutes
     let service: DeclarationService
 
     init(routes: StripeRoutes) {
         self.routes = routes
+        customers = CryptoInternalRoutes(routes: routes)
         service = DeclarationService(context: routes.context)
     }
 
@@ -72,7 +74,7 @@ struct DeclarationRoutes: Sendable {
     }
 
     private func customer(_ request: HTTPRequest, caller: StripeCaller, body: JSONValue) throws -> CryptoCustomer {
-        try CryptoInternalRoutes(routes: routes).customer(request, caller: caller, body: body)
+        try customers.customer(request, caller: caller, body: body)
     }
 
     private func accepted(_ kind: String, customer: CryptoCustomer) throws -> Bool {

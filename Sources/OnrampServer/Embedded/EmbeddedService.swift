@@ -25,7 +25,7 @@ struct EmbeddedService: Sendable {
         CryptoInternalRoutes(routes: routes).register(on: &router)
         PaymentMethodRoutes(routes: routes).register(on: &router)
         PaymentIntentRoutes(routes: routes).register(on: &router)
-        CardTokens(context: context).register(on: &router, routes: routes)
+        CardTokenRoutes(routes: routes).register(on: &router)
         PaymentDetailsRoutes(routes: routes).register(on: &router)
         StripeAttestation(context: context).register(on: &router, routes: routes)
         VerificationPageRoutes(context: context).register(on: &router)

@@ -1,22 +1,63 @@
+import OnrampCore
 import OnrampStore
 
-/// The identity verifications the verification page API works on (`identity_verifications`): found by
-/// the hash of their ephemeral key, with the fields collected and the files uploaded for them.
+/// The identity verifications (`identity_verifications`) the hosted identity page and the verification
+/// page API work on: found by id or by the hash of their ephemeral key, with the fields collected and the
+/// files uploaded for them.
 struct IdentityVerificationRepository {
     let connection: any SQLConnection
+
+    /// Stores a verification of `customer`, open (`requires_input`); only the hashes of its page token and
+    /// ephemeral key are kept.
+    func insert(id: String, customer: CryptoCustomer, pageTokenHash: String, ephemeralKeyHash: String, now: Int64)
+        throws
+    {
+        try connection.execute(
+            """
+            INSERT INTO identity_verifications (id, project_id, customer_id, page_token_hash, ephemeral_key_hash,
+                status, created_at)
+            VALUES (?, ?, ?, ?, ?, 'requires_input', ?)
+            """,
+            [
+                .text(id), .text(customer.projectId), .text(customer.id), .text(pageTokenHash),
+                .text(ephemeralKeyHash), .integer(now),
+            ])
+    }
 
     /// The verification whose ephemeral key hashes to `keyHash`, and when it started.
     func find(ephemeralKeyHash keyHash: String) throws -> (VerificationPageState, createdAt: Int64)? {
         try connection.query("SELECT * FROM identity_verifications WHERE ephemeral_key_hash = ?", [.text(keyHash)])
-            .first.map { row in
-                (
-                    VerificationPageState(
-                        id: try row.string("id"), status: try row.string("status"),
-                        submitted: try row.int("submitted") != 0,
-                        collected: Set(try row.string("collected").split(separator: ",").map(String.init))),
-                    try row.int("created_at")
-                )
-            }
+            .first.map { row in (try VerificationPageState(row: row), try row.int("created_at")) }
+    }
+
+    /// The verification `id`.
+    func find(id: String) throws -> VerificationPageState? {
+        try connection.query("SELECT * FROM identity_verifications WHERE id = ?", [.text(id)]).first.map(
+            VerificationPageState.init(row:))
+    }
+
+    /// The status of verification `id` and the hash of its page token.
+    func pageAccess(id: String) throws -> (status: String, pageTokenHash: String)? {
+        try connection.query("SELECT page_token_hash, status FROM identity_verifications WHERE id = ?", [.text(id)])
+            .first.map { (try $0.string("status"), try $0.string("page_token_hash")) }
+    }
+
+    /// Moves verification `id` out of `requires_input` to `outcome` and, when given, sets its customer's
+    /// document status; `false` when it was no longer open (only one outcome counts).
+    func record(_ outcome: String, documentStatus: VerificationStatus?, verification id: String) throws -> Bool {
+        guard
+            try connection.execute(
+                "UPDATE identity_verifications SET status = ? WHERE id = ? AND status = 'requires_input'",
+                [.text(outcome), .text(id)]) == 1
+        else { return false }
+        if let documentStatus {
+            try connection.execute(
+                """
+                UPDATE crypto_customers SET document_status = ?
+                WHERE id = (SELECT customer_id FROM identity_verifications WHERE id = ?)
+                """, [.text(documentStatus.rawValue), .text(id)])
+        }
+        return true
     }
 
     /// Replaces the fields collected so far.
@@ -63,5 +104,14 @@ struct VerificationPageState {
         case "canceled": "canceled"
         default: "requires_input"
         }
+    }
+}
+
+extension VerificationPageState {
+    /// The verification a row of `identity_verifications` holds.
+    init(row: Row) throws {
+        self.init(
+            id: try row.string("id"), status: try row.string("status"), submitted: try row.int("submitted") != 0,
+            collected: Set(try row.string("collected").split(separator: ",").map(String.init)))
     }
 }

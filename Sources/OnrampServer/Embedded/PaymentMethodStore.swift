@@ -13,6 +13,45 @@ struct PaymentMethodStore {
             [.text(id), .text(projectId), .text(method.stored.serializedString), .integer(now)])
     }
 
+    /// Stores the single-use card token `id` (`tok_…`) of `projectId`'s `livemode`.
+    func insertCardToken(id: String, projectId: String, livemode: Bool, _ method: TestPaymentMethod, now: Int64)
+        throws
+    {
+        try connection.execute(
+            "INSERT INTO card_tokens (id, project_id, livemode, details, created_at) VALUES (?, ?, ?, ?, ?)",
+            [
+                .text(id), .text(projectId), .integer(livemode ? 1 : 0), .text(method.stored.serializedString),
+                .integer(now),
+            ])
+    }
+
+    /// What spending card token `id` found.
+    enum CardTokenSpend {
+        /// The token was unspent and is now spent on `method`'s behalf.
+        case spent(TestPaymentMethod)
+        /// No such token of the project and mode was created after the cut-off.
+        case unknown
+        /// The token was spent before.
+        case alreadyUsed
+    }
+
+    /// Spends card token `id` of `projectId`'s `livemode`, created after `createdAfter`, at `now`.
+    func spendCardToken(id: String, projectId: String, livemode: Bool, createdAfter: Int64, now: Int64) throws
+        -> CardTokenSpend
+    {
+        guard
+            let row = try connection.query(
+                "SELECT details FROM card_tokens WHERE id = ? AND project_id = ? AND livemode = ? AND created_at > ?",
+                [.text(id), .text(projectId), .integer(livemode ? 1 : 0), .integer(createdAfter)]
+            ).first
+        else { return .unknown }
+        guard
+            try connection.execute(
+                "UPDATE card_tokens SET used_at = ? WHERE id = ? AND used_at IS NULL", [.integer(now), .text(id)]) == 1
+        else { return .alreadyUsed }
+        return .spent(try TestPaymentMethod(stored: try JSONParser().parse(Array(try row.string("details").utf8))))
+    }
+
     /// Stores the token `id` of the customer's, for the method `paymentMethodId`.
     func insertToken(
         id: String, projectId: String, customerId: String, paymentMethodId: String, _ method: TestPaymentMethod,

@@ -1,7 +1,5 @@
 import HTTPServer
 import OnrampCore
-import OnrampCrypto
-import OnrampStore
 import OnrampWire
 
 /// The StripeIdentity verification-page API the SDK's identity sheet drives with the ephemeral key
@@ -11,12 +9,16 @@ import OnrampWire
 /// Outcomes move the L2 tier exactly as the hosted identity page does: a complete submission or
 /// `testing/verify` verifies the document, `testing/unverify` rejects it.
 struct VerificationPageRoutes: Sendable {
-    /// How long an ephemeral key works after the verification starts.
-    static let ephemeralKeyLifetimeMilliseconds: Int64 = 3_600_000
     /// The upload purposes the sheet sends.
     static let filePurposes: Set<String> = ["identity_private", "identity_document"]
 
     let context: ServerContext
+    let service: IdentityVerificationService
+
+    init(context: ServerContext) {
+        self.context = context
+        service = IdentityVerificationService(context: context)
+    }
 
     func register(on router: inout Router) {
         let base = "/v1/identity/verification_pages/{id}"
@@ -25,10 +27,25 @@ struct VerificationPageRoutes: Sendable {
             return .json(page(verification))
         }
         router.add("POST", base + "/data", Operations.updateVerificationPageData) { request in
-            .json(try collect(try authenticate(request), form: try request.parsedBody()))
+            let verification = try authenticate(request)
+            let form = try request.parsedBody()
+            guard verification.status == "requires_input", !verification.submitted else { throw Self.submitted }
+            let update = try VerificationPageDataUpdate(form)
+            let collected = try service.collect(update, verification: verification.id)
+            return .json(
+                VerificationPageContent.data(
+                    id: collected.id, status: "requires_input", submitted: false, missing: collected.missing))
         }
         router.add("POST", base + "/submit", Operations.submitVerificationPage) { request in
-            .json(try submit(try authenticate(request)))
+            let verification = try authenticate(request)
+            // With nothing missing, the sandbox verifies the document.
+            guard verification.missing.isEmpty else {
+                return .json(
+                    VerificationPageContent.data(
+                        id: verification.id, status: "requires_input", submitted: false,
+                        missing: verification.missing))
+            }
+            return .json(try decide(verification, outcome: "verified", documentStatus: .verified))
         }
         router.add("POST", base + "/testing/verify", Operations.verifyTestVerificationPage) { request in
             .json(try decide(try authenticate(request), outcome: "verified", documentStatus: .verified))
@@ -41,6 +58,10 @@ struct VerificationPageRoutes: Sendable {
         }
     }
 
+    /// The answer to a change of a verification that already has its outcome.
+    static let submitted = StripeErrors.invalid(
+        "verification_page_submitted", "This verification was already submitted.")
+
     /// The verification `Authorization: Bearer ek_…` names, which must be the one in the path (`id`), or the
     /// owner of an upload (`owned_by`).
     private func authenticate(_ request: HTTPRequest, id: String? = nil) throws -> VerificationPageState {
@@ -48,13 +69,7 @@ struct VerificationPageRoutes: Sendable {
         guard header.hasPrefix("Bearer ek_"), header.utf8.count <= 128 else {
             throw StripeErrors.authentication("Send the verification's ephemeral key: Authorization: Bearer ek_….")
         }
-        let key = String(header.dropFirst("Bearer ".count))
-        let now = context.nowMilliseconds
-        guard
-            let (verification, createdAt) = try context.database.read({
-                try IdentityVerificationRepository(connection: $0).find(
-                    ephemeralKeyHash: APIKeyRepository.secretHash(key))
-            }), createdAt + Self.ephemeralKeyLifetimeMilliseconds > now
+        guard let verification = try service.verification(ephemeralKey: String(header.dropFirst("Bearer ".count)))
         else { throw StripeErrors.authentication("The ephemeral key is invalid or expired.") }
         guard verification.id == (id ?? request.pathParameters["id"]) else {
             throw StripeErrors.missing("verification page", param: "id")
@@ -72,64 +87,13 @@ struct VerificationPageRoutes: Sendable {
         ).json
     }
 
-    /// `POST …/data`: `collected_data[field]` adds a field (documents and faces name files uploaded for this
-    /// verification), `clear_data[field]=true` removes one.
-    private func collect(_ verification: VerificationPageState, form: JSONValue) throws -> JSONValue {
-        guard verification.status == "requires_input", !verification.submitted else {
-            throw StripeErrors.invalid("verification_page_submitted", "This verification was already submitted.")
-        }
-        var collected = verification.collected
-        for (field, value) in form["clear_data"]?.objectValue ?? [] where value.stringValue == "true" {
-            collected.remove(field)
-        }
-        let fields = StripeErrors.fields(form)
-        let data = try fields.object("collected_data")
-        if try data?.optionalBool("biometric_consent") == true { collected.insert("biometric_consent") }
-        let fileFields = [
-            "id_document_front": "high_res_image", "id_document_back": "high_res_image", "face": "best_high_res_image",
-        ]
-        for (field, fileKey) in fileFields {
-            guard let part = try data?.object(field) else { continue }
-            let file = try part.required(fileKey, maxLength: 64)
-            guard try fileExists(file, verification: verification.id) else {
-                throw StripeErrors.missing("file: \(file)", param: "collected_data[\(field)][\(fileKey)]")
-            }
-            collected.insert(field)
-        }
-        let stored = VerificationPageContent.requiredFields.filter(collected.contains)
-        try context.database.transaction {
-            try IdentityVerificationRepository(connection: $0).setCollected(stored, verification: verification.id)
-        }
-        return VerificationPageContent.data(
-            id: verification.id, status: "requires_input", submitted: false,
-            missing: VerificationPageContent.requiredFields.filter { !collected.contains($0) })
-    }
-
-    /// `POST …/submit`: with nothing missing, the sandbox verifies the document.
-    private func submit(_ verification: VerificationPageState) throws -> JSONValue {
-        guard verification.missing.isEmpty else {
-            return VerificationPageContent.data(
-                id: verification.id, status: "requires_input", submitted: false, missing: verification.missing)
-        }
-        return try decide(verification, outcome: "verified", documentStatus: .verified)
-    }
-
     /// Records the outcome (once) and answers the submitted, closed page data.
     private func decide(_ verification: VerificationPageState, outcome: String, documentStatus: VerificationStatus)
-        throws
-        -> JSONValue
+        throws -> JSONValue
     {
-        let recorded = try context.database.transaction { connection -> Bool in
-            guard
-                try IdentityVerificationPage.record(
-                    outcome, documentStatus: documentStatus, verification: verification.id, connection)
-            else { return false }
-            try IdentityVerificationRepository(connection: connection).markSubmitted(verification.id)
-            return true
-        }
-        guard recorded else {
-            throw StripeErrors.invalid("verification_page_submitted", "This verification was already submitted.")
-        }
+        guard
+            try service.record(outcome, documentStatus: documentStatus, verification: verification.id, submitted: true)
+        else { throw Self.submitted }
         let status = outcome == "verified" ? "verified" : "requires_input"
         return VerificationPageContent.data(id: verification.id, status: status, submitted: true, missing: [])
     }
@@ -148,22 +112,11 @@ struct VerificationPageRoutes: Sendable {
         guard let file = form.part("file"), !file.body.isEmpty,
             ["image/jpeg", "image/png"].contains(file.contentType?.lowercased() ?? "")
         else { throw StripeErrors.invalid("parameter_invalid", "Send a JPEG or PNG file.", param: "file") }
-        let id = context.ids.id(prefix: IdPrefix.file)
-        let now = context.nowMilliseconds
-        try context.database.transaction {
-            try IdentityVerificationRepository(connection: $0).insertFile(
-                id: id, verification: verification.id, purpose: purpose, size: file.body.count, now: now)
-        }
+        let stored = try service.upload(purpose: purpose, size: file.body.count, verification: verification.id)
         return [
-            "id": .string(id), "object": "file", "created": .integer(now / 1000), "purpose": .string(purpose),
-            "size": .integer(file.body.count), "type": file.contentType?.lowercased() == "image/png" ? "png" : "jpg",
-            "filename": .optional(file.filename),
+            "id": .string(stored.id), "object": "file", "created": .integer(stored.created / 1000),
+            "purpose": .string(purpose), "size": .integer(file.body.count),
+            "type": file.contentType?.lowercased() == "image/png" ? "png" : "jpg", "filename": .optional(file.filename),
         ]
-    }
-
-    private func fileExists(_ id: String, verification: String) throws -> Bool {
-        try context.database.read {
-            try IdentityVerificationRepository(connection: $0).fileExists(id, verification: verification)
-        }
     }
 }

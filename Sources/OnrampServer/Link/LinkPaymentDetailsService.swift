@@ -19,7 +19,7 @@ struct PaymentDetailsCreation: Sendable {
             guard let card = try fields.object("card") else {
                 throw StripeErrors.invalid("parameter_missing", "Missing card details.", param: "card")
             }
-            method = try PaymentMethodRoutes.card(card, wallet: nil)
+            method = try TestPaymentMethod(card: card, wallet: nil)
         case "bank_account":
             throw StripeErrors.invalid(
                 "financial_connections_unsupported",

@@ -34,7 +34,7 @@ struct Janitor: Sendable {
             ("DELETE FROM link_auth_tokens WHERE expires_at < ?", [.integer(expired)]),
             (
                 "DELETE FROM card_tokens WHERE created_at < ?",
-                [.integer(expired - CardTokens.lifetimeMilliseconds)]
+                [.integer(expired - PaymentMethodService.cardTokenLifetimeMilliseconds)]
             ),
             (
                 "DELETE FROM stripe_idempotency_keys WHERE created_at < ?",

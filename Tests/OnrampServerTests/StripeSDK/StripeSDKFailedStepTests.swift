@@ -29,11 +29,11 @@ import Testing
         #expect(after.text == before.text, "the refused update changed nothing")
         // 31 February was refused by the calendar, not a range: leap years follow the Gregorian rule.
         #expect(
-            CryptoInternalRoutes.days(inMonth: 2, of: 2000) == 29
-                && CryptoInternalRoutes.days(inMonth: 2, of: 1900) == 28)
+            KYCCollection.days(inMonth: 2, of: 2000) == 29
+                && KYCCollection.days(inMonth: 2, of: 1900) == 28)
         #expect(
-            CryptoInternalRoutes.days(inMonth: 2, of: 1996) == 29
-                && CryptoInternalRoutes.days(inMonth: 4, of: 1996) == 30)
+            KYCCollection.days(inMonth: 2, of: 1996) == 29
+                && KYCCollection.days(inMonth: 4, of: 1996) == 30)
     }
 
     @Test func aRefusedSignUpOrConsentWritesNothing() throws {

@@ -1,7 +1,7 @@
 import HTTPServer
 import OnrampWire
 
-extension CardTokens {
+extension CardTokenRoutes {
     /// The OpenAPI operation of the card tokens.
     enum Operations {
         /// The token form: an Apple Pay payment, or a test card.

@@ -1,0 +1,45 @@
+import HTTPServer
+import OnrampCore
+import OnrampStore
+import OnrampWire
+
+/// `POST /v1/tokens`: single-use card tokens, the first step of Apple Pay in stripe-ios
+/// (`StripeApplePay/…/PaymentsCore/API/Token+API.swift`: `pk_token`, `pk_token_instrument_name`,
+/// `pk_token_payment_network`, `pk_token_transaction_id`, `card[name]`, `card[address_*]`), or of a test card
+/// (`card[number]`, `card[exp_month]`, `card[exp_year]`), as ``CardTokenCreation`` decodes them. A token
+/// makes one payment method and lasts ten minutes (``PaymentMethodService``).
+struct CardTokenRoutes: Sendable {
+    let routes: StripeRoutes
+    let service: PaymentMethodService
+
+    init(routes: StripeRoutes) {
+        self.routes = routes
+        service = PaymentMethodService(context: routes.context)
+    }
+
+    func register(on router: inout Router) {
+        routes.client(&router, "POST", "/v1/tokens", Operations.createToken) { _, caller, body in
+            let creation = try CardTokenCreation(StripeErrors.fields(body))
+            let token = try service.createToken(creation, caller: caller)
+            return Self.tokenJSON(token, applePay: creation.applePay, livemode: caller.livemode)
+        }
+    }
+
+    /// The `token` object.
+    static func tokenJSON(_ token: PaymentMethodService.Created, applePay: Bool, livemode: Bool) -> JSONValue {
+        let (id, method, now) = (token.id, token.method, token.created)
+        let card = method.stored["card"] ?? [:]
+        let brand = card["brand"]?.stringValue ?? "unknown"
+        return [
+            "id": .string(id), "object": "token", "type": "card", "livemode": .bool(livemode),
+            "created": .integer(now / 1000), "used": false,
+            "card": [
+                "id": .string("card_" + id.dropFirst(IdPrefix.cardToken.count + 1)), "object": "card",
+                "brand": .string(brand == "amex" ? "American Express" : brand.capitalized),
+                "last4": card["last4"] ?? "",
+                "exp_month": card["exp_month"] ?? 0, "exp_year": card["exp_year"] ?? 0, "funding": "credit",
+                "tokenization_method": applePay ? "apple_pay" : .null,
+            ],
+        ]
+    }
+}

@@ -1,0 +1,162 @@
+import OnrampCore
+import OnrampStore
+import OnrampWire
+
+/// `POST /v1/identity/verification_pages/{id}/data` as the service takes it: the fields to clear
+/// (`clear_data[field]=true`) and to add (`collected_data[…]`: biometric consent, and documents and faces
+/// naming files uploaded for the verification). Decoded at the edge; no I/O.
+struct VerificationPageDataUpdate: Sendable {
+    /// A collected field that names an uploaded file.
+    struct FileField: Sendable {
+        let field: String
+        let fileId: String
+        /// The form parameter that named the file.
+        let parameter: String
+    }
+
+    /// The collected fields that name a file, and the key of the file's id within each.
+    static let fileFields = [
+        ("id_document_front", "high_res_image"), ("id_document_back", "high_res_image"),
+        ("face", "best_high_res_image"),
+    ]
+
+    let cleared: [String]
+    let biometricConsent: Bool
+    let files: [FileField]
+
+    /// Decodes the form.
+    init(_ form: JSONValue) throws {
+        cleared = (form["clear_data"]?.objectValue ?? []).compactMap { $0.1.stringValue == "true" ? $0.0 : nil }
+        let data = try StripeErrors.fields(form).object("collected_data")
+        biometricConsent = try data?.optionalBool("biometric_consent") == true
+        files = try Self.fileFields.compactMap { field, fileKey in
+            guard let part = try data?.object(field) else { return nil }
+            return FileField(
+                field: field, fileId: try part.required(fileKey, maxLength: 64),
+                parameter: "collected_data[\(field)][\(fileKey)]")
+        }
+    }
+}
+
+/// Test-mode identity verification (L2): starting one for a customer, the hosted page's chosen outcome,
+/// and the verification-page API the SDK's identity sheet drives with the verification's ephemeral key.
+/// Outcomes move the customer's document status; only the first outcome of a verification counts.
+struct IdentityVerificationService: Sendable {
+    /// How long an ephemeral key works after the verification starts.
+    static let ephemeralKeyLifetimeMilliseconds: Int64 = 3_600_000
+
+    let database: any Database
+    /// The project's time (its test clock, when the request is bound to one).
+    let clock: any OnrampCore.Clock
+    let ids: IdGenerator
+
+    /// The service on the parts of `context` it uses.
+    init(context: ServerContext) {
+        database = context.database
+        clock = context.clock
+        ids = context.ids
+    }
+
+    private var now: Int64 { Timestamp.milliseconds(clock.now()) }
+
+    /// A started verification and its two secrets, shown once.
+    struct Started: Sendable {
+        let id: String
+        /// The hosted page's token.
+        let pageToken: String
+        /// The key the SDK's identity sheet calls the verification-page API with.
+        let ephemeralKey: String
+    }
+
+    /// Opens a verification of `customer` (test mode only; not for an already verified document).
+    func start(customer: CryptoCustomer, livemode: Bool) throws -> Started {
+        guard !livemode else { throw StripeErrors.liveModeUnsupported("Identity verification") }
+        guard customer.documentStatus != .verified else {
+            throw StripeErrors.invalid(
+                "identity_verification_already_verified", "The customer's identity document is already verified.")
+        }
+        let started = Started(
+            id: ids.id(prefix: IdPrefix.identityVerification), pageToken: ids.base62(length: 32),
+            ephemeralKey: "ek_test_" + ids.base62(length: 32))
+        try database.transaction {
+            try IdentityVerificationRepository(connection: $0).insert(
+                id: started.id, customer: customer, pageTokenHash: APIKeyRepository.secretHash(started.pageToken),
+                ephemeralKeyHash: APIKeyRepository.secretHash(started.ephemeralKey), now: now)
+        }
+        return started
+    }
+
+    /// The status of verification `id` when `token` is its page token.
+    func pageStatus(id: String, token: String) throws -> String? {
+        guard id.utf8.count <= 64, token.utf8.count <= 64,
+            let access = try database.read({ try IdentityVerificationRepository(connection: $0).pageAccess(id: id) }),
+            APIKeyRepository.secretMatches(token, storedHash: access.pageTokenHash)
+        else { return nil }
+        return access.status
+    }
+
+    /// Records `outcome` for verification `id`, setting the customer's document status when given;
+    /// `false` when the verification already had one.
+    func record(
+        _ outcome: String, documentStatus: VerificationStatus?, verification id: String, submitted: Bool = false
+    )
+        throws -> Bool
+    {
+        try database.transaction { connection in
+            let verifications = IdentityVerificationRepository(connection: connection)
+            guard try verifications.record(outcome, documentStatus: documentStatus, verification: id) else {
+                return false
+            }
+            if submitted { try verifications.markSubmitted(id) }
+            return true
+        }
+    }
+
+    /// The verification `ephemeralKey` opens, while the key is young enough.
+    func verification(ephemeralKey: String) throws -> VerificationPageState? {
+        let found = try database.read {
+            try IdentityVerificationRepository(connection: $0).find(
+                ephemeralKeyHash: APIKeyRepository.secretHash(ephemeralKey))
+        }
+        guard let (verification, createdAt) = found, createdAt + Self.ephemeralKeyLifetimeMilliseconds > now else {
+            return nil
+        }
+        return verification
+    }
+
+    /// Applies `update` to the open verification `id` and answers it as changed.
+    func collect(_ update: VerificationPageDataUpdate, verification id: String) throws -> VerificationPageState {
+        try database.transaction { connection in
+            let verifications = IdentityVerificationRepository(connection: connection)
+            guard let verification = try verifications.find(id: id), verification.status == "requires_input",
+                !verification.submitted
+            else {
+                throw StripeErrors.invalid("verification_page_submitted", "This verification was already submitted.")
+            }
+            var collected = verification.collected.subtracting(update.cleared)
+            if update.biometricConsent { collected.insert("biometric_consent") }
+            for file in update.files {
+                guard try verifications.fileExists(file.fileId, verification: id) else {
+                    throw StripeErrors.missing("file: \(file.fileId)", param: file.parameter)
+                }
+                collected.insert(file.field)
+            }
+            let stored = VerificationPageContent.requiredFields.filter(collected.contains)
+            try verifications.setCollected(stored, verification: id)
+            return VerificationPageState(
+                id: id, status: verification.status, submitted: false, collected: Set(stored))
+        }
+    }
+
+    /// Records an upload of `size` bytes for `purpose` to verification `id`; answers the file's id and
+    /// when it was made (stored milliseconds).
+    func upload(purpose: String, size: Int, verification id: String) throws -> (id: String, created: Int64) {
+        let fileId = ids.id(prefix: IdPrefix.file)
+        let now = now
+        try database.transaction {
+            try IdentityVerificationRepository(connection: $0).insertFile(
+                id: fileId, verification: id, purpose: purpose, size: size, now: now)
+        }
+        return (fileId, now)
+    }
+}
