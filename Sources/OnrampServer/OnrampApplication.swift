@@ -54,7 +54,7 @@ public final class OnrampApplication: Sendable {
         ).register(on: &router)
         let hosted = HostedOnrampService(context: context, transactions: transactions)
         HostedOnrampRoutes(service: hosted, authenticator: authenticator).register(on: &router)
-        TransactionsRoutes(context: context, authenticator: authenticator).register(on: &router)
+        TransactionsRoutes(transactions: transactions, authenticator: authenticator).register(on: &router)
         BuyRoutes(context: context, authenticator: authenticator, hosted: hosted).register(on: &router)
         WebhookRoutes(context: context, authenticator: authenticator).register(on: &router)
         let guestCheckout = GuestCheckoutService(context: context, settlement: settlement)

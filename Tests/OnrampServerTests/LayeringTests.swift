@@ -45,6 +45,18 @@ import Testing
         #expect(writing.isEmpty, "route files that write: \(writing)")
     }
 
+    /// The API families' route files read through services too, so that what a route answers comes from
+    /// the same code that changes it. The console's pages are the one exception: a read model that renders
+    /// ConsoleRepository's rows, each page from one read.
+    @Test func apiRouteFilesReadThroughServices() throws {
+        let read = try Regex(#"\.read\s*(\{|\(\s*\{)"#)
+        let reading = try Self.files(named: "Routes").filter {
+            try String(contentsOf: Self.serverSources.appendingPathComponent($0), encoding: .utf8).contains(read)
+        }
+        #expect(
+            reading.allSatisfy { $0.hasPrefix("Console/") } && !reading.isEmpty, "route files that read: \(reading)")
+    }
+
     @Test func servicesHoldNoSQL() throws {
         let services = try Self.files(named: "Service")
         #expect(services.count >= 7, "found the services")

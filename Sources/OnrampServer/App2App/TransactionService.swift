@@ -79,6 +79,17 @@ struct TransactionService: Sendable {
         try emit(events, for: record, connection: connection, now: now)
     }
 
+    /// Up to `limit` of the project's transactions that `filter` keeps, newest first, after `after` when
+    /// given, and how many the filter keeps in all (one read, so the two agree).
+    func page(
+        projectId: String, filter: TransactionListing.Filter, after: (createdAt: Int64, id: String)?, limit: Int
+    ) throws -> (records: [TransactionRecord], total: Int64) {
+        try database.read { connection in
+            let listing = TransactionListing(connection: connection, projectId: projectId, filter: filter)
+            return (try listing.page(after: after, limit: limit), try listing.count())
+        }
+    }
+
     /// Advances every transaction whose next step is due; returns how many moved.
     @discardableResult
     func advanceDueTransactions(limit: Int = 100) throws -> Int {

@@ -7,7 +7,7 @@ import OnrampCrypto
 /// in both spellings (`start_date` and the API reference's `startDate`); one it cannot honour is a 400,
 /// never ignored (a reconciliation must not get every row when it asked for some).
 struct TransactionsRoutes: Sendable {
-    let context: ServerContext
+    let transactions: TransactionService
     let authenticator: CDPAuthenticator
 
     func register(on router: inout Router) {
@@ -45,13 +45,8 @@ struct TransactionsRoutes: Sendable {
     {
         let pageSize = try Self.pageSize(Self.query(request, "page_size", "pageSize"))
         let cursor = try Self.query(request, "page_key", "pageKey").map(Self.decodeCursor)
-        let (rows, total) = try context.database.read { connection in
-            let listing = TransactionListing(connection: connection, projectId: projectId, filter: filter)
-            return (
-                try listing.page(after: cursor.map { ($0.createdAt, $0.id) }, limit: pageSize + 1),
-                try listing.count()
-            )
-        }
+        let (rows, total) = try transactions.page(
+            projectId: projectId, filter: filter, after: cursor.map { ($0.createdAt, $0.id) }, limit: pageSize + 1)
         let page = Array(rows.prefix(pageSize))
         let nextKey =
             rows.count > pageSize

@@ -12,6 +12,7 @@ struct CryptoCustomerRoutes: Sendable {
 
     func register(on router: inout Router) {
         let tokens = OAuthTokens(context: context)
+        let customers = CryptoCustomerService(context: context)
         routes.server(&router, "GET", "/v1/crypto/customers/{id}", Operations.retrieveCryptoCustomer) {
             request, caller, _ in
             let grant = try tokens.require(request, caller: caller, scope: .kycStatusRead)
@@ -23,7 +24,7 @@ struct CryptoCustomerRoutes: Sendable {
             let grant = try tokens.require(request, caller: caller, scope: .cryptoRamp)
             let customer = try sessions.ownedCustomer(request.pathParameters["id"] ?? "", grant: grant)
             let (wallets, limit) = try page(request) {
-                try CryptoCustomer.wallets(of: customer.id, startingAfter: $0, limit: $1, on: $2)
+                try customers.wallets(of: customer.id, startingAfter: $0, limit: $1)
             }
             return StripeList.object(
                 url: "/v1/crypto/customers/\(customer.id)/crypto_consumer_wallets", limit: limit,
@@ -35,7 +36,7 @@ struct CryptoCustomerRoutes: Sendable {
             let grant = try tokens.require(request, caller: caller, scope: .cryptoRamp)
             let customer = try sessions.ownedCustomer(request.pathParameters["id"] ?? "", grant: grant)
             let (tokens, limit) = try page(request) {
-                try CryptoCustomer.paymentTokens(of: customer.id, startingAfter: $0, limit: $1, on: $2)
+                try customers.paymentTokens(of: customer.id, startingAfter: $0, limit: $1)
             }
             return StripeList.object(
                 url: "/v1/crypto/customers/\(customer.id)/payment_tokens", limit: limit,
@@ -46,12 +47,11 @@ struct CryptoCustomerRoutes: Sendable {
     /// One page of a customer's list as `read` reads it (after the one named by `starting_after`, up to
     /// `limit` + 1, so the caller can tell whether more exist), and the `limit` asked for.
     private func page<Item>(
-        _ request: HTTPRequest,
-        read: (_ startingAfter: String?, _ limit: Int, _ connection: any SQLConnection) throws -> [Item]?
+        _ request: HTTPRequest, read: (_ startingAfter: String?, _ limit: Int) throws -> [Item]?
     ) throws -> (items: [Item], limit: Int) {
         let limit = try StripeList.limit(request.queryValue("limit"), default: 100)
         let cursor = request.queryValue("starting_after")
-        let items = try context.database.read { try read(cursor, limit + 1, $0) }
+        let items = try read(cursor, limit + 1)
         guard let items else { throw StripeErrors.missing("object: \(cursor ?? "")", param: "starting_after") }
         return (items, limit)
     }

@@ -52,6 +52,23 @@ struct CryptoCustomerService: Sendable {
         }
     }
 
+    /// Up to `limit` of the customer's wallets, newest first, after `startingAfter` when given; `nil` when
+    /// that one is not the customer's.
+    func wallets(of customerId: String, startingAfter: String?, limit: Int) throws -> [CryptoCustomer.ListedWallet]? {
+        try database.read {
+            try CryptoCustomer.wallets(of: customerId, startingAfter: startingAfter, limit: limit, on: $0)
+        }
+    }
+
+    /// Up to `limit` of the customer's payment tokens, paged as ``wallets(of:startingAfter:limit:)``.
+    func paymentTokens(of customerId: String, startingAfter: String?, limit: Int) throws
+        -> [CryptoCustomer.ListedPaymentToken]?
+    {
+        try database.read {
+            try CryptoCustomer.paymentTokens(of: customerId, startingAfter: startingAfter, limit: limit, on: $0)
+        }
+    }
+
     /// Attaches `kyc` to `customer`: the phone and KYC checks finish ``verificationDelayMilliseconds`` later
     /// (asynchronous: the SDK polls). Only the id number's last 4 digits are kept, beside its keyed hash.
     func collect(_ kyc: KYCCollection, for customer: CryptoCustomer, caller: StripeCaller) throws -> CryptoCustomer {

@@ -24,7 +24,7 @@ struct EmbeddedService: Sendable {
         LinkAuthorizePage(consumers: consumers).register(on: &router)
         CryptoInternalRoutes(routes: routes).register(on: &router)
         PaymentMethodRoutes(routes: routes).register(on: &router)
-        PaymentIntentRoutes(routes: routes).register(on: &router)
+        PaymentIntentRoutes(routes: routes, sessions: sessions).register(on: &router)
         CardTokenRoutes(routes: routes).register(on: &router)
         PaymentDetailsRoutes(routes: routes).register(on: &router)
         StripeAttestation(context: context).register(on: &router, routes: routes)

@@ -85,3 +85,46 @@ struct OnrampSessionCheckout: Sendable {
         acceptsMandate = try StripeErrors.fields(body).object("mandate_data") != nil
     }
 }
+
+/// `GET /v1/crypto/onramp_sessions` as the service takes it: newest first; filters `status`,
+/// `destination_currency`, `destination_network`, `created[gte|lte|gt|lt]`; cursor pagination with `limit`
+/// (1–100), `starting_after` and `ending_before`. Decoded at the edge; no I/O.
+struct OnrampSessionListQuery: Sendable {
+    let filter: OnrampSessionListing.Filter
+    let anchor: OnrampSessionListing.Anchor
+    let limit: Int
+
+    /// Decodes the request's query.
+    init(_ request: HTTPRequest) throws {
+        var filter = OnrampSessionListing.Filter(
+            status: request.queryValue("status"), destinationCurrency: request.queryValue("destination_currency"),
+            destinationNetwork: request.queryValue("destination_network"))
+        // Stripe's `created` is in seconds (bounded, so the milliseconds stored cannot overflow).
+        func seconds(_ parameter: String) throws(HTTPError) -> Int64? {
+            guard let value = request.queryValue(parameter) else { return nil }
+            guard let seconds = Int64(value), (0...100_000_000_000).contains(seconds) else {
+                throw StripeErrors.invalid(
+                    "parameter_invalid_integer", "\(parameter) must be a Unix time in seconds.", param: "created")
+            }
+            return seconds
+        }
+        if let seconds = try seconds("created[gte]") { filter.created(from: seconds * 1000) }
+        if let seconds = try seconds("created[gt]") { filter.created(from: (seconds + 1) * 1000) }
+        if let seconds = try seconds("created[lte]") { filter.created(before: (seconds + 1) * 1000) }
+        if let seconds = try seconds("created[lt]") { filter.created(before: seconds * 1000) }
+        if let seconds = try seconds("created") {
+            filter.created(from: seconds * 1000)
+            filter.created(before: (seconds + 1) * 1000)
+        }
+        self.filter = filter
+        limit = try StripeList.limit(request.queryValue("limit"))
+        anchor =
+            if let after = request.queryValue("starting_after") {
+                .olderThan(after)
+            } else if let before = request.queryValue("ending_before") {
+                .newerThan(before)
+            } else {
+                .newest
+            }
+    }
+}

@@ -20,13 +20,9 @@ struct OnrampSessionRoutes: Sendable {
         }
         routes.server(&router, "GET", "/v1/crypto/onramp_sessions/{id}", Operations.retrieveOnrampSession) {
             request, caller, _ in
-            guard
-                let record = try context.database.read({
-                    try OnrampSessionRecord.find(
-                        $0, id: request.pathParameters["id"] ?? "", projectId: caller.projectId,
-                        livemode: caller.livemode)
-                })
-            else { throw StripeErrors.missing("crypto_onramp_session") }
+            guard let record = try sessions.session(id: request.pathParameters["id"] ?? "", caller: caller) else {
+                throw StripeErrors.missing("crypto_onramp_session")
+            }
             return record.json
         }
         routes.server(&router, "GET", "/v1/crypto/onramp_sessions", Operations.listOnrampSessions) {
@@ -49,45 +45,11 @@ struct OnrampSessionRoutes: Sendable {
         }
     }
 
-    /// Newest first; filters `status`, `destination_currency`, `destination_network`, `created[gte|lte|gt|lt]`;
-    /// cursor pagination with `limit` (1–100), `starting_after` and `ending_before`.
+    /// One page of the caller's sessions as `query` asks for it.
     func list(_ request: HTTPRequest, caller: StripeCaller) throws -> JSONValue {
-        var filter = OnrampSessionListing.Filter(
-            status: request.queryValue("status"), destinationCurrency: request.queryValue("destination_currency"),
-            destinationNetwork: request.queryValue("destination_network"))
-        // Stripe's `created` is in seconds (bounded, so the milliseconds stored cannot overflow).
-        func seconds(_ parameter: String) throws(HTTPError) -> Int64? {
-            guard let value = request.queryValue(parameter) else { return nil }
-            guard let seconds = Int64(value), (0...100_000_000_000).contains(seconds) else {
-                throw StripeErrors.invalid(
-                    "parameter_invalid_integer", "\(parameter) must be a Unix time in seconds.", param: "created")
-            }
-            return seconds
-        }
-        if let seconds = try seconds("created[gte]") { filter.created(from: seconds * 1000) }
-        if let seconds = try seconds("created[gt]") { filter.created(from: (seconds + 1) * 1000) }
-        if let seconds = try seconds("created[lte]") { filter.created(before: (seconds + 1) * 1000) }
-        if let seconds = try seconds("created[lt]") { filter.created(before: seconds * 1000) }
-        if let seconds = try seconds("created") {
-            filter.created(from: seconds * 1000)
-            filter.created(before: (seconds + 1) * 1000)
-        }
-        let limit = try StripeList.limit(request.queryValue("limit"))
-        let anchor: OnrampSessionListing.Anchor =
-            if let after = request.queryValue("starting_after") {
-                .olderThan(after)
-            } else if let before = request.queryValue("ending_before") {
-                .newerThan(before)
-            } else {
-                .newest
-            }
-        guard
-            let (records, hasMore) = try context.database.read({ connection in
-                try OnrampSessionListing(connection: connection, projectId: caller.projectId, livemode: caller.livemode)
-                    .page(filter, from: anchor, limit: limit)
-            })
-        else {
-            let param = if case .newerThan = anchor { "ending_before" } else { "starting_after" }
+        let query = try OnrampSessionListQuery(request)
+        guard let (records, hasMore) = try sessions.list(query, caller: caller) else {
+            let param = if case .newerThan = query.anchor { "ending_before" } else { "starting_after" }
             throw StripeErrors.missing("crypto_onramp_session", param: param)
         }
         return [

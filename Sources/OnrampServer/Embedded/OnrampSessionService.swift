@@ -82,6 +82,39 @@ struct OnrampSessionService: Sendable {
         return record
     }
 
+    /// The caller's session `id`.
+    func session(id: String, caller: StripeCaller) throws -> OnrampSessionRecord? {
+        try database.read {
+            try OnrampSessionRecord.find($0, id: id, projectId: caller.projectId, livemode: caller.livemode)
+        }
+    }
+
+    /// The PaymentIntent of the caller's session behind intent `id`, read in one transaction with its method.
+    func paymentIntent(id: String, caller: StripeCaller) throws -> PaymentIntentObject? {
+        guard let sessionId = PaymentIntentObject.sessionId(ofIntent: id) else { return nil }
+        return try database.read { connection in
+            guard
+                let session = try OnrampSessionRecord.find(
+                    connection, id: sessionId, projectId: caller.projectId, livemode: caller.livemode)
+            else { return nil }
+            let method = try PaymentMethodStore(connection: connection).token(
+                id: session.details.purchase.paymentToken, customerId: session.customerId
+            ).map { (id: $0.paymentMethodId, method: $0.method) }
+            let decimals = (try? catalogue.fiatCurrency(session.details.purchase.sourceCurrency))?.decimals
+            return PaymentIntentObject(session: session, paymentMethod: method, currencyDecimals: decimals ?? 2)
+        }
+    }
+
+    /// One page of the caller's sessions and whether more follow; `nil` when the cursor is not one of them.
+    func list(_ query: OnrampSessionListQuery, caller: StripeCaller) throws
+        -> (sessions: [OnrampSessionRecord], hasMore: Bool)?
+    {
+        try database.read { connection in
+            try OnrampSessionListing(connection: connection, projectId: caller.projectId, livemode: caller.livemode)
+                .page(query.filter, from: query.anchor, limit: query.limit)
+        }
+    }
+
     /// Refreshes the quote (clears `charged_with_expired_quote`) and re-checks the wallet.
     func refreshQuote(id: String, caller: StripeCaller, grant: OAuthTokens.Grant) throws -> OnrampSessionRecord {
         try update(id: id, caller: caller, grant: grant) { record, customer, connection in

@@ -38,8 +38,27 @@ struct LinkAuthIntentRequest: Sendable, Equatable {
     }
 }
 
+/// `POST /auth/token` as the service takes it (OAuth 2.0 refresh, RFC 6749 §6): the refresh token and
+/// the partner's OAuth client credentials. Decoded at the edge; no I/O.
+struct TokenRefresh: Sendable {
+    let refreshToken: String
+    let clientId: String
+    let clientSecret: String
+
+    /// Decodes the form; anything but `grant_type=refresh_token` is `unsupported_grant_type`.
+    init(_ form: JSONValue) throws {
+        let fields = RequestFields(form, invalidCode: "invalid_request", missingCode: "invalid_request")
+        guard try fields.required("grant_type", maxLength: 32) == "refresh_token" else {
+            throw OAuthErrorRenderer.error("unsupported_grant_type", "grant_type must be refresh_token.")
+        }
+        refreshToken = try fields.required("refresh_token", maxLength: 128)
+        clientId = try fields.required("client_id", maxLength: 64)
+        clientSecret = try fields.required("client_secret", maxLength: 128)
+    }
+}
+
 /// The partner backend's side of Log in with Link: it creates a LinkAuthIntent for a consumer, and once
-/// the consumer consented (``ConsumerService``) fetches the OAuth tokens, once.
+/// the consumer consented (``ConsumerService``) fetches the OAuth tokens, once, and refreshes them.
 struct LinkAuthIntentService: Sendable {
     let database: any Database
     /// The project's time (its test clock, when the request is bound to one).
@@ -151,5 +170,18 @@ struct LinkAuthIntentService: Sendable {
                 : nil
             return IssuedTokens(pair: pair, linkAuthToken: linkAuthToken)
         }
+    }
+
+    /// Rotates the refresh token for the OAuth client the credentials name (one of the caller's project,
+    /// enabled): a new access and refresh token pair.
+    func refresh(_ refresh: TokenRefresh, caller: StripeCaller) throws -> OAuthTokens.Pair {
+        let client = try database.read { try APIKeyRepository(connection: $0).find(secret: refresh.clientSecret) }
+        guard let client, client.id == refresh.clientId, client.kind == .oauthClient,
+            client.projectId == caller.projectId, !client.disabled
+        else {
+            throw OAuthErrorRenderer.error("invalid_client", "Unknown client_id or wrong client_secret.", status: 401)
+        }
+        return try tokens.rotate(
+            refreshToken: refresh.refreshToken, projectId: caller.projectId, clientId: refresh.clientId)
     }
 }

@@ -46,22 +46,7 @@ struct LinkRoutes: Sendable {
     }
 
     func refresh(_ request: HTTPRequest, caller: StripeCaller) throws -> JSONValue {
-        let fields = RequestFields(
-            try request.formBody(), invalidCode: "invalid_request", missingCode: "invalid_request")
-        guard try fields.required("grant_type", maxLength: 32) == "refresh_token" else {
-            throw OAuthErrorRenderer.error("unsupported_grant_type", "grant_type must be refresh_token.")
-        }
-        let refreshToken = try fields.required("refresh_token", maxLength: 128)
-        let clientId = try fields.required("client_id", maxLength: 64)
-        let clientSecret = try fields.required("client_secret", maxLength: 128)
-        let client = try context.database.read { try APIKeyRepository(connection: $0).find(secret: clientSecret) }
-        guard let client, client.id == clientId, client.kind == .oauthClient, client.projectId == caller.projectId,
-            !client.disabled
-        else {
-            throw OAuthErrorRenderer.error("invalid_client", "Unknown client_id or wrong client_secret.", status: 401)
-        }
-        let pair = try intents.tokens.rotate(
-            refreshToken: refreshToken, projectId: caller.projectId, clientId: clientId)
+        let pair = try intents.refresh(TokenRefresh(try request.formBody()), caller: caller)
         return [
             "access_token": .string(pair.accessToken), "refresh_token": .string(pair.refreshToken),
             "token_type": "Bearer", "expires_in": .integer(OAuthTokens.accessLifetime),

@@ -213,11 +213,12 @@ struct OfframpRoutes: Sendable {
                 throw HTTPError(
                     status: 400, code: "invalid_request", message: "A sell link needs partnerUserRef and redirectUrl.")
             }
-            guard
-                let project = try service.database.read({
-                    try ProjectRepository(connection: $0).find(session.projectId)
-                })
-            else { throw HTTPError(status: 404, code: "not_found", message: "Unknown project.") }
+            let project: Project
+            do {
+                project = try hosted.project(session.projectId)
+            } catch is HostedOnrampRefusal {
+                throw HTTPError(status: 404, code: "not_found", message: "Unknown project.")
+            }
             try PurchaseRequest.validateHostedRedirect(redirect, for: project)
         } catch let error as HTTPError {
             return message("Sell unavailable", error.message, 400)

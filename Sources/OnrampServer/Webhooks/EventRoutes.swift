@@ -7,14 +7,13 @@ struct EventRoutes: Sendable {
     let context: ServerContext
 
     func register(on router: inout Router) {
+        let events = StripeEventService(database: context.database)
         router.add("GET", "/v1/events", Operations.listEvents) { request in
             let caller = try StripeCaller.authenticate(request, database: context.database, allowPublishable: false)
             let limit = try StripeList.limit(request.queryValue("limit"))
-            let payloads = try context.database.read {
-                try StripeEventRepository(connection: $0).payloads(
-                    projectId: caller.projectId, livemode: caller.livemode, type: request.queryValue("type"),
-                    startingAfter: request.queryValue("starting_after"), limit: limit + 1)
-            }
+            let payloads = try events.payloads(
+                caller: caller, type: request.queryValue("type"), startingAfter: request.queryValue("starting_after"),
+                limit: limit + 1)
             var body = Array(#"{"object":"list","data":["#.utf8)
             for (index, payload) in payloads.prefix(limit).enumerated() {
                 if index > 0 { body.append(UInt8(ascii: ",")) }
@@ -26,12 +25,7 @@ struct EventRoutes: Sendable {
         router.add("GET", "/v1/events/{id}", Operations.getEvent) { request in
             let caller = try StripeCaller.authenticate(request, database: context.database, allowPublishable: false)
             let id = request.pathParameters["id"] ?? ""
-            guard
-                let payload = try context.database.read({
-                    try StripeEventRepository(connection: $0).payload(
-                        id: id, projectId: caller.projectId, livemode: caller.livemode)
-                })
-            else {
+            guard let payload = try events.payload(id: id, caller: caller) else {
                 throw HTTPError(status: 404, code: "resource_missing", message: "No such event: '\(id)'", param: "id")
             }
             return HTTPResponse(
