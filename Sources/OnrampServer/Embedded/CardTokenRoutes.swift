@@ -1,6 +1,5 @@
 import HTTPServer
 import OnrampCore
-import OnrampStore
 import OnrampWire
 
 /// `POST /v1/tokens`: single-use card tokens, the first step of Apple Pay in stripe-ios

@@ -1,6 +1,5 @@
 import HTTPServer
 import OnrampCore
-import OnrampStore
 import OnrampWire
 
 /// Test-mode identity verification (L2): `start_identity_verification` opens a session whose hosted

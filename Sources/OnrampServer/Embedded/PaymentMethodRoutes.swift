@@ -1,6 +1,5 @@
 import HTTPServer
 import OnrampCore
-import OnrampStore
 import OnrampWire
 
 /// `POST /v1/payment_methods` from test cards (Luhn-checked; `4000000000003220` needs 3-D Secure,
