@@ -37,40 +37,26 @@ public final class OnrampApplication: Sendable {
         let transactions = TransactionService(context: context, settlement: settlement)
         self.transactions = transactions
         var router = Router(fallbackRenderer: PlainErrorRenderer())
-        router.setErrorRenderer(CDPErrorRenderer(), forPathPrefix: "/platform/")
-        router.setErrorRenderer(CDPErrorRenderer(), forPathPrefix: "/onramp/v1/")
-        router.setErrorRenderer(StripeErrorRenderer(), forPathPrefix: "/v1/")
-        router.setErrorRenderer(PageErrorRenderer(), forPathPrefix: "/buy/")
-        router.setErrorRenderer(PageErrorRenderer(), forPathPrefix: HandoffRoutes.pagePath)
-        router.setErrorRenderer(PageErrorRenderer(), forPathPrefix: "/v2/api-onramp/")
-        router.setErrorRenderer(PageErrorRenderer(), forPathPrefix: OfframpService.pagePath)
-        router.setErrorRenderer(PageErrorRenderer(), forPathPrefix: "/embedded/test/")
         OperationsRoutes.register(on: &router, database: context.database, metrics: metrics)
-        let app2App = App2AppService(context: context)
-        App2AppRoutes(service: app2App, authenticator: authenticator, testClocks: context.testClocks).register(
-            on: &router)
-        HandoffRoutes(
-            service: HandoffService(context: context, transactions: transactions), catalogue: context.catalogue
-        ).register(on: &router)
         let hosted = HostedOnrampService(context: context, transactions: transactions)
-        HostedOnrampRoutes(service: hosted, authenticator: authenticator).register(on: &router)
-        TransactionsRoutes(transactions: transactions, authenticator: authenticator).register(on: &router)
-        BuyRoutes(context: context, authenticator: authenticator, hosted: hosted).register(on: &router)
-        WebhookRoutes(context: context, authenticator: authenticator).register(on: &router)
         let guestCheckout = GuestCheckoutService(context: context, settlement: settlement)
-        HeadlessRoutes(
-            orders: guestCheckout, verifications: VerificationService(context: context), authenticator: authenticator,
-            idempotencyHashKey: context.idempotencySecrets.requestHashKey
-        ).register(on: &router)
         self.guestCheckout = guestCheckout
+        let verifications = VerificationService(context: context)
         let offramp = OfframpService(context: context)
-        OfframpRoutes(service: offramp, hosted: hosted, authenticator: authenticator).register(on: &router)
         self.offramp = offramp
+        let webhooks = WebhookSubscriptionService(database: context.database, ids: context.ids, clock: context.clock)
+        CDPRouteTable(
+            app2App: App2AppService(context: context), authenticator: authenticator, testClocks: context.testClocks,
+            hosted: hosted, transactions: transactions, guestCheckout: guestCheckout, verifications: verifications,
+            offramp: offramp, webhooks: webhooks, context: context
+        ).register(on: &router)
         let embedded = EmbeddedService(context: context, settlement: settlement)
-        embedded.register(on: &router)
-        TestClockRoutes(context: context, authenticator: authenticator, stripe: StripeRoutes(context: context))
-            .register(on: &router)
         self.embedded = embedded
+        StripeRouteTable(context: context, sessions: embedded.sessions, webhooks: webhooks).register(on: &router)
+        PageRouteTable(
+            context: context, handoff: HandoffService(context: context, transactions: transactions), hosted: hosted,
+            offramp: offramp, guestCheckout: guestCheckout, verifications: verifications
+        ).register(on: &router)
         let token = consoleToken ?? Base64URL.encode(context.ids.randomBytes(24), padded: false)
         self.consoleToken = token
         ConsoleRoutes(

@@ -63,4 +63,20 @@ import Testing
         let offenders = try Self.holdingSQL(services)
         #expect(offenders.isEmpty, "SQL in services: \(offenders)")
     }
+
+    /// Services take typed input and throw domain errors (``OnrampError`` and the families' refusals);
+    /// each family's edge chooses the status and the error shape, so no service names an HTTP type or
+    /// an error renderer.
+    @Test func servicesSpeakNoHTTP() throws {
+        let http = try Regex(
+            #"\b(HTTPError|HTTPRequest|HTTPResponse|StripeErrors|CDPErrors|\w*ErrorRenderer|Router)\b"#)
+        let speaking = { (paths: [String]) in
+            try paths.filter {
+                try String(contentsOf: Self.serverSources.appendingPathComponent($0), encoding: .utf8).contains(http)
+            }
+        }
+        #expect(try speaking(Self.files(named: "Routes")).count > 20, "the pattern finds the route files' HTTP types")
+        let offenders = try speaking(Self.files(named: "Service"))
+        #expect(offenders.isEmpty, "services that speak HTTP: \(offenders)")
+    }
 }

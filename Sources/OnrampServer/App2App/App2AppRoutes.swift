@@ -5,7 +5,6 @@ import OnrampWire
 /// API key) and in the `cdp-sdk` form (challenge endpoints authenticated by a CDP API key JWT).
 struct App2AppRoutes: Sendable {
     let service: App2AppService
-    let authenticator: CDPAuthenticator
     let testClocks: TestClocks
 
     /// Answers 429 `rate_limit_exceeded` when the client address is over its mobile rate limit. The
@@ -16,96 +15,85 @@ struct App2AppRoutes: Sendable {
         try service.rateLimits.admit(address: request.remoteAddress, at: service.clock.now())
     }
 
-    func register(on router: inout Router) {
-        let mobile = "/platform/v2/onramp/mobile"
-        // Seed form.
-        router.add(
-            "POST", "\(mobile)/projects/{projectId}/attestation/challenges", Operations.createRegistrationChallenge
-        ) { request in
-            try limit(request)
-            let challenge = try inProjectTime(request.pathParameters["projectId"]) {
-                try service.createRegistrationChallenge(projectId: request.pathParameters["projectId"]!)
-            }
-            return .json(challenge.wire(.base64URL), status: 201)
+    func createRegistrationChallenge(_ request: HTTPRequest) throws -> HTTPResponse {
+        try limit(request)
+        let challenge = try inProjectTime(request.pathParameters["projectId"]) {
+            try service.createRegistrationChallenge(projectId: request.pathParameters["projectId"]!)
         }
-        router.add(
-            "POST", "\(mobile)/projects/{projectId}/attestation/registrations", Operations.registerProjectAttestationKey
-        ) { request in
-            try limit(request)
-            let registration = try KeyRegistrationRequest(try request.jsonBody(), keyIdFromPath: nil)
-            return .json(
-                try inProjectTime(request.pathParameters["projectId"]) {
-                    try service.register(registration, projectIdFromPath: request.pathParameters["projectId"])
-                })
+        return .json(challenge.wire(.base64URL), status: 201)
+    }
+
+    func registerProjectAttestationKey(_ request: HTTPRequest) throws -> HTTPResponse {
+        try limit(request)
+        let registration = try KeyRegistrationRequest(try request.jsonBody(), keyIdFromPath: nil)
+        return .json(
+            try inProjectTime(request.pathParameters["projectId"]) {
+                try service.register(registration, projectIdFromPath: request.pathParameters["projectId"])
+            })
+    }
+
+    func putProjectAttestationKey(_ request: HTTPRequest) throws -> HTTPResponse {
+        try limit(request)
+        let registration = try KeyRegistrationRequest(
+            try request.jsonBody(), keyIdFromPath: request.pathParameters["keyId"])
+        return .json(
+            try inProjectTime(request.pathParameters["projectId"]) {
+                try service.register(registration, projectIdFromPath: request.pathParameters["projectId"])
+            })
+    }
+
+    func createPurchaseChallenge(_ request: HTTPRequest) throws -> HTTPResponse {
+        try limit(request)
+        let body = try request.jsonBody()
+        guard let projectId = body["projectId"]?.stringValue, !projectId.isEmpty else {
+            throw HTTPError(
+                status: 400, code: "invalid_request", message: "Missing required field projectId.",
+                param: "projectId")
         }
-        router.add(
-            "PUT", "\(mobile)/projects/{projectId}/attestation/registrations/{keyId}",
-            Operations.putProjectAttestationKey
-        ) { request in
-            try limit(request)
-            let registration = try KeyRegistrationRequest(
-                try request.jsonBody(), keyIdFromPath: request.pathParameters["keyId"])
-            return .json(
-                try inProjectTime(request.pathParameters["projectId"]) {
-                    try service.register(registration, projectIdFromPath: request.pathParameters["projectId"])
-                })
+        let purchase = try PurchaseRequest(fields: RequestFields(body))
+        let idempotencyKey = try Self.idempotencyKey(request)
+        let challenge = try inProjectTime(projectId) {
+            try service.createPurchaseChallenge(
+                projectId: projectId, purchase: purchase, idempotencyKey: idempotencyKey)
         }
-        router.add("POST", "\(mobile)/challenges", Operations.createPurchaseChallenge) { request in
-            try limit(request)
-            let body = try request.jsonBody()
-            guard let projectId = body["projectId"]?.stringValue, !projectId.isEmpty else {
-                throw HTTPError(
-                    status: 400, code: "invalid_request", message: "Missing required field projectId.",
-                    param: "projectId")
-            }
-            let purchase = try PurchaseRequest(fields: RequestFields(body))
-            let idempotencyKey = try Self.idempotencyKey(request)
-            let challenge = try inProjectTime(projectId) {
-                try service.createPurchaseChallenge(
-                    projectId: projectId, purchase: purchase, idempotencyKey: idempotencyKey)
-            }
-            return .json(challenge.wire(.base64URL), status: 201)
+        return .json(challenge.wire(.base64URL), status: 201)
+    }
+
+    func createPurchaseSession(_ request: HTTPRequest) throws -> HTTPResponse {
+        try limit(request)
+        let body = try request.jsonBody()
+        let session = try PurchaseSessionRequest(body)
+        return .json(
+            try inProjectTime(try challengeProject(body)) { try service.createSession(session) }, status: 201)
+    }
+
+    func createRegistrationChallengeWithAPIKey(_ request: HTTPRequest, _ projectId: String) throws -> HTTPResponse {
+        .json(try service.createRegistrationChallenge(projectId: projectId).wire(.base64), status: 201)
+    }
+
+    func registerAttestationKey(_ request: HTTPRequest) throws -> HTTPResponse {
+        try limit(request)
+        let body = try request.jsonBody()
+        let registration = try KeyRegistrationRequest(body, keyIdFromPath: nil)
+        return .json(
+            try inProjectTime(try challengeProject(body)) {
+                try service.register(registration, projectIdFromPath: nil)
+            })
+    }
+
+    func createPurchaseChallengeWithAPIKey(_ request: HTTPRequest, _ projectId: String) throws -> HTTPResponse {
+        var body = try request.jsonBody()
+        if case .object(let members) = body, body["projectId"] == nil {
+            body = .object(members + [("projectId", .string(projectId))])
+        } else if body["projectId"]?.stringValue != projectId {
+            throw HTTPError(
+                status: 400, code: "invalid_request", message: "projectId does not match the API key.",
+                param: "projectId")
         }
-        router.add("POST", "\(mobile)/sessions", Operations.createPurchaseSession) { request in
-            try limit(request)
-            let body = try request.jsonBody()
-            let session = try PurchaseSessionRequest(body)
-            return .json(
-                try inProjectTime(try challengeProject(body)) { try service.createSession(session) }, status: 201)
-        }
-        // cdp-sdk form.
-        router.add(
-            "POST", "\(mobile)/attestation/challenges", Operations.createRegistrationChallengeWithAPIKey
-        ) { request in
-            try authenticator.acting(for: request) { projectId in
-                .json(try service.createRegistrationChallenge(projectId: projectId).wire(.base64), status: 201)
-            }
-        }
-        router.add("POST", "\(mobile)/attestation/registrations", Operations.registerAttestationKey) { request in
-            try limit(request)
-            let body = try request.jsonBody()
-            let registration = try KeyRegistrationRequest(body, keyIdFromPath: nil)
-            return .json(
-                try inProjectTime(try challengeProject(body)) {
-                    try service.register(registration, projectIdFromPath: nil)
-                })
-        }
-        router.add("POST", "\(mobile)/sessions/challenges", Operations.createPurchaseChallengeWithAPIKey) { request in
-            try authenticator.acting(for: request) { projectId in
-                var body = try request.jsonBody()
-                if case .object(let members) = body, body["projectId"] == nil {
-                    body = .object(members + [("projectId", .string(projectId))])
-                } else if body["projectId"]?.stringValue != projectId {
-                    throw HTTPError(
-                        status: 400, code: "invalid_request", message: "projectId does not match the API key.",
-                        param: "projectId")
-                }
-                let purchase = try PurchaseRequest(fields: RequestFields(body))
-                let challenge = try service.createPurchaseChallenge(
-                    projectId: projectId, purchase: purchase, idempotencyKey: try Self.idempotencyKey(request))
-                return .json(challenge.wire(.base64), status: 201)
-            }
-        }
+        let purchase = try PurchaseRequest(fields: RequestFields(body))
+        let challenge = try service.createPurchaseChallenge(
+            projectId: projectId, purchase: purchase, idempotencyKey: try Self.idempotencyKey(request))
+        return .json(challenge.wire(.base64), status: 201)
     }
 
     /// Runs `body` in the project's time (its test clock; real time when there is none).

@@ -7,25 +7,18 @@ import OnrampWire
 /// address answers a one-click hosted-onramp `onramp_url` as well.
 struct BuyRoutes: Sendable {
     let context: ServerContext
-    let authenticator: CDPAuthenticator
     let hosted: HostedOnrampService
 
-    func register(on router: inout Router) {
-        router.add("GET", "/onramp/v1/buy/config", Operations.getBuyConfig) { request in
-            try authenticator.acting(for: request) { _ in
-                .json(["countries": .array(context.catalogue.countries.map(Self.countryJSON))])
-            }
-        }
-        router.add("GET", "/onramp/v1/buy/options", Operations.getBuyOptions) { request in
-            try authenticator.acting(for: request) { _ in
-                try options(request)
-            }
-        }
-        router.add("POST", "/onramp/v1/buy/quote", Operations.createBuyQuote) { request in
-            try authenticator.acting(for: request) { projectId in
-                try quote(request, projectId: projectId)
-            }
-        }
+    func getBuyConfig(_ request: HTTPRequest, _ _: String) throws -> HTTPResponse {
+        .json(["countries": .array(context.catalogue.countries.map(Self.countryJSON))])
+    }
+
+    func getBuyOptions(_ request: HTTPRequest, _ _: String) throws -> HTTPResponse {
+        try options(request)
+    }
+
+    func createBuyQuote(_ request: HTTPRequest, _ projectId: String) throws -> HTTPResponse {
+        try quote(request, projectId: projectId)
     }
 
     static func countryJSON(_ country: Country) -> JSONValue {

@@ -15,14 +15,13 @@ struct HandoffRoutes: Sendable {
     let service: HandoffService
     let catalogue: Catalogue
 
-    func register(on router: inout Router) {
-        router.add("GET", Self.pagePath, Operations.openPurchaseHandoffPage) { request in
-            try service.inProjectTime(ofToken: request.queryValue("sessionToken")) { try open(request) }
-        }
-        router.add("POST", Self.pagePath, Operations.submitPurchaseHandoff) { request in
-            try service.inProjectTime(ofToken: try request.formBody()["sessionToken"]?.stringValue) {
-                try submit(request)
-            }
+    func openPurchaseHandoffPage(_ request: HTTPRequest) throws -> HTTPResponse {
+        try service.inProjectTime(ofToken: request.queryValue("sessionToken")) { try open(request) }
+    }
+
+    func submitPurchaseHandoff(_ request: HTTPRequest) throws -> HTTPResponse {
+        try service.inProjectTime(ofToken: try request.formBody()["sessionToken"]?.stringValue) {
+            try submit(request)
         }
     }
 

@@ -27,13 +27,13 @@ struct PurchaseRequest: Sendable, Equatable {
     var isSandbox: Bool { partnerUserRef?.hasPrefix(Self.sandboxPrefix) ?? false }
 
     /// Checks the fields against the project and the catalogue and returns the quote.
-    func validate(for project: Project, catalogue: Catalogue) throws(HTTPError) -> App2AppQuote {
+    func validate(for project: Project, catalogue: Catalogue) throws(OnrampError) -> App2AppQuote {
         try Self.validateRedirect(redirectUrl, for: project)
         return try quote(catalogue: catalogue)
     }
 
     /// Checks everything but the redirect against the catalogue and returns the quote.
-    func quote(catalogue: Catalogue) throws(HTTPError) -> App2AppQuote {
+    func quote(catalogue: Catalogue) throws(OnrampError) -> App2AppQuote {
         try Self.validateRegion(country: country, subdivision: subdivision)
         let method = try Self.paymentMethodType(paymentMethod) ?? .card
         do {
@@ -49,18 +49,15 @@ struct PurchaseRequest: Sendable, Equatable {
                 App2AppQuoteRequest(
                     purchaseCurrency: purchaseCurrency, network: destinationNetwork,
                     paymentCurrency: paymentCurrency ?? "USD", paymentMethod: method, amount: amount))
-        } catch let error as HTTPError {
-            throw error
         } catch let error as OnrampError {
-            throw HTTPError(
-                status: 400, code: "invalid_request", message: error.developerMessage, param: error.parameter)
+            throw error
         } catch {
-            throw HTTPError(status: 400, code: "invalid_request", message: "The purchase is invalid.")
+            throw OnrampError.refusal("invalid_request", "The purchase is invalid.")
         }
     }
 
     /// The `paymentMethod` field as a type (`nil` when absent); 400 when it names none.
-    static func paymentMethodType(_ paymentMethod: String?) throws(HTTPError) -> PaymentMethodType? {
+    static func paymentMethodType(_ paymentMethod: String?) throws(OnrampError) -> PaymentMethodType? {
         guard let paymentMethod else { return nil }
         guard let method = PaymentMethodType(rawValue: paymentMethod) else {
             throw invalid(
@@ -71,7 +68,7 @@ struct PurchaseRequest: Sendable, Equatable {
     }
 
     /// Checks `country` (ISO 3166-1 alpha-2) and `subdivision` (an ISO 3166-2 code) when present.
-    static func validateRegion(country: String?, subdivision: String?) throws(HTTPError) {
+    static func validateRegion(country: String?, subdivision: String?) throws(OnrampError) {
         if let country, country.count != 2 || !country.allSatisfy({ $0.isASCII && $0.isUppercase }) {
             throw invalid("country", "country must be an ISO 3166-1 alpha-2 code such as US.")
         }
@@ -84,7 +81,7 @@ struct PurchaseRequest: Sendable, Equatable {
 
     /// Checks that `redirectUrl` is an absolute `https` URL, written in RFC 3986's characters only,
     /// whose host is on the project's allowlist.
-    static func validateRedirect(_ redirectUrl: String, for project: Project) throws(HTTPError) {
+    static func validateRedirect(_ redirectUrl: String, for project: Project) throws(OnrampError) {
         guard RedirectURL.isWellFormed(redirectUrl) else {
             throw Self.invalid(
                 "redirectUrl",
@@ -102,7 +99,7 @@ struct PurchaseRequest: Sendable, Equatable {
     /// The hosted onramp's rule for `redirectUrl` (Coinbase's `OnrampSessionRequest` allows any
     /// `scheme://`): an App2App-style https URL on the allowlist, or a URL in an app's own scheme that the
     /// project allowlists as `scheme://` (the demo's `onrampdemo://onramp-return`).
-    static func validateHostedRedirect(_ redirectUrl: String, for project: Project) throws(HTTPError) {
+    static func validateHostedRedirect(_ redirectUrl: String, for project: Project) throws(OnrampError) {
         guard let schemeEnd = redirectUrl.range(of: "://"), RedirectURL.isWellFormed(redirectUrl),
             let scheme = URLComponents(string: redirectUrl)?.scheme?.lowercased(),
             redirectUrl[..<schemeEnd.lowerBound].lowercased() == scheme
@@ -120,8 +117,8 @@ struct PurchaseRequest: Sendable, Equatable {
         }
     }
 
-    private static func invalid(_ field: String, _ message: String) -> HTTPError {
-        HTTPError(status: 400, code: "invalid_request", message: message, param: field)
+    private static func invalid(_ field: String, _ message: String) -> OnrampError {
+        OnrampError.refusal("invalid_request", message, parameter: field)
     }
 
 }

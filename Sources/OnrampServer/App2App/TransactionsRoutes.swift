@@ -8,36 +8,28 @@ import OnrampCrypto
 /// never ignored (a reconciliation must not get every row when it asked for some).
 struct TransactionsRoutes: Sendable {
     let transactions: TransactionService
-    let authenticator: CDPAuthenticator
 
-    func register(on router: inout Router) {
-        router.add(
-            "GET", "/onramp/v1/buy/user/{partnerUserRef}/transactions", Operations.listUserBuyTransactions
-        ) { request in
-            try authenticator.acting(for: request) { projectId in
-                try Self.refuseUnknownParameters(request, allowed: Self.pageParameters)
-                guard let ref = request.pathParameters["partnerUserRef"], !ref.isEmpty, ref.utf8.count <= 50 else {
-                    throw HTTPError(
-                        status: 400, code: "invalid_request", message: "partnerUserRef must be 1 to 50 bytes.")
-                }
-                return try list(request, projectId: projectId, filter: .init(partnerUserRef: ref))
-            }
+    func listUserBuyTransactions(_ request: HTTPRequest, _ projectId: String) throws -> HTTPResponse {
+        try Self.refuseUnknownParameters(request, allowed: Self.pageParameters)
+        guard let ref = request.pathParameters["partnerUserRef"], !ref.isEmpty, ref.utf8.count <= 50 else {
+            throw HTTPError(
+                status: 400, code: "invalid_request", message: "partnerUserRef must be 1 to 50 bytes.")
         }
-        router.add("GET", "/onramp/v1/buy/transactions", Operations.listBuyTransactions) { request in
-            try authenticator.acting(for: request) { projectId in
-                try Self.refuseUnknownParameters(request, allowed: Self.pageParameters.union(Self.dateParameters))
-                var filter = TransactionListing.Filter()
-                if let start = Self.query(request, "start_date", "startDate") {
-                    filter.createdFrom = try Self.parseDate(start, name: "start_date").milliseconds
-                }
-                if let end = Self.query(request, "end_date", "endDate") {
-                    // A date alone includes that whole day; a time is the exclusive end.
-                    let (milliseconds, dateOnly) = try Self.parseDate(end, name: "end_date")
-                    filter.createdBefore = dateOnly ? milliseconds + 86_400_000 : milliseconds
-                }
-                return try list(request, projectId: projectId, filter: filter)
-            }
+        return try list(request, projectId: projectId, filter: .init(partnerUserRef: ref))
+    }
+
+    func listBuyTransactions(_ request: HTTPRequest, _ projectId: String) throws -> HTTPResponse {
+        try Self.refuseUnknownParameters(request, allowed: Self.pageParameters.union(Self.dateParameters))
+        var filter = TransactionListing.Filter()
+        if let start = Self.query(request, "start_date", "startDate") {
+            filter.createdFrom = try Self.parseDate(start, name: "start_date").milliseconds
         }
+        if let end = Self.query(request, "end_date", "endDate") {
+            // A date alone includes that whole day; a time is the exclusive end.
+            let (milliseconds, dateOnly) = try Self.parseDate(end, name: "end_date")
+            filter.createdBefore = dateOnly ? milliseconds + 86_400_000 : milliseconds
+        }
+        return try list(request, projectId: projectId, filter: filter)
     }
 
     private func list(_ request: HTTPRequest, projectId: String, filter: TransactionListing.Filter) throws

@@ -2,7 +2,7 @@ import HTTPServer
 import OnrampCore
 
 /// The CDP family's one mapping of domain errors to HTTP (`CDPErrorRenderer.httpError(for:)` asks it):
-/// a broken domain rule is a 400 `invalid_request` with its parameter, the App2App refusals take the
+/// a domain refusal takes its kind's status (a broken rule: 400 `invalid_request`) with its parameter, the App2App refusals take the
 /// seed's error table (App Attest failures carrying the verifier's code as `errorReason`), and the
 /// webhooks API's refusals their 400 or 404.
 enum CDPErrors {
@@ -10,7 +10,10 @@ enum CDPErrors {
     static func httpError(for error: any Error) -> HTTPError? {
         switch error {
         case let error as OnrampError:
-            HTTPError(status: 400, code: "invalid_request", message: error.developerMessage, param: error.parameter)
+            // Its code becomes the `errorType` when CDP documents it; otherwise the status picks one.
+            HTTPError(
+                status: error.status, code: error.code.rawValue, message: error.developerMessage, param: error.parameter
+            )
         case let refusal as App2AppRefusal: httpError(refusing: refusal)
         case let refusal as WebhookSubscriptionRefusal: httpError(refusing: refusal)
         default: nil

@@ -16,12 +16,10 @@ struct CardTokenRoutes: Sendable {
         service = PaymentMethodService(context: routes.context)
     }
 
-    func register(on router: inout Router) {
-        routes.client(&router, "POST", "/v1/tokens", Operations.createToken) { _, caller, body in
-            let creation = try CardTokenCreation(StripeErrors.fields(body))
-            let token = try service.createToken(creation, caller: caller)
-            return Self.tokenJSON(token, applePay: creation.applePay, livemode: caller.livemode)
-        }
+    func createToken(_ _: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
+        let creation = try CardTokenCreation(StripeErrors.fields(body))
+        let token = try service.createToken(creation, caller: caller)
+        return Self.tokenJSON(token, applePay: creation.applePay, livemode: caller.livemode)
     }
 
     /// The `token` object.

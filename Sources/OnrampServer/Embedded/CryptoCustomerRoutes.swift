@@ -9,39 +9,34 @@ struct CryptoCustomerRoutes: Sendable {
     let routes: StripeRoutes
     let sessions: OnrampSessionService
     var context: ServerContext { routes.context }
+    private var tokens: OAuthTokens { OAuthTokens(context: context) }
+    private var customers: CryptoCustomerService { CryptoCustomerService(context: context) }
 
-    func register(on router: inout Router) {
-        let tokens = OAuthTokens(context: context)
-        let customers = CryptoCustomerService(context: context)
-        routes.server(&router, "GET", "/v1/crypto/customers/{id}", Operations.retrieveCryptoCustomer) {
-            request, caller, _ in
-            let grant = try tokens.require(request, caller: caller, scope: .kycStatusRead)
-            return try sessions.ownedCustomer(request.pathParameters["id"] ?? "", grant: grant).json
+    func retrieveCryptoCustomer(_ request: HTTPRequest, _ caller: StripeCaller, _ _: JSONValue) throws -> JSONValue {
+        let grant = try tokens.require(request, caller: caller, scope: .kycStatusRead)
+        return try sessions.ownedCustomer(request.pathParameters["id"] ?? "", grant: grant).json
+    }
+
+    func listCryptoConsumerWallets(_ request: HTTPRequest, _ caller: StripeCaller, _ _: JSONValue) throws -> JSONValue {
+        let grant = try tokens.require(request, caller: caller, scope: .cryptoRamp)
+        let customer = try sessions.ownedCustomer(request.pathParameters["id"] ?? "", grant: grant)
+        let (wallets, limit) = try page(request) {
+            try customers.wallets(of: customer.id, startingAfter: $0, limit: $1)
         }
-        routes.server(
-            &router, "GET", "/v1/crypto/customers/{id}/crypto_consumer_wallets", Operations.listCryptoConsumerWallets
-        ) { request, caller, _ in
-            let grant = try tokens.require(request, caller: caller, scope: .cryptoRamp)
-            let customer = try sessions.ownedCustomer(request.pathParameters["id"] ?? "", grant: grant)
-            let (wallets, limit) = try page(request) {
-                try customers.wallets(of: customer.id, startingAfter: $0, limit: $1)
-            }
-            return StripeList.object(
-                url: "/v1/crypto/customers/\(customer.id)/crypto_consumer_wallets", limit: limit,
-                wallets.map(\.json))
+        return StripeList.object(
+            url: "/v1/crypto/customers/\(customer.id)/crypto_consumer_wallets", limit: limit,
+            wallets.map(\.json))
+    }
+
+    func listCryptoPaymentTokens(_ request: HTTPRequest, _ caller: StripeCaller, _ _: JSONValue) throws -> JSONValue {
+        let grant = try tokens.require(request, caller: caller, scope: .cryptoRamp)
+        let customer = try sessions.ownedCustomer(request.pathParameters["id"] ?? "", grant: grant)
+        let (tokens, limit) = try page(request) {
+            try customers.paymentTokens(of: customer.id, startingAfter: $0, limit: $1)
         }
-        routes.server(
-            &router, "GET", "/v1/crypto/customers/{id}/payment_tokens", Operations.listCryptoPaymentTokens
-        ) { request, caller, _ in
-            let grant = try tokens.require(request, caller: caller, scope: .cryptoRamp)
-            let customer = try sessions.ownedCustomer(request.pathParameters["id"] ?? "", grant: grant)
-            let (tokens, limit) = try page(request) {
-                try customers.paymentTokens(of: customer.id, startingAfter: $0, limit: $1)
-            }
-            return StripeList.object(
-                url: "/v1/crypto/customers/\(customer.id)/payment_tokens", limit: limit,
-                tokens.map { $0.method.tokenJSON(id: $0.id) })
-        }
+        return StripeList.object(
+            url: "/v1/crypto/customers/\(customer.id)/payment_tokens", limit: limit,
+            tokens.map { $0.method.tokenJSON(id: $0.id) })
     }
 
     /// One page of a customer's list as `read` reads it (after the one named by `starting_after`, up to

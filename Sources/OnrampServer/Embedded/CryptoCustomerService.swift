@@ -39,7 +39,7 @@ struct CryptoCustomerService: Sendable {
                 connection, ids: ids, now: now, projectId: caller.projectId, consumerId: session.consumerId,
                 livemode: caller.livemode)
             guard let customer = try CryptoCustomer.find(connection, consumerId: session.consumerId) else {
-                throw StripeErrors.invalid("missing_crypto_customer_id", "The consumer has no crypto customer.")
+                throw OnrampError.refusal("missing_crypto_customer_id", "The consumer has no crypto customer.")
             }
             return customer
         }
@@ -90,7 +90,7 @@ struct CryptoCustomerService: Sendable {
         -> CryptoCustomer
     {
         guard customer.address["line1"] != nil else {
-            throw StripeErrors.invalid("kyc_data_missing", "Collect KYC data before confirming it.")
+            throw OnrampError.refusal("kyc_data_missing", "Collect KYC data before confirming it.")
         }
         return try database.transaction { connection in
             if !address.isEmpty { try CryptoCustomer.update(address: address, of: customer.id, on: connection) }
@@ -103,10 +103,10 @@ struct CryptoCustomerService: Sendable {
     func platformPublishableKey(customerId: String?, caller: StripeCaller) throws -> String {
         try database.read { connection in
             if let customerId, try CryptoCustomer.find(connection, id: customerId, projectId: caller.projectId) == nil {
-                throw StripeErrors.missing("crypto customer", param: "crypto_customer_id")
+                throw OnrampError.missing("crypto customer", parameter: "crypto_customer_id")
             }
             guard let key = try caller.clientPublishableKey(connection) else {
-                throw StripeErrors.missing("publishable key for this project and mode")
+                throw OnrampError.missing("publishable key for this project and mode")
             }
             return key
         }
@@ -123,7 +123,7 @@ struct CryptoCustomerService: Sendable {
             let code = error.code == .unknownNetwork ? "crypto_network_unsupported" : "crypto_invalid_wallet_address"
             // The SDK's parameter is `network`, whatever the catalogue calls it.
             let param = error.code == .unknownNetwork ? "network" : (error.parameter ?? "network")
-            throw StripeErrors.invalid(code, error.developerMessage, param: param)
+            throw OnrampError.refusal(code, error.developerMessage, parameter: param)
         }
         let id = ids.id(prefix: IdPrefix.wallet)
         let stored = try database.transaction { connection -> (id: String, verifiedOwnership: Bool) in
@@ -151,7 +151,7 @@ struct CryptoCustomerService: Sendable {
             guard
                 let method = try TestPaymentMethod.wellKnown(creation.paymentMethodId)
                     ?? TestPaymentMethod.find(connection, id: creation.paymentMethodId, projectId: caller.projectId)
-            else { throw StripeErrors.missing("payment_method", param: "payment_method") }
+            else { throw OnrampError.missing("payment_method", parameter: "payment_method") }
             try requireRoom(connection, for: .paymentTokens, customerId: customer.id, what: "payment tokens")
             try PaymentMethodStore(connection: connection).insertToken(
                 id: id, projectId: caller.projectId, customerId: customer.id,
@@ -175,14 +175,14 @@ struct CryptoCustomerService: Sendable {
     ) throws {
         try connection.lockParent(table: "crypto_customers", id: customerId, dialect: database.dialect)
         guard try CryptoCustomer.count(of: items, of: customerId, on: connection) < Self.maximumPerCustomer else {
-            throw StripeErrors.invalid(
+            throw OnrampError.refusal(
                 "resource_limit_exceeded", "A customer may have at most \(Self.maximumPerCustomer) \(what).")
         }
     }
 
     private func reload(_ id: String, caller: StripeCaller, _ connection: any SQLConnection) throws -> CryptoCustomer {
         guard let customer = try CryptoCustomer.find(connection, id: id, projectId: caller.projectId) else {
-            throw StripeErrors.missing("crypto customer")
+            throw OnrampError.missing("crypto customer")
         }
         return customer
     }

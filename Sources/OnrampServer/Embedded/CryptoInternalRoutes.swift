@@ -14,72 +14,69 @@ struct CryptoInternalRoutes: Sendable {
         service = CryptoCustomerService(context: routes.context)
     }
 
-    func register(on router: inout Router) {
-        routes.client(&router, "POST", "/v1/crypto/internal/customers", Operations.createCryptoCustomer) {
-            request, caller, body in
-            ["id": .string(try customer(request, caller: caller, body: body).id), "object": "crypto.customer"]
-        }
-        routes.client(&router, "POST", "/v1/crypto/internal/kyc_data_collection", Operations.collectKycData) {
-            request, caller, body in
-            let customer = try customer(request, caller: caller, body: body)
-            let kyc = try KYCCollection(StripeErrors.fields(body))
-            // `KYCDataCollectionResponse` (stripe-ios) requires `person_id` beside the customer's fields.
-            return try service.collect(kyc, for: customer, caller: caller).json.setting([
-                "person_id": .string(customer.personId), "first_name": .string(kyc.firstName),
-                "last_name": .string(kyc.lastName),
-                "residence_country": .string(kyc.address["country"] ?? customer.country),
-            ])
-        }
-        // The current SDK POSTs the credentials; older versions GET them in the query.
-        for (method, operation) in [("POST", Operations.retrieveKycData), ("GET", Operations.retrieveKycDataByQuery)] {
-            routes.client(&router, method, "/v1/crypto/internal/kyc_data_retrieve", operation) {
-                request, caller, body in
-                try customer(request, caller: caller, body: body).kycJSON
-            }
-        }
-        routes.client(&router, "GET", "/v1/crypto/internal/platform_settings", Operations.retrievePlatformSettings) {
-            request, caller, _ in
-            try platformSettings(request, caller: caller)
-        }
-        routes.client(
-            &router, "POST", "/v1/crypto/internal/refresh_consumer_person", Operations.refreshConsumerPerson
-        ) { request, caller, body in
-            let customer = try customer(request, caller: caller, body: body)
-            let address = try KYCCollection.address(StripeErrors.fields(body), required: false)
-            return try service.refreshPerson(customer, address: address, caller: caller).kycJSON
-        }
-        routes.client(
-            &router, "POST", "/v1/crypto/internal/start_identity_verification", Operations.startIdentityVerification
-        ) { request, caller, body in
-            let customer = try customer(request, caller: caller, body: body)
-            return try IdentityVerificationPage(context: context).start(customer: customer, livemode: caller.livemode)
-        }
-        routes.client(&router, "POST", "/v1/crypto/internal/wallet", Operations.registerConsumerWallet) {
-            request, caller, body in
-            let customer = try customer(request, caller: caller, body: body)
-            return try service.register(WalletReference(StripeErrors.fields(body)), for: customer, caller: caller).json
-        }
-        routes.client(&router, "POST", "/v1/crypto/internal/payment_token", Operations.createCryptoPaymentToken) {
-            request, caller, body in
-            let creation = try PaymentTokenCreation(StripeErrors.fields(body))
-            let customer = try paymentTokenCustomer(creation, request, caller: caller, body: body)
-            let token = try service.createPaymentToken(creation, for: customer, caller: caller)
-            return token.method.tokenJSON(id: token.id)
-        }
-        routes.client(
-            &router, "GET", "/v1/crypto/internal/onramp_session", Operations.retrieveOnrampSessionByClientSecret
-        ) { request, caller, _ in
-            guard
-                let session = try service.onrampSession(
-                    id: request.queryValue("crypto_onramp_session") ?? "",
-                    clientSecret: request.queryValue("client_secret") ?? "", caller: caller)
-            else { throw StripeErrors.missing("crypto_onramp_session", param: "crypto_onramp_session") }
-            // `OnrampSessionResponse` (stripe-ios `CryptoOnramp/…/OnrampSessionResponse.swift`) requires the
-            // PaymentIntent's client secret; `performCheckout` takes the intent's id from it.
-            return session.json.setting([
-                "payment_intent_client_secret": .string(PaymentIntentObject.clientSecret(of: session))
-            ])
-        }
+    func createCryptoCustomer(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
+        ["id": .string(try customer(request, caller: caller, body: body).id), "object": "crypto.customer"]
+    }
+
+    func collectKycData(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
+        let customer = try customer(request, caller: caller, body: body)
+        let kyc = try KYCCollection(StripeErrors.fields(body))
+        // `KYCDataCollectionResponse` (stripe-ios) requires `person_id` beside the customer's fields.
+        return try service.collect(kyc, for: customer, caller: caller).json.setting([
+            "person_id": .string(customer.personId), "first_name": .string(kyc.firstName),
+            "last_name": .string(kyc.lastName),
+            "residence_country": .string(kyc.address["country"] ?? customer.country),
+        ])
+    }
+
+    /// The customer's KYC data: the current SDK POSTs the credentials, older versions GET them in the query.
+    func retrieveKycData(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
+        try customer(request, caller: caller, body: body).kycJSON
+    }
+
+    func retrievePlatformSettings(_ request: HTTPRequest, _ caller: StripeCaller, _ _: JSONValue) throws -> JSONValue {
+        try platformSettings(request, caller: caller)
+    }
+
+    func refreshConsumerPerson(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
+        let customer = try customer(request, caller: caller, body: body)
+        let address = try KYCCollection.address(StripeErrors.fields(body), required: false)
+        return try service.refreshPerson(customer, address: address, caller: caller).kycJSON
+    }
+
+    func startIdentityVerification(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws
+        -> JSONValue
+    {
+        let customer = try customer(request, caller: caller, body: body)
+        return try IdentityVerificationPage(context: context).start(customer: customer, livemode: caller.livemode)
+    }
+
+    func registerConsumerWallet(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
+        let customer = try customer(request, caller: caller, body: body)
+        return try service.register(WalletReference(StripeErrors.fields(body)), for: customer, caller: caller).json
+    }
+
+    func createCryptoPaymentToken(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue
+    {
+        let creation = try PaymentTokenCreation(StripeErrors.fields(body))
+        let customer = try paymentTokenCustomer(creation, request, caller: caller, body: body)
+        let token = try service.createPaymentToken(creation, for: customer, caller: caller)
+        return token.method.tokenJSON(id: token.id)
+    }
+
+    func retrieveOnrampSessionByClientSecret(_ request: HTTPRequest, _ caller: StripeCaller, _ _: JSONValue) throws
+        -> JSONValue
+    {
+        guard
+            let session = try service.onrampSession(
+                id: request.queryValue("crypto_onramp_session") ?? "",
+                clientSecret: request.queryValue("client_secret") ?? "", caller: caller)
+        else { throw StripeErrors.missing("crypto_onramp_session", param: "crypto_onramp_session") }
+        // `OnrampSessionResponse` (stripe-ios `CryptoOnramp/…/OnrampSessionResponse.swift`) requires the
+        // PaymentIntent's client secret; `performCheckout` takes the intent's id from it.
+        return session.json.setting([
+            "payment_intent_client_secret": .string(PaymentIntentObject.clientSecret(of: session))
+        ])
     }
 
     /// The verified consumer session's crypto customer (created on first use).

@@ -34,43 +34,46 @@ struct DeclarationRoutes: Sendable {
         service = DeclarationService(context: routes.context)
     }
 
-    func register(on router: inout Router) {
-        let path = "/v1/crypto/internal/crs_carf_declaration"
-        routes.client(&router, "GET", path, Operations.retrieveCRSCARFDeclaration) { request, caller, body in
-            _ = try customer(request, caller: caller, body: body)
-            let declaration = Self.declarations["crs_carf"]!
-            return ["text": .string(declaration.text), "version": .string(declaration.id)]
+    func retrieveCRSCARFDeclaration(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws
+        -> JSONValue
+    {
+        _ = try customer(request, caller: caller, body: body)
+        let declaration = Self.declarations["crs_carf"]!
+        return ["text": .string(declaration.text), "version": .string(declaration.id)]
+    }
+
+    func confirmCRSCARFDeclaration(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws
+        -> JSONValue
+    {
+        try accept("crs_carf", customer: try customer(request, caller: caller, body: body))
+        return [:]
+    }
+
+    func retrievePartnerTerms(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
+        let customer = try customer(request, caller: caller, body: body)
+        let kind = request.queryValue("declaration_type") ?? ""
+        guard kind != "crs_carf", let declaration = Self.declarations[kind] else {
+            throw StripeErrors.invalid(
+                "parameter_invalid", "declaration_type is transaction_terms or terms_of_service.",
+                param: "declaration_type")
         }
-        routes.client(&router, "POST", path, Operations.confirmCRSCARFDeclaration) { request, caller, body in
-            try accept("crs_carf", customer: try customer(request, caller: caller, body: body))
-            return [:]
+        guard try !accepted(kind, customer: customer) else { return ["required": false] }
+        return [
+            "required": true, "partner": "sandbox",
+            "declaration": [
+                "id": .string(declaration.id), "type": .string(kind), "text": .string(declaration.text),
+            ],
+        ]
+    }
+
+    func confirmPartnerTerms(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
+        let customer = try customer(request, caller: caller, body: body)
+        let id = try StripeErrors.fields(body).required("declaration_id", maxLength: 64)
+        guard let kind = Self.declarations.first(where: { $0.key != "crs_carf" && $0.value.id == id })?.key else {
+            throw StripeErrors.missing("declaration", param: "declaration_id")
         }
-        let terms = "/v1/crypto/internal/partner_terms"
-        routes.client(&router, "GET", terms, Operations.retrievePartnerTerms) { request, caller, body in
-            let customer = try customer(request, caller: caller, body: body)
-            let kind = request.queryValue("declaration_type") ?? ""
-            guard kind != "crs_carf", let declaration = Self.declarations[kind] else {
-                throw StripeErrors.invalid(
-                    "parameter_invalid", "declaration_type is transaction_terms or terms_of_service.",
-                    param: "declaration_type")
-            }
-            guard try !accepted(kind, customer: customer) else { return ["required": false] }
-            return [
-                "required": true, "partner": "sandbox",
-                "declaration": [
-                    "id": .string(declaration.id), "type": .string(kind), "text": .string(declaration.text),
-                ],
-            ]
-        }
-        routes.client(&router, "POST", terms, Operations.confirmPartnerTerms) { request, caller, body in
-            let customer = try customer(request, caller: caller, body: body)
-            let id = try StripeErrors.fields(body).required("declaration_id", maxLength: 64)
-            guard let kind = Self.declarations.first(where: { $0.key != "crs_carf" && $0.value.id == id })?.key else {
-                throw StripeErrors.missing("declaration", param: "declaration_id")
-            }
-            try accept(kind, customer: customer)
-            return [:]
-        }
+        try accept(kind, customer: customer)
+        return [:]
     }
 
     private func customer(_ request: HTTPRequest, caller: StripeCaller, body: JSONValue) throws -> CryptoCustomer {

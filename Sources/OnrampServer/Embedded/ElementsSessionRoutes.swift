@@ -16,20 +16,17 @@ struct ElementsSessionRoutes: Sendable {
     /// The payment method types the sandbox offers, in the order the SDK shows them.
     static let paymentMethodTypes = ["card", "link", "us_bank_account"]
 
-    func register(on router: inout Router) {
-        routes.client(&router, "GET", "/v1/elements/sessions", Operations.retrieveElementsSession) {
-            request, caller, _ in
-            let type = request.queryValue("type") ?? "deferred_intent"
-            guard type == "deferred_intent" else {
-                throw StripeErrors.invalid(
-                    "parameter_invalid", "Only type=deferred_intent sessions are served here.", param: "type")
-            }
-            if let mode = request.queryValue("deferred_intent[mode]"), !["setup", "payment"].contains(mode) {
-                throw StripeErrors.invalid(
-                    "parameter_invalid", "deferred_intent[mode] is setup or payment.", param: "deferred_intent[mode]")
-            }
-            return session(livemode: caller.livemode)
+    func retrieveElementsSession(_ request: HTTPRequest, _ caller: StripeCaller, _ _: JSONValue) throws -> JSONValue {
+        let type = request.queryValue("type") ?? "deferred_intent"
+        guard type == "deferred_intent" else {
+            throw StripeErrors.invalid(
+                "parameter_invalid", "Only type=deferred_intent sessions are served here.", param: "type")
         }
+        if let mode = request.queryValue("deferred_intent[mode]"), !["setup", "payment"].contains(mode) {
+            throw StripeErrors.invalid(
+                "parameter_invalid", "deferred_intent[mode] is setup or payment.", param: "deferred_intent[mode]")
+        }
+        return session(livemode: caller.livemode)
     }
 
     private func session(livemode: Bool) -> JSONValue {

@@ -1,4 +1,3 @@
-import HTTPServer
 import OnrampCore
 import OnrampStore
 
@@ -12,31 +11,6 @@ struct EmbeddedService: Sendable {
     init(context: ServerContext, settlement: any SettlementProvider) {
         self.context = context
         sessions = OnrampSessionService(context: context, settlement: settlement)
-    }
-
-    /// Adds every Embedded and Link route, and the OAuth error shape for `/auth/`.
-    func register(on router: inout Router) {
-        router.setErrorRenderer(OAuthErrorRenderer(), forPathPrefix: "/auth/")
-        let routes = StripeRoutes(context: context)
-        LinkRoutes(routes: routes).register(on: &router)
-        let consumers = ConsumerRoutes(routes: routes)
-        consumers.register(on: &router)
-        LinkAuthorizePage(consumers: consumers).register(on: &router)
-        CryptoInternalRoutes(routes: routes).register(on: &router)
-        PaymentMethodRoutes(routes: routes).register(on: &router)
-        PaymentIntentRoutes(routes: routes, sessions: sessions).register(on: &router)
-        CardTokenRoutes(routes: routes).register(on: &router)
-        PaymentDetailsRoutes(routes: routes).register(on: &router)
-        StripeAttestation(context: context).register(on: &router, routes: routes)
-        VerificationPageRoutes(context: context).register(on: &router)
-        WalletOwnershipRoutes(routes: routes).register(on: &router)
-        DeclarationRoutes(routes: routes).register(on: &router)
-        ElementsSessionRoutes(routes: routes).register(on: &router)
-        CryptoCustomerRoutes(routes: routes, sessions: sessions).register(on: &router)
-        OnrampSessionRoutes(routes: routes, sessions: sessions).register(on: &router)
-        OnrampQuoteRoutes(routes: routes, sessions: sessions).register(on: &router)
-        HostedTestPages(context: context).register(on: &router)
-        IdentityVerificationPage(context: context).register(on: &router)
     }
 
     /// One background step: finish due phone/KYC verifications, then fulfil due sessions.

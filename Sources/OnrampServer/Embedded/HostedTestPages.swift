@@ -9,13 +9,6 @@ struct HostedTestPages: Sendable {
 
     let context: ServerContext
 
-    func register(on router: inout Router) {
-        router.add("GET", Self.threeDSPath, Operations.showThreeDSecurePage) { request in try showChallenge(request) }
-        router.add("POST", Self.threeDSPath, Operations.submitThreeDSecurePage) { request in
-            try submitChallenge(request)
-        }
-    }
-
     func showChallenge(_ request: HTTPRequest) throws -> HTTPResponse {
         let id = request.queryValue("session") ?? ""
         let token = request.queryValue("token") ?? ""

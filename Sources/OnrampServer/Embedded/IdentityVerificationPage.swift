@@ -22,11 +22,6 @@ struct IdentityVerificationPage: Sendable {
         service = IdentityVerificationService(context: context)
     }
 
-    func register(on router: inout Router) {
-        router.add("GET", Self.path, Operations.showIdentityVerificationPage) { request in try show(request) }
-        router.add("POST", Self.path, Operations.submitIdentityVerificationPage) { request in try submit(request) }
-    }
-
     /// Opens a verification session for `customer`: `{id, url, ephemeral_key}`.
     func start(customer: CryptoCustomer, livemode: Bool) throws -> JSONValue {
         let started = try service.start(customer: customer, livemode: livemode)

@@ -2,42 +2,6 @@ import OnrampCore
 import OnrampStore
 import OnrampWire
 
-/// `POST /v1/identity/verification_pages/{id}/data` as the service takes it: the fields to clear
-/// (`clear_data[field]=true`) and to add (`collected_data[…]`: biometric consent, and documents and faces
-/// naming files uploaded for the verification). Decoded at the edge; no I/O.
-struct VerificationPageDataUpdate: Sendable {
-    /// A collected field that names an uploaded file.
-    struct FileField: Sendable {
-        let field: String
-        let fileId: String
-        /// The form parameter that named the file.
-        let parameter: String
-    }
-
-    /// The collected fields that name a file, and the key of the file's id within each.
-    static let fileFields = [
-        ("id_document_front", "high_res_image"), ("id_document_back", "high_res_image"),
-        ("face", "best_high_res_image"),
-    ]
-
-    let cleared: [String]
-    let biometricConsent: Bool
-    let files: [FileField]
-
-    /// Decodes the form.
-    init(_ form: JSONValue) throws {
-        cleared = (form["clear_data"]?.objectValue ?? []).compactMap { $0.1.stringValue == "true" ? $0.0 : nil }
-        let data = try StripeErrors.fields(form).object("collected_data")
-        biometricConsent = try data?.optionalBool("biometric_consent") == true
-        files = try Self.fileFields.compactMap { field, fileKey in
-            guard let part = try data?.object(field) else { return nil }
-            return FileField(
-                field: field, fileId: try part.required(fileKey, maxLength: 64),
-                parameter: "collected_data[\(field)][\(fileKey)]")
-        }
-    }
-}
-
 /// Test-mode identity verification (L2): starting one for a customer, the hosted page's chosen outcome,
 /// and the verification-page API the SDK's identity sheet drives with the verification's ephemeral key.
 /// Outcomes move the customer's document status; only the first outcome of a verification counts.
@@ -70,9 +34,9 @@ struct IdentityVerificationService: Sendable {
 
     /// Opens a verification of `customer` (test mode only; not for an already verified document).
     func start(customer: CryptoCustomer, livemode: Bool) throws -> Started {
-        guard !livemode else { throw StripeErrors.liveModeUnsupported("Identity verification") }
+        guard !livemode else { throw OnrampError.liveModeUnsupported("Identity verification") }
         guard customer.documentStatus != .verified else {
-            throw StripeErrors.invalid(
+            throw OnrampError.refusal(
                 "identity_verification_already_verified", "The customer's identity document is already verified.")
         }
         let started = Started(
@@ -131,13 +95,13 @@ struct IdentityVerificationService: Sendable {
             guard let verification = try verifications.find(id: id), verification.status == "requires_input",
                 !verification.submitted
             else {
-                throw StripeErrors.invalid("verification_page_submitted", "This verification was already submitted.")
+                throw OnrampError.refusal("verification_page_submitted", "This verification was already submitted.")
             }
             var collected = verification.collected.subtracting(update.cleared)
             if update.biometricConsent { collected.insert("biometric_consent") }
             for file in update.files {
                 guard try verifications.fileExists(file.fileId, verification: id) else {
-                    throw StripeErrors.missing("file: \(file.fileId)", param: file.parameter)
+                    throw OnrampError.missing("file: \(file.fileId)", parameter: file.parameter)
                 }
                 collected.insert(file.field)
             }

@@ -9,28 +9,25 @@ struct OnrampQuoteRoutes: Sendable {
     let sessions: OnrampSessionService
     var context: ServerContext { routes.context }
 
-    func register(on router: inout Router) {
-        routes.server(&router, "GET", "/v1/crypto/onramp/quotes", Operations.listOnrampQuotes) { request, caller, _ in
-            try quotes(request, caller: caller)
-        }
-        routes.server(
-            &router, "GET", "/v1/crypto/onramp_transaction_limits", Operations.retrieveOnrampTransactionLimits
-        ) { _, caller, _ in
-            let limits = KYCPolicy().limits
-            var tiers: [(String, JSONValue)] = [
-                ("l0", .string(limits.l0.string(places: 2))), ("l1", .string(limits.l1.string(places: 2))),
-                ("l2", .string(limits.l2.string(places: 2))),
-            ]
-            if !caller.livemode {
-                tiers = tiers.map {
-                    ($0.0, .string(min(DecimalAmount(exactly: 100), Self.amount($0.1)).string(places: 2)))
-                }
+    func listOnrampQuotes(_ request: HTTPRequest, _ caller: StripeCaller, _ _: JSONValue) throws -> JSONValue {
+        try quotes(request, caller: caller)
+    }
+
+    func retrieveOnrampTransactionLimits(_ _: HTTPRequest, _ caller: StripeCaller, _ _: JSONValue) throws -> JSONValue {
+        let limits = KYCPolicy().limits
+        var tiers: [(String, JSONValue)] = [
+            ("l0", .string(limits.l0.string(places: 2))), ("l1", .string(limits.l1.string(places: 2))),
+            ("l2", .string(limits.l2.string(places: 2))),
+        ]
+        if !caller.livemode {
+            tiers = tiers.map {
+                ($0.0, .string(min(DecimalAmount(exactly: 100), Self.amount($0.1)).string(places: 2)))
             }
-            return [
-                "object": "crypto.onramp_transaction_limits", "livemode": .bool(caller.livemode), "currency": "usd",
-                "per_transaction": .object(tiers),
-            ]
         }
+        return [
+            "object": "crypto.onramp_transaction_limits", "livemode": .bool(caller.livemode), "currency": "usd",
+            "per_transaction": .object(tiers),
+        ]
     }
 
     private static func amount(_ value: JSONValue) -> DecimalAmount {

@@ -9,40 +9,35 @@ struct OnrampSessionRoutes: Sendable {
     let routes: StripeRoutes
     let sessions: OnrampSessionService
     var context: ServerContext { routes.context }
+    private var tokens: OAuthTokens { OAuthTokens(context: context) }
 
-    func register(on router: inout Router) {
-        let tokens = OAuthTokens(context: context)
-        routes.server(&router, "POST", "/v1/crypto/onramp_sessions", Operations.createOnrampSession) {
-            request, caller, body in
-            let creation = try OnrampSessionCreation(body)
-            let grant = try tokens.require(request, caller: caller, scope: .cryptoRamp)
-            return try sessions.create(creation, caller: caller, grant: grant).json
+    func createOnrampSession(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
+        let creation = try OnrampSessionCreation(body)
+        let grant = try tokens.require(request, caller: caller, scope: .cryptoRamp)
+        return try sessions.create(creation, caller: caller, grant: grant).json
+    }
+
+    func retrieveOnrampSession(_ request: HTTPRequest, _ caller: StripeCaller, _ _: JSONValue) throws -> JSONValue {
+        guard let record = try sessions.session(id: request.pathParameters["id"] ?? "", caller: caller) else {
+            throw StripeErrors.missing("crypto_onramp_session")
         }
-        routes.server(&router, "GET", "/v1/crypto/onramp_sessions/{id}", Operations.retrieveOnrampSession) {
-            request, caller, _ in
-            guard let record = try sessions.session(id: request.pathParameters["id"] ?? "", caller: caller) else {
-                throw StripeErrors.missing("crypto_onramp_session")
-            }
-            return record.json
-        }
-        routes.server(&router, "GET", "/v1/crypto/onramp_sessions", Operations.listOnrampSessions) {
-            request, caller, _ in
-            try list(request, caller: caller)
-        }
-        routes.server(
-            &router, "POST", "/v1/crypto/onramp_sessions/{id}/quote", Operations.refreshOnrampSessionQuote
-        ) { request, caller, _ in
-            let grant = try tokens.require(request, caller: caller, scope: .cryptoRamp)
-            return try sessions.refreshQuote(id: request.pathParameters["id"] ?? "", caller: caller, grant: grant).json
-        }
-        routes.server(
-            &router, "POST", "/v1/crypto/onramp_sessions/{id}/checkout", Operations.checkoutOnrampSession
-        ) { request, caller, body in
-            let checkout = try OnrampSessionCheckout(body)
-            let grant = try tokens.require(request, caller: caller, scope: .cryptoRamp)
-            return try sessions.checkout(checkout, id: request.pathParameters["id"] ?? "", caller: caller, grant: grant)
-                .json
-        }
+        return record.json
+    }
+
+    func listOnrampSessions(_ request: HTTPRequest, _ caller: StripeCaller, _ _: JSONValue) throws -> JSONValue {
+        try list(request, caller: caller)
+    }
+
+    func refreshOnrampSessionQuote(_ request: HTTPRequest, _ caller: StripeCaller, _ _: JSONValue) throws -> JSONValue {
+        let grant = try tokens.require(request, caller: caller, scope: .cryptoRamp)
+        return try sessions.refreshQuote(id: request.pathParameters["id"] ?? "", caller: caller, grant: grant).json
+    }
+
+    func checkoutOnrampSession(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
+        let checkout = try OnrampSessionCheckout(body)
+        let grant = try tokens.require(request, caller: caller, scope: .cryptoRamp)
+        return try sessions.checkout(checkout, id: request.pathParameters["id"] ?? "", caller: caller, grant: grant)
+            .json
     }
 
     /// One page of the caller's sessions as `query` asks for it.

@@ -54,16 +54,17 @@ struct OnrampSessionService: Sendable {
                 try paymentMethod($0, purchase.paymentToken, customerId: customer.id)
             })
         else {
-            throw StripeErrors.missing("payment_token", param: "payment_token")
+            throw OnrampError.missing("payment_token", parameter: "payment_token")
         }
         let quote = try quote(purchase, method: method.type)
         do {
             try catalogue.validateAddress(purchase.walletAddress, network: network, parameter: "wallet_address")
         } catch let error as OnrampError {
-            throw StripeErrors.invalid("crypto_invalid_wallet_address", error.developerMessage, param: "wallet_address")
+            throw OnrampError.refusal(
+                "crypto_invalid_wallet_address", error.developerMessage, parameter: "wallet_address")
         }
         if let refusal = kycRefusal(customer, amount: quote.sourceTotalAmount, method: method.type) {
-            throw StripeErrors.domain(refusal)
+            throw refusal
         }
         let now = nowMilliseconds
         let id = ids.id(prefix: IdPrefix.onrampSession)
@@ -119,7 +120,7 @@ struct OnrampSessionService: Sendable {
     func refreshQuote(id: String, caller: StripeCaller, grant: OAuthTokens.Grant) throws -> OnrampSessionRecord {
         try update(id: id, caller: caller, grant: grant) { record, customer, connection in
             guard !record.machine.status.isTerminal, record.machine.status != .fulfillmentProcessing else {
-                throw StripeErrors.invalid(
+                throw OnrampError.refusal(
                     "crypto_onramp_session_not_quotable", "The session is \(record.machine.status.rawValue).")
             }
             let quote = try requote(record, connection: connection)
@@ -144,7 +145,7 @@ struct OnrampSessionService: Sendable {
             if request.acceptsMandate { record.mandateAccepted = true }
             guard record.machine.status == .initialized || record.machine.status == .requiresPayment else {
                 if record.machine.status == .rejected {
-                    throw StripeErrors.invalid(
+                    throw OnrampError.refusal(
                         "crypto_onramp_session_rejected",
                         "The session was rejected: \(record.machine.lastError?.rawValue ?? "blocked").")
                 }
@@ -254,7 +255,7 @@ struct OnrampSessionService: Sendable {
             let customer = try database.read({ try CryptoCustomer.find($0, id: id, projectId: grant.projectId) }
             ),
             customer.consumerId == grant.consumerId
-        else { throw StripeErrors.missing("crypto customer", param: "crypto_customer_id") }
+        else { throw OnrampError.missing("crypto customer", parameter: "crypto_customer_id") }
         return customer
     }
 
@@ -266,7 +267,7 @@ struct OnrampSessionService: Sendable {
             let existing = try database.read({
                 try OnrampSessionRecord.find($0, id: id, projectId: caller.projectId, livemode: caller.livemode)
             })
-        else { throw StripeErrors.missing("crypto_onramp_session") }
+        else { throw OnrampError.missing("crypto_onramp_session") }
         let customer = try ownedCustomer(existing.customerId, grant: grant)
         return try database.transaction { connection in
             guard
@@ -274,7 +275,7 @@ struct OnrampSessionService: Sendable {
                     connection, id: id, projectId: caller.projectId, livemode: caller.livemode,
                     lockFor: database.dialect)
             else {
-                throw StripeErrors.missing("crypto_onramp_session")
+                throw OnrampError.missing("crypto_onramp_session")
             }
             // Every read the change makes runs on this transaction's connection: a second pooled connection
             // taken while this one is held can starve the pool (and would read outside the transaction).
@@ -382,8 +383,8 @@ struct OnrampSessionService: Sendable {
         }
     }
 
-    private func pairError(_ message: String) -> HTTPError {
-        StripeErrors.invalid("crypto_onramp_invalid_source_destination_pair", message, param: "destination_currency")
+    private func pairError(_ message: String) -> OnrampError {
+        OnrampError.refusal("crypto_onramp_invalid_source_destination_pair", message, parameter: "destination_currency")
     }
 
     /// The payment method behind a customer's payment token, read on `connection`.

@@ -10,21 +10,18 @@ struct PaymentIntentRoutes: Sendable {
     let routes: StripeRoutes
     let sessions: OnrampSessionService
 
-    func register(on router: inout Router) {
-        routes.client(&router, "GET", "/v1/payment_intents/{id}", Operations.retrievePaymentIntent) {
-            request, caller, _ in
-            let id = request.pathParameters["id"] ?? ""
-            let secret = request.queryValue("client_secret")
-            if caller.publishable, secret == nil {
-                throw StripeErrors.invalid(
-                    "parameter_missing", "Send the PaymentIntent's client_secret with a publishable key.",
-                    param: "client_secret")
-            }
-            let expand = ["expand[0]", "expand[]", "expand"].contains { request.queryValue($0) == "payment_method" }
-            guard let intent = try sessions.paymentIntent(id: id, caller: caller),
-                secret.map({ ConstantTime.equals(Array($0.utf8), Array(intent.clientSecret.utf8)) }) ?? true
-            else { throw StripeErrors.missing("payment_intent: \(id)", param: "intent") }
-            return intent.json(expandPaymentMethod: expand)
+    func retrievePaymentIntent(_ request: HTTPRequest, _ caller: StripeCaller, _ _: JSONValue) throws -> JSONValue {
+        let id = request.pathParameters["id"] ?? ""
+        let secret = request.queryValue("client_secret")
+        if caller.publishable, secret == nil {
+            throw StripeErrors.invalid(
+                "parameter_missing", "Send the PaymentIntent's client_secret with a publishable key.",
+                param: "client_secret")
         }
+        let expand = ["expand[0]", "expand[]", "expand"].contains { request.queryValue($0) == "payment_method" }
+        guard let intent = try sessions.paymentIntent(id: id, caller: caller),
+            secret.map({ ConstantTime.equals(Array($0.utf8), Array(intent.clientSecret.utf8)) }) ?? true
+        else { throw StripeErrors.missing("payment_intent: \(id)", param: "intent") }
+        return intent.json(expandPaymentMethod: expand)
     }
 }

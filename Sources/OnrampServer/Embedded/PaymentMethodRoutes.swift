@@ -15,10 +15,8 @@ struct PaymentMethodRoutes: Sendable {
         service = PaymentMethodService(context: routes.context)
     }
 
-    func register(on router: inout Router) {
-        routes.client(&router, "POST", "/v1/payment_methods", Operations.createPaymentMethod) { _, caller, body in
-            let created = try service.create(PaymentMethodCreation(StripeErrors.fields(body)), caller: caller)
-            return created.method.methodJSON(id: created.id, livemode: caller.livemode, created: created.created / 1000)
-        }
+    func createPaymentMethod(_ _: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
+        let created = try service.create(PaymentMethodCreation(StripeErrors.fields(body)), caller: caller)
+        return created.method.methodJSON(id: created.id, livemode: caller.livemode, created: created.created / 1000)
     }
 }

@@ -63,10 +63,10 @@ struct PaymentMethodService: Sendable {
             createdAfter: now - Self.cardTokenLifetimeMilliseconds, now: now)
         {
         case .spent(let method): return method
-        case .unknown: throw StripeErrors.missing("token: \(token)", param: "card[token]")
+        case .unknown: throw OnrampError.missing("token: \(token)", parameter: "card[token]")
         case .alreadyUsed:
-            throw StripeErrors.invalid(
-                "token_already_used", "You cannot use a Stripe token more than once.", param: "card[token]")
+            throw OnrampError.refusal(
+                "token_already_used", "You cannot use a Stripe token more than once.", parameter: "card[token]")
         }
     }
 }

@@ -23,15 +23,12 @@ import OnrampWire
 /// `link_failed_to_attest_request`, the code that makes the SDK reset its key.
 struct StripeAttestation: Sendable {
     /// `POST /v1/mobile_sdk_attestation/ios_challenge` and `…/ios_attest`.
-    func register(on router: inout Router, routes: StripeRoutes) {
-        routes.client(&router, "POST", "/v1/mobile_sdk_attestation/ios_challenge", Operations.createAttestChallenge) {
-            _, caller, body in
-            try challenge(caller: caller, body: body)
-        }
-        routes.client(&router, "POST", "/v1/mobile_sdk_attestation/ios_attest", Operations.attestDeviceKey) {
-            _, caller, body in
-            try attest(caller: caller, body: body)
-        }
+    func createAttestChallenge(_ _: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
+        try challenge(caller: caller, body: body)
+    }
+
+    func attestDeviceKey(_ _: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
+        try attest(caller: caller, body: body)
     }
 
     /// How long a challenge can be used.

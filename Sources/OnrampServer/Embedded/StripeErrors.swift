@@ -36,9 +36,9 @@ enum StripeErrors {
             "\(what) is simulated in test mode only; live keys need a real verification provider.", status: 403)
     }
 
-    /// The HTTP form of a domain error, or nil for an error the family does not know: a broken domain
-    /// rule (an ``OnrampError``) is a 400 `invalid_request_error` whose code is the rule's own (the
-    /// contract's `crypto_onramp_*` codes among them); a refused webhook endpoint change its 400 or 404.
+    /// The HTTP form of a domain error, or nil for an error the family does not know: a domain refusal
+    /// (an ``OnrampError``) is an `invalid_request_error` with its kind's status and its own code (the
+    /// contract's `crypto_onramp_*` codes and `resource_missing` among them); a refused webhook endpoint change its 400 or 404.
     static func httpError(for error: any Error) -> HTTPError? {
         switch error {
         case let error as OnrampError: domain(error)
@@ -53,9 +53,10 @@ enum StripeErrors {
         }
     }
 
-    /// A domain error as a 400 with the domain's code, developer message and parameter.
+    /// A domain error with its kind's status, the domain's code, developer message and parameter.
     static func domain(_ error: OnrampError) -> HTTPError {
-        invalid(error.code.rawValue, error.developerMessage, param: error.parameter)
+        if error.kind == .unauthenticated { return authentication(error.developerMessage, code: error.code.rawValue) }
+        return invalid(error.code.rawValue, error.developerMessage, param: error.parameter, status: error.status)
     }
 
     /// The request fields of a Stripe body: `parameter_invalid_*` / `parameter_missing` codes.

@@ -20,42 +20,44 @@ struct VerificationPageRoutes: Sendable {
         service = IdentityVerificationService(context: context)
     }
 
-    func register(on router: inout Router) {
-        let base = "/v1/identity/verification_pages/{id}"
-        router.add("GET", base, Operations.retrieveVerificationPage) { request in
-            let verification = try authenticate(request)
-            return .json(page(verification))
-        }
-        router.add("POST", base + "/data", Operations.updateVerificationPageData) { request in
-            let verification = try authenticate(request)
-            let form = try request.parsedBody()
-            guard verification.status == "requires_input", !verification.submitted else { throw Self.submitted }
-            let update = try VerificationPageDataUpdate(form)
-            let collected = try service.collect(update, verification: verification.id)
+    func retrieveVerificationPage(_ request: HTTPRequest) throws -> HTTPResponse {
+        let verification = try authenticate(request)
+        return .json(page(verification))
+    }
+
+    func updateVerificationPageData(_ request: HTTPRequest) throws -> HTTPResponse {
+        let verification = try authenticate(request)
+        let form = try request.parsedBody()
+        guard verification.status == "requires_input", !verification.submitted else { throw Self.submitted }
+        let update = try VerificationPageDataUpdate(form)
+        let collected = try service.collect(update, verification: verification.id)
+        return .json(
+            VerificationPageContent.data(
+                id: collected.id, status: "requires_input", submitted: false, missing: collected.missing))
+    }
+
+    func submitVerificationPage(_ request: HTTPRequest) throws -> HTTPResponse {
+        let verification = try authenticate(request)
+        // With nothing missing, the sandbox verifies the document.
+        guard verification.missing.isEmpty else {
             return .json(
                 VerificationPageContent.data(
-                    id: collected.id, status: "requires_input", submitted: false, missing: collected.missing))
+                    id: verification.id, status: "requires_input", submitted: false,
+                    missing: verification.missing))
         }
-        router.add("POST", base + "/submit", Operations.submitVerificationPage) { request in
-            let verification = try authenticate(request)
-            // With nothing missing, the sandbox verifies the document.
-            guard verification.missing.isEmpty else {
-                return .json(
-                    VerificationPageContent.data(
-                        id: verification.id, status: "requires_input", submitted: false,
-                        missing: verification.missing))
-            }
-            return .json(try decide(verification, outcome: "verified", documentStatus: .verified))
-        }
-        router.add("POST", base + "/testing/verify", Operations.verifyTestVerificationPage) { request in
-            .json(try decide(try authenticate(request), outcome: "verified", documentStatus: .verified))
-        }
-        router.add("POST", base + "/testing/unverify", Operations.unverifyTestVerificationPage) { request in
-            .json(try decide(try authenticate(request), outcome: "rejected", documentStatus: .rejected))
-        }
-        router.add("POST", "/v1/files", Operations.uploadIdentityFile) { request in
-            .json(try upload(request))
-        }
+        return .json(try decide(verification, outcome: "verified", documentStatus: .verified))
+    }
+
+    func verifyTestVerificationPage(_ request: HTTPRequest) throws -> HTTPResponse {
+        .json(try decide(try authenticate(request), outcome: "verified", documentStatus: .verified))
+    }
+
+    func unverifyTestVerificationPage(_ request: HTTPRequest) throws -> HTTPResponse {
+        .json(try decide(try authenticate(request), outcome: "rejected", documentStatus: .rejected))
+    }
+
+    func uploadIdentityFile(_ request: HTTPRequest) throws -> HTTPResponse {
+        .json(try upload(request))
     }
 
     /// The answer to a change of a verification that already has its outcome.

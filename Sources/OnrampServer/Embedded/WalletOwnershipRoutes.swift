@@ -15,37 +15,32 @@ struct WalletOwnershipRoutes: Sendable {
         service = WalletOwnershipService(context: routes.context)
     }
 
-    func register(on router: inout Router) {
-        let routes = customers.routes
-        routes.client(
-            &router, "POST", "/v1/crypto/internal/wallet_ownership_challenge", Operations.createWalletOwnershipChallenge
-        ) { request, caller, body in
-            let customer = try customers.customer(request, caller: caller, body: body)
-            let challenge = try service.challenge(WalletReference(StripeErrors.fields(body)), customerId: customer.id)
-            return [
-                "challenge_id": .string(challenge.id), "wallet_address": .string(challenge.wallet.address),
-                "network": .string(challenge.wallet.network), "message": .string(challenge.message),
-                "expires_at": .string(challenge.expiresAt),
-            ]
-        }
-        routes.client(
-            &router, "POST", "/v1/crypto/internal/wallet_ownership_verification",
-            Operations.verifyWalletOwnership
-        ) { request, caller, body in
-            let customer = try customers.customer(request, caller: caller, body: body)
-            let fields = StripeErrors.fields(body)
-            return try service.verify(
-                challengeId: try fields.required("challenge_id", maxLength: 64),
-                signature: try fields.required("signature", maxLength: 1024), customerId: customer.id,
-                livemode: caller.livemode
-            ).json
-        }
-        routes.client(&router, "DELETE", "/v1/crypto/internal/wallet", Operations.deleteConsumerWallet) {
-            request, caller, body in
-            let customer = try customers.customer(request, caller: caller, body: body)
-            let walletId = try StripeErrors.fields(body).required("wallet_token", maxLength: 64)
-            try service.delete(walletId: walletId, customerId: customer.id)
-            return [:]
-        }
+    func createWalletOwnershipChallenge(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws
+        -> JSONValue
+    {
+        let customer = try customers.customer(request, caller: caller, body: body)
+        let challenge = try service.challenge(WalletReference(StripeErrors.fields(body)), customerId: customer.id)
+        return [
+            "challenge_id": .string(challenge.id), "wallet_address": .string(challenge.wallet.address),
+            "network": .string(challenge.wallet.network), "message": .string(challenge.message),
+            "expires_at": .string(challenge.expiresAt),
+        ]
+    }
+
+    func verifyWalletOwnership(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
+        let customer = try customers.customer(request, caller: caller, body: body)
+        let fields = StripeErrors.fields(body)
+        return try service.verify(
+            challengeId: try fields.required("challenge_id", maxLength: 64),
+            signature: try fields.required("signature", maxLength: 1024), customerId: customer.id,
+            livemode: caller.livemode
+        ).json
+    }
+
+    func deleteConsumerWallet(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
+        let customer = try customers.customer(request, caller: caller, body: body)
+        let walletId = try StripeErrors.fields(body).required("wallet_token", maxLength: 64)
+        try service.delete(walletId: walletId, customerId: customer.id)
+        return [:]
     }
 }

@@ -48,9 +48,9 @@ struct WalletOwnershipService: Sendable {
         try database.transaction { connection in
             let wallets = CryptoWalletRepository(connection: connection, customerId: customerId)
             guard let registered = try wallets.find(network: wallet.network, address: wallet.address) else {
-                throw StripeErrors.invalid(
+                throw OnrampError.refusal(
                     "crypto_onramp_wallet_not_found", "Register the wallet before proving that you own it.",
-                    param: "wallet_address", status: 404)
+                    parameter: "wallet_address", kind: .notFound)
             }
             try wallets.insertChallenge(
                 id: id, walletId: registered.id, message: message, expiresAt: expiresAt, now: now)
@@ -65,25 +65,25 @@ struct WalletOwnershipService: Sendable {
         let now = Timestamp.milliseconds(clock.now())
         return try database.transaction { connection in
             let wallets = CryptoWalletRepository(connection: connection, customerId: customerId)
-            let noChallenge = StripeErrors.invalid(
+            let noChallenge = OnrampError.refusal(
                 "crypto_onramp_invalid_wallet_ownership_challenge", "No open challenge \(challengeId).",
-                param: "challenge_id")
+                parameter: "challenge_id")
             guard let challenge = try wallets.challenge(id: challengeId), challenge.usedAt == nil else {
                 throw noChallenge
             }
             guard challenge.expiresAt > now else {
-                throw StripeErrors.invalid(
+                throw OnrampError.refusal(
                     "crypto_onramp_wallet_ownership_challenge_expired", "The challenge expired; ask for a new one.",
-                    param: "challenge_id")
+                    parameter: "challenge_id")
             }
             guard
                 try Self.accepts(
                     signature, over: challenge.message, network: challenge.network, address: challenge.address,
                     livemode: livemode)
             else {
-                throw StripeErrors.invalid(
+                throw OnrampError.refusal(
                     "crypto_onramp_invalid_wallet_ownership_signature",
-                    "The signature is not the wallet's over the exact challenge message.", param: "signature")
+                    "The signature is not the wallet's over the exact challenge message.", parameter: "signature")
             }
             guard try wallets.prove(challengeId: challengeId, walletId: challenge.walletId, now: now) else {
                 throw noChallenge
@@ -100,9 +100,9 @@ struct WalletOwnershipService: Sendable {
             try CryptoWalletRepository(connection: $0, customerId: customerId).delete(id: walletId)
         }
         guard deleted else {
-            throw StripeErrors.invalid(
-                "crypto_onramp_wallet_not_found", "No wallet \(walletId) of this customer.", param: "wallet_token",
-                status: 404)
+            throw OnrampError.refusal(
+                "crypto_onramp_wallet_not_found", "No wallet \(walletId) of this customer.", parameter: "wallet_token",
+                kind: .notFound)
         }
     }
 
@@ -113,9 +113,10 @@ struct WalletOwnershipService: Sendable {
         if !livemode, signature == testModeSignature { return true }
         guard network == "solana" else {
             guard !livemode else {
-                throw StripeErrors.invalid(
+                throw OnrampError.refusal(
                     "crypto_onramp_unsupported_network",
-                    "Wallet ownership on \(network) cannot be verified here; Solana signatures can.", param: "signature"
+                    "Wallet ownership on \(network) cannot be verified here; Solana signatures can.",
+                    parameter: "signature"
                 )
             }
             return false

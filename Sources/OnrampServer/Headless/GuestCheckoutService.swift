@@ -209,7 +209,7 @@ struct GuestCheckoutService: Sendable {
     }
 
     /// The quote of an order, from the catalogue (both wallets carry the card-wallet fees of Apple Pay).
-    private func price(_ request: CreateOrderRequest) throws(HTTPError) -> StoredQuote {
+    private func price(_ request: CreateOrderRequest) throws -> StoredQuote {
         let purchase = PurchaseRequest(
             purchaseCurrency: request.purchaseCurrency, destinationNetwork: request.destinationNetwork,
             destinationAddress: request.destinationAddress, redirectUrl: "", paymentAmount: request.paymentAmount,
@@ -218,8 +218,10 @@ struct GuestCheckoutService: Sendable {
             subdivision: nil, clientIp: nil)
         do {
             return StoredQuote(try purchase.quote(catalogue: catalogue))
-        } catch let error where error.param == "destinationNetwork" || error.param == "purchaseCurrency" {
-            throw HeadlessFailure.networkNotTradable(error.message).httpError
+        } catch {
+            // A typed `catch … where` over the error crashes Swift 6.3's ownership verifier.
+            guard ["destinationNetwork", "purchaseCurrency"].contains(error.parameter) else { throw error }
+            throw HeadlessFailure.networkNotTradable(error.developerMessage)
         }
     }
 

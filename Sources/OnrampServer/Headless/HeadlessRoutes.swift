@@ -9,73 +9,70 @@ import OnrampWire
 struct HeadlessRoutes: Sendable {
     let orders: GuestCheckoutService
     let verifications: VerificationService
-    let authenticator: CDPAuthenticator
     /// The key a retried order's body is hashed with (derived from the data key).
     let idempotencyHashKey: [UInt8]
 
-    func register(on router: inout Router) {
-        let api = "/platform/v2/onramp"
+    func createVerification(_ request: HTTPRequest, _ projectId: String) throws -> HTTPResponse {
+        let input = try InitiateVerificationRequest(fields: fields(request))
+        return .json(try verifications.initiate(input, projectId: projectId).initiationJSON, status: 201)
+    }
 
-        router.add("POST", "\(api)/verifications", Operations.createVerification) { request in
-            try authenticator.acting(for: request) { projectId in
-                let input = try InitiateVerificationRequest(fields: fields(request))
-                return .json(try verifications.initiate(input, projectId: projectId).initiationJSON, status: 201)
-            }
+    func submitVerification(_ request: HTTPRequest, _ projectId: String) throws -> HTTPResponse {
+        let input = try SubmitVerificationRequest(fields: fields(request))
+        let id = request.pathParameters["verificationId"] ?? ""
+        return .json(try verifications.submit(id: id, input, projectId: projectId).confirmationJSON)
+    }
+
+    func userLimits(_ request: HTTPRequest, _ projectId: String) throws -> HTTPResponse {
+        .json(try orders.userLimits(UserLimitsRequest(fields: fields(request)), projectId: projectId))
+    }
+
+    func createOrder(_ request: HTTPRequest, _ projectId: String) throws -> HTTPResponse {
+        let (key, hash) = try idempotency(request)
+        let created = try orders.create(
+            CreateOrderRequest(fields: fields(request)), projectId: projectId, idempotencyKey: key,
+            requestHash: hash)
+        var members: [(String, JSONValue)] = [
+            ("order", created.order.orderJSON(catalogue: orders.catalogue))
+        ]
+        if let link = created.paymentLink {
+            members.append(("paymentLink", ["url": .string(link.url), "paymentLinkType": .string(link.type)]))
         }
-        router.add("POST", "\(api)/verifications/{verificationId}/submit", Operations.submitVerification) { request in
-            try authenticator.acting(for: request) { projectId in
-                let input = try SubmitVerificationRequest(fields: fields(request))
-                let id = request.pathParameters["verificationId"] ?? ""
-                return .json(try verifications.submit(id: id, input, projectId: projectId).confirmationJSON)
-            }
+        return .json(.object(members), status: 201)
+    }
+
+    func getOrder(_ request: HTTPRequest, _ projectId: String) throws -> HTTPResponse {
+        .json([
+            "order": try orders.order(id: request.pathParameters["orderId"] ?? "", projectId: projectId)
+                .orderJSON(
+                    catalogue: orders.catalogue)
+        ])
+    }
+
+    func buttonOrderStatus(_ request: HTTPRequest) throws -> HTTPResponse {
+        guard let order = try orders.order(linkToken: request.queryValue("sessionToken") ?? "") else {
+            throw HeadlessFailure.orderNotFound
         }
-        router.add("POST", "\(api)/limits", Operations.userLimits) { request in
-            try authenticator.acting(for: request) { projectId in
-                .json(try orders.userLimits(UserLimitsRequest(fields: fields(request)), projectId: projectId))
-            }
+        return .json(PaymentButtonPage.statusJSON(order))
+    }
+
+    func sheetScript(_ _: HTTPRequest) throws -> HTTPResponse {
+        .text(PaymentButtonPage.script, contentType: "text/javascript; charset=utf-8")
+    }
+
+    /// The payment button page of `method`, in the project time of the order its link names.
+    func buttonPage(_ method: GuestPaymentMethod) -> @Sendable (HTTPRequest) throws -> HTTPResponse {
+        { request in
+            try inProjectTime(ofLink: request.queryValue("sessionToken")) { try page(request, method: method) }
         }
-        router.add("POST", "\(api)/orders", Operations.createOrder) { request in
-            try authenticator.acting(for: request) { projectId in
-                let (key, hash) = try idempotency(request)
-                let created = try orders.create(
-                    CreateOrderRequest(fields: fields(request)), projectId: projectId, idempotencyKey: key,
-                    requestHash: hash)
-                var members: [(String, JSONValue)] = [
-                    ("order", created.order.orderJSON(catalogue: orders.catalogue))
-                ]
-                if let link = created.paymentLink {
-                    members.append(("paymentLink", ["url": .string(link.url), "paymentLinkType": .string(link.type)]))
-                }
-                return .json(.object(members), status: 201)
+    }
+
+    /// The payment sheet `method`'s button opens, in the project time of the order its link names.
+    func buttonSheet(_ method: GuestPaymentMethod) -> @Sendable (HTTPRequest) throws -> HTTPResponse {
+        { request in
+            try inProjectTime(ofLink: try request.formBody()["sessionToken"]?.stringValue) {
+                try sheet(request, method: method)
             }
-        }
-        router.add("GET", "\(api)/orders/{orderId}", Operations.getOrder) { request in
-            try authenticator.acting(for: request) { projectId in
-                .json([
-                    "order": try orders.order(id: request.pathParameters["orderId"] ?? "", projectId: projectId)
-                        .orderJSON(
-                            catalogue: orders.catalogue)
-                ])
-            }
-        }
-        for method in GuestPaymentMethod.allCases {
-            router.add("GET", method.pagePath, Operations.buttonPage(for: method)) { request in
-                try inProjectTime(ofLink: request.queryValue("sessionToken")) { try page(request, method: method) }
-            }
-            router.add("POST", method.pagePath, Operations.buttonSheet(for: method)) { request in
-                try inProjectTime(ofLink: try request.formBody()["sessionToken"]?.stringValue) {
-                    try sheet(request, method: method)
-                }
-            }
-        }
-        router.add("GET", PaymentButtonPage.statusPath, Operations.buttonOrderStatus) { request in
-            guard let order = try orders.order(linkToken: request.queryValue("sessionToken") ?? "") else {
-                throw HeadlessFailure.orderNotFound
-            }
-            return .json(PaymentButtonPage.statusJSON(order))
-        }
-        router.add("GET", PaymentButtonPage.scriptPath, Operations.sheetScript) { _ in
-            .text(PaymentButtonPage.script, contentType: "text/javascript; charset=utf-8")
         }
     }
 

@@ -9,31 +9,27 @@ import OnrampCrypto
 /// 303 to the partner's `redirectUrl` (`status=success|cancelled|error`), or an outcome page without one.
 struct HostedOnrampRoutes: Sendable {
     let service: HostedOnrampService
-    let authenticator: CDPAuthenticator
 
     private var pages: HostedOnrampPages {
         HostedOnrampPages(catalogue: service.catalogue, path: HostedOnrampService.pagePath)
     }
 
-    func register(on router: inout Router) {
-        router.add("POST", "/onramp/v1/token", Operations.createHostedOnrampToken) { request in
-            try authenticator.acting(for: request) { projectId in
-                .json(try service.createToken(HostedTokenRequest(try request.jsonBody()), projectId: projectId).json)
-            }
-        }
-        router.add("POST", "/platform/v2/onramp/sessions", Operations.createHostedOnrampSession) { request in
-            try authenticator.acting(for: request) { projectId in
-                let input = try HostedSessionRequest(try request.jsonBody())
-                return .json(try service.createSession(input, projectId: projectId), status: 201)
-            }
-        }
-        router.add("GET", HostedOnrampService.pagePath, Operations.openHostedOnrampPage) { request in
-            try service.inProjectTime(ofToken: request.queryValue("sessionToken")) { try open(request) }
-        }
-        router.add("POST", HostedOnrampService.pagePath, Operations.submitHostedOnrampPage) { request in
-            try service.inProjectTime(ofToken: try request.formBody()["sessionToken"]?.stringValue) {
-                try submit(request)
-            }
+    func createHostedOnrampToken(_ request: HTTPRequest, _ projectId: String) throws -> HTTPResponse {
+        .json(try service.createToken(HostedTokenRequest(try request.jsonBody()), projectId: projectId).json)
+    }
+
+    func createHostedOnrampSession(_ request: HTTPRequest, _ projectId: String) throws -> HTTPResponse {
+        let input = try HostedSessionRequest(try request.jsonBody())
+        return .json(try service.createSession(input, projectId: projectId), status: 201)
+    }
+
+    func openHostedOnrampPage(_ request: HTTPRequest) throws -> HTTPResponse {
+        try service.inProjectTime(ofToken: request.queryValue("sessionToken")) { try open(request) }
+    }
+
+    func submitHostedOnrampPage(_ request: HTTPRequest) throws -> HTTPResponse {
+        try service.inProjectTime(ofToken: try request.formBody()["sessionToken"]?.stringValue) {
+            try submit(request)
         }
     }
 
@@ -57,8 +53,9 @@ struct HostedOnrampRoutes: Sendable {
                 session.presets.partnerUserRef = try Self.queryValue(
                     request, ["partnerUserId", "partnerUserRef"], maxLength: 50)
             }
-        } catch let error as HTTPError {
-            return .html(pages.message(title: "Purchase unavailable", text: error.message, returnURL: nil), status: 400)
+        } catch {
+            guard let text = PageErrorRenderer.refusalMessage(error) else { throw error }
+            return .html(pages.message(title: "Purchase unavailable", text: text, returnURL: nil), status: 400)
         }
         guard let pageSecret = try service.open(token: token, presets: session.presets) else {
             return try spent(session, token: token)
@@ -128,19 +125,19 @@ struct HostedOnrampRoutes: Sendable {
             return .html(
                 pages.select(
                     choices: choices, form: form, credentials: credentials, sandbox: session.isSandbox,
-                    error: error.message),
+                    error: error.developerMessage),
                 status: 400)
         }
     }
 
     private func price(
         _ form: HostedOnrampForm, choices: [HostedOnrampSession.Choice], session: HostedOnrampSession
-    ) throws(HTTPError) -> (HostedOnrampSession.Choice, PurchaseRequest, App2AppQuote) {
+    ) throws(OnrampError) -> (HostedOnrampSession.Choice, PurchaseRequest, App2AppQuote) {
         guard choices.indices.contains(form.choice) else {
-            throw HTTPError(status: 400, code: "invalid_request", message: "Choose what to buy.", param: "choice")
+            throw OnrampError.refusal("invalid_request", "Choose what to buy.", parameter: "choice")
         }
         guard !form.amount.isEmpty else {
-            throw HTTPError(status: 400, code: "invalid_request", message: "Enter an amount.", param: "amount")
+            throw OnrampError.refusal("invalid_request", "Enter an amount.", parameter: "amount")
         }
         let choice = choices[form.choice]
         let (purchase, quote) = try service.price(
@@ -163,7 +160,7 @@ struct HostedOnrampRoutes: Sendable {
     }
 
     /// The presets a `token` URL carries in its query (Coinbase's hosted-onramp parameter names).
-    private func presets(from request: HTTPRequest, project: Project) throws(HTTPError) -> HostedOnrampSession.Presets {
+    private func presets(from request: HTTPRequest, project: Project) throws -> HostedOnrampSession.Presets {
         func value(_ names: String..., maxLength: Int) throws(HTTPError) -> String? {
             try Self.queryValue(request, names, maxLength: maxLength)
         }

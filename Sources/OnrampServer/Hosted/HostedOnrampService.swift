@@ -130,7 +130,7 @@ struct HostedOnrampService: Sendable {
     func price(
         _ session: HostedOnrampSession, choice: HostedOnrampSession.Choice, paymentAmount: String?,
         purchaseAmount: String?, paymentCurrency: String?, paymentMethod: String?
-    ) throws(HTTPError) -> (PurchaseRequest, App2AppQuote) {
+    ) throws(OnrampError) -> (PurchaseRequest, App2AppQuote) {
         let purchase = PurchaseRequest(
             purchaseCurrency: choice.asset.symbol, destinationNetwork: choice.network.id,
             destinationAddress: choice.address, redirectUrl: session.presets.redirectUrl ?? "",

@@ -14,76 +14,74 @@ struct ConsumerRoutes: Sendable {
     let routes: StripeRoutes
     let service: ConsumerService
     var context: ServerContext { routes.context }
+    /// The App Attest check of the mobile paths: the SDK calls them once the elements session enables
+    /// attestation (always, here), with an assertion; the legacy paths answer the same, without one.
+    private var attestation: StripeAttestation { StripeAttestation(context: context) }
 
     init(routes: StripeRoutes) {
         self.routes = routes
         service = ConsumerService(context: routes.context)
     }
 
-    func register(on router: inout Router) {
-        // The SDK calls the mobile paths once the elements session enables attestation (always, here), with
-        // an App Attest assertion; the legacy paths answer the same, without one.
-        let attestation = StripeAttestation(context: context)
-        routes.client(
-            &router, "POST", "/v1/consumers/mobile/sessions/lookup", Operations.lookupMobileConsumerSession
-        ) { _, caller, body in
-            try attestation.verifyIfPresent(StripeErrors.fields(body), caller: caller)
-            return try lookup(caller: caller, body: body)
-        }
-        routes.client(&router, "POST", "/v1/consumers/sessions/lookup", Operations.lookupConsumerSession) {
-            _, caller, body in
-            try lookup(caller: caller, body: body)
-        }
-        routes.client(&router, "POST", "/v1/consumers/mobile/sign_up", Operations.signUpMobileConsumer) {
-            _, caller, body in
-            try attestation.verifyIfPresent(StripeErrors.fields(body), caller: caller)
-            return try service.signUp(ConsumerSignUp(StripeErrors.fields(body)), caller: caller).json
-        }
-        routes.client(&router, "POST", "/v1/consumers/accounts/sign_up", Operations.signUpConsumerAccount) {
-            _, caller, body in
-            try service.signUp(ConsumerSignUp(StripeErrors.fields(body)), caller: caller).json
-        }
-        routes.client(
-            &router, "POST", "/v1/consumers/sessions/start_verification", Operations.startConsumerVerification
-        ) { request, caller, body in
-            guard !caller.livemode else { throw StripeErrors.liveModeUnsupported("SMS verification") }
-            let session = try session(request, body: body, caller: caller, verified: false)
-            _ = try VerificationStart(StripeErrors.fields(body))
-            return Self.answer(try service.startVerification(session))
-        }
-        routes.client(
-            &router, "POST", "/v1/consumers/sessions/confirm_verification", Operations.confirmConsumerVerification
-        ) { request, caller, body in
-            guard !caller.livemode else { throw StripeErrors.liveModeUnsupported("SMS verification") }
-            let session = try session(request, body: body, caller: caller, verified: false)
-            let confirmation = try VerificationConfirmation(StripeErrors.fields(body))
-            let (verified, intent) = try service.confirmVerification(session, confirmation, caller: caller)
-            return .object([("consumer_session", verified.json)] + (intent?.members ?? []))
-        }
-        routes.client(&router, "POST", "/v1/consumers/sessions/consent_update", Operations.updateConsumerConsent) {
-            request, caller, body in
-            let session = try session(request, body: body, caller: caller)
-            let update = try ConsentUpdate(StripeErrors.fields(body))
-            return .object(try service.updateConsent(session, update, caller: caller).members)
-        }
-        routes.client(&router, "POST", "/v1/consumers/sessions/refresh", Operations.refreshConsumerSession) {
-            request, caller, body in
-            let session = try session(request, body: body, caller: caller, verified: false)
-            return Self.answer(
-                try service.change(
-                    session, .expires(at: service.nowMilliseconds + ConsumerSession.lifetimeMilliseconds)))
-        }
-        routes.client(&router, "POST", "/v1/consumers/accounts/update_phone", Operations.updateConsumerPhone) {
-            request, caller, body in
-            let session = try session(request, body: body, caller: caller)
-            let phone = try ConsumerSignUp.phone(StripeErrors.fields(body))
-            return Self.answer(try service.updatePhone(session, to: phone))
-        }
-        routes.client(&router, "POST", "/v1/consumers/sessions/log_out", Operations.logOutConsumerSession) {
-            request, caller, body in
-            let session = try session(request, body: body, caller: caller, verified: false)
-            return Self.answer(try service.change(session, .loggedOut))
-        }
+    func lookupMobileConsumerSession(_ _: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
+        try attestation.verifyIfPresent(StripeErrors.fields(body), caller: caller)
+        return try lookup(caller: caller, body: body)
+    }
+
+    func lookupConsumerSession(_ _: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
+        try lookup(caller: caller, body: body)
+    }
+
+    func signUpMobileConsumer(_ _: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
+        try attestation.verifyIfPresent(StripeErrors.fields(body), caller: caller)
+        return try service.signUp(ConsumerSignUp(StripeErrors.fields(body)), caller: caller).json
+    }
+
+    func signUpConsumerAccount(_ _: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
+        try service.signUp(ConsumerSignUp(StripeErrors.fields(body)), caller: caller).json
+    }
+
+    func startConsumerVerification(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws
+        -> JSONValue
+    {
+        guard !caller.livemode else { throw StripeErrors.liveModeUnsupported("SMS verification") }
+        let session = try session(request, body: body, caller: caller, verified: false)
+        _ = try VerificationStart(StripeErrors.fields(body))
+        return Self.answer(try service.startVerification(session))
+    }
+
+    func confirmConsumerVerification(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws
+        -> JSONValue
+    {
+        guard !caller.livemode else { throw StripeErrors.liveModeUnsupported("SMS verification") }
+        let session = try session(request, body: body, caller: caller, verified: false)
+        let confirmation = try VerificationConfirmation(StripeErrors.fields(body))
+        let (verified, intent) = try service.confirmVerification(session, confirmation, caller: caller)
+        return .object([("consumer_session", verified.json)] + (intent?.members ?? []))
+    }
+
+    func updateConsumerConsent(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
+        let session = try session(request, body: body, caller: caller)
+        let update = try ConsentUpdate(StripeErrors.fields(body))
+        return .object(try service.updateConsent(session, update, caller: caller).members)
+    }
+
+    func refreshConsumerSession(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
+        let session = try session(request, body: body, caller: caller, verified: false)
+        return Self.answer(
+            try service.change(
+                session, .expires(at: service.nowMilliseconds + ConsumerSession.lifetimeMilliseconds)))
+    }
+
+    func updateConsumerPhone(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
+        let session = try session(request, body: body, caller: caller)
+        let phone = try ConsumerSignUp.phone(StripeErrors.fields(body))
+        return Self.answer(try service.updatePhone(session, to: phone))
+    }
+
+    func logOutConsumerSession(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
+        let session = try session(request, body: body, caller: caller, verified: false)
+        return Self.answer(try service.change(session, .loggedOut))
     }
 
     /// The consumer session the request names (verified unless `verified` is false).

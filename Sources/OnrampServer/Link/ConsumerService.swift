@@ -74,17 +74,17 @@ struct ConsumerService: Sendable {
                     let consumerId = try intents.redeemClientSecret(
                         connection, clientSecret, projectId: caller.projectId, now: now)
                 else {
-                    throw StripeErrors.invalid(
+                    throw OnrampError.refusal(
                         "seamless_sign_in_token_invalid",
                         "The link_auth_token_client_secret is invalid, expired or already used.",
-                        param: "link_auth_token_client_secret")
+                        parameter: "link_auth_token_client_secret")
                 }
                 return try open(
                     connection, caller: caller, consumerId: consumerId, intentId: nil, verifiedBy: .linkAuthToken,
                     now: now)
             case .linkAuthIntent(let id):
                 guard let intent = try intents.current(connection, id: id, projectId: caller.projectId, now: now)
-                else { throw StripeErrors.missing("link_auth_intent", param: "link_auth_intent_id") }
+                else { throw OnrampError.missing("link_auth_intent", parameter: "link_auth_intent_id") }
                 return try open(
                     connection, caller: caller, consumerId: intent.consumerId, intentId: id, verifiedBy: nil, now: now,
                     consent: intent.status.isTerminal ? nil : try LinkConsentScreen(connection, intent: intent))
@@ -111,9 +111,9 @@ struct ConsumerService: Sendable {
                 id: consumerId, projectId: caller.projectId, email: signUp.email, phone: signUp.phone,
                 country: signUp.country, legalName: signUp.legalName, now: now)
             guard inserted else {
-                throw StripeErrors.invalid(
+                throw OnrampError.refusal(
                     "link_account_already_exists", "A Link account with this email already exists.",
-                    param: "email_address")
+                    parameter: "email_address")
             }
             return try open(
                 connection, caller: caller, consumerId: consumerId, intentId: nil, verifiedBy: .signUp, now: now)
@@ -174,7 +174,7 @@ struct ConsumerService: Sendable {
         -> IntentOutcome
     {
         guard let intentId = session.linkAuthIntentId, session.verifiedBy == .sms else {
-            throw StripeErrors.invalid(
+            throw OnrampError.refusal(
                 "link_auth_intent_missing",
                 "This consumer session was not opened for a LinkAuthIntent and verified with its one-time code.")
         }

@@ -3,60 +3,6 @@ import OnrampCore
 import OnrampStore
 import OnrampWire
 
-/// `POST /v1/link_auth_intent` as the service takes it: the partner's OAuth client, the scopes it asks
-/// for, and the consumer by email or by the email's hash. Decoded at the edge; no I/O.
-struct LinkAuthIntentRequest: Sendable, Equatable {
-    let clientId: String
-    let scopes: [OAuthScope]
-    /// Lower-cased.
-    let email: String?
-    /// Lower-cased hex.
-    let hashedEmail: String?
-
-    /// Decodes `body`.
-    init(_ body: JSONValue) throws {
-        let fields = StripeErrors.fields(body)
-        clientId = try fields.required("oauth_client_id", maxLength: 64)
-        if case .array = body["oauth_scopes"] {
-            throw fields.invalid("oauth_scopes", "oauth_scopes is a comma-separated string, not an array.")
-        }
-        let named = try fields.required("oauth_scopes", maxLength: 512).split(separator: ",").map {
-            OAuthScope(rawValue: String($0.trimmingCharacters(in: .whitespaces)))
-        }
-        scopes = named.compactMap { $0 }
-        guard !scopes.isEmpty, scopes.count == named.count else {
-            throw StripeErrors.invalid(
-                "invalid_scope",
-                "oauth_scopes may contain \(OAuthScope.allCases.map(\.rawValue).sorted().joined(separator: ", ")).",
-                param: "oauth_scopes")
-        }
-        email = try fields.optional("email", maxLength: 800)?.lowercased()
-        hashedEmail = try fields.optional("hashed_email", maxLength: 64)?.lowercased()
-        guard email != nil || hashedEmail != nil else {
-            throw StripeErrors.invalid("parameter_missing", "Send email or hashed_email.", param: "email")
-        }
-    }
-}
-
-/// `POST /auth/token` as the service takes it (OAuth 2.0 refresh, RFC 6749 §6): the refresh token and
-/// the partner's OAuth client credentials. Decoded at the edge; no I/O.
-struct TokenRefresh: Sendable {
-    let refreshToken: String
-    let clientId: String
-    let clientSecret: String
-
-    /// Decodes the form; anything but `grant_type=refresh_token` is `unsupported_grant_type`.
-    init(_ form: JSONValue) throws {
-        let fields = RequestFields(form, invalidCode: "invalid_request", missingCode: "invalid_request")
-        guard try fields.required("grant_type", maxLength: 32) == "refresh_token" else {
-            throw OAuthErrorRenderer.error("unsupported_grant_type", "grant_type must be refresh_token.")
-        }
-        refreshToken = try fields.required("refresh_token", maxLength: 128)
-        clientId = try fields.required("client_id", maxLength: 64)
-        clientSecret = try fields.required("client_secret", maxLength: 128)
-    }
-}
-
 /// The partner backend's side of Log in with Link: it creates a LinkAuthIntent for a consumer, and once
 /// the consumer consented (``ConsumerService``) fetches the OAuth tokens, once, and refreshes them.
 struct LinkAuthIntentService: Sendable {
@@ -124,17 +70,17 @@ struct LinkAuthIntentService: Sendable {
                 let client = try APIKeyRepository(connection: connection).find(id: request.clientId),
                 client.kind == .oauthClient, client.projectId == caller.projectId, !client.disabled
             else {
-                throw StripeErrors.invalid(
+                throw OnrampError.refusal(
                     "link_oauth_not_enabled", "This OAuth client is not enabled for Log in with Link.",
-                    param: "oauth_client_id", status: 403)
+                    parameter: "oauth_client_id", kind: .forbidden)
             }
             let consumers = LinkConsumerRepository(connection: connection)
             guard
                 let consumerId = try request.email.map({ try consumers.id(email: $0, projectId: caller.projectId) })
                     ?? consumers.id(emailHash: request.hashedEmail ?? "", projectId: caller.projectId)
             else {
-                throw StripeErrors.invalid(
-                    "link_consumer_not_found", "No Link customer has this email.", param: "email", status: 404)
+                throw OnrampError.refusal(
+                    "link_consumer_not_found", "No Link customer has this email.", parameter: "email", kind: .notFound)
             }
             let expiresAt = try intents.insert(
                 connection, id: id, projectId: caller.projectId, consumerId: consumerId, clientId: request.clientId,
@@ -149,17 +95,18 @@ struct LinkAuthIntentService: Sendable {
         let now = Timestamp.milliseconds(clock.now())
         return try database.transaction { connection in
             guard let intent = try intents.current(connection, id: intentId, projectId: caller.projectId, now: now)
-            else { throw StripeErrors.missing("link_auth_intent") }
+            else { throw OnrampError.missing("link_auth_intent") }
             guard intent.status == .consented else {
-                throw StripeErrors.invalid(
+                throw OnrampError.refusal(
                     "link_auth_intent_not_consented",
-                    "The LinkAuthIntent is \(intent.status.rawValue); tokens are issued after consent.", status: 403)
+                    "The LinkAuthIntent is \(intent.status.rawValue); tokens are issued after consent.",
+                    kind: .forbidden)
             }
             guard try intents.markTokensIssued(connection, id: intentId, now: now) else {
-                throw StripeErrors.invalid(
+                throw OnrampError.refusal(
                     "link_auth_intent_tokens_issued",
                     "The tokens of this LinkAuthIntent were already issued, and are shown once. Create a new LinkAuthIntent, or retry with the first request's Idempotency-Key.",
-                    status: 409)
+                    kind: .conflict)
             }
             let pair = try tokens.issue(
                 connection, familyId: ids.id(prefix: IdPrefix.oauthTokenFamily), projectId: caller.projectId,
@@ -179,7 +126,8 @@ struct LinkAuthIntentService: Sendable {
         guard let client, client.id == refresh.clientId, client.kind == .oauthClient,
             client.projectId == caller.projectId, !client.disabled
         else {
-            throw OAuthErrorRenderer.error("invalid_client", "Unknown client_id or wrong client_secret.", status: 401)
+            throw OnrampError.refusal(
+                "invalid_client", "Unknown client_id or wrong client_secret.", kind: .unauthenticated)
         }
         return try tokens.rotate(
             refreshToken: refresh.refreshToken, projectId: caller.projectId, clientId: refresh.clientId)

@@ -11,11 +11,6 @@ struct LinkAuthorizePage: Sendable {
     let consumers: ConsumerRoutes
     var context: ServerContext { consumers.context }
 
-    func register(on router: inout Router) {
-        router.add("GET", Self.path, Operations.showLinkAuthorizePage) { request in try show(request) }
-        router.add("POST", Self.path, Operations.submitLinkAuthorizePage) { request in try submit(request) }
-    }
-
     func show(_ request: HTTPRequest) throws -> HTTPResponse {
         let intentId = request.queryValue("link_auth_intent") ?? ""
         guard let caller = try caller(forIntent: intentId) else { return HostedTestPages.notFound() }

@@ -17,14 +17,14 @@ struct PaymentDetailsCreation: Sendable {
         switch try fields.required("type", maxLength: 32) {
         case "card":
             guard let card = try fields.object("card") else {
-                throw StripeErrors.invalid("parameter_missing", "Missing card details.", param: "card")
+                throw OnrampError.refusal("parameter_missing", "Missing card details.", parameter: "card")
             }
             method = try TestPaymentMethod(card: card, wallet: nil)
         case "bank_account":
-            throw StripeErrors.invalid(
+            throw OnrampError.refusal(
                 "financial_connections_unsupported",
                 "Bank accounts reach Link through Financial Connections, which this sandbox does not run; create a us_bank_account payment method instead.",
-                param: "bank_account[account]")
+                parameter: "bank_account[account]")
         default:
             throw fields.invalid("type", "type must be card or bank_account.")
         }
@@ -79,7 +79,7 @@ struct LinkPaymentDetailsService: Sendable {
         return try database.transaction { connection in
             try details.insert(connection, projectId: caller.projectId, now: now, dialect: database.dialect)
             guard let saved = try LinkPaymentDetails.find(connection, id: details.id, consumerId: session.consumerId)
-            else { throw StripeErrors.missing("payment details") }
+            else { throw OnrampError.missing("payment details") }
             return saved
         }
     }
@@ -90,7 +90,7 @@ struct LinkPaymentDetailsService: Sendable {
         let now = Timestamp.milliseconds(clock.now())
         return try database.transaction { connection in
             guard let details = try LinkPaymentDetails.find(connection, id: detailsId, consumerId: session.consumerId)
-            else { throw StripeErrors.missing("payment details", param: "id") }
+            else { throw OnrampError.missing("payment details", parameter: "id") }
             try PaymentMethodStore(connection: connection).insertMethod(
                 id: methodId, projectId: caller.projectId, details.method, now: now)
             return Shared(methodId: methodId, method: details.method, created: now)

@@ -16,32 +16,32 @@ struct LinkRoutes: Sendable {
         intents = LinkAuthIntentService(context: routes.context)
     }
 
-    func register(on router: inout Router) {
-        let context = self.context
-        routes.server(&router, "POST", "/v1/link_auth_intent", Operations.createLinkAuthIntent) { _, caller, body in
-            try intents.create(LinkAuthIntentRequest(body), caller: caller).json
-        }
-        routes.server(&router, "POST", "/v1/link_auth_intent/{id}/tokens", Operations.createLinkAuthIntentTokens) {
-            request, caller, _ in
-            try intents.issueTokens(intentId: request.pathParameters["id"] ?? "", caller: caller).json
-        }
-        routes.server(
-            &router, "POST", "/v1/link_auth_tokens/client_secret", Operations.createLinkAuthTokenClientSecret
-        ) { _, caller, body in
-            let token = try StripeErrors.fields(body).required("link_auth_token", maxLength: 128)
-            let (secret, expiresAt) = try intents.intents.clientSecret(
-                forLinkAuthToken: token, projectId: caller.projectId)
-            return [
-                "link_auth_token_client_secret": .string(secret), "expires_at": .integer(expiresAt / 1000),
-            ]
-        }
-        router.add("POST", "/auth/token", Operations.refreshLinkOAuthToken) { request in
-            let caller = try StripeCaller.authenticate(request, database: context.database, allowPublishable: false)
-            RequestNotes.current?.projectId = caller.projectId
-            // Tokens expire in the project's time, as the Stripe routes that check them see it.
-            return try context.testClocks.bound(to: caller.livemode ? nil : caller.projectId) {
-                .json(try refresh(request, caller: caller))
-            }
+    func createLinkAuthIntent(_ _: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
+        try intents.create(LinkAuthIntentRequest(body), caller: caller).json
+    }
+
+    func createLinkAuthIntentTokens(_ request: HTTPRequest, _ caller: StripeCaller, _ _: JSONValue) throws -> JSONValue
+    {
+        try intents.issueTokens(intentId: request.pathParameters["id"] ?? "", caller: caller).json
+    }
+
+    func createLinkAuthTokenClientSecret(_ _: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws
+        -> JSONValue
+    {
+        let token = try StripeErrors.fields(body).required("link_auth_token", maxLength: 128)
+        let (secret, expiresAt) = try intents.intents.clientSecret(
+            forLinkAuthToken: token, projectId: caller.projectId)
+        return [
+            "link_auth_token_client_secret": .string(secret), "expires_at": .integer(expiresAt / 1000),
+        ]
+    }
+
+    func refreshLinkOAuthToken(_ request: HTTPRequest) throws -> HTTPResponse {
+        let caller = try StripeCaller.authenticate(request, database: context.database, allowPublishable: false)
+        RequestNotes.current?.projectId = caller.projectId
+        // Tokens expire in the project's time, as the Stripe routes that check them see it.
+        return try context.testClocks.bound(to: caller.livemode ? nil : caller.projectId) {
+            .json(try refresh(request, caller: caller))
         }
     }
 

@@ -1,10 +1,13 @@
 import HTTPServer
+import OnrampCore
 
 /// OAuth 2.0 error shape for `/auth/token`: `{"error": "invalid_grant", "error_description": "…"}`.
 struct OAuthErrorRenderer: ErrorRenderer {
-    /// An OAuth error (`invalid_grant`, `invalid_client`, `invalid_request`, `unsupported_grant_type`).
-    static func error(_ code: String, _ message: String, status: Int = 400) -> HTTPError {
-        HTTPError(status: status, code: code, message: message)
+    /// A domain refusal as an OAuth error: its code (`invalid_grant`, `invalid_client`,
+    /// `unsupported_grant_type`, …) and its kind's status.
+    func httpError(for error: any Error) -> HTTPError? {
+        guard let error = error as? OnrampError else { return nil }
+        return HTTPError(status: error.status, code: error.code.rawValue, message: error.developerMessage)
     }
 
     func render(_ error: HTTPError, requestId: String) -> HTTPResponse {

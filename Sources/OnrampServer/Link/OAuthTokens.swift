@@ -104,14 +104,14 @@ struct OAuthTokens: Sendable {
         switch outcome {
         case .rotated(let pair): return pair
         case .reused:
-            throw OAuthErrorRenderer.error(
+            throw OnrampError.refusal(
                 "invalid_grant", "The refresh token was already used; every token of this grant is now revoked.")
         case .concurrent:
-            throw OAuthErrorRenderer.error(
+            throw OnrampError.refusal(
                 "invalid_grant",
                 "The refresh token was just rotated by a concurrent request; use the tokens that request received.")
         case .invalid:
-            throw OAuthErrorRenderer.error("invalid_grant", "The refresh token is invalid, expired or revoked.")
+            throw OnrampError.refusal("invalid_grant", "The refresh token is invalid, expired or revoked.")
         }
     }
 

@@ -20,27 +20,24 @@ struct PaymentDetailsRoutes: Sendable {
         service = LinkPaymentDetailsService(context: routes.context)
     }
 
-    func register(on router: inout Router) {
-        routes.client(&router, "POST", "/v1/consumers/payment_details/list", Operations.listPaymentDetails) {
-            request, caller, body in
-            let session = try ConsumerSession.require(request, body: body, caller: caller, context: context)
-            let types = try StripeErrors.fields(body).optionalList("types", maxCount: 4, maxLength: 32)
-            let details = try service.list(consumerId: session.consumerId)
-            return [
-                "redacted_payment_details": .array(
-                    details.filter { types?.contains($0.type) ?? true }.map(\.json))
-            ]
-        }
-        routes.client(&router, "POST", "/v1/consumers/payment_details", Operations.createPaymentDetails) {
-            request, caller, body in
-            let session = try ConsumerSession.require(request, body: body, caller: caller, context: context)
-            let creation = try PaymentDetailsCreation(StripeErrors.fields(body))
-            return ["redacted_payment_details": try service.save(creation, for: session, caller: caller).json]
-        }
-        routes.client(&router, "POST", "/v1/consumers/payment_details/share", Operations.sharePaymentDetails) {
-            request, caller, body in
-            try share(request, caller: caller, body: body)
-        }
+    func listPaymentDetails(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
+        let session = try ConsumerSession.require(request, body: body, caller: caller, context: context)
+        let types = try StripeErrors.fields(body).optionalList("types", maxCount: 4, maxLength: 32)
+        let details = try service.list(consumerId: session.consumerId)
+        return [
+            "redacted_payment_details": .array(
+                details.filter { types?.contains($0.type) ?? true }.map(\.json))
+        ]
+    }
+
+    func createPaymentDetails(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
+        let session = try ConsumerSession.require(request, body: body, caller: caller, context: context)
+        let creation = try PaymentDetailsCreation(StripeErrors.fields(body))
+        return ["redacted_payment_details": try service.save(creation, for: session, caller: caller).json]
+    }
+
+    func sharePaymentDetails(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
+        try share(request, caller: caller, body: body)
     }
 
     /// Makes a payment method (`pm_…`) of saved details: `PaymentDetailsShareResponse` requires

@@ -11,37 +11,32 @@ struct OfframpRoutes: Sendable {
     let service: OfframpService
     /// Mints the one-click sell quote's token.
     let hosted: HostedOnrampService
-    let authenticator: CDPAuthenticator
 
-    func register(on router: inout Router) {
-        router.add("GET", OfframpService.pagePath, Operations.sellPage) { request in
-            try hosted.inProjectTime(ofToken: request.queryValue("sessionToken")) { try open(request) }
+    func sellPage(_ request: HTTPRequest) throws -> HTTPResponse {
+        try hosted.inProjectTime(ofToken: request.queryValue("sessionToken")) { try open(request) }
+    }
+
+    func submitSellPage(_ request: HTTPRequest) throws -> HTTPResponse {
+        try hosted.inProjectTime(ofToken: try request.formBody()["sessionToken"]?.stringValue) {
+            try submit(request)
         }
-        router.add("POST", OfframpService.pagePath, Operations.submitSellPage) { request in
-            try hosted.inProjectTime(ofToken: try request.formBody()["sessionToken"]?.stringValue) {
-                try submit(request)
-            }
+    }
+
+    func listUserSells(_ request: HTTPRequest, _ projectId: String) throws -> HTTPResponse {
+        let ref = request.pathParameters["partnerUserRef"] ?? ""
+        guard !ref.isEmpty, ref.utf8.count <= 50 else {
+            throw HTTPError(
+                status: 400, code: "invalid_request", message: "partnerUserRef must be 1 to 50 bytes.")
         }
-        router.add("GET", "/onramp/v1/sell/user/{partnerUserRef}/transactions", Operations.listUserSells) { request in
-            try authenticator.acting(for: request) { projectId in
-                let ref = request.pathParameters["partnerUserRef"] ?? ""
-                guard !ref.isEmpty, ref.utf8.count <= 50 else {
-                    throw HTTPError(
-                        status: 400, code: "invalid_request", message: "partnerUserRef must be 1 to 50 bytes.")
-                }
-                return try list(request, projectId: projectId, partnerUserRef: ref, dates: false)
-            }
-        }
-        router.add("GET", "/onramp/v1/sell/transactions", Operations.listSells) { request in
-            try authenticator.acting(for: request) { projectId in
-                try list(request, projectId: projectId, partnerUserRef: nil, dates: true)
-            }
-        }
-        router.add("POST", "/onramp/v1/sell/quote", Operations.createQuote) { request in
-            try authenticator.acting(for: request) { projectId in
-                .json(try quote(RequestFields(try request.jsonBody()), projectId: projectId))
-            }
-        }
+        return try list(request, projectId: projectId, partnerUserRef: ref, dates: false)
+    }
+
+    func listSells(_ request: HTTPRequest, _ projectId: String) throws -> HTTPResponse {
+        try list(request, projectId: projectId, partnerUserRef: nil, dates: true)
+    }
+
+    func createQuote(_ request: HTTPRequest, _ projectId: String) throws -> HTTPResponse {
+        .json(try quote(RequestFields(try request.jsonBody()), projectId: projectId))
     }
 
     // MARK: - API
@@ -220,8 +215,9 @@ struct OfframpRoutes: Sendable {
                 throw HTTPError(status: 404, code: "not_found", message: "Unknown project.")
             }
             try PurchaseRequest.validateHostedRedirect(redirect, for: project)
-        } catch let error as HTTPError {
-            return message("Sell unavailable", error.message, 400)
+        } catch {
+            guard let text = PageErrorRenderer.refusalMessage(error) else { throw error }
+            return message("Sell unavailable", text, 400)
         }
         guard let pageSecret = try hosted.open(token: token, presets: presets, flow: .sell) else {
             return message("Sell link used", "This sell link was already used or has expired.", 410)
@@ -270,7 +266,7 @@ struct OfframpRoutes: Sendable {
             return .html(
                 OfframpPage.select(
                     session: session, choices: choices, presets: session.presets, token: token, pageSecret: pageSecret,
-                    error: error.message), status: 400)
+                    error: error.developerMessage), status: 400)
         }
         switch action {
         case "preview":

@@ -42,23 +42,22 @@ struct OfframpService: Sendable {
         cashoutMethods.first { $0.name == name }?.type
     }
 
-    /// Prices a sell; catalogue refusals become 400s naming the field.
-    func quote(asset: String, amount: String, currency: String, method: String) throws(HTTPError) -> SellQuote {
+    /// Prices a sell; catalogue refusals name the field.
+    func quote(asset: String, amount: String, currency: String, method: String) throws(OnrampError) -> SellQuote {
         guard let type = Self.cashoutMethod(method) else {
-            throw HTTPError(
-                status: 400, code: "invalid_request",
-                message: "paymentMethod must be one of \(Self.cashoutMethods.map(\.name).joined(separator: ", ")).",
-                param: "paymentMethod")
+            throw OnrampError.refusal(
+                "invalid_request",
+                "paymentMethod must be one of \(Self.cashoutMethods.map(\.name).joined(separator: ", ")).",
+                parameter: "paymentMethod")
         }
         do {
             let sold = try DecimalAmount(parsing: amount, parameter: "sellAmount")
             return try SellQuote(
                 catalogue: catalogue, asset: asset, amount: sold, currency: currency, method: type)
         } catch let error as OnrampError {
-            throw HTTPError(
-                status: 400, code: "invalid_request", message: error.developerMessage, param: error.parameter)
+            throw error
         } catch {
-            throw HTTPError(status: 400, code: "invalid_request", message: "The sell is invalid.")
+            throw OnrampError.refusal("invalid_request", "The sell is invalid.")
         }
     }
 
@@ -69,16 +68,15 @@ struct OfframpService: Sendable {
     }
 
     /// A deposit address of the network's shape for the user's crypto (the simulator receives on it).
-    func depositAddress(for network: Network) throws(HTTPError) -> String {
+    func depositAddress(for network: Network) throws(OnrampError) -> String {
         let bytes = ids.randomBytes(32)
         switch network.addressFormat {
         case .evm: return "0x" + Hex.encode(Array(bytes.prefix(20)))
         case .solana: return Base58.encode(bytes)
         case .hex32: return "0x" + Hex.encode(bytes)
         case .bitcoin, .stellar, .xrpl:
-            throw HTTPError(
-                status: 400, code: "invalid_request", message: "Selling on \(network.id) is not offered here.",
-                param: "network")
+            throw OnrampError.refusal(
+                "invalid_request", "Selling on \(network.id) is not offered here.", parameter: "network")
         }
     }
 

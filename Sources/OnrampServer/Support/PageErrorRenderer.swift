@@ -1,4 +1,5 @@
 import HTTPServer
+import OnrampCore
 
 /// Errors on the hosted pages as HTML (a person is reading them), with the request id for support.
 struct PageErrorRenderer: ErrorRenderer {
@@ -15,5 +16,22 @@ struct PageErrorRenderer: ErrorRenderer {
             status: error.status)
         for (name, value) in error.headers { response.headers.set(name, value) }
         return response
+    }
+
+    /// What a page tells the person about a refused request: an ``HTTPError`` below 500 or a domain
+    /// refusal; `nil` for anything else (a failing store, a bug), which the page must not explain away.
+    static func refusalMessage(_ error: any Error) -> String? {
+        switch error {
+        case let error as HTTPError where error.status < 500: error.message
+        case let error as OnrampError: error.developerMessage
+        default: nil
+        }
+    }
+
+    /// A domain refusal as its kind's status, explained by its developer message (the pages show the
+    /// integrator's mistakes, a bad redirect or an unknown asset, to whoever opened the link).
+    func httpError(for error: any Error) -> HTTPError? {
+        guard let error = error as? OnrampError else { return nil }
+        return HTTPError(status: error.status, code: error.code.rawValue, message: error.developerMessage)
     }
 }

@@ -6,35 +6,28 @@ import OnrampWire
 /// the other expiries the project's requests decide then behave as if that much time had passed.
 struct TestClockRoutes: Sendable {
     let context: ServerContext
-    let authenticator: CDPAuthenticator
-    let stripe: StripeRoutes
 
-    func register(on router: inout Router) {
-        router.add("POST", "/platform/v2/onramp/test_clocks/advance", Operations.advanceCDP) { request in
-            try authenticator.acting(for: request) { projectId in
-                let fields = RequestFields(try request.jsonBody())
-                let offset = try advance(
-                    projectId, seconds: try Self.seconds(fields.optional("seconds", maxLength: 10)))
-                return .json([
-                    "projectId": .string(projectId), "offsetSeconds": .string(String(offset / 1000)),
-                    "now": .string(Timestamp.rfc3339(milliseconds: projectNow(offset))),
-                ])
-            }
+    func advanceCDP(_ request: HTTPRequest, _ projectId: String) throws -> HTTPResponse {
+        let fields = RequestFields(try request.jsonBody())
+        let offset = try advance(projectId, seconds: try Self.seconds(fields.optional("seconds", maxLength: 10)))
+        return .json([
+            "projectId": .string(projectId), "offsetSeconds": .string(String(offset / 1000)),
+            "now": .string(Timestamp.rfc3339(milliseconds: projectNow(offset))),
+        ])
+    }
+
+    func advanceStripe(_ _: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
+        guard !caller.livemode else {
+            throw StripeErrors.invalid(
+                "livemode_test_clock", "Test clocks move test-mode projects only; use your test key.")
         }
-        stripe.server(&router, "POST", "/v1/test_helpers/test_clocks/advance", Operations.advanceStripe) {
-            _, caller, body in
-            guard !caller.livemode else {
-                throw StripeErrors.invalid(
-                    "livemode_test_clock", "Test clocks move test-mode projects only; use your test key.")
-            }
-            let seconds = try Self.seconds(try StripeErrors.fields(body).optional("seconds", maxLength: 10))
-            let offset = try advance(caller.projectId, seconds: seconds)
-            return [
-                "object": "test_clock", "project": .string(caller.projectId), "livemode": false,
-                "offset_seconds": .integer(offset / 1000),
-                "now": .integer(projectNow(offset) / 1000),
-            ]
-        }
+        let seconds = try Self.seconds(try StripeErrors.fields(body).optional("seconds", maxLength: 10))
+        let offset = try advance(caller.projectId, seconds: seconds)
+        return [
+            "object": "test_clock", "project": .string(caller.projectId), "livemode": false,
+            "offset_seconds": .integer(offset / 1000),
+            "now": .integer(projectNow(offset) / 1000),
+        ]
     }
 
     /// `seconds` as a whole number of seconds (400 otherwise).

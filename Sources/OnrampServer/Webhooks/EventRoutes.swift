@@ -5,31 +5,30 @@ import HTTPServer
 /// full event object, so it is returned byte for byte as stored and as delivered.
 struct EventRoutes: Sendable {
     let context: ServerContext
+    private var events: StripeEventService { StripeEventService(database: context.database) }
 
-    func register(on router: inout Router) {
-        let events = StripeEventService(database: context.database)
-        router.add("GET", "/v1/events", Operations.listEvents) { request in
-            let caller = try StripeCaller.authenticate(request, database: context.database, allowPublishable: false)
-            let limit = try StripeList.limit(request.queryValue("limit"))
-            let payloads = try events.payloads(
-                caller: caller, type: request.queryValue("type"), startingAfter: request.queryValue("starting_after"),
-                limit: limit + 1)
-            var body = Array(#"{"object":"list","data":["#.utf8)
-            for (index, payload) in payloads.prefix(limit).enumerated() {
-                if index > 0 { body.append(UInt8(ascii: ",")) }
-                body += Array(payload.utf8)
-            }
-            body += Array(#"],"has_more":\#(payloads.count > limit),"url":"/v1/events"}"#.utf8)
-            return HTTPResponse(status: 200, headers: HTTPHeaders([("Content-Type", "application/json")]), body: body)
+    func listEvents(_ request: HTTPRequest) throws -> HTTPResponse {
+        let caller = try StripeCaller.authenticate(request, database: context.database, allowPublishable: false)
+        let limit = try StripeList.limit(request.queryValue("limit"))
+        let payloads = try events.payloads(
+            caller: caller, type: request.queryValue("type"), startingAfter: request.queryValue("starting_after"),
+            limit: limit + 1)
+        var body = Array(#"{"object":"list","data":["#.utf8)
+        for (index, payload) in payloads.prefix(limit).enumerated() {
+            if index > 0 { body.append(UInt8(ascii: ",")) }
+            body += Array(payload.utf8)
         }
-        router.add("GET", "/v1/events/{id}", Operations.getEvent) { request in
-            let caller = try StripeCaller.authenticate(request, database: context.database, allowPublishable: false)
-            let id = request.pathParameters["id"] ?? ""
-            guard let payload = try events.payload(id: id, caller: caller) else {
-                throw HTTPError(status: 404, code: "resource_missing", message: "No such event: '\(id)'", param: "id")
-            }
-            return HTTPResponse(
-                status: 200, headers: HTTPHeaders([("Content-Type", "application/json")]), body: Array(payload.utf8))
+        body += Array(#"],"has_more":\#(payloads.count > limit),"url":"/v1/events"}"#.utf8)
+        return HTTPResponse(status: 200, headers: HTTPHeaders([("Content-Type", "application/json")]), body: body)
+    }
+
+    func getEvent(_ request: HTTPRequest) throws -> HTTPResponse {
+        let caller = try StripeCaller.authenticate(request, database: context.database, allowPublishable: false)
+        let id = request.pathParameters["id"] ?? ""
+        guard let payload = try events.payload(id: id, caller: caller) else {
+            throw HTTPError(status: 404, code: "resource_missing", message: "No such event: '\(id)'", param: "id")
         }
+        return HTTPResponse(
+            status: 200, headers: HTTPHeaders([("Content-Type", "application/json")]), body: Array(payload.utf8))
     }
 }

@@ -11,44 +11,46 @@ struct WebhookEndpointRoutes: Sendable {
     let database: any Database
     let service: WebhookSubscriptionService
 
-    func register(on router: inout Router) {
-        router.add("POST", Self.basePath, Operations.createEndpoint) { request in
-            let caller = try authenticate(request)
-            let change = try WebhookSubscriptionChange(stripeForm: try request.parsedBody(), creating: true)
-            let endpoint = try service.create(
-                change, projectId: caller.projectId, family: .stripe, livemode: caller.livemode)
-            return .json(Self.json(endpoint, includeSecret: true))
-        }
-        router.add("GET", Self.basePath, Operations.listEndpoints) { request in
-            let caller = try authenticate(request)
-            let limit = try StripeList.limit(request.queryValue("limit"))
-            let page = try service.list(
-                projectId: caller.projectId, family: .stripe, livemode: caller.livemode, limit: limit + 1,
-                startingAfter: request.queryValue("starting_after"))
-            return .json(
-                StripeList.object(url: Self.basePath, limit: limit, page.map { Self.json($0, includeSecret: false) }))
-        }
-        router.add("GET", Self.basePath + "/{id}", Operations.getEndpoint) { request in
-            let caller = try authenticate(request)
-            let endpoint = try service.find(
-                id: id(request), projectId: caller.projectId, family: .stripe, livemode: caller.livemode)
-            return .json(Self.json(endpoint, includeSecret: false))
-        }
-        router.add("POST", Self.basePath + "/{id}", Operations.updateEndpoint) { request in
-            let caller = try authenticate(request)
-            let id = id(request)
-            _ = try service.find(id: id, projectId: caller.projectId, family: .stripe, livemode: caller.livemode)
-            let change = try WebhookSubscriptionChange(stripeForm: try request.parsedBody(), creating: false)
-            let endpoint = try service.update(
-                id: id, projectId: caller.projectId, family: .stripe, livemode: caller.livemode, change)
-            return .json(Self.json(endpoint, includeSecret: false))
-        }
-        router.add("DELETE", Self.basePath + "/{id}", Operations.deleteEndpoint) { request in
-            let caller = try authenticate(request)
-            let endpoint = try service.delete(
-                id: id(request), projectId: caller.projectId, family: .stripe, livemode: caller.livemode)
-            return .json(["id": .string(endpoint.id), "object": "webhook_endpoint", "deleted": true])
-        }
+    func createEndpoint(_ request: HTTPRequest) throws -> HTTPResponse {
+        let caller = try authenticate(request)
+        let change = try WebhookSubscriptionChange(stripeForm: try request.parsedBody(), creating: true)
+        let endpoint = try service.create(
+            change, projectId: caller.projectId, family: .stripe, livemode: caller.livemode)
+        return .json(Self.json(endpoint, includeSecret: true))
+    }
+
+    func listEndpoints(_ request: HTTPRequest) throws -> HTTPResponse {
+        let caller = try authenticate(request)
+        let limit = try StripeList.limit(request.queryValue("limit"))
+        let page = try service.list(
+            projectId: caller.projectId, family: .stripe, livemode: caller.livemode, limit: limit + 1,
+            startingAfter: request.queryValue("starting_after"))
+        return .json(
+            StripeList.object(url: Self.basePath, limit: limit, page.map { Self.json($0, includeSecret: false) }))
+    }
+
+    func getEndpoint(_ request: HTTPRequest) throws -> HTTPResponse {
+        let caller = try authenticate(request)
+        let endpoint = try service.find(
+            id: id(request), projectId: caller.projectId, family: .stripe, livemode: caller.livemode)
+        return .json(Self.json(endpoint, includeSecret: false))
+    }
+
+    func updateEndpoint(_ request: HTTPRequest) throws -> HTTPResponse {
+        let caller = try authenticate(request)
+        let id = id(request)
+        _ = try service.find(id: id, projectId: caller.projectId, family: .stripe, livemode: caller.livemode)
+        let change = try WebhookSubscriptionChange(stripeForm: try request.parsedBody(), creating: false)
+        let endpoint = try service.update(
+            id: id, projectId: caller.projectId, family: .stripe, livemode: caller.livemode, change)
+        return .json(Self.json(endpoint, includeSecret: false))
+    }
+
+    func deleteEndpoint(_ request: HTTPRequest) throws -> HTTPResponse {
+        let caller = try authenticate(request)
+        let endpoint = try service.delete(
+            id: id(request), projectId: caller.projectId, family: .stripe, livemode: caller.livemode)
+        return .json(["id": .string(endpoint.id), "object": "webhook_endpoint", "deleted": true])
     }
 
     private func authenticate(_ request: HTTPRequest) throws -> StripeCaller {

@@ -10,51 +10,50 @@ struct WebhookSubscriptionRoutes: Sendable {
     let service: WebhookSubscriptionService
     let authenticator: CDPAuthenticator
 
-    func register(on router: inout Router) {
-        router.add("POST", Self.basePath, Operations.createSubscription) { request in
-            try authenticator.acting(for: request) { projectId in
-                let change = try WebhookSubscriptionChange(cdpBody: try request.jsonBody(), creating: true)
-                let subscription = try service.create(change, projectId: projectId, family: .cdp, livemode: false)
-                return .json(Self.json(subscription), status: 201)
-            }
+    func createSubscription(_ request: HTTPRequest, _ projectId: String) throws -> HTTPResponse {
+        let change = try WebhookSubscriptionChange(cdpBody: try request.jsonBody(), creating: true)
+        let subscription = try service.create(change, projectId: projectId, family: .cdp, livemode: false)
+        return .json(Self.json(subscription), status: 201)
+    }
+
+    func listSubscriptions(_ request: HTTPRequest, _ projectId: String) throws -> HTTPResponse {
+        let limit = try Self.pageSize(request.queryValue("pageSize"))
+        let page = try service.list(
+            projectId: projectId, family: .cdp, livemode: nil, limit: limit + 1,
+            startingAfter: request.queryValue("pageToken"))
+        var members: [(String, JSONValue)] = [("subscriptions", .array(page.prefix(limit).map(Self.json)))]
+        if page.count > limit, let last = page.prefix(limit).last {
+            members.append(("nextPageToken", .string(last.id)))
         }
-        router.add("GET", Self.basePath, Operations.listSubscriptions) { request in
-            try authenticator.acting(for: request) { projectId in
-                let limit = try Self.pageSize(request.queryValue("pageSize"))
-                let page = try service.list(
-                    projectId: projectId, family: .cdp, livemode: nil, limit: limit + 1,
-                    startingAfter: request.queryValue("pageToken"))
-                var members: [(String, JSONValue)] = [("subscriptions", .array(page.prefix(limit).map(Self.json)))]
-                if page.count > limit, let last = page.prefix(limit).last {
-                    members.append(("nextPageToken", .string(last.id)))
-                }
-                return .json(.object(members))
-            }
-        }
-        router.add("GET", Self.basePath + "/{subscriptionId}", Operations.getSubscription) { request in
-            let projectId = try authenticator.authenticate(request)
-            return .json(
-                Self.json(try service.find(id: id(request), projectId: projectId, family: .cdp, livemode: nil)))
-        }
-        router.add("PUT", Self.basePath + "/{subscriptionId}", Operations.updateSubscription) { request in
-            let projectId = try authenticator.authenticate(request)
-            let id = id(request)
-            _ = try service.find(id: id, projectId: projectId, family: .cdp, livemode: nil)
-            let change = try WebhookSubscriptionChange(cdpBody: try request.jsonBody(), creating: false)
-            return .json(
-                Self.json(try service.update(id: id, projectId: projectId, family: .cdp, livemode: nil, change)))
-        }
-        router.add("DELETE", Self.basePath + "/{subscriptionId}", Operations.deleteSubscription) { request in
-            let projectId = try authenticator.authenticate(request)
-            _ = try service.delete(id: id(request), projectId: projectId, family: .cdp, livemode: nil)
-            return HTTPResponse(status: 204)
-        }
-        router.add("GET", Self.basePath + "/{subscriptionId}/events", Operations.listSubscriptionEvents) { request in
-            let projectId = try authenticator.authenticate(request)
-            let subscription = try service.find(id: id(request), projectId: projectId, family: .cdp, livemode: nil)
-            let limit = try Self.pageSize(request.queryValue("pageSize"))
-            return .json(["events": .array(try service.deliveries(of: subscription, limit: limit).map(\.cdpJSON))])
-        }
+        return .json(.object(members))
+    }
+
+    func getSubscription(_ request: HTTPRequest) throws -> HTTPResponse {
+        let projectId = try authenticator.authenticate(request)
+        return .json(
+            Self.json(try service.find(id: id(request), projectId: projectId, family: .cdp, livemode: nil)))
+    }
+
+    func updateSubscription(_ request: HTTPRequest) throws -> HTTPResponse {
+        let projectId = try authenticator.authenticate(request)
+        let id = id(request)
+        _ = try service.find(id: id, projectId: projectId, family: .cdp, livemode: nil)
+        let change = try WebhookSubscriptionChange(cdpBody: try request.jsonBody(), creating: false)
+        return .json(
+            Self.json(try service.update(id: id, projectId: projectId, family: .cdp, livemode: nil, change)))
+    }
+
+    func deleteSubscription(_ request: HTTPRequest) throws -> HTTPResponse {
+        let projectId = try authenticator.authenticate(request)
+        _ = try service.delete(id: id(request), projectId: projectId, family: .cdp, livemode: nil)
+        return HTTPResponse(status: 204)
+    }
+
+    func listSubscriptionEvents(_ request: HTTPRequest) throws -> HTTPResponse {
+        let projectId = try authenticator.authenticate(request)
+        let subscription = try service.find(id: id(request), projectId: projectId, family: .cdp, livemode: nil)
+        let limit = try Self.pageSize(request.queryValue("pageSize"))
+        return .json(["events": .array(try service.deliveries(of: subscription, limit: limit).map(\.cdpJSON))])
     }
 
     private func id(_ request: HTTPRequest) -> String { request.pathParameters["subscriptionId"] ?? "" }
