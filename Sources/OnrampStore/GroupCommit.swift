@@ -13,12 +13,14 @@ import Foundation
 /// constraint (checked at `COMMIT`) would fail the whole group, so the schema must not use any.
 ///
 /// There is no extra thread: the first waiting caller becomes the leader, runs the queued bodies
-/// (its own among them), wakes their callers and hands over. Under no contention a group is one plain
-/// transaction, without savepoints.
+/// (its own among them), wakes their callers and hands over to the first caller still queued. Each
+/// caller sleeps on a condition of its own, so finishing a group wakes exactly its members and the
+/// next leader, not every queued caller (a broadcast to all of them cost futex wake-ups and task
+/// switches on every commit). Under no contention a group is one plain transaction, without savepoints.
 ///
-/// `@unchecked Sendable`: `pending`, `leading` and each job's fields are only touched with
-/// `condition` locked, or by the leader for jobs it has taken off the queue, whose callers are
-/// blocked until the leader marks them done under the lock.
+/// `@unchecked Sendable`: `pending`, `leading` and each job's fields are only touched with `mutex`
+/// locked, or by the leader for jobs it has taken off the queue, whose callers are blocked until the
+/// leader marks them done under the lock.
 final class GroupCommit: @unchecked Sendable {
     /// One caller's transaction body, and what became of it.
     private final class Job {
@@ -28,13 +30,15 @@ final class GroupCommit: @unchecked Sendable {
         var done = false
         /// Set when the body threw, or when the group's `BEGIN`/`COMMIT` failed.
         var error: (any Error)?
+        /// Signalled (with the mutex held) when the job is done, or when its caller is to lead next.
+        let wake = WakeCondition()
 
         init(_ body: @escaping (SQLiteConnection) throws -> Void) { self.body = body }
 
         func run(_ connection: SQLiteConnection) throws { try body?(connection) }
     }
 
-    private let condition = NSCondition()
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private var pending: [Job] = []
     private var leading = false
     /// The thread running the current group's bodies, to refuse a transaction nested in one of them
@@ -51,60 +55,75 @@ final class GroupCommit: @unchecked Sendable {
         self.writer = writer
         self.queueTimeout = queueTimeout
         self.maximumGroupSize = maximumGroupSize
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
     }
 
     /// How many transactions ran and how many commits they took so far.
-    var currentStatistics: GroupCommitStatistics { condition.withLock { statistics } }
+    var currentStatistics: GroupCommitStatistics {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return statistics
+    }
 
     /// Runs `body` in a transaction of the next group and returns its result once the group committed.
     func transaction<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
         var result: T?
         let error: (any Error)? = withoutActuallyEscaping(body) { body in
             let job = Job { connection in result = try body(connection) }
-            condition.lock()
+            pthread_mutex_lock(mutex)
+            defer { pthread_mutex_unlock(mutex) }
             if leading, let leaderThread, pthread_equal(leaderThread, pthread_self()) != 0 {
-                condition.unlock()
                 return StoreError(.queryFailed, "a transaction cannot start inside another transaction")
             }
             pending.append(job)
-            let deadline = Date(timeIntervalSinceNow: queueTimeout)
+            let deadline = WakeCondition.deadline(after: queueTimeout)
             while !job.done {
-                if leading {
-                    guard pending.contains(where: { $0 === job }) else {
-                        condition.wait()  // a leader took it: it finishes the group, however long that takes
-                        continue
-                    }
-                    if !condition.wait(until: deadline), let index = pending.firstIndex(where: { $0 === job }) {
+                if !leading {
+                    lead()
+                } else if let index = pending.firstIndex(where: { $0 === job }) {
+                    guard !WakeCondition.hasPassed(deadline) else {
                         pending.remove(at: index)
                         job.body = nil
-                        condition.unlock()
                         return StoreError(.busy, "the database writer stayed busy for \(queueTimeout) seconds")
                     }
+                    job.wake.wait(mutex, until: deadline)
                 } else {
-                    leading = true
-                    leaderThread = pthread_self()
-                    let group = Array(pending.prefix(maximumGroupSize))
-                    pending.removeFirst(group.count)
-                    condition.unlock()
-                    run(group)
-                    condition.lock()
-                    for member in group {
-                        member.body = nil
-                        member.done = true
-                    }
-                    statistics.transactions += group.count
-                    statistics.groups += 1
-                    leading = false
-                    leaderThread = nil
-                    condition.broadcast()
+                    job.wake.wait(mutex)  // a leader took it: it finishes the group, however long that takes
                 }
             }
-            condition.unlock()
             return job.error
         }
         if let error { throw error }
         guard let result else { throw StoreError(.connectionFailed, "a grouped transaction produced no result") }
         return result
+    }
+
+    /// Takes the next group off the queue, runs it with the mutex released, marks its members done and
+    /// wakes them, then wakes the first caller still queued to lead the group after. Called, and
+    /// returns, with the mutex locked.
+    private func lead() {
+        leading = true
+        leaderThread = pthread_self()
+        let group = Array(pending.prefix(maximumGroupSize))
+        pending.removeFirst(group.count)
+        pthread_mutex_unlock(mutex)
+        run(group)
+        pthread_mutex_lock(mutex)
+        for member in group {
+            member.body = nil
+            member.done = true
+            member.wake.signal()
+        }
+        statistics.transactions += group.count
+        statistics.groups += 1
+        leading = false
+        leaderThread = nil
+        pending.first?.wake.signal()
     }
 
     /// Runs one group in one database transaction.
@@ -156,4 +175,56 @@ public struct GroupCommitStatistics: Sendable, Equatable {
     public var transactions = 0
     /// Database transactions they were grouped into.
     public var groups = 0
+}
+
+/// A condition variable one waiter sleeps on, timed on the monotonic clock (a wall-clock change
+/// neither shortens nor stretches a wait).
+private final class WakeCondition {
+    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+
+    init() {
+        var attributes = pthread_condattr_t()
+        pthread_condattr_init(&attributes)
+        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+        pthread_cond_init(condition, &attributes)
+        pthread_condattr_destroy(&attributes)
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        condition.deallocate()
+    }
+
+    /// Waits, releasing `mutex`, until signalled (or spuriously woken).
+    func wait(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) {
+        pthread_cond_wait(condition, mutex)
+    }
+
+    /// Waits, releasing `mutex`, until signalled, spuriously woken or `deadline` passes.
+    func wait(_ mutex: UnsafeMutablePointer<pthread_mutex_t>, until deadline: timespec) {
+        var deadline = deadline
+        pthread_cond_timedwait(condition, mutex, &deadline)
+    }
+
+    /// Wakes the waiter; the caller holds the mutex.
+    func signal() {
+        pthread_cond_signal(condition)
+    }
+
+    /// The monotonic time `seconds` from now.
+    static func deadline(after seconds: TimeInterval) -> timespec {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let nanoseconds = Int(now.tv_nsec) + Int((seconds - seconds.rounded(.down)) * 1e9)
+        return timespec(
+            tv_sec: now.tv_sec + Int(seconds.rounded(.down)) + nanoseconds / 1_000_000_000,
+            tv_nsec: nanoseconds % 1_000_000_000)
+    }
+
+    /// Whether the monotonic clock has reached `deadline`.
+    static func hasPassed(_ deadline: timespec) -> Bool {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return now.tv_sec > deadline.tv_sec || (now.tv_sec == deadline.tv_sec && now.tv_nsec >= deadline.tv_nsec)
+    }
 }

@@ -18,8 +18,9 @@ final class SQLiteConnection: PooledConnection, SQLConnection, @unchecked Sendab
     private static let uniqueViolation = SQLITE_CONSTRAINT | (8 << 8)
     private let handle: OpaquePointer
     /// Prepared single statements by SQL text, reused (reset and rebound) instead of being prepared
-    /// again on every call. Bounded; dropped wholesale when full.
-    private var statements: [String: OpaquePointer] = [:]
+    /// again on every call, each with the column index of its last result. Bounded; dropped wholesale
+    /// when full.
+    private var statements: [String: CachedStatement] = [:]
     private static let maximumCachedStatements = 128
 
     /// Opens (and creates if needed) the database at `path` and applies the per-connection settings.
@@ -58,7 +59,7 @@ final class SQLiteConnection: PooledConnection, SQLConnection, @unchecked Sendab
     }
 
     func close() {
-        for statement in statements.values { sqlite3_finalize(statement) }
+        for cached in statements.values { sqlite3_finalize(cached.statement) }
         statements.removeAll()
         sqlite3_close_v2(handle)
     }
@@ -76,16 +77,17 @@ final class SQLiteConnection: PooledConnection, SQLConnection, @unchecked Sendab
     /// in the text, binding `parameters` to their placeholders in order.
     private func run(_ sql: String, _ parameters: [SQLValue]) throws -> (rows: [Row], changes: Int) {
         try SQLValue.checkBindable(parameters)
-        if let statement = statements[sql] {
-            return try runCached(statement, sql, parameters)
+        if let cached = statements[sql] {
+            return try runCached(cached, sql, parameters)
         }
         if let statement = try prepareSingle(sql) {
             if statements.count >= Self.maximumCachedStatements {
-                for cached in statements.values { sqlite3_finalize(cached) }
+                for cached in statements.values { sqlite3_finalize(cached.statement) }
                 statements.removeAll()
             }
-            statements[sql] = statement
-            return try runCached(statement, sql, parameters)
+            let cached = CachedStatement(statement)
+            statements[sql] = cached
+            return try runCached(cached, sql, parameters)
         }
         return try runScript(sql, parameters)
     }
@@ -110,9 +112,10 @@ final class SQLiteConnection: PooledConnection, SQLConnection, @unchecked Sendab
         }
     }
 
-    private func runCached(_ statement: OpaquePointer, _ sql: String, _ parameters: [SQLValue]) throws
+    private func runCached(_ cached: CachedStatement, _ sql: String, _ parameters: [SQLValue]) throws
         -> (rows: [Row], changes: Int)
     {
+        let statement = cached.statement
         sqlite3_reset(statement)
         sqlite3_clear_bindings(statement)
         // Reset again when done so the statement holds no read transaction while it sits in the cache.
@@ -127,7 +130,7 @@ final class SQLiteConnection: PooledConnection, SQLConnection, @unchecked Sendab
             try bind(parameters[offset], at: Int32(offset + 1), statement, sql)
         }
         let totalBefore = sqlite3_total_changes64(handle)
-        let rows = try step(statement, sql)
+        let rows = try step(statement, sql, columns: &cached.columns)
         let changes = sqlite3_total_changes64(handle) != totalBefore ? Int(sqlite3_changes64(handle)) : 0
         return (rows, changes)
     }
@@ -155,7 +158,8 @@ final class SQLiteConnection: PooledConnection, SQLConnection, @unchecked Sendab
                 }
                 nextParameter += count
                 let totalBefore = sqlite3_total_changes64(handle)
-                let produced = try step(statement, sql)
+                var columns: ColumnIndex?
+                let produced = try step(statement, sql, columns: &columns)
                 rows += produced
                 if sqlite3_total_changes64(handle) != totalBefore {
                     changes += Int(sqlite3_changes64(handle))
@@ -195,22 +199,46 @@ final class SQLiteConnection: PooledConnection, SQLConnection, @unchecked Sendab
         guard status == SQLITE_OK else { throw error(status, sql) }
     }
 
-    private func step(_ statement: OpaquePointer, _ sql: String) throws -> [Row] {
-        let columnCount = sqlite3_column_count(statement)
-        var index: ColumnIndex?
+    /// Steps `statement` to the end. `columns` is the index a previous run of it built: reused while
+    /// the statement's columns are still the same names (SQLite re-prepares a statement by itself after
+    /// a schema change, and `SELECT *` may then name other columns), rebuilt otherwise.
+    private func step(_ statement: OpaquePointer, _ sql: String, columns: inout ColumnIndex?) throws -> [Row] {
+        // Counted after the first step: stepping is where SQLite re-prepares a statement the schema outdated.
+        var columnCount: Int32 = -1
         var rows: [Row] = []
         while true {
             let status = sqlite3_step(statement)
             if status == SQLITE_DONE { return rows }
             guard status == SQLITE_ROW else { throw error(status, sql) }
-            let columns =
-                index
-                ?? ColumnIndex(
-                    names: (0..<columnCount).map { String(cString: sqlite3_column_name(statement, $0)) })
-            index = columns
+            if columnCount < 0 {
+                columnCount = sqlite3_column_count(statement)
+                if let known = columns, !Self.names(of: statement, count: columnCount, match: known) {
+                    columns = nil
+                }
+                if columns == nil {
+                    columns = ColumnIndex(
+                        names: (0..<columnCount).map { String(cString: sqlite3_column_name(statement, $0)) })
+                }
+            }
             let values = (0..<columnCount).map { column(statement, $0) }
-            rows.append(Row(index: columns, values: values))
+            rows.append(Row(index: columns!, values: values))
         }
+    }
+
+    /// Whether the statement's `count` column names are `index`'s, compared without making strings.
+    private static func names(of statement: OpaquePointer, count: Int32, match index: ColumnIndex) -> Bool {
+        guard index.names.count == Int(count) else { return false }
+        for (position, name) in index.names.enumerated() {
+            guard let cName = sqlite3_column_name(statement, Int32(position)) else { return false }
+            var name = name
+            let equal = name.withUTF8 { bytes in
+                guard strlen(cName) == bytes.count else { return false }
+                guard let start = bytes.baseAddress else { return true }  // both empty
+                return memcmp(cName, start, bytes.count) == 0
+            }
+            guard equal else { return false }
+        }
+        return true
     }
 
     private func column(_ statement: OpaquePointer, _ index: Int32) -> SQLValue {
@@ -242,4 +270,12 @@ final class SQLiteConnection: PooledConnection, SQLConnection, @unchecked Sendab
         }
         return StoreError(code, "\(message) in: \(sql)")
     }
+}
+
+/// A prepared statement kept for reuse, and the column index of its last result.
+private final class CachedStatement {
+    let statement: OpaquePointer
+    var columns: ColumnIndex?
+
+    init(_ statement: OpaquePointer) { self.statement = statement }
 }

@@ -36,6 +36,35 @@ import Testing
         }
     }
 
+    /// A reused statement keeps the column names of its last result, but when a schema change makes
+    /// SQLite re-prepare it with other columns (`SELECT *` over a table made anew), the next call names
+    /// the new ones, on the writer (which ran the change) and on a reader alike.
+    @Test func reusedStatementsSeeColumnsOfARecreatedTable() throws {
+        try withFreshDatabase(.sqlite) { url in
+            let database = try DatabaseURL.open(url)
+            defer { database.close() }
+            try database.transaction {
+                try $0.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)", [])
+                try $0.execute("INSERT INTO notes (id, body) VALUES (1, 'first')", [])
+            }
+            let select = "SELECT * FROM notes WHERE id = ?"
+            let read = { try database.read { try #require(try $0.query(select, [.integer(1)]).first) } }
+            let written = { try database.transaction { try #require(try $0.query(select, [.integer(1)]).first) } }
+            #expect(try read().columns == ["id", "body"])
+            #expect(try written().columns == ["id", "body"])
+            try database.transaction {
+                try $0.execute("DROP TABLE notes", [])
+                try $0.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, title TEXT NOT NULL, body TEXT)", [])
+                try $0.execute("INSERT INTO notes (id, title, body) VALUES (1, 'second', 'text')", [])
+            }
+            for row in [try read(), try written()] {
+                #expect(row.columns == ["id", "title", "body"])
+                #expect(try row.string("title") == "second")
+                #expect(try row.string("body") == "text")
+            }
+        }
+    }
+
     @Test func twoInstancesOnOneFileShareItThroughTheBusyTimeout() throws {
         try withFreshDatabase(.sqlite) { url in
             let first = try DatabaseURL.open(url)

@@ -44,16 +44,20 @@ struct OnrampSessionService: Sendable {
         -> OnrampSessionRecord
     {
         let purchase = request.purchase
-        let customer = try ownedCustomer(request.customerId, grant: grant)
         let network = purchase.destinationNetwork
+        // What the checks need, in one read: the customer, its payment method and whether its wallet is on file.
+        let (customer, storedMethod, hasWallet) = try database.read {
+            connection -> (CryptoCustomer, TestPaymentMethod?, Bool) in
+            let customer = try ownedCustomer(request.customerId, grant: grant, on: connection)
+            return (
+                customer, try paymentMethod(connection, purchase.paymentToken, customerId: customer.id),
+                try walletRegistered(connection, customer.id, network: network, address: purchase.walletAddress)
+            )
+        }
         if !caller.livemode && !(purchase.destinationCurrency == "usdc" && Self.sandboxNetworks.contains(network)) {
             throw pairError("Sandbox pairs are usdc on solana, ethereum and base.")
         }
-        guard
-            let method = try database.read({
-                try paymentMethod($0, purchase.paymentToken, customerId: customer.id)
-            })
-        else {
+        guard let method = storedMethod else {
             throw OnrampError.missing("payment_token", parameter: "payment_token")
         }
         let quote = try quote(purchase, method: method.type)
@@ -69,9 +73,6 @@ struct OnrampSessionService: Sendable {
         let now = nowMilliseconds
         let id = ids.id(prefix: IdPrefix.onrampSession)
         var machine = OnrampSession()
-        let hasWallet = try database.read {
-            try walletRegistered($0, customer.id, network: network, address: purchase.walletAddress)
-        }
         _ = try machine.handle(hasWallet ? .ready : .blocked(.missingConsumerWallet))
         let record = OnrampSessionRecord(
             id: id, projectId: caller.projectId, customerId: customer.id,
@@ -251,9 +252,14 @@ struct OnrampSessionService: Sendable {
 
     /// The customer `id` when the OAuth grant's consumer owns it.
     func ownedCustomer(_ id: String, grant: OAuthTokens.Grant) throws -> CryptoCustomer {
-        guard
-            let customer = try database.read({ try CryptoCustomer.find($0, id: id, projectId: grant.projectId) }
-            ),
+        try database.read { try ownedCustomer(id, grant: grant, on: $0) }
+    }
+
+    /// The customer `id` when the OAuth grant's consumer owns it, read on `connection`.
+    private func ownedCustomer(_ id: String, grant: OAuthTokens.Grant, on connection: any SQLConnection) throws
+        -> CryptoCustomer
+    {
+        guard let customer = try CryptoCustomer.find(connection, id: id, projectId: grant.projectId),
             customer.consumerId == grant.consumerId
         else { throw OnrampError.missing("crypto customer", parameter: "crypto_customer_id") }
         return customer
@@ -263,13 +269,7 @@ struct OnrampSessionService: Sendable {
         id: String, caller: StripeCaller, grant: OAuthTokens.Grant,
         _ change: (inout OnrampSessionRecord, CryptoCustomer, any SQLConnection) throws -> [OnrampSession.DomainEvent]
     ) throws -> OnrampSessionRecord {
-        guard
-            let existing = try database.read({
-                try OnrampSessionRecord.find($0, id: id, projectId: caller.projectId, livemode: caller.livemode)
-            })
-        else { throw OnrampError.missing("crypto_onramp_session") }
-        let customer = try ownedCustomer(existing.customerId, grant: grant)
-        return try database.transaction { connection in
+        try database.transaction { connection in
             guard
                 var record = try OnrampSessionRecord.find(
                     connection, id: id, projectId: caller.projectId, livemode: caller.livemode,
@@ -279,6 +279,8 @@ struct OnrampSessionService: Sendable {
             }
             // Every read the change makes runs on this transaction's connection: a second pooled connection
             // taken while this one is held can starve the pool (and would read outside the transaction).
+            // A refusal (another consumer's session) rolls the transaction back with nothing written.
+            let customer = try ownedCustomer(record.customerId, grant: grant, on: connection)
             let events = try change(&record, customer, connection)
             record.updatedAt = nowMilliseconds
             try record.save(connection, events: events, ids: ids)
