@@ -16,7 +16,7 @@ build:
 ## make test: install what the tests need, start a throw-away PostgreSQL, run every test on both drivers.
 test:
 	scripts/install-deps.sh test
-	scripts/with-postgres.sh $(SWIFT) test
+	SWIFT=$(SWIFT) scripts/with-postgres.sh scripts/run-tests.sh
 
 ## make bench: every hot path on one pinned core against its reference (bench/pinned.sh).
 bench: build
