@@ -56,10 +56,15 @@ import Testing
     /// contradicts its schema, a route that ignores missing credentials, or a request invalid by the
     /// description that is answered 2xx. Its report, with the counts, is printed into the test log, and
     /// every request and answer is kept in `artifacts/schemathesis/events-*.ndjson`.
+    ///
+    /// The test-clock routes act for a second project: a clock the fuzzer moves 30 days ahead expires
+    /// the first project's OAuth token, and every later call for the Link user would end at 401.
     @Test func theFuzzerFindsNoServerErrorAndNoAnswerThatContradictsTheDescription() async throws {
         let server = try EmbeddedTestServer()
         let user = try server.signUpAndAuthorize()
         let identity = try server.sdk.post("/v1/crypto/internal/start_identity_verification", [user.credentials])
+        let clockProject = try ProjectProvisioner(database: server.sandbox.database, clock: server.clock)
+            .createProject(name: "Fuzzed clocks", appIds: [], redirectHosts: [], keyType: .es256, livemode: false)
         let reports = Python.repositoryRoot.appendingPathComponent("artifacts/schemathesis")
         try FileManager.default.createDirectory(at: reports, withIntermediateDirectories: true)
         let output = try await Python.run(
@@ -70,6 +75,9 @@ import Testing
                 "STRIPE_SECRET_KEY": server.credentials.stripeSecretKey, "STRIPE_OAUTH_TOKEN": user.accessToken,
                 "ONRAMP_CONSOLE_TOKEN": server.application.consoleToken,
                 "STRIPE_EPHEMERAL_KEY": identity.string("ephemeral_key"),
+                "CLOCK_CDP_API_KEY_ID": clockProject.cdpApiKeyId,
+                "CLOCK_CDP_API_KEY_SECRET": clockProject.cdpApiKeySecret,
+                "CLOCK_STRIPE_SECRET_KEY": clockProject.stripeSecretKey,
             ])
         print(output.standardOutput)
         #expect(output.status == 0, "\(output.standardOutput.suffix(20_000))\(output.standardError.suffix(4_000))")

@@ -1,6 +1,7 @@
 import HTTPServer
 import OnrampServer
 import OnrampTestSupport
+import Testing
 
 /// How a test's requests reach its server. Either way the server listens on a real port (pages,
 /// browsers, official clients and webhooks use it); the transport is only how the harness's own
@@ -17,8 +18,21 @@ enum TestTransport: Sendable {
 
 extension OnrampSandbox {
     /// Sends one request by `transport`, with the `Host` and `Content-Length` fields a client sends,
-    /// and returns the answer as `RawHTTPClient` reads it (header names in lower case).
+    /// and returns the answer as `RawHTTPClient` reads it (header names in lower case). An answer that
+    /// contradicts the OpenAPI description fails the test (``DescribedAnswers``).
     func exchange(
+        _ transport: TestTransport, _ method: String, _ target: String, headers: [(String, String)], body: [UInt8]
+    ) throws -> RawHTTPClient.Response {
+        let response = try send(transport, method, target, headers: headers, body: body)
+        for violation in DescribedAnswers(router: application.router).violations(
+            method: method, target: target, response: response)
+        {
+            Issue.record("the answer contradicts /openapi.json: \(violation)")
+        }
+        return response
+    }
+
+    private func send(
         _ transport: TestTransport, _ method: String, _ target: String, headers: [(String, String)], body: [UInt8]
     ) throws -> RawHTTPClient.Response {
         switch transport {
