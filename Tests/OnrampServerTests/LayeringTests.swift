@@ -57,6 +57,36 @@ import Testing
             reading.allSatisfy { $0.hasPrefix("Console/") } && !reading.isEmpty, "route files that read: \(reading)")
     }
 
+    /// Storage types that hold their own statements though their names do not say "storage": each is
+    /// a record type with its table's statements beside it, a read model, or storage upkeep. The
+    /// webhook dispatcher is the one that mixes its delivery queue's SQL with sending. The list can only
+    /// shrink: a listed file that no longer holds SQL fails too.
+    static let storageTypesNamedForWhatTheyStore: Set<String> = [
+        "Console/ConsoleProjectList.swift", "Embedded/StripeAttestation.swift", "Events/Outbox.swift",
+        "Headless/Verification.swift", "Hosted/HostedOnrampSession.swift", "Link/ConsumerSession.swift",
+        "Link/LinkAuthIntents.swift", "Link/LinkPaymentDetails.swift", "State/StateSnapshot.swift",
+        "Support/Janitor.swift", "Support/SQLConnection+ParentLock.swift", "TestClocks/TestClock.swift",
+        "Webhooks/WebhookDelivery.swift", "Webhooks/WebhookDispatcher.swift", "Webhooks/WebhookOperations.swift",
+        "Webhooks/WebhookTrigger.swift",
+    ]
+
+    /// SQL lives in storage files only: repositories, records, stores, listings and schemas (named so),
+    /// and the storage types listed above. Pages, authenticators, the idempotency edge and models hold
+    /// none (the Link consent screen and authorize page, `StripeCaller`, `CDPAuthenticator`,
+    /// `OAuthTokens` and `IdempotencyKeys` read and write through repositories).
+    @Test func sqlLivesInStorageFiles() throws {
+        let storageName = try Regex(#"(Repository|Record|Store|Storage|Listing|Schema|Migrations?)[.+]"#)
+        let holding = try Self.holdingSQL(Self.files(named: ".swift"))
+        #expect(holding.count > 30, "found the storage files")
+        let unnamed = Set(holding.filter { !$0.contains(storageName) })
+        #expect(
+            unnamed.subtracting(Self.storageTypesNamedForWhatTheyStore).isEmpty,
+            "SQL outside storage files: \(unnamed.subtracting(Self.storageTypesNamedForWhatTheyStore).sorted())")
+        #expect(
+            Self.storageTypesNamedForWhatTheyStore.subtracting(unnamed).isEmpty,
+            "listed storage types without SQL: \(Self.storageTypesNamedForWhatTheyStore.subtracting(unnamed).sorted())")
+    }
+
     @Test func servicesHoldNoSQL() throws {
         let services = try Self.files(named: "Service")
         #expect(services.count >= 7, "found the services")

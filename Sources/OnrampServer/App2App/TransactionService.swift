@@ -113,8 +113,8 @@ struct TransactionService: Sendable {
     }
 
     /// Takes a pending transaction's remaining steps now instead of when they come due (the console's
-    /// "settle now"): the settlement provider decides the outcome as it would have. `true` when this call
-    /// moved it to its outcome; `false` when it is unknown or was already settled.
+    /// "settle now"): the settlement provider decides the outcome as it would have. `true` when it was
+    /// pending and has its outcome now; `false` when it is unknown or was already settled.
     func settleNow(transactionId: String) throws -> Bool {
         try finishNow(transactionId: transactionId, forcing: nil)
     }
@@ -136,28 +136,32 @@ struct TransactionService: Sendable {
     }
 
     private func settleSteps(transactionId: String, forcing forced: SettlementResult?) throws -> Bool {
-        // CREATED → IN_PROGRESS, then IN_PROGRESS → SUCCESS | FAILED: each step made due now, then taken.
-        // Freeing a leased step lets this call claim it beside the worker holding the lease, as an
-        // expired lease would: the provider is idempotent on the reference, and only one outcome is
-        // recorded (the final update is conditional on the status).
-        var moved = false
+        let pending = [App2AppTransaction.Status.created.rawValue, App2AppTransaction.Status.inProgress.rawValue]
+        let final = [App2AppTransaction.Status.success.rawValue, App2AppTransaction.Status.failed.rawValue]
+        let status = { try database.read { try TransactionRecord.status(of: transactionId, on: $0) } ?? "" }
+        guard pending.contains(try status()) else { return false }
+        // CREATED → IN_PROGRESS, then IN_PROGRESS → SUCCESS | FAILED: each step made due now and claimed
+        // in one transaction, taking a lease over from the worker that holds it, as an expired lease
+        // would (made due first and claimed after, the worker could lease it in between and this call
+        // would report nothing pending while the worker settles). The provider is idempotent on the
+        // reference, and only one outcome is recorded (the final update is conditional on the status),
+        // so whichever of the two records first decides it.
         for _ in 0..<2 {
-            let now = nowMilliseconds
-            try database.transaction { try TransactionRecord.makeNextStepDue(transactionId, at: now, on: $0) }
-            moved = try advance(transactionId: transactionId, now: now, forcing: forced) || moved
+            _ = try advance(transactionId: transactionId, now: nowMilliseconds, forcing: forced, takingOver: true)
         }
-        let status = try database.read { try TransactionRecord.status(of: transactionId, on: $0) }
-        return moved
-            && [App2AppTransaction.Status.success.rawValue, App2AppTransaction.Status.failed.rawValue]
-                .contains(status ?? "")
+        return final.contains(try status())
     }
 
     /// Takes one step for one transaction; `false` when another worker already took it. Settlement
     /// runs outside any database transaction, after this worker claimed the step with a lease (in real
     /// time, ``SettlementLease``), so two instances never send the same purchase twice. `forced` (the
-    /// console's "fail now") replaces the provider.
-    func advance(transactionId: String, now: Int64, forcing forced: SettlementResult? = nil) throws -> Bool {
+    /// console's "fail now") replaces the provider; `takingOver` makes the step due now and frees its
+    /// lease first, in the same transaction as the claim.
+    func advance(
+        transactionId: String, now: Int64, forcing forced: SettlementResult? = nil, takingOver: Bool = false
+    ) throws -> Bool {
         let claimed = try database.transaction { connection -> TransactionRecord? in
+            if takingOver { try TransactionRecord.makeNextStepDue(transactionId, at: now, on: connection) }
             guard let record = try TransactionRecord.withDueStep(transactionId, at: now, on: connection) else {
                 return nil
             }

@@ -94,9 +94,7 @@ struct CDPAuthenticator: Sendable {
         do {
             // Expired nonces are swept by the janitor, not on every request.
             try database.transaction { connection in
-                try connection.execute(
-                    "INSERT INTO jwt_nonces (key_id, nonce, expires_at) VALUES (?, ?, ?)",
-                    [.text(keyId), .text(nonce), .integer(expiry)])
+                try APIKeyRepository(connection: connection).recordNonce(nonce, keyId: keyId, expiresAt: expiry)
             }
         } catch let error as StoreError where error.code == .constraintViolation {
             throw Self.unauthorized("This JWT nonce was already used.")

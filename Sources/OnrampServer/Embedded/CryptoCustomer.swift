@@ -24,64 +24,6 @@ struct CryptoCustomer: Sendable {
 
     static let addressFields = ["line1", "line2", "city", "state", "zip", "country"]
 
-    /// The customer of `consumerId`, created on first use; returns its id.
-    static func getOrCreate(
-        _ connection: any SQLConnection, ids: IdGenerator, now: Int64, projectId: String, consumerId: String,
-        livemode: Bool
-    ) throws -> String {
-        if let id = try connection.query("SELECT id FROM crypto_customers WHERE consumer_id = ?", [.text(consumerId)])
-            .first?.string("id")
-        {
-            return id
-        }
-        let country =
-            try connection.query("SELECT country FROM link_consumers WHERE id = ?", [.text(consumerId)]).first?
-            .string("country") ?? "US"
-        let id = ids.id(prefix: IdPrefix.cryptoCustomer)
-        // A parallel request may create it first: then this insert does nothing (waiting for that one to
-        // commit), and the customer it made is the answer, never a unique-key 500.
-        let inserted = try connection.execute(
-            """
-            INSERT INTO crypto_customers (id, project_id, consumer_id, livemode, country, phone_status, kyc_status,
-                document_status, created_at)
-            VALUES (?, ?, ?, ?, ?, 'not_started', 'not_started', 'not_started', ?)
-            ON CONFLICT (consumer_id) DO NOTHING
-            """,
-            [
-                .text(id), .text(projectId), .text(consumerId), .integer(livemode ? 1 : 0), .text(country),
-                .integer(now),
-            ])
-        if inserted == 1 { return id }
-        guard
-            let existing = try connection.query(
-                "SELECT id FROM crypto_customers WHERE consumer_id = ?", [.text(consumerId)]
-            ).first?.string("id")
-        else { throw StoreError(.constraintViolation, "crypto_customers insert conflicted but no row is visible") }
-        return existing
-    }
-
-    /// The customer `id` in `projectId`.
-    static func find(_ connection: any SQLConnection, id: String, projectId: String) throws -> CryptoCustomer? {
-        try connection.query(
-            """
-            SELECT c.*, l.legal_name AS legal_name
-            FROM crypto_customers c JOIN link_consumers l ON l.id = c.consumer_id
-            WHERE c.id = ? AND c.project_id = ?
-            """, [.text(id), .text(projectId)]
-        ).first.map(Self.init(row:))
-    }
-
-    /// The customer of `consumerId`.
-    static func find(_ connection: any SQLConnection, consumerId: String) throws -> CryptoCustomer? {
-        try connection.query(
-            """
-            SELECT c.*, l.legal_name AS legal_name
-            FROM crypto_customers c JOIN link_consumers l ON l.id = c.consumer_id
-            WHERE c.consumer_id = ?
-            """, [.text(consumerId)]
-        ).first.map(Self.init(row:))
-    }
-
     init(row: Row) throws {
         id = try row.string("id")
         projectId = try row.string("project_id")

@@ -150,7 +150,8 @@ struct CryptoCustomerService: Sendable {
         let method = try database.transaction { connection -> TestPaymentMethod in
             guard
                 let method = try TestPaymentMethod.wellKnown(creation.paymentMethodId)
-                    ?? TestPaymentMethod.find(connection, id: creation.paymentMethodId, projectId: caller.projectId)
+                    ?? PaymentMethodStore(connection: connection).method(
+                        id: creation.paymentMethodId, projectId: caller.projectId)
             else { throw OnrampError.missing("payment_method", parameter: "payment_method") }
             try requireRoom(connection, for: .paymentTokens, customerId: customer.id, what: "payment tokens")
             try PaymentMethodStore(connection: connection).insertToken(

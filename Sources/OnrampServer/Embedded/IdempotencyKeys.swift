@@ -1,6 +1,5 @@
 import HTTPServer
 import OnrampCrypto
-import OnrampStore
 
 /// Stripe `Idempotency-Key` handling for POST requests, stored per project: the same key with the
 /// same method, path and body replays the stored response (with `Idempotent-Replayed: true`); the same
@@ -54,13 +53,10 @@ struct IdempotencyKeys: Sendable {
                 HMACSHA256.authenticationCode(
                     key: requestHashKey,
                     message: Array("\(request.method) \(request.path)\n\(credentials)".utf8) + request.body))
-        let keyParameters: [SQLValue] = [.text(caller.projectId), .text(key)]
+        let projectId = caller.projectId
         let reserved = try context.database.transaction { connection in
-            try connection.execute(
-                """
-                INSERT INTO stripe_idempotency_keys (project_id, idempotency_key, request_hash, status, body, created_at)
-                VALUES (?, ?, ?, 0, '', ?) ON CONFLICT DO NOTHING
-                """, keyParameters + [.text(requestHash), .integer(context.nowMilliseconds)]) == 1
+            try IdempotencyRecordRepository(connection: connection).reserve(
+                projectId: projectId, key: key, requestHash: requestHash, now: context.nowMilliseconds)
         }
         guard reserved else { return try replay(projectId: caller.projectId, key: key, requestHash: requestHash) }
         let response: HTTPResponse
@@ -70,23 +66,23 @@ struct IdempotencyKeys: Sendable {
             // A refusal is answered, and replayed, as the Stripe edge renders it; anything else is not kept.
             let renderer = StripeErrorRenderer()
             guard let refusal = renderer.resolve(error), refusal.status < 500 else {
-                try release(keyParameters)
+                try release(projectId: projectId, key: key)
                 throw error
             }
             response = renderer.render(refusal, requestId: request.requestId)
         }
         // Nothing to replay from a refusal or a conflict the client should retry (429 lock_timeout, 409).
         guard response.status < 500, ![401, 403, 409, 429].contains(response.status) else {
-            try release(keyParameters)
+            try release(projectId: projectId, key: key)
             return response
         }
         let sealed = try AESGCM.seal(
             response.body, key: responseKey,
             associatedData: Self.associatedData(projectId: caller.projectId, key: key))
         try context.database.transaction { connection in
-            try connection.execute(
-                "UPDATE stripe_idempotency_keys SET status = ?, body = ? WHERE project_id = ? AND idempotency_key = ?",
-                [.integer(Int64(response.status)), .text(storedPrefix + Base64.encode(sealed))] + keyParameters)
+            try IdempotencyRecordRepository(connection: connection).complete(
+                projectId: projectId, key: key, status: response.status,
+                sealedBody: storedPrefix + Base64.encode(sealed))
         }
         return response
     }
@@ -106,35 +102,28 @@ struct IdempotencyKeys: Sendable {
     }
 
     private func replay(projectId: String, key: String, requestHash: String) throws -> HTTPResponse {
-        let keyParameters: [SQLValue] = [.text(projectId), .text(key)]
         guard
             let stored = try context.database.read({ connection in
-                try connection.query(
-                    """
-                    SELECT request_hash, status, body FROM stripe_idempotency_keys
-                    WHERE project_id = ? AND idempotency_key = ?
-                    """, keyParameters
-                ).first
+                try IdempotencyRecordRepository(connection: connection).find(projectId: projectId, key: key)
             })
         else {
             throw StripeErrors.invalid(
                 "idempotency_key_in_use", "A request with this Idempotency-Key just failed; retry.", status: 409)
         }
-        let storedHash = try stored.string("request_hash")
-        guard storedHash.hasPrefix(storedPrefix) else { throw Self.unreadable }
-        guard storedHash == requestHash else {
+        guard stored.requestHash.hasPrefix(storedPrefix) else { throw Self.unreadable }
+        guard stored.requestHash == requestHash else {
             throw HTTPError(
                 status: 400, code: "idempotency_error",
                 message:
                     "Keys for idempotent requests can only be used with the same parameters they were first used with.",
                 type: "idempotency_error")
         }
-        let status = Int(try stored.int("status"))
+        let status = stored.status
         guard status != 0 else {
             throw StripeErrors.invalid(
                 "idempotency_key_in_use", "A request with this Idempotency-Key is still being processed.", status: 409)
         }
-        guard let body = openedBody(try stored.string("body"), projectId: projectId, key: key) else {
+        guard let body = openedBody(stored.sealedBody, projectId: projectId, key: key) else {
             throw Self.unreadable
         }
         var response = HTTPResponse(status: status, body: body)
@@ -149,11 +138,9 @@ struct IdempotencyKeys: Sendable {
             "This Idempotency-Key was stored under another data key (set ONRAMP_DATA_KEY to keep replays across restarts); its response cannot be replayed. Use a new key.",
         type: "idempotency_error")
 
-    private func release(_ keyParameters: [SQLValue]) throws {
+    private func release(projectId: String, key: String) throws {
         try context.database.transaction { connection in
-            try connection.execute(
-                "DELETE FROM stripe_idempotency_keys WHERE project_id = ? AND idempotency_key = ? AND status = 0",
-                keyParameters)
+            try IdempotencyRecordRepository(connection: connection).release(projectId: projectId, key: key)
         }
     }
 }

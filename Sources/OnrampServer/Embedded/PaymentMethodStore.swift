@@ -13,6 +13,16 @@ struct PaymentMethodStore {
             [.text(id), .text(projectId), .text(method.stored.serializedString), .integer(now)])
     }
 
+    /// The method `id` created in `projectId`.
+    func method(id: String, projectId: String) throws -> TestPaymentMethod? {
+        guard
+            let details = try connection.query(
+                "SELECT details FROM payment_methods WHERE id = ? AND project_id = ?", [.text(id), .text(projectId)]
+            ).first?.string("details")
+        else { return nil }
+        return try TestPaymentMethod(stored: try JSONParser().parse(Array(details.utf8)))
+    }
+
     /// Stores the single-use card token `id` (`tok_…`) of `projectId`'s `livemode`.
     func insertCardToken(id: String, projectId: String, livemode: Bool, _ method: TestPaymentMethod, now: Int64)
         throws

@@ -43,14 +43,7 @@ struct StripeCaller: Sendable {
     /// presented, else the project's (publishable keys are public, so they are kept in clear as well).
     func clientPublishableKey(_ connection: any SQLConnection) throws -> String? {
         if let publishableKey { return publishableKey }
-        return try connection.query(
-            """
-            SELECT public_key FROM api_keys
-            WHERE project_id = ? AND kind = 'stripe_publishable' AND livemode = ? AND disabled = 0
-                AND public_key IS NOT NULL
-            ORDER BY created_at LIMIT 1
-            """, [.text(projectId), .integer(livemode ? 1 : 0)]
-        ).first?.string("public_key")
+        return try APIKeyRepository(connection: connection).publishableKey(projectId: projectId, livemode: livemode)
     }
 
     private static func key(_ header: String?) -> String? {

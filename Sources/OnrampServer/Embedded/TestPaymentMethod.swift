@@ -1,6 +1,5 @@
 import HTTPServer
 import OnrampCore
-import OnrampStore
 import OnrampWire
 
 /// A payment method made from Stripe's test cards and bank accounts. Only brand, last 4 and expiry
@@ -54,16 +53,6 @@ struct TestPaymentMethod: Sendable {
             ? .ach : (stored["card"]?["wallet"]?["type"]?.stringValue == "apple_pay" ? .applePay : .card)
         self.behaviour = behaviour
         self.stored = stored
-    }
-
-    /// The method `id` created in `projectId`.
-    static func find(_ connection: any SQLConnection, id: String, projectId: String) throws -> TestPaymentMethod? {
-        guard
-            let details = try connection.query(
-                "SELECT details FROM payment_methods WHERE id = ? AND project_id = ?", [.text(id), .text(projectId)]
-            ).first?.string("details")
-        else { return nil }
-        return try TestPaymentMethod(stored: try JSONParser().parse(Array(details.utf8)))
     }
 
     /// The Stripe `payment_method` object.

@@ -1,5 +1,4 @@
 import HTTPServer
-import OnrampStore
 import OnrampWire
 
 /// A test-mode hosted page for the OTP and consent step of a LinkAuthIntent, for partners without
@@ -67,19 +66,9 @@ struct LinkAuthorizePage: Sendable {
     /// The project and mode of the intent's project, as if its publishable key had called.
     private func caller(forIntent id: String) throws -> StripeCaller? {
         guard id.hasPrefix("lai_"), id.utf8.count <= 64 else { return nil }
-        return try context.database.read { connection in
-            guard
-                let row = try connection.query(
-                    """
-                    SELECT i.project_id AS project_id, k.livemode AS livemode FROM link_auth_intents i
-                    JOIN api_keys k ON k.project_id = i.project_id AND k.kind = 'stripe_publishable'
-                        AND k.disabled = 0 AND k.livemode = 0
-                    WHERE i.id = ?
-                    """, [.text(id)]
-                ).first
-            else { return nil }
-            return StripeCaller(
-                projectId: try row.string("project_id"), livemode: try row.int("livemode") != 0)
+        let projectId = try context.database.read { connection in
+            try APIKeyRepository(connection: connection).testModeProject(ofLinkAuthIntent: id)
         }
+        return projectId.map { StripeCaller(projectId: $0, livemode: false) }
     }
 }

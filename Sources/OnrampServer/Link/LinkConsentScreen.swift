@@ -21,12 +21,7 @@ struct LinkConsentScreen {
 
     /// The screen for `intent`, titled with its project's name.
     init(_ connection: any SQLConnection, intent: LinkAuthIntents.Record) throws {
-        partnerName =
-            try connection.query(
-                """
-                SELECT p.name FROM projects p JOIN api_keys k ON k.project_id = p.id WHERE k.id = ?
-                """, [.text(intent.clientId)]
-            ).first?.string("name") ?? "This app"
+        partnerName = try ProjectRepository(connection: connection).name(ofAPIKey: intent.clientId) ?? "This app"
         scopes = intent.scopes
     }
 

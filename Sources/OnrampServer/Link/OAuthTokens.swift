@@ -51,20 +51,14 @@ struct OAuthTokens: Sendable {
         let now = nowMilliseconds
         let access = "liwltoken_" + ids.base62(length: 40)
         let refresh = "liwlrefresh_" + ids.base62(length: 40)
+        let tokens = OAuthTokenRepository(connection: connection)
         for (token, kind, lifetime) in [
-            (access, "access", Self.accessLifetime), (refresh, "refresh", Self.refreshLifetime),
+            (access, OAuthTokenRepository.Kind.access, Self.accessLifetime),
+            (refresh, .refresh, Self.refreshLifetime),
         ] {
-            try connection.execute(
-                """
-                INSERT INTO oauth_tokens (token_hash, kind, family_id, project_id, consumer_id, oauth_client_id, scopes,
-                    expires_at, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-                [
-                    .text(APIKeyRepository.secretHash(token)), .text(kind), .text(familyId), .text(projectId),
-                    .text(consumerId), .text(clientId), .text(OAuthScope.storage(scopes)),
-                    .integer(now + lifetime * 1000), .integer(now),
-                ])
+            try tokens.insert(
+                hash: APIKeyRepository.secretHash(token), kind: kind, familyId: familyId, projectId: projectId,
+                consumerId: consumerId, clientId: clientId, scopes: scopes, expiresAt: now + lifetime * 1000, now: now)
         }
         return Pair(accessToken: access, refreshToken: refresh, scopes: scopes)
     }
@@ -76,30 +70,22 @@ struct OAuthTokens: Sendable {
         let now = nowMilliseconds
         enum Outcome { case rotated(Pair), reused, concurrent, invalid }
         let outcome: Outcome = try database.transaction { connection in
-            guard
-                let row = try connection.query(
-                    "SELECT * FROM oauth_tokens WHERE token_hash = ? AND kind = 'refresh'", [.text(hash)]
-                ).first,
-                try row.string("project_id") == projectId, try row.string("oauth_client_id") == clientId
+            let tokens = OAuthTokenRepository(connection: connection)
+            guard let token = try tokens.find(hash: hash, kind: .refresh), token.projectId == projectId,
+                token.clientId == clientId
             else { return .invalid }
-            let family = try row.string("family_id")
-            if let usedAt = row.optionalInt("used_at") {
+            if let usedAt = token.usedAt {
                 if now - usedAt < Self.concurrentRotationSeconds * 1000 { return .concurrent }
-                try connection.execute("UPDATE oauth_tokens SET revoked = 1 WHERE family_id = ?", [.text(family)])
+                try tokens.revokeFamily(token.familyId)
                 return .reused
             }
-            guard try row.int("revoked") == 0, try row.int("expires_at") > now else { return .invalid }
+            guard !token.revoked, token.expiresAt > now else { return .invalid }
             // The winner of a concurrent refresh marks it used; the loser's update finds it used.
-            guard
-                try connection.execute(
-                    "UPDATE oauth_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL",
-                    [.integer(now), .text(hash)]) == 1
-            else { return .concurrent }
-            let scopes = OAuthScope.stored(try row.string("scopes"))
+            guard try tokens.markUsed(hash: hash, now: now) else { return .concurrent }
             return .rotated(
                 try issue(
-                    connection, familyId: family, projectId: projectId, consumerId: try row.string("consumer_id"),
-                    clientId: clientId, scopes: scopes))
+                    connection, familyId: token.familyId, projectId: projectId, consumerId: token.consumerId,
+                    clientId: clientId, scopes: token.scopes))
         }
         switch outcome {
         case .rotated(let pair): return pair
@@ -123,24 +109,21 @@ struct OAuthTokens: Sendable {
                 "This call acts for a Link user: send their access token in Stripe-OAuth-Token.",
                 code: "oauth_token_missing")
         }
-        let row = try database.read { connection in
-            try connection.query(
-                "SELECT * FROM oauth_tokens WHERE token_hash = ? AND kind = 'access'",
-                [.text(APIKeyRepository.secretHash(token))]
-            ).first
+        let stored = try database.read { connection in
+            try OAuthTokenRepository(connection: connection).find(
+                hash: APIKeyRepository.secretHash(token), kind: .access)
         }
-        guard let row, try row.string("project_id") == caller.projectId, try row.int("revoked") == 0,
-            try row.int("expires_at") > nowMilliseconds
+        guard let stored, stored.projectId == caller.projectId, !stored.revoked, stored.expiresAt > nowMilliseconds
         else {
             throw StripeErrors.authentication(
                 "The Stripe-OAuth-Token is invalid, expired or revoked.", code: "oauth_token_invalid")
         }
-        guard OAuthScope.stored(try row.string("scopes")).contains(scope) else {
+        guard stored.scopes.contains(scope) else {
             throw HTTPError(
                 status: 403, code: "oauth_scope_missing",
                 message: "The access token lacks the scope \(scope.rawValue).",
                 type: "invalid_request_error")
         }
-        return Grant(projectId: caller.projectId, consumerId: try row.string("consumer_id"))
+        return Grant(projectId: caller.projectId, consumerId: stored.consumerId)
     }
 }

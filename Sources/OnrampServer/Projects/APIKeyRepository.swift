@@ -60,6 +60,40 @@ struct APIKeyRepository {
             .map(Self.record)
     }
 
+    /// The publishable key (`pk_…`, kept in clear: it is public) the client SDK uses for `projectId`
+    /// in `livemode`: the oldest enabled one.
+    func publishableKey(projectId: String, livemode: Bool) throws -> String? {
+        try connection.query(
+            """
+            SELECT public_key FROM api_keys
+            WHERE project_id = ? AND kind = 'stripe_publishable' AND livemode = ? AND disabled = 0
+                AND public_key IS NOT NULL
+            ORDER BY created_at LIMIT 1
+            """, [.text(projectId), .integer(livemode ? 1 : 0)]
+        ).first?.string("public_key")
+    }
+
+    /// The project of LinkAuthIntent `intentId` when that project has an enabled test-mode
+    /// publishable key (the test authorize page acts as that key would).
+    func testModeProject(ofLinkAuthIntent intentId: String) throws -> String? {
+        try connection.query(
+            """
+            SELECT i.project_id AS project_id FROM link_auth_intents i
+            JOIN api_keys k ON k.project_id = i.project_id AND k.kind = 'stripe_publishable'
+                AND k.disabled = 0 AND k.livemode = 0
+            WHERE i.id = ? LIMIT 1
+            """, [.text(intentId)]
+        ).first?.string("project_id")
+    }
+
+    /// Records a CDP JWT's `nonce` for `keyId` until `expiresAt`; a nonce seen before breaks the
+    /// table's uniqueness (`StoreError` `.constraintViolation`).
+    func recordNonce(_ nonce: String, keyId: String, expiresAt: Int64) throws {
+        try connection.execute(
+            "INSERT INTO jwt_nonces (key_id, nonce, expires_at) VALUES (?, ?, ?)",
+            [.text(keyId), .text(nonce), .integer(expiresAt)])
+    }
+
     func disable(id: String) throws -> Bool {
         try connection.execute("UPDATE api_keys SET disabled = 1 WHERE id = ?", [.text(id)]) == 1
     }

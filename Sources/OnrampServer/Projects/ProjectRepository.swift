@@ -25,6 +25,13 @@ struct ProjectRepository {
             appIds: appIds, redirectHosts: hosts)
     }
 
+    /// The name of the project that owns API key `keyId` (a Link OAuth client id is a key id).
+    func name(ofAPIKey keyId: String) throws -> String? {
+        try connection.query(
+            "SELECT p.name FROM projects p JOIN api_keys k ON k.project_id = p.id WHERE k.id = ?", [.text(keyId)]
+        ).first?.string("name")
+    }
+
     func insert(id: String, name: String, createdAt: Int64) throws {
         try connection.execute(
             "INSERT INTO projects (id, name, created_at) VALUES (?, ?, ?)",

@@ -1,0 +1,74 @@
+import OnrampCore
+import OnrampStore
+
+/// The `oauth_tokens` table: Link access and refresh tokens, stored by the SHA-256 of their secret,
+/// over one transaction's connection. ``OAuthTokens`` holds the rules (lifetimes, rotation, reuse).
+struct OAuthTokenRepository {
+    /// What a token is.
+    enum Kind: String {
+        /// A `liwltoken_…` access token.
+        case access
+        /// A `liwlrefresh_…` refresh token.
+        case refresh
+    }
+
+    /// A stored token.
+    struct Record {
+        let familyId: String
+        let projectId: String
+        let consumerId: String
+        let clientId: String
+        let scopes: [OAuthScope]
+        let expiresAt: Int64
+        let revoked: Bool
+        let usedAt: Int64?
+    }
+
+    let connection: any SQLConnection
+
+    /// Stores a token of `familyId` under `hash`.
+    func insert(
+        hash: String, kind: Kind, familyId: String, projectId: String, consumerId: String, clientId: String,
+        scopes: [OAuthScope], expiresAt: Int64, now: Int64
+    ) throws {
+        try connection.execute(
+            """
+            INSERT INTO oauth_tokens (token_hash, kind, family_id, project_id, consumer_id, oauth_client_id, scopes,
+                expires_at, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            [
+                .text(hash), .text(kind.rawValue), .text(familyId), .text(projectId), .text(consumerId),
+                .text(clientId), .text(OAuthScope.storage(scopes)), .integer(expiresAt), .integer(now),
+            ])
+    }
+
+    /// The token of `kind` stored under `hash`.
+    func find(hash: String, kind: Kind) throws -> Record? {
+        try connection.query(
+            """
+            SELECT family_id, project_id, consumer_id, oauth_client_id, scopes, expires_at, revoked, used_at
+            FROM oauth_tokens WHERE token_hash = ? AND kind = ?
+            """, [.text(hash), .text(kind.rawValue)]
+        ).first.map { row in
+            Record(
+                familyId: try row.string("family_id"), projectId: try row.string("project_id"),
+                consumerId: try row.string("consumer_id"), clientId: try row.string("oauth_client_id"),
+                scopes: OAuthScope.stored(try row.string("scopes")), expiresAt: try row.int("expires_at"),
+                revoked: try row.int("revoked") != 0, usedAt: row.optionalInt("used_at"))
+        }
+    }
+
+    /// Revokes every token of `familyId`.
+    func revokeFamily(_ familyId: String) throws {
+        try connection.execute("UPDATE oauth_tokens SET revoked = 1 WHERE family_id = ?", [.text(familyId)])
+    }
+
+    /// Marks the token under `hash` used at `now`; false when it was already used (a concurrent
+    /// rotation won).
+    func markUsed(hash: String, now: Int64) throws -> Bool {
+        try connection.execute(
+            "UPDATE oauth_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL",
+            [.integer(now), .text(hash)]) == 1
+    }
+}
