@@ -35,7 +35,16 @@ final class SQLiteConnection: PooledConnection, SQLConnection, @unchecked Sendab
         }
         self.handle = handle
         sqlite3_extended_result_codes(handle, 1)
-        sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
+        // `busy_timeout`, with a retry every millisecond: SQLite's own handler sleeps 1, 2, 5, 10, … up
+        // to 100 ms between tries, so a writer that just missed another process's commit (an fsync of
+        // a few milliseconds) waited tens of milliseconds more. The context is the limit itself.
+        sqlite3_busy_handler(
+            handle,
+            { limit, attempts in
+                guard attempts < Int32(truncatingIfNeeded: Int(bitPattern: limit)) else { return 0 }
+                usleep(1000)
+                return 1
+            }, UnsafeMutableRawPointer(bitPattern: Int(max(1, busyTimeoutMilliseconds))))
         do {
             try execute("PRAGMA foreign_keys = ON", [])
             // No memory-mapped I/O: a reader whose snapshot is out of date unmaps the whole file on its

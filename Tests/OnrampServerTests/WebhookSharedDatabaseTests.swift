@@ -52,4 +52,26 @@ struct WebhookSharedDatabaseTests {
             #expect(receiver.deliveries.count == expected.count, "no duplicate while the records were written")
         }
     }
+
+    /// On SQLite the dispatcher watches the file's commits (`PRAGMA data_version`), so an event another
+    /// instance commits is sent at once, not at the dispatcher's next interval (an hour here).
+    @Test func anEventCommittedElsewhereWakesAnIdleDispatcher() async throws {
+        try await withWebhookDatabaseURL(.sqlite) { url in
+            let fixture = try WebhookFixture(url: url)
+            defer { fixture.database.close() }
+            let receiver = try WebhookReceiver()
+            try fixture.subscribe(.stripe, url: receiver.url)
+            let database = try DatabaseURL.open(url)
+            defer { database.close() }
+            let workers = BackgroundWorkers()
+            defer { workers.stopAll() }
+            WebhookDispatcher(
+                context: ServerContext(database: database, publicBaseURL: "http://127.0.0.1:1", appAttestRoots: [])
+            )
+            .start(on: workers, interval: 3600)
+            try await Task.sleep(for: .milliseconds(300))  // its first round is over: it waits out the hour
+            let event = try fixture.emitStripeEvent()
+            #expect(await receiver.wait(timeout: 20) { $0.contains { $0.eventId == event } })
+        }
+    }
 }

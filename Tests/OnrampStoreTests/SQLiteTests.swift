@@ -92,6 +92,40 @@ import Testing
         }
     }
 
+    /// The change watcher's descriptor polls readable after a commit, whether this instance's pools
+    /// made it or another instance on the same file did, and stays quiet after reads and once drained.
+    @Test func theChangeWatcherSeesCommitsOfEitherInstanceButNotReads() throws {
+        try withFreshDatabase(.sqlite) { url in
+            let first = try DatabaseURL.open(url)
+            defer { first.close() }
+            try first.migrate(testMigrations)
+            let second = try DatabaseURL.open(url)
+            defer { second.close() }
+            let watcher = try #require(first.changeWatcher())
+            func readable(within milliseconds: Int32) -> Bool {
+                var descriptor = pollfd(fd: watcher.descriptor, events: Int16(POLLIN), revents: 0)
+                return poll(&descriptor, 1, milliseconds) == 1
+            }
+            let insert = { (database: any Database, kind: String) in
+                try database.transaction { try $0.execute("INSERT INTO events (kind) VALUES (?)", [.text(kind)]) }
+            }
+            watcher.drain()
+            #expect(!readable(within: 0))
+            try insert(first, "mine")
+            #expect(readable(within: 5000))
+            watcher.drain()
+            #expect(!readable(within: 0))
+            _ = try first.read { try $0.query("SELECT COUNT(*) AS n FROM events") }
+            _ = try second.read { try $0.query("SELECT COUNT(*) AS n FROM events") }
+            #expect(!readable(within: 50), "reads change nothing")
+            try insert(second, "theirs")
+            #expect(readable(within: 5000))
+            watcher.drain()
+            #expect(!readable(within: 0))
+            #expect(try DatabaseURL.open("sqlite::memory:").changeWatcher() == nil)
+        }
+    }
+
     @Test func queuedTransactionsShareACommitButSucceedOrFailAlone() throws {
         struct Abort: Error {}
         try withFreshDatabase(.sqlite) { url in
@@ -218,6 +252,43 @@ import Testing
             try database.transaction { try $0.execute("INSERT INTO events (kind) VALUES ('after')", []) }
             let kinds = try database.read { try $0.query("SELECT kind FROM events").map { try $0.string("kind") } }
             #expect(kinds == ["after"])
+        }
+    }
+
+    /// Another process's lock (here another instance's) is waited for up to the busy timeout, retried
+    /// every millisecond by the connection's own busy handler, then refused as `busy`; and a lock
+    /// released within the timeout lets the waiting transaction through.
+    @Test func anotherInstancesLockIsWaitedForUpToTheBusyTimeout() throws {
+        try withFreshDatabase(.sqlite) { url in
+            let path = String(url.dropFirst("sqlite:".count))
+            let configuration = SQLiteDatabase.Configuration(busyTimeout: .milliseconds(300))
+            let holder = try SQLiteDatabase(path: path, configuration: configuration)
+            defer { holder.close() }
+            try holder.migrate(testMigrations)
+            let waiter = try SQLiteDatabase(path: path, configuration: configuration)
+            defer { waiter.close() }
+            for (held, expected) in [(1.0, "busy"), (0.05, "committed")] {
+                let outcome = Mutex("")
+                onThreads(2) { thread in
+                    if thread == 0 {
+                        try? holder.transaction { connection in
+                            try connection.execute("INSERT INTO events (kind) VALUES ('holder')", [])
+                            Thread.sleep(forTimeInterval: held)
+                        }
+                    } else {
+                        Thread.sleep(forTimeInterval: 0.02)
+                        do {
+                            try waiter.transaction { try $0.execute("INSERT INTO events (kind) VALUES ('waiter')", []) }
+                            outcome.withLock { $0 = "committed" }
+                        } catch let error as StoreError where error.code == .busy {
+                            outcome.withLock { $0 = "busy" }
+                        } catch {
+                            outcome.withLock { $0 = "\(error)" }
+                        }
+                    }
+                }
+                #expect(outcome.withLock { $0 } == expected, "held \(held) s")
+            }
         }
     }
 

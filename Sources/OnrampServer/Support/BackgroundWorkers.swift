@@ -1,5 +1,5 @@
-import Dispatch
 import Foundation
+import OnrampStore
 import Synchronization
 
 /// Periodic background loops on their own threads (blocking database calls are fine there), stopped
@@ -9,34 +9,98 @@ final class BackgroundWorkers: Sendable {
     private struct State {
         var stopping = false
         var running = 0
-        var wakers: [DispatchSemaphore] = []
+        var wakers: [Waker] = []
     }
 
     private let state = Mutex(State())
 
-    /// Ends one loop's wait before its interval is out: each wake runs at most one more iteration at once.
-    struct Waker: Sendable {
-        fileprivate let semaphore = DispatchSemaphore(value: 0)
+    /// Ends one loop's wait before its interval is out: wakes that come while an iteration runs make
+    /// one more iteration, not one each. A pipe, so that the loop can wait on it and on a
+    /// ``ChangeWatcher`` in one `poll(2)`.
+    final class Waker: Sendable {
+        fileprivate let readEnd: Int32
+        private let writeEnd: Int32
+
+        init() {
+            var ends: [Int32] = [-1, -1]
+            precondition(pipe(&ends) == 0, "no file descriptor left for a worker's pipe")
+            for end in ends {
+                _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+                _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+            }
+            (readEnd, writeEnd) = (ends[0], ends[1])
+        }
+
+        deinit {
+            close(readEnd)
+            close(writeEnd)
+        }
 
         /// Runs the loop's next iteration now (or right after the one in progress).
-        func wake() { semaphore.signal() }
+        func wake() {
+            var byte: UInt8 = 1
+            _ = write(writeEnd, &byte, 1)  // a full pipe already holds a wake
+        }
+
+        fileprivate func drain() {
+            var bytes = [UInt8](repeating: 0, count: 64)
+            while bytes.withUnsafeMutableBytes({ read(readEnd, $0.baseAddress, $0.count) }) > 0 {}
+        }
     }
 
-    /// Runs `step` every `interval` seconds until ``stopAll()``, and whenever `waker` is woken.
-    func start(name: String, interval: TimeInterval, waker: Waker = Waker(), step: @escaping @Sendable () -> Void) {
+    /// What ended a loop's wait.
+    private enum Wake {
+        case timeout, waker, watcher
+    }
+
+    /// Runs `step` every `interval` seconds until ``stopAll()``, whenever `waker` is woken, and, with a
+    /// `watcher`, `spacing` after a commit to the database is reported (under a load of commits, a
+    /// step per `spacing` at most). The kernel reports a commit's write before the commit is visible
+    /// (SQLite syncs the log, then publishes the commit, and holds the writer lock until then), so the
+    /// loop lets `spacing` pass first, and since the commit may still be syncing, looks again after
+    /// `spacing`, then twice that, and so on up to `interval`.
+    func start(
+        name: String, interval: TimeInterval, waker: Waker = Waker(), watcher: (any ChangeWatcher)? = nil,
+        spacing: TimeInterval = 0.005, step: @escaping @Sendable () -> Void
+    ) {
         state.withLock {
             $0.running += 1
-            $0.wakers.append(waker.semaphore)
+            $0.wakers.append(waker)
         }
         let thread = Thread { [self] in
+            var followUp: TimeInterval?
             while !state.withLock({ $0.stopping }) {
                 step()
-                _ = waker.semaphore.wait(timeout: .now() + interval)
+                switch Self.wait(min(followUp ?? interval, interval), for: waker, or: watcher) {
+                case .watcher:
+                    followUp = spacing
+                    _ = Self.wait(spacing, for: waker, or: nil)
+                case .timeout:
+                    followUp = followUp.map { $0 * 2 }.flatMap { $0 < interval ? $0 : nil }
+                case .waker:
+                    break
+                }
             }
             state.withLock { $0.running -= 1 }
         }
         thread.name = name
         thread.start()
+    }
+
+    /// Waits until `interval` is out, `waker` is woken, or `watcher` sees a commit (the waker wins
+    /// when both are ready).
+    private static func wait(_ interval: TimeInterval, for waker: Waker, or watcher: (any ChangeWatcher)?) -> Wake {
+        var descriptors = [pollfd(fd: waker.readEnd, events: Int16(POLLIN), revents: 0)]
+        if let watcher { descriptors.append(pollfd(fd: watcher.descriptor, events: Int16(POLLIN), revents: 0)) }
+        let milliseconds = Int32(clamping: Int((interval * 1000).rounded(.up)))
+        guard poll(&descriptors, nfds_t(descriptors.count), milliseconds) > 0 else { return .timeout }
+        let woken = descriptors[0].revents != 0
+        if woken { waker.drain() }
+        if let watcher, descriptors[1].revents != 0 {
+            watcher.drain()
+            if !woken { return .watcher }
+        }
+        return woken ? .waker : .timeout
     }
 
     /// Asks every loop to stop, wakes the ones waiting out their interval, and waits (up to 10 s) for
@@ -46,7 +110,7 @@ final class BackgroundWorkers: Sendable {
             $0.stopping = true
             return $0.wakers
         }
-        wakers.forEach { $0.signal() }
+        wakers.forEach { $0.wake() }
         let deadline = Date().addingTimeInterval(10)
         while state.withLock({ $0.running }) > 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
     }

@@ -1,16 +1,21 @@
 import Foundation
 import HTTPServer
+import OnrampStore
 import Synchronization
 
 extension WebhookDispatcher {
     /// Runs the dispatcher on `workers` as a pipeline: each iteration records the attempts that
     /// finished, fans out new events and claims due deliveries up to ``Configuration/maximumInFlight``
     /// sends in flight, without waiting for them; it iterates while there is work, then sleeps `interval`
-    /// or until a send finishes (its attempt is recorded at once, not an interval later).
+    /// or until a send finishes (its attempt is recorded at once, not an interval later) or the
+    /// database's ``ChangeWatcher`` sees a commit.
     func start(on workers: BackgroundWorkers, interval: TimeInterval) {
         let waker = BackgroundWorkers.Waker()
         let pipeline = WebhookPipeline(dispatcher: self, onFinished: waker.wake)
-        workers.start(name: "webhooks", interval: interval, waker: waker) {
+        // A commit (an event, a new subscription, another instance's or process's) wakes the
+        // dispatcher at once instead of at its next interval (on SQLite files: inotify on the log).
+        let watcher = context.database.changeWatcher()
+        workers.start(name: "webhooks", interval: interval, waker: waker, watcher: watcher) {
             do {
                 while try pipeline.iterate() > 0 {}
             } catch {
