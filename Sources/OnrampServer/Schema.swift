@@ -188,6 +188,19 @@ public enum Schema {
                 );
                 CREATE INDEX outbox_events_pending ON outbox_events(fanned_out, created_at);
                 CREATE INDEX outbox_events_listing ON outbox_events(project_id, family, created_at, id);
-                """)
+                """),
+        // On PostgreSQL a commit that adds events notifies every listening dispatcher (each instance's
+        // ChangeWatcher), once per statement; SQLite's dispatchers watch the file instead.
+        Migration(
+            version: 151, name: "outbox_notify", sql: "SELECT 1",
+            postgresSQL: """
+                CREATE FUNCTION onramp_outbox_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN
+                    PERFORM pg_notify('\(outboxChannel)', '');
+                    RETURN NULL;
+                END $$;
+                CREATE TRIGGER outbox_events_notify AFTER INSERT ON outbox_events
+                    FOR EACH STATEMENT EXECUTE FUNCTION onramp_outbox_notify();
+                """),
     ]
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -5,22 +7,58 @@
 /// Tells a waiting loop that something was committed, so it can sleep long and still react at once:
 /// its ``descriptor`` polls readable after a commit, and ``drain()`` consumes that.
 public protocol ChangeWatcher: Sendable {
-    /// A file descriptor that becomes readable (`poll(2)`, `POLLIN`) after a commit.
+    /// A file descriptor that becomes readable (`poll(2)`, `POLLIN`) after a commit; negative while
+    /// the watcher is down (`poll` then ignores it).
     var descriptor: Int32 { get }
     /// Consumes what made ``descriptor`` readable, so the next poll waits for the next commit.
     func drain()
 }
 
+/// The PostgreSQL channel a commit that adds outbox events notifies (the server's schema installs the
+/// trigger that sends it).
+public let outboxChannel = "onramp_outbox"
+
 extension Database {
-    /// A watcher of this database's commits, when the driver and platform have one (SQLite files on
-    /// Linux); `nil` otherwise, and the caller polls on its interval.
+    /// A watcher of this database's commits: on PostgreSQL a `LISTEN` on ``outboxChannel``, on
+    /// SQLite files (Linux) inotify on the log; `nil` when there is none (an in-memory database, another
+    /// platform, a listener that cannot connect), and the caller polls on its interval.
     public func changeWatcher() -> (any ChangeWatcher)? {
+        if let postgres = self as? PostgresDatabase {
+            return try? postgres.makeChangeWatcher(channel: outboxChannel)
+        }
         #if canImport(Glibc)
             guard let sqlite = self as? SQLiteDatabase, sqlite.path != ":memory:" else { return nil }
             return SQLiteChangeWatcher(walPath: sqlite.path + "-wal")
         #else
             return nil
         #endif
+    }
+}
+
+/// `LISTEN` on a connection of the watcher's own: PostgreSQL delivers a notification when the
+/// transaction that sent it commits, never before, to every listener (each server instance). A
+/// connection that broke is reset and listens again on the next drain.
+final class PostgresChangeWatcher: ChangeWatcher {
+    private let connection: Mutex<PostgresConnection>
+    private let channel: String
+
+    init(connection: PostgresConnection, channel: String) throws {
+        try Self.listen(connection, channel)
+        self.connection = Mutex(connection)
+        self.channel = channel
+    }
+
+    deinit { connection.withLock { $0.close() } }
+
+    var descriptor: Int32 { connection.withLock { $0.socket } }
+
+    func drain() {
+        let channel = channel
+        _ = connection.withLock { $0.consumeNotifications { try Self.listen($0, channel) } }
+    }
+
+    private static func listen(_ connection: PostgresConnection, _ channel: String) throws {
+        try connection.execute("LISTEN \(channel)", [])
     }
 }
 

@@ -54,6 +54,21 @@ final class PostgresConnection: PooledConnection, SQLConnection, @unchecked Send
         handle = connection
     }
 
+    /// The connection's socket, for `poll(2)`; -1 when the connection is down.
+    var socket: Int32 { PQsocket(handle) }
+
+    /// Reads what the server sent and drops the notifications it holds (a listener only needs to
+    /// know that one came). A connection that broke is reset once and `onReconnect` runs on it (to
+    /// `LISTEN` again); false when it stays down.
+    func consumeNotifications(onReconnect: (PostgresConnection) throws -> Void) -> Bool {
+        if PQconsumeInput(handle) == 0 || PQstatus(handle) != CONNECTION_OK {
+            PQreset(handle)
+            guard PQstatus(handle) == CONNECTION_OK, (try? onReconnect(self)) != nil else { return false }
+        }
+        while let notification = PQnotifies(handle) { PQfreemem(notification) }
+        return true
+    }
+
     func prepareForReuse() -> Bool {
         guard !isBroken && PQstatus(handle) == CONNECTION_OK else { return false }
         if PQtransactionStatus(handle) != PQTRANS_IDLE { _ = try? execute("ROLLBACK", []) }

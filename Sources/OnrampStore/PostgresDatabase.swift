@@ -22,11 +22,15 @@ public final class PostgresDatabase: Database {
     }
 
     private let pool: ConnectionPool<PostgresConnection>
+    private let conninfo: String
+    private let connectTimeoutSeconds: Int
 
     /// Connects with a libpq URI (`postgres://…`) or `key=value` conninfo string. One connection is
     /// opened at once, so an unreachable server fails here with `connectionFailed`.
     public init(conninfo: String, configuration: Configuration = Configuration()) throws {
+        self.conninfo = conninfo
         let timeout = configuration.connectTimeoutSeconds
+        connectTimeoutSeconds = timeout
         let first = try PostgresConnection(conninfo: conninfo, connectTimeoutSeconds: timeout)
         pool = ConnectionPool(
             maximumCount: max(1, configuration.poolSize), acquireTimeout: configuration.acquireTimeout,
@@ -34,6 +38,13 @@ public final class PostgresDatabase: Database {
         ) {
             try PostgresConnection(conninfo: conninfo, connectTimeoutSeconds: timeout)
         }
+    }
+
+    /// A listener on `channel` on a connection of its own (``PostgresChangeWatcher``).
+    func makeChangeWatcher(channel: String) throws -> PostgresChangeWatcher {
+        try PostgresChangeWatcher(
+            connection: PostgresConnection(conninfo: conninfo, connectTimeoutSeconds: connectTimeoutSeconds),
+            channel: channel)
     }
 
     /// Always ``SQLDialect/postgres``.

@@ -53,10 +53,11 @@ struct WebhookSharedDatabaseTests {
         }
     }
 
-    /// On SQLite the dispatcher watches the file's commits (`PRAGMA data_version`), so an event another
-    /// instance commits is sent at once, not at the dispatcher's next interval (an hour here).
-    @Test func anEventCommittedElsewhereWakesAnIdleDispatcher() async throws {
-        try await withWebhookDatabaseURL(.sqlite) { url in
+    /// The dispatcher watches the database's commits (inotify on SQLite's log, `LISTEN` on PostgreSQL),
+    /// so an event another instance commits is sent at once, not at its next interval (an hour here).
+    @Test(arguments: DatabaseDriver.all)
+    func anEventCommittedElsewhereWakesAnIdleDispatcher(driver: DatabaseDriver) async throws {
+        try await withWebhookDatabaseURL(driver) { url in
             let fixture = try WebhookFixture(url: url)
             defer { fixture.database.close() }
             let receiver = try WebhookReceiver()

@@ -1,3 +1,4 @@
+import Foundation
 import OnrampStore
 import Testing
 
@@ -23,6 +24,29 @@ struct PostgresTests {
             }
             #expect(first == [1, 2, 3, 4])
             #expect(second == [5, 6, 7, 8])
+        }
+    }
+
+    /// The change watcher listens on the outbox channel: a notification sent inside a transaction
+    /// wakes it when that transaction commits, not before, and once drained it is quiet again.
+    @Test func theChangeWatcherWakesWhenANotifyingTransactionCommits() throws {
+        try withMigratedDatabase(.postgres) { database in
+            let watcher = try #require(database.changeWatcher())
+            func readable(within milliseconds: Int32) -> Bool {
+                var descriptor = pollfd(fd: watcher.descriptor, events: Int16(POLLIN), revents: 0)
+                return poll(&descriptor, 1, milliseconds) == 1
+            }
+            watcher.drain()
+            #expect(!readable(within: 0))
+            try database.transaction { connection in
+                _ = try connection.query("SELECT pg_notify(?, '')", [.text(outboxChannel)])
+                #expect(!readable(within: 100), "not before the commit")
+            }
+            #expect(readable(within: 5000))
+            watcher.drain()
+            #expect(!readable(within: 50))
+            _ = try database.read { try $0.query("SELECT 1 AS one", []) }
+            #expect(!readable(within: 50), "a transaction without a notification wakes nothing")
         }
     }
 

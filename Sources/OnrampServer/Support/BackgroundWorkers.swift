@@ -77,6 +77,8 @@ final class BackgroundWorkers: Sendable {
                     _ = Self.wait(spacing, for: waker, or: nil)
                 case .timeout:
                     followUp = followUp.map { $0 * 2 }.flatMap { $0 < interval ? $0 : nil }
+                    // A watcher that is down (a PostgreSQL listener whose server restarted) reconnects.
+                    if let watcher, watcher.descriptor < 0 { watcher.drain() }
                 case .waker:
                     break
                 }
