@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import OnrampStore
 import Synchronization
 
@@ -21,10 +22,15 @@ final class BackgroundWorkers: Sendable {
         fileprivate let readEnd: Int32
         private let writeEnd: Int32
 
+        /// A waker; without a file descriptor left for its pipe, one whose wakes do nothing (its loop
+        /// still runs every interval: `poll` ignores a negative descriptor).
         init() {
             var ends: [Int32] = [-1, -1]
-            precondition(pipe(&ends) == 0, "no file descriptor left for a worker's pipe")
-            for end in ends {
+            if pipe(&ends) != 0 {
+                AccessLog.shared.error("a background worker's waker has no pipe (errno \(errno)); it polls only")
+                ends = [-1, -1]
+            }
+            for end in ends where end >= 0 {
                 _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
                 _ = fcntl(end, F_SETFD, FD_CLOEXEC)
             }
@@ -32,8 +38,8 @@ final class BackgroundWorkers: Sendable {
         }
 
         deinit {
-            close(readEnd)
-            close(writeEnd)
+            if readEnd >= 0 { close(readEnd) }
+            if writeEnd >= 0 { close(writeEnd) }
         }
 
         /// Runs the loop's next iteration now (or right after the one in progress).
