@@ -2,13 +2,16 @@ import Foundation
 import OnrampTestSupport
 import Testing
 
+@testable import OnrampServer
+
 /// Sends requests the way StripeCore's `STPAPIClient` does (`StripeCore/…/API Bindings/STPAPIClient.swift`,
 /// commit c57767ad): `<apiURL>/<resource>`, GET parameters in the query and POST parameters as a form, both
 /// encoded by ``SDKFormEncoder``; `Authorization: Bearer <key>`, `Stripe-Version: 2020-08-27` (betas
 /// appended), `X-Stripe-User-Agent`. Answers are decoded whatever their status, and only when that fails
-/// read as a Stripe error, as the SDK does.
+/// read as a Stripe error, as the SDK does. Each call goes over a new loopback connection through the
+/// harness's exchange, so its answer is also held to `/openapi.json` (``DescribedAnswers``).
 struct SDKClient {
-    let port: Int
+    let sandbox: OnrampSandbox
     /// The key sent as the Bearer token (publishable, ephemeral or consumer key).
     var key: String
     var betas: [String] = []
@@ -53,8 +56,8 @@ struct SDKClient {
             "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(fileName).jpg\"\r\nContent-Type: image/jpeg\r\n\r\n"
                 .utf8)
         body += jpeg + Array("\r\n--\(boundary)--\r\n".utf8)
-        return try RawHTTPClient(port: port).request(
-            "POST", "/v1/files",
+        return try sandbox.exchange(
+            .live, "POST", "/v1/files",
             headers: [
                 ("Authorization", "Bearer \(key)"),
                 ("Stripe-Version", (["2020-08-27"] + betas).joined(separator: "; ")),
@@ -86,7 +89,7 @@ struct SDKClient {
             body = Array(encoded.utf8)
             headers.append(("Content-Type", "application/x-www-form-urlencoded"))
         }
-        return try RawHTTPClient(port: port).request(method, target, headers: headers, body: body)
+        return try sandbox.exchange(.live, method, target, headers: headers, body: body)
     }
 
     private func decode<T: Decodable>(_ type: T.Type, _ resource: String, _ reply: RawHTTPClient.Response) throws -> T {

@@ -26,7 +26,7 @@ import Testing
                 livemode: livemode, appIds: [teamAppId], trustTestRoot: true, transport: .live)
             attester = SoftwareAttester(authority: server.sandbox.authority, appId: teamAppId)
             key = try attester.generateKey()
-            sdk = SDKClient(port: server.port, key: server.credentials.stripePublishableKey)
+            sdk = SDKClient(sandbox: server.sandbox, key: server.credentials.stripePublishableKey)
         }
 
         var keyFields: [String: SDKParameter] {

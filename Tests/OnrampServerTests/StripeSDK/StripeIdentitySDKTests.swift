@@ -21,7 +21,7 @@ import Testing
             server = try EmbeddedTestServer(transport: .live)
             user = try server.signUpAndAuthorize()
             try server.collectKYC(user)
-            let sdk = SDKClient(port: server.port, key: server.credentials.stripePublishableKey)
+            let sdk = SDKClient(sandbox: server.sandbox, key: server.credentials.stripePublishableKey)
             let started = try sdk.post(
                 "crypto/internal/start_identity_verification",
                 [
@@ -30,7 +30,7 @@ import Testing
                 ], as: SDKStartIdentityVerificationResponse.self)
             verificationId = started.id
             // IdentityAPIClientImpl: a client of its own with the ephemeral key and the identity beta.
-            identity = SDKClient(port: server.port, key: started.ephemeralKey, betas: ["identity_client_api=v7"])
+            identity = SDKClient(sandbox: server.sandbox, key: started.ephemeralKey, betas: ["identity_client_api=v7"])
         }
 
         func l2() throws -> String {
@@ -114,7 +114,7 @@ import Testing
         #expect(rejected.submitted && rejected.closed)
         #expect(try fixture.l2() == "rejected")
 
-        let sdk = SDKClient(port: fixture.server.port, key: fixture.server.credentials.stripePublishableKey)
+        let sdk = SDKClient(sandbox: fixture.server.sandbox, key: fixture.server.credentials.stripePublishableKey)
         let retry = try sdk.post(
             "crypto/internal/start_identity_verification",
             [
@@ -122,7 +122,7 @@ import Testing
                 "is_mobile": true,
             ],
             as: SDKStartIdentityVerificationResponse.self)
-        let second = SDKClient(port: fixture.server.port, key: retry.ephemeralKey, betas: ["identity_client_api=v7"])
+        let second = SDKClient(sandbox: fixture.server.sandbox, key: retry.ephemeralKey, betas: ["identity_client_api=v7"])
         _ = try second.post(
             "identity/verification_pages/\(retry.id)/testing/verify", ["simulate_delay": false],
             as: SDKVerificationPageData.self)
@@ -133,7 +133,7 @@ import Testing
         let fixture = try Fixture()
         let (other, otherError) = try fixture.identity.error("GET", "identity/verification_pages/vs_other", [:])
         #expect(other == 404 && otherError.error.code == "resource_missing")
-        let stranger = SDKClient(port: fixture.server.port, key: "ek_test_unknown")
+        let stranger = SDKClient(sandbox: fixture.server.sandbox, key: "ek_test_unknown")
         let (unknown, unknownError) = try stranger.error(
             "GET", "identity/verification_pages/\(fixture.verificationId)", [:])
         #expect(unknown == 401 && unknownError.error.type == "authentication_error")

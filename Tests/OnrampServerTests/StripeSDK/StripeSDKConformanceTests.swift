@@ -38,7 +38,7 @@ import Testing
     @Test(arguments: DatabaseDriver.all)
     func theWholeSDKFlowDecodes(driver: DatabaseDriver) throws {
         let server = try EmbeddedTestServer(settlementDelay: 0, driver: driver, transport: .live)
-        let sdk = SDKClient(port: server.port, key: server.credentials.stripePublishableKey)
+        let sdk = SDKClient(sandbox: server.sandbox, key: server.credentials.stripePublishableKey)
         let email = "sdk-\(UUID().uuidString.prefix(8).lowercased())@example.com"
 
         // CryptoOnrampCoordinator.create → LinkController.create → elements/sessions (no payment_method_types).
@@ -274,7 +274,7 @@ import Testing
         let user = try server.signUpAndAuthorize()
         try server.collectKYC(user)
         let wallet = try server.registerWallet(user)
-        let sdk = SDKClient(port: server.port, key: server.credentials.stripePublishableKey)
+        let sdk = SDKClient(sandbox: server.sandbox, key: server.credentials.stripePublishableKey)
         func intent(_ session: StripeTestClient.Reply) throws -> SDKPaymentIntent {
             let bySecret = try sdk.get(
                 "crypto/internal/onramp_session",
@@ -337,7 +337,7 @@ import Testing
         try server.collectKYC(user)
         let session = try server.createSession(
             user, token: try server.paymentToken(user), wallet: try server.registerWallet(user))
-        let sdk = SDKClient(port: server.port, key: server.credentials.stripePublishableKey)
+        let sdk = SDKClient(sandbox: server.sandbox, key: server.credentials.stripePublishableKey)
         let intentId = "pi_" + session.string("id").dropFirst("cos_".count)
         let (missing, missingError) = try sdk.error("GET", "payment_intents/\(intentId)", [:])
         #expect(
@@ -346,7 +346,7 @@ import Testing
         let (wrong, wrongError) = try sdk.error(
             "GET", "payment_intents/\(intentId)", ["client_secret": .string(intentId + "_secret_000000000000")])
         #expect(wrong == 404 && wrongError.error.code == "resource_missing")
-        let backend = SDKClient(port: server.port, key: server.credentials.stripeSecretKey)
+        let backend = SDKClient(sandbox: server.sandbox, key: server.credentials.stripeSecretKey)
         #expect(try backend.get("payment_intents/\(intentId)", [:], as: SDKPaymentIntent.self).id == intentId)
     }
 }

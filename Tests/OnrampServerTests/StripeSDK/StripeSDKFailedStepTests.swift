@@ -15,7 +15,7 @@ import Testing
         let server = try EmbeddedTestServer(transport: .live)
         let user = try server.signUpAndAuthorize()
         try server.collectKYC(user)
-        let sdk = SDKClient(port: server.port, key: server.credentials.stripePublishableKey)
+        let sdk = SDKClient(sandbox: server.sandbox, key: server.credentials.stripePublishableKey)
         let credentials: SDKParameter = ["consumer_session_client_secret": .string(user.consumerSecret)]
         let before = try sdk.send("POST", "crypto/internal/kyc_data_retrieve", ["credentials": credentials], key: nil)
         let (status, error) = try sdk.error(
@@ -39,7 +39,7 @@ import Testing
     @Test func aRefusedSignUpOrConsentWritesNothing() throws {
         let server = try EmbeddedTestServer(transport: .live)
         let user = try server.signUpAndAuthorize()
-        let sdk = SDKClient(port: server.port, key: server.credentials.stripePublishableKey)
+        let sdk = SDKClient(sandbox: server.sandbox, key: server.credentials.stripePublishableKey)
         let (consumers, sessions) = (
             try Self.count(server, "link_consumers"), try Self.count(server, "consumer_sessions")
         )
@@ -73,7 +73,7 @@ import Testing
     /// A parameter the call does not take is refused as Stripe refuses it, before anything is written.
     @Test func anUnknownParameterIsRefusedByName() throws {
         let server = try EmbeddedTestServer(transport: .live)
-        let sdk = SDKClient(port: server.port, key: server.credentials.stripePublishableKey)
+        let sdk = SDKClient(sandbox: server.sandbox, key: server.credentials.stripePublishableKey)
         let consumers = try Self.count(server, "link_consumers")
         let (status, error) = try sdk.error(
             "POST", "consumers/mobile/sign_up",
@@ -95,7 +95,7 @@ import Testing
     @Test func aRefusedShareOrTokenMakesNoPaymentMethod() throws {
         let server = try EmbeddedTestServer(transport: .live)
         let user = try server.signUpAndAuthorize()
-        let sdk = SDKClient(port: server.port, key: server.credentials.stripePublishableKey)
+        let sdk = SDKClient(sandbox: server.sandbox, key: server.credentials.stripePublishableKey)
         let credentials: SDKParameter = ["consumer_session_client_secret": .string(user.consumerSecret)]
         let methods = try Self.count(server, "payment_methods")
         let (shareStatus, shareError) = try sdk.error(
@@ -128,7 +128,7 @@ import Testing
         let declined = try server.checkout(user, session.string("id"))
         #expect(declined.string("status") == "rejected", "\(declined)")
         #expect(declined.string("transaction_details.last_error") == "transaction_failed")
-        let sdk = SDKClient(port: server.port, key: server.credentials.stripePublishableKey)
+        let sdk = SDKClient(sandbox: server.sandbox, key: server.credentials.stripePublishableKey)
         let bySecret = try sdk.get(
             "crypto/internal/onramp_session",
             [

@@ -18,7 +18,7 @@ import Testing
         init() throws {
             server = try EmbeddedTestServer(settlementDelay: 30, transport: .live)
             user = try server.signUpAndAuthorize()
-            sdk = SDKClient(port: server.port, key: server.credentials.stripePublishableKey)
+            sdk = SDKClient(sandbox: server.sandbox, key: server.credentials.stripePublishableKey)
         }
 
         /// A fresh LinkAuthIntent for the user and the mobile lookup's answer for it.
