@@ -122,7 +122,8 @@ import Testing
                 "is_mobile": true,
             ],
             as: SDKStartIdentityVerificationResponse.self)
-        let second = SDKClient(sandbox: fixture.server.sandbox, key: retry.ephemeralKey, betas: ["identity_client_api=v7"])
+        let second = SDKClient(
+            sandbox: fixture.server.sandbox, key: retry.ephemeralKey, betas: ["identity_client_api=v7"])
         _ = try second.post(
             "identity/verification_pages/\(retry.id)/testing/verify", ["simulate_delay": false],
             as: SDKVerificationPageData.self)
