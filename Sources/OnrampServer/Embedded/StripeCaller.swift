@@ -12,6 +12,17 @@ struct StripeCaller: Sendable {
     var publishableKey: String?
     /// Whether the caller used a publishable key.
     var publishable: Bool { publishableKey != nil }
+    /// The stored access token of the request's `Stripe-OAuth-Token`, read with the API key (one read
+    /// for both); `nil` when the request sent none that could be one. ``OAuthTokens`` decides on it.
+    var presentedOAuthToken: OAuthTokenLookup?
+
+    /// The access token a request presented, as the store had it when the API key was read.
+    struct OAuthTokenLookup: Sendable {
+        /// The token's text, as sent.
+        let token: String
+        /// Its stored record; `nil` when no access token has that secret.
+        let record: OAuthTokenRepository.Record?
+    }
 
     /// Resolves `Authorization: Bearer <key>` (or Basic with the key as user name, as `curl -u sk_test_…:`
     /// sends it). `allowPublishable` admits `pk_…` keys (client SDK routes).
@@ -21,15 +32,31 @@ struct StripeCaller: Sendable {
         guard let key = key(request.headers["Authorization"]) else {
             throw StripeErrors.authentication("You did not provide an API key. Use Authorization: Bearer sk_test_….")
         }
-        guard key.utf8.count <= 256, key.hasPrefix("sk_") || key.hasPrefix("pk_"),
-            let record = try database.read({ try APIKeyRepository(connection: $0).find(secret: key) }),
-            !record.disabled
-        else { throw StripeErrors.authentication("Invalid API key provided.") }
+        guard key.utf8.count <= 256, key.hasPrefix("sk_") || key.hasPrefix("pk_") else {
+            throw StripeErrors.authentication("Invalid API key provided.")
+        }
+        let token = OAuthTokens.wellFormedToken(request)
+        let (found, tokenRecord) = try database.read { connection in
+            (
+                try APIKeyRepository(connection: connection).find(secret: key),
+                try token.flatMap {
+                    try OAuthTokenRepository(connection: connection).find(
+                        hash: APIKeyRepository.secretHash($0), kind: .access)
+                }
+            )
+        }
+        guard let record = found, !record.disabled else {
+            throw StripeErrors.authentication("Invalid API key provided.")
+        }
+        let presented = token.map { OAuthTokenLookup(token: $0, record: tokenRecord) }
         switch record.kind {
         case .stripeSecret:
-            return StripeCaller(projectId: record.projectId, livemode: record.livemode)
+            return StripeCaller(
+                projectId: record.projectId, livemode: record.livemode, presentedOAuthToken: presented)
         case .stripePublishable where allowPublishable:
-            return StripeCaller(projectId: record.projectId, livemode: record.livemode, publishableKey: key)
+            return StripeCaller(
+                projectId: record.projectId, livemode: record.livemode, publishableKey: key,
+                presentedOAuthToken: presented)
         case .stripePublishable:
             throw HTTPError(
                 status: 403, code: "secret_key_required", message: "This call needs your secret key (sk_…).",

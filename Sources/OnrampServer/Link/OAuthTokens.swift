@@ -101,17 +101,29 @@ struct OAuthTokens: Sendable {
         }
     }
 
-    /// The grant of the `Stripe-OAuth-Token` header, which must be live and carry `scope`.
-    func require(_ request: HTTPRequest, caller: StripeCaller, scope: OAuthScope) throws -> Grant {
+    /// The request's `Stripe-OAuth-Token` when it has the form of an access token.
+    static func wellFormedToken(_ request: HTTPRequest) -> String? {
         guard let token = request.headers["Stripe-OAuth-Token"], token.hasPrefix("liwltoken_"), token.utf8.count <= 128
-        else {
+        else { return nil }
+        return token
+    }
+
+    /// The grant of the `Stripe-OAuth-Token` header, which must be live and carry `scope`. The token's
+    /// record is the one the caller's authentication read with the API key, when it did.
+    func require(_ request: HTTPRequest, caller: StripeCaller, scope: OAuthScope) throws -> Grant {
+        guard let token = Self.wellFormedToken(request) else {
             throw StripeErrors.authentication(
                 "This call acts for a Link user: send their access token in Stripe-OAuth-Token.",
                 code: "oauth_token_missing")
         }
-        let stored = try database.read { connection in
-            try OAuthTokenRepository(connection: connection).find(
-                hash: APIKeyRepository.secretHash(token), kind: .access)
+        let stored: OAuthTokenRepository.Record?
+        if let presented = caller.presentedOAuthToken, presented.token == token {
+            stored = presented.record
+        } else {
+            stored = try database.read { connection in
+                try OAuthTokenRepository(connection: connection).find(
+                    hash: APIKeyRepository.secretHash(token), kind: .access)
+            }
         }
         guard let stored, stored.projectId == caller.projectId, !stored.revoked, stored.expiresAt > nowMilliseconds
         else {
