@@ -74,6 +74,22 @@ struct ConnectionTable {
         var waitingSince: Double
         /// Responses sent on this connection.
         var served: Int
+
+        /// Enters `phase` unless the connection is being closed by us.
+        mutating func move(to phase: Phase, deadline: Double?) {
+            guard self.phase != .closing else { return }
+            self.phase = phase
+            self.deadline = deadline
+        }
+
+        /// A response was sent: it waits for its next head from `now` until `deadline`.
+        mutating func finishRequest(now: Double, deadline: Double) {
+            guard phase != .closing else { return }
+            served += 1
+            waitingSince = now
+            phase = .awaitingHead
+            self.deadline = deadline
+        }
     }
 
     /// What to do with a connection being accepted.
@@ -156,16 +172,14 @@ struct ConnectionTable {
 
     /// The response was sent: the connection waits for its next head.
     mutating func completed(key: UInt, now: Double) {
-        guard entries[key] != nil, entries[key]?.phase != .closing else { return }
-        entries[key]?.served += 1
-        entries[key]?.waitingSince = now
-        transition(key, to: .awaitingHead, deadline: now + limits.keepAliveSeconds)
+        let deadline = now + limits.keepAliveSeconds
+        entries[key]?.finishRequest(now: now, deadline: deadline)
     }
 
+    /// Moves an open connection to `phase` in one lookup, its entry changed in place (a request
+    /// makes three of these, so no copy of the entry and no second hash).
     private mutating func transition(_ key: UInt, to phase: Phase, deadline: Double?) {
-        guard let entry = entries[key], entry.phase != .closing else { return }
-        entries[key]?.phase = phase
-        entries[key]?.deadline = deadline
+        entries[key]?.move(to: phase, deadline: deadline)
     }
 
     /// Marks every connection waiting for a head (idle keep-alive, or a head still arriving) as closing

@@ -20,9 +20,19 @@ public struct HTTPHeaders: Sendable, Sequence {
     /// Compares header names without allocating (names are ASCII).
     static func equalIgnoringASCIICase(_ a: String, _ b: String) -> Bool {
         guard a.utf8.count == b.utf8.count else { return false }
-        return zip(a.utf8, b.utf8).allSatisfy { x, y in
-            x == y || (x | 0x20 == y | 0x20 && (x | 0x20) >= UInt8(ascii: "a") && (x | 0x20) <= UInt8(ascii: "z"))
+        let compared = a.utf8.withContiguousStorageIfAvailable { x in
+            b.utf8.withContiguousStorageIfAvailable { y in
+                for index in 0..<x.count where !sameLetter(x[index], y[index]) { return false }
+                return true
+            }
         }
+        if case .some(.some(let equal)) = compared { return equal }
+        return zip(a.utf8, b.utf8).allSatisfy(sameLetter)
+    }
+
+    /// Whether two bytes are equal, or the same ASCII letter in either case.
+    private static func sameLetter(_ x: UInt8, _ y: UInt8) -> Bool {
+        x == y || (x | 0x20 == y | 0x20 && (x | 0x20) >= UInt8(ascii: "a") && (x | 0x20) <= UInt8(ascii: "z"))
     }
 
     /// Appends a field.

@@ -22,21 +22,33 @@ public struct HTTPResponse: Sendable {
     public func headIsSendable(maximumBytes: Int) -> Bool {
         var total = 0
         for (name, value) in headers {
-            guard !name.isEmpty, name.utf8.allSatisfy(Self.isTokenByte),
-                !value.utf8.contains(where: { $0 == 0 || $0 == 10 || $0 == 13 })
+            guard !name.isEmpty, Self.all(of: name, satisfy: Self.isTokenByte),
+                Self.all(of: value, satisfy: { $0 != 0 && $0 != 10 && $0 != 13 })
             else { return false }
             total += name.utf8.count + value.utf8.count + 4
         }
         return total <= maximumBytes
     }
 
+    /// Whether every byte of `text` passes `test`, read from its contiguous storage when it has one.
+    private static func all(of text: String, satisfy test: (UInt8) -> Bool) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes where !test(byte) { return false }
+            return true
+        } ?? text.utf8.allSatisfy(test)
+    }
+
     private static func isTokenByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
+            return true
+        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
+            UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "^"),
+            UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
             return true
         default:
-            return "!#$%&'*+-.^_`|~".utf8.contains(byte)
+            return false
         }
     }
 

@@ -12,9 +12,11 @@ final class RequestContext {
     var targetRefusal: HTTPError?
     /// The query as received (after the `?`, still escaped); the library never parses it.
     var rawQuery = ""
-    /// The head's weight in the connection's pool (see `headBytes`), once it is in.
+    /// The head's weight in the connection's pool (see ``HeadCollector``), once it is in.
     var headWeight = 0
     var headSeen = false
+    /// The head's fields, collected once when the head is in and handed to the request.
+    var headers = HTTPHeaders()
     var body: [UInt8] = []
     var bodyTooLarge = false
     var responded = false
@@ -77,13 +79,31 @@ let acceptPolicyCallback: MHD_AcceptPolicyCallback = { serverPointer, address, _
     return server.connections.admit(address: key) ? .YES : .NO
 }
 
+/// What a connection keeps from its set-up to its close, in libmicrohttpd's socket-context slot: its key
+/// in the ``ConnectionGuard`` and its client's address as text (read once, not once per request).
+final class ConnectionContext {
+    let key: UInt
+    let clientAddress: String
+
+    init(key: UInt, clientAddress: String) {
+        self.key = key
+        self.clientAddress = clientAddress
+    }
+
+    /// The context the notify callback stored for `connection` (nil before it ran).
+    static func of(_ connection: OpaquePointer) -> ConnectionContext? {
+        onramp_mhd_socket_context(connection).map { Unmanaged<ConnectionContext>.fromOpaque($0).takeUnretainedValue() }
+    }
+}
+
 /// Tells the ``ConnectionGuard`` about connections set up and closed (the library calls this on the
-/// connection's own thread, before it closes the socket).
+/// connection's own thread, before it closes the socket), and keeps each connection's
+/// ``ConnectionContext`` from one to the other.
 let connectionNotifyCallback:
     @convention(c) (
         UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
         MHD_ConnectionNotificationCode
-    ) -> Void = { serverPointer, connection, _, code in
+    ) -> Void = { serverPointer, connection, socketContext, code in
         guard let serverPointer, let connection else { return }
         let server = Unmanaged<HTTPServer>.fromOpaque(serverPointer).takeUnretainedValue()
         let key = connectionKey(connection)
@@ -92,9 +112,15 @@ let connectionNotifyCallback:
             let address =
                 onramp_mhd_client_key(connection, &buffer, socklen_t(buffer.count)) == 0
                 ? String(nulTerminated: buffer) : ""
+            let context = ConnectionContext(key: key, clientAddress: clientAddress(connection))
+            socketContext?.pointee = Unmanaged.passRetained(context).toOpaque()
             server.connections.opened(key: key, socket: onramp_mhd_connection_fd(connection), address: address)
         } else {
             server.connections.closed(key: key)
+            if let slot = socketContext, let context = slot.pointee {
+                Unmanaged<ConnectionContext>.fromOpaque(context).release()
+                slot.pointee = nil
+            }
         }
     }
 
@@ -139,14 +165,16 @@ let accessHandlerCallback: MHD_AccessHandlerCallback = {
     if !context.headSeen {
         context.headSeen = true
         server.connections.headReceived(key: connectionKey(connection))
-        context.headWeight = headBytes(connection, method: method, url: url, query: context.rawQuery)
+        let head = collectHead(connection)
+        context.headers = head.headers
+        context.headWeight = strlen(method) + strlen(url) + context.rawQuery.utf8.count + 12 + head.fieldBytes
         let refusal: HTTPError?
         if let targetRefusal = context.targetRefusal {
             refusal = targetRefusal
         } else if context.headWeight > limits.maximumHeaderBytes {
             refusal = .headerFieldsTooLarge(limit: limits.maximumHeaderBytes)
         } else if let malformed = RequestHeadCheck.refusal(
-            version: version.map { String(cString: $0) } ?? "", headers: collectHeaders(connection),
+            version: version.map { String(cString: $0) } ?? "", headers: context.headers,
             maximumBodyBytes: limits.maximumBodyBytes)
         {
             refusal = malformed
@@ -185,10 +213,12 @@ let accessHandlerCallback: MHD_AccessHandlerCallback = {
 
     server.connections.handling(key: connectionKey(connection))
     var request = HTTPRequest(
-        method: String(cString: method), path: String(cString: url), headers: collectHeaders(connection),
+        method: String(cString: method), path: String(cString: url), headers: context.headers,
         body: context.body, requestId: context.requestId)
-    request.query = HTTPRequest.decodeQuery(context.rawQuery)
-    request.remoteAddress = clientAddress(connection)
+    context.headers = HTTPHeaders()
+    context.body = []
+    if !context.rawQuery.isEmpty { request.query = HTTPRequest.decodeQuery(context.rawQuery) }
+    request.remoteAddress = ConnectionContext.of(connection)?.clientAddress ?? clientAddress(connection)
     let response: HTTPResponse
     if context.bodyTooLarge {
         response = server.refuse(
@@ -214,58 +244,40 @@ private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MH
     return result
 }
 
-/// The size of the request head as weighed against the limit: the request line and `Name: value` lines
-/// as sent (near enough: the library does not keep the exact spacing), and for each header the record
-/// the library keeps of it in the connection's pool. So a head within the limit always fits the pool,
-/// however many headers it is split into.
-private func headBytes(
-    _ connection: OpaquePointer, method: UnsafePointer<CChar>, url: UnsafePointer<CChar>, query: String
-) -> Int {
-    var total = strlen(method) + strlen(url) + query.utf8.count + 12
-    withUnsafeMutablePointer(to: &total) { pointer in
-        _ = MHD_get_connection_values(connection, .HEADER_KIND, addFieldBytes, pointer)
-    }
-    return total
-}
-
 /// What one header line weighs beyond its name and value: 4 bytes of separators and the library's
 /// 64-byte record of it (a 56-byte `MHD_HTTP_Header` on 64-bit, rounded to the pool's 16-byte alignment).
 private let headerLineOverhead = 4 + 64
 
-/// Adds a header's weight (name, value, ``headerLineOverhead``) to the `Int` the context points at.
-private let addFieldBytes:
-    @convention(c) (UnsafeMutableRawPointer?, MHD_ValueKind, UnsafePointer<CChar>?, UnsafePointer<CChar>?) ->
-        MHD_Result = { totalPointer, _, key, value in
-            totalPointer?.assumingMemoryBound(to: Int.self).pointee +=
-                (key.map { strlen($0) } ?? 0) + (value.map { strlen($0) } ?? 0) + headerLineOverhead
-            return .YES
-        }
-
-/// Collects into a Swift array through the iterator's context pointer.
-private final class PairCollector {
-    var pairs: [(String, String?)] = []
+/// The head's fields as the library parsed them, and their weight in the connection's pool: the
+/// `Name: value` lines as sent (near enough: the library does not keep the exact spacing) and for each
+/// field the record the library keeps of it. With the request line (see the access handler) that is the
+/// size weighed against the head limit, so a head within the limit always fits the pool, however many
+/// fields it is split into.
+private final class HeadCollector {
+    var headers = HTTPHeaders()
+    var fieldBytes = 0
 }
 
-private let collectPair:
+private let collectField:
     @convention(c) (UnsafeMutableRawPointer?, MHD_ValueKind, UnsafePointer<CChar>?, UnsafePointer<CChar>?) ->
         MHD_Result = { collectorPointer, _, key, value in
             guard let collectorPointer, let key else { return .YES }
-            let collector = Unmanaged<PairCollector>.fromOpaque(collectorPointer).takeUnretainedValue()
-            collector.pairs.append((String(cString: key), value.map { String(cString: $0) }))
+            let collector = Unmanaged<HeadCollector>.fromOpaque(collectorPointer).takeUnretainedValue()
+            let name = String(cString: key)
+            let text = value.map { String(cString: $0) } ?? ""
+            collector.fieldBytes += strlen(key) + (value.map { strlen($0) } ?? 0) + headerLineOverhead
+            collector.headers.add(name, text)
             return .YES
         }
 
-private func collectValues(_ connection: OpaquePointer, kind: MHD_ValueKind) -> [(String, String?)] {
-    let collector = PairCollector()
+/// Collects the head's fields once, in order, with their weight (see ``HeadCollector``).
+private func collectHead(_ connection: OpaquePointer) -> (headers: HTTPHeaders, fieldBytes: Int) {
+    let collector = HeadCollector()
     withExtendedLifetime(collector) {
         _ = MHD_get_connection_values(
-            connection, kind, collectPair, Unmanaged.passUnretained(collector).toOpaque())
+            connection, .HEADER_KIND, collectField, Unmanaged.passUnretained(collector).toOpaque())
     }
-    return collector.pairs
-}
-
-private func collectHeaders(_ connection: OpaquePointer) -> HTTPHeaders {
-    HTTPHeaders(collectValues(connection, kind: .HEADER_KIND).map { ($0.0, $0.1 ?? "") })
+    return (collector.headers, collector.fieldBytes)
 }
 
 private func clientAddress(_ connection: OpaquePointer) -> String {

@@ -12,16 +12,23 @@ public enum RequestId {
     }()
     private static let counter = Atomic<UInt64>(0)
 
-    /// A fresh request id.
+    /// A fresh request id (one allocation: the string's own).
     public static func make() -> String {
         var value = counter.wrappingAdd(1, ordering: .relaxed).newValue
-        var digits: [UInt8] = []
-        digits.reserveCapacity(8)
-        repeat {
-            digits.append(alphabet[Int(value % 62)])
-            value /= 62
-        } while value > 0
-        while digits.count < 8 { digits.append(alphabet[0]) }
-        return String(decoding: prefix + digits.reversed(), as: UTF8.self)
+        var digitCount = 1
+        var rest = value / 62
+        while rest > 0 {
+            digitCount += 1
+            rest /= 62
+        }
+        digitCount = Swift.max(8, digitCount)
+        return String(unsafeUninitializedCapacity: prefix.count + digitCount) { buffer in
+            for (index, byte) in prefix.enumerated() { buffer[index] = byte }
+            for index in (prefix.count..<(prefix.count + digitCount)).reversed() {
+                buffer[index] = alphabet[Int(value % 62)]
+                value /= 62
+            }
+            return prefix.count + digitCount
+        }
     }
 }

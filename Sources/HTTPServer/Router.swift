@@ -53,6 +53,9 @@ public struct Router: Sendable {
     }
 
     private var routesBySegmentCount: [Int: [Route]] = [:]
+    /// The routes without parameters by their path, in the order added: a path that is one of them is
+    /// matched by one hash lookup (a literal route wins over any pattern with parameters anyway).
+    private var literalRoutes: [String: [Route]] = [:]
     /// Every route in the order it was added.
     public private(set) var entries: [Entry] = []
     private var renderers: [(prefix: String, renderer: any ErrorRenderer)] = []
@@ -72,8 +75,11 @@ public struct Router: Sendable {
             if part.hasPrefix("{") && part.hasSuffix("}") { return .parameter(String(part.dropFirst().dropLast())) }
             return .literal(String(part))
         }
-        routesBySegmentCount[segments.count, default: []].append(
-            Route(method: method.uppercased(), pattern: pattern, segments: segments, handler: handler))
+        let route = Route(method: method.uppercased(), pattern: pattern, segments: segments, handler: handler)
+        routesBySegmentCount[segments.count, default: []].append(route)
+        if !segments.contains(where: { if case .parameter = $0 { true } else { false } }) {
+            literalRoutes[pattern, default: []].append(route)
+        }
         entries.append(Entry(method: method.uppercased(), pattern: pattern, operation: operation))
         // Literal segments win over parameters: order candidates by where their first parameter sits.
         routesBySegmentCount[segments.count]!.sort { Router.specificity($0.segments) > Router.specificity($1.segments) }
@@ -92,9 +98,12 @@ public struct Router: Sendable {
 
     /// Looks up `method` and the raw (still percent-encoded) `path`.
     public func match(method: String, path: String) -> Match {
+        let lookupMethod = method == "HEAD" ? "GET" : method
+        if let route = literalRoutes[path]?.first(where: { $0.method == lookupMethod }) {
+            return .found(route: route.pattern, parameters: [:], handler: route.handler)
+        }
         let parts = Router.split(path)
         guard let candidates = routesBySegmentCount[parts.count] else { return .notFound }
-        let lookupMethod = method == "HEAD" ? "GET" : method
         var allowed: [String] = []
         for route in candidates {
             guard let parameters = Router.bind(route.segments, to: parts) else { continue }

@@ -13,7 +13,8 @@ enum OperationsRoutes {
                 return .json(["status": "unavailable", "database": "unreachable"], status: 503)
             }
         }
-        router.add("GET", "/livez", Operations.liveness) { _ in .json(["status": "ok"]) }
+        let alive = HTTPResponse.json(["status": "ok"])
+        router.add("GET", "/livez", Operations.liveness) { _ in alive }
         router.add("GET", "/metrics", Operations.metrics) { _ in
             .text(
                 metrics.prometheusText() + storeMetrics(database),

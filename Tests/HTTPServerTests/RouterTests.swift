@@ -36,6 +36,22 @@ import Testing
         #expect(response.headers["Allow"] == "GET, PUT")
     }
 
+    /// A path without parameters is found by one lookup; it must answer as the pattern walk would:
+    /// HEAD as GET, another method 405 listing the parameter routes' methods too, and an encoded
+    /// spelling of the literal path is no literal match.
+    @Test func literalPathsAnswerAsThePatternWalkWould() {
+        let router = makeRouter()
+        let (head, headRoute) = router.respond(to: HTTPRequest(method: "HEAD", path: "/boom"))
+        #expect(head.status == 422)
+        #expect(headRoute == "/boom")
+        let (wrongMethod, _) = router.respond(to: HTTPRequest(method: "GET", path: "/sessions/challenges"))
+        #expect(wrongMethod.status == 405)
+        #expect(wrongMethod.headers["Allow"] == "POST")
+        let encoded = router.respond(to: HTTPRequest(method: "POST", path: "/sessions/%63hallenges"))
+        #expect(encoded.response.body == Array("parameter".utf8))
+        #expect(encoded.route == "/sessions/{id}")
+    }
+
     @Test func answers404ForUnknownPaths() {
         #expect(makeRouter().respond(to: HTTPRequest(method: "GET", path: "/nope")).response.status == 404)
         #expect(makeRouter().respond(to: HTTPRequest(method: "GET", path: "/keys/k/extra")).response.status == 404)
