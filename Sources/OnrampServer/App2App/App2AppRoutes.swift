@@ -63,8 +63,7 @@ struct App2AppRoutes: Sendable {
         try limit(request)
         let body = try request.jsonBody()
         let session = try PurchaseSessionRequest(body)
-        return .json(
-            try inProjectTime(try challengeProject(body)) { try service.createSession(session) }, status: 201)
+        return .json(try inChallengeProjectTime(body) { try service.createSession(session) }, status: 201)
     }
 
     func createRegistrationChallengeWithAPIKey(_ request: HTTPRequest, _ projectId: String) throws -> HTTPResponse {
@@ -75,10 +74,7 @@ struct App2AppRoutes: Sendable {
         try limit(request)
         let body = try request.jsonBody()
         let registration = try KeyRegistrationRequest(body, keyIdFromPath: nil)
-        return .json(
-            try inProjectTime(try challengeProject(body)) {
-                try service.register(registration, projectIdFromPath: nil)
-            })
+        return .json(try inChallengeProjectTime(body) { try service.register(registration, projectIdFromPath: nil) })
     }
 
     func createPurchaseChallengeWithAPIKey(_ request: HTTPRequest, _ projectId: String) throws -> HTTPResponse {
@@ -102,10 +98,14 @@ struct App2AppRoutes: Sendable {
         return try testClocks.bound(to: projectId, body)
     }
 
-    /// The project of the challenge a registration or session names, when it is a known challenge.
-    private func challengeProject(_ body: JSONValue) throws -> String? {
-        guard let text = body["challenge"]?.stringValue, text.utf8.count <= 512 else { return nil }
-        return try service.projectId(ofChallenge: text)
+    /// Runs `body` in the time of the project whose challenge a registration or session names (real time
+    /// when it names no known challenge); the project and its clock come from one read.
+    private func inChallengeProjectTime<T>(_ requestBody: JSONValue, _ body: () throws -> T) throws -> T {
+        guard let text = requestBody["challenge"]?.stringValue, text.utf8.count <= 512,
+            let (projectId, offset) = try service.projectClock(ofChallenge: text)
+        else { return try body() }
+        RequestNotes.current?.projectId = projectId
+        return try TestClocks.bound(offsetMilliseconds: offset, body)
     }
 
     /// The request's idempotency key: `Idempotency-Key` (the demo's), or CDP's standard `X-Idempotency-Key`;

@@ -320,9 +320,17 @@ struct App2AppService: Sendable {
         return project
     }
 
-    /// The project of the challenge `text` names, when it is a known challenge.
-    func projectId(ofChallenge text: String) throws -> String? {
+    /// The project of the challenge `text` names and that project's test-clock offset in milliseconds,
+    /// when it is a known challenge: one read for both (registrations and sessions run in that time).
+    func projectClock(ofChallenge text: String) throws -> (projectId: String, offsetMilliseconds: Int64)? {
         guard let id = ChallengeRepository.id(forChallengeText: text) else { return nil }
-        return try database.read { try ChallengeRepository(connection: $0).find(id: id)?.projectId }
+        return try database.read { connection in
+            try ChallengeRepository(connection: connection).find(id: id).map { challenge in
+                (
+                    challenge.projectId,
+                    try TestClockRepository(connection: connection).offset(projectId: challenge.projectId)
+                )
+            }
+        }
     }
 }

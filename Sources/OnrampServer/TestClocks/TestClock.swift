@@ -35,7 +35,13 @@ struct TestClocks: Sendable {
     func bound<T>(to projectId: String?, _ body: () throws -> T) throws -> T {
         guard let projectId else { return try body() }
         let offset = try database.read { try TestClockRepository(connection: $0).offset(projectId: projectId) }
-        return try TestClockOffset.$milliseconds.withValue(offset, operation: body)
+        return try Self.bound(offsetMilliseconds: offset, body)
+    }
+
+    /// Runs `body` in a project's time whose offset the caller read already (with what named the
+    /// project, in one read).
+    static func bound<T>(offsetMilliseconds offset: Int64, _ body: () throws -> T) throws -> T {
+        try TestClockOffset.$milliseconds.withValue(offset, operation: body)
     }
 
     /// Why a clock cannot move.
