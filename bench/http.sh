@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # HTTP throughput: wrk against onramp's /livez (no database) and /healthz (SQLite ping), and, in the
 # same run with the same wrk settings, against nginx `return 200` on another loopback port (one worker
-# when pinned, two otherwise). Prints requests/s side by side and the ratio.
+# when pinned, two otherwise), and against libmicrohttpd alone with a C handler (bench/reference), the
+# ceiling of a server built on it. Prints requests/s side by side and the ratios.
 # Usage: [SERVER_CPU=0 CLIENT_CPU=1] bench/http.sh [DURATION_SECONDS] [CONNECTIONS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -37,17 +38,26 @@ http {
 }
 CONF
 "${server_pin[@]}" nginx -c "$work/nginx.conf" -p "$work"
+# The ceiling of the design: libmicrohttpd alone with a C handler, as onramp configures it.
+port_mhd=18083
+gcc -O2 -o "$work/mhd-return-200" bench/reference/mhd-return-200.c -lmicrohttpd
+"${server_pin[@]}" "$work/mhd-return-200" $port_mhd 2 &
 wait_for "http://127.0.0.1:$port_onramp/livez"
+wait_for "http://127.0.0.1:$port_mhd/"
 
 rate() { "${client_pin[@]}" wrk -t"$wrk_threads" -c"$connections" -d"${duration}s" "$1" >"$work/wrk.out"; wrk_rate "$work/wrk.out"; }
 echo "wrk -t$wrk_threads -c$connections -d${duration}s; server cores ${SERVER_CPU:-any}, wrk cores ${CLIENT_CPU:-any}"
 onramp_live=$(rate "http://127.0.0.1:$port_onramp/livez")
 nginx_rate=$(rate "http://127.0.0.1:$port_nginx/")
 onramp_health=$(rate "http://127.0.0.1:$port_onramp/healthz")
+mhd_rate=$(rate "http://127.0.0.1:$port_mhd/")
 printf '%-34s %12s req/s\n' "onramp /livez (no database)" "$onramp_live" "nginx return 200 ($nginx_workers worker)" \
-    "$nginx_rate" "onramp /healthz (SQLite ping)" "$onramp_health"
-echo "ratio onramp/nginx: /livez $(ratio "$onramp_live" "$nginx_rate"), /healthz $(ratio "$onramp_health" "$nginx_rate")"
+    "$nginx_rate" "onramp /healthz (SQLite ping)" "$onramp_health" "libmicrohttpd alone (C handler)" "$mhd_rate"
+echo "ratio onramp/nginx: /livez $(ratio "$onramp_live" "$nginx_rate"), /healthz $(ratio "$onramp_health" "$nginx_rate");" \
+    "libmicrohttpd alone/nginx $(ratio "$mhd_rate" "$nginx_rate"), onramp /livez ÷ libmicrohttpd alone $(ratio "$onramp_live" "$mhd_rate")"
 result "GET /livez" "$onramp_live" "req/s" "nginx return 200, $nginx_workers worker" "$nginx_rate" \
     "$(ratio "$onramp_live" "$nginx_rate")" "≥ 0.9"
 result "GET /healthz (store ping)" "$onramp_health" "req/s" "nginx return 200, $nginx_workers worker" "$nginx_rate" \
     "$(ratio "$onramp_health" "$nginx_rate")" "≥ 0.8"
+result "libmicrohttpd alone, C handler (the design's ceiling)" "$mhd_rate" "req/s" "nginx return 200, $nginx_workers worker" \
+    "$nginx_rate" "$(ratio "$mhd_rate" "$nginx_rate")" "(reference)"
