@@ -161,6 +161,54 @@ struct WebhookRouteTests {
         }
     }
 
+    /// One round claiming several deliveries of one endpoint spends exactly its "fail the next N" (two of
+    /// three fail on purpose), and recording a success and then a failure of that endpoint in one batch
+    /// leaves its failure clock running (the success's clearing is not carried past the failure).
+    @Test(arguments: DatabaseDriver.all)
+    func aRoundSpendsFailNextOncePerClaimAndKeepsTheLastFailureClock(driver: DatabaseDriver) throws {
+        try withWebhookDatabaseURL(driver) { url in
+            let fixture = try WebhookFixture(url: url)
+            defer { fixture.database.close() }
+            let subscription = try fixture.subscribe(.cdp, url: "http://localhost:4242/hook")
+            for _ in 0..<3 { _ = try fixture.emitCDPEvent() }
+            try fixture.database.transaction {
+                try $0.execute(
+                    "UPDATE webhook_subscriptions SET fail_next = 2, failing_since = 500 WHERE id = ?",
+                    [.text(subscription.id)])
+            }
+            let dispatcher = WebhookDispatcher(context: fixture.context)
+            try dispatcher.fanOut()
+            let claims = try dispatcher.claimDue(limit: 10)
+            #expect(claims.count == 3)
+            #expect(claims.filter(\.failsOnPurpose).count == 2)
+            let state = {
+                try #require(
+                    try fixture.database.read {
+                        try $0.query(
+                            "SELECT fail_next, failing_since FROM webhook_subscriptions WHERE id = ?",
+                            [.text(subscription.id)]
+                        ).first
+                    })
+            }
+            #expect(try state().int("fail_next") == 0)
+            try dispatcher.record([
+                .init(claim: claims[0], statusCode: 200, latencyMilliseconds: 1, responseExcerpt: "ok", error: nil),
+                .init(claim: claims[1], statusCode: 500, latencyMilliseconds: 1, responseExcerpt: "down", error: nil),
+                .init(claim: claims[2], statusCode: 200, latencyMilliseconds: 1, responseExcerpt: "ok", error: nil),
+            ])
+            #expect(try state().optionalInt("failing_since") == nil, "the last success clears it")
+            for _ in 0..<2 { _ = try fixture.emitCDPEvent() }
+            try dispatcher.fanOut()
+            let next = try dispatcher.claimDue(limit: 10)
+            #expect(next.count == 2 && next.allSatisfy { !$0.failsOnPurpose })
+            try dispatcher.record([
+                .init(claim: next[0], statusCode: 200, latencyMilliseconds: 1, responseExcerpt: "ok", error: nil),
+                .init(claim: next[1], statusCode: 500, latencyMilliseconds: 1, responseExcerpt: "down", error: nil),
+            ])
+            #expect(try state().optionalInt("failing_since") != nil, "the failure after the success sets it")
+        }
+    }
+
     /// A failed attempt recorded after another instance took the delivery's lease is logged, but changes
     /// neither the delivery nor its endpoint's failure clock.
     @Test func anAttemptAfterTheLeaseWasLostOnlyLogs() throws {

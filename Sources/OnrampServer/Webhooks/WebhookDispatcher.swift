@@ -221,10 +221,10 @@ public final class WebhookDispatcher: Sendable {
                 .text(token), .integer(leaseUntil), .integer(now), .integer(now), .integer(now),
                 .integer(Int64(limit)),
             ])
-        return try connection.query(
+        let rows = try connection.query(
             """
             SELECT d.id, d.event_id, d.attempt_count, d.created_at, e.type, e.family, e.payload,
-                   s.id AS subscription_id, s.url, s.secret, s.headers,
+                   s.id AS subscription_id, s.url, s.secret, s.headers, s.fail_next,
                    COALESCE(c.offset_ms, 0) AS clock_offset
             FROM webhook_deliveries d
             JOIN outbox_events e ON e.id = d.event_id
@@ -232,17 +232,23 @@ public final class WebhookDispatcher: Sendable {
             LEFT JOIN test_clocks c ON c.project_id = e.project_id
             WHERE d.lease_owner = ?
             """, [.text(token)]
-        ).compactMap { row -> Claim? in
+        )
+        // What is left of each endpoint's "fail the next N" as this round takes them, starting from
+        // what the query read (an endpoint with none costs no statement per claim).
+        var failuresLeft: [String: Int64] = [:]
+        return try rows.compactMap { row -> Claim? in
             guard var claim = try Self.claim(row, token: token) else { return nil }
+            let left = try failuresLeft[claim.subscriptionId] ?? row.int("fail_next")
+            guard left > 0 else { return claim }
             // One of the endpoint's "fail the next N" taken in the claim's transaction: with several
             // instances each failure is spent once.
             claim.failsOnPurpose =
                 try connection.execute(
                     "UPDATE webhook_subscriptions SET fail_next = fail_next - 1 WHERE id = ? AND fail_next > 0",
                     [.text(claim.subscriptionId)]) == 1
+            failuresLeft[claim.subscriptionId] = claim.failsOnPurpose ? left - 1 : 0
             return claim
         }
-
     }
 
     private static func claim(_ row: Row, token: String) throws -> Claim? {
@@ -328,6 +334,9 @@ public final class WebhookDispatcher: Sendable {
 
     private func record(_ connection: any SQLConnection, _ attempts: [Attempt], realNow: Int64) throws {
         let window = Int64(configuration.retry.retryWindow * 1000)
+        // Endpoints whose failing state this round has cleared and not set since: a second success
+        // for one of them has nothing to clear.
+        var cleared = Set<String>()
         for attempt in attempts {
             let claim = attempt.claim
             let now = realNow + claim.clockOffset
@@ -362,9 +371,11 @@ public final class WebhookDispatcher: Sendable {
                         lease_owner = NULL, lease_until = NULL
                     WHERE id = ? AND lease_owner = ?
                     """, [.integer(now)] + outcome + [.text(claim.deliveryId), .text(claim.leaseToken)])
-                try connection.execute(
-                    "UPDATE webhook_subscriptions SET failing_since = NULL WHERE id = ? AND failing_since IS NOT NULL",
-                    [.text(claim.subscriptionId)])
+                if cleared.insert(claim.subscriptionId).inserted {
+                    try connection.execute(
+                        "UPDATE webhook_subscriptions SET failing_since = NULL WHERE id = ? AND failing_since IS NOT NULL",
+                        [.text(claim.subscriptionId)])
+                }
                 continue
             }
             let attempts = Int(claim.attemptCount) + 1
@@ -387,6 +398,7 @@ public final class WebhookDispatcher: Sendable {
             try connection.execute(
                 "UPDATE webhook_subscriptions SET failing_since = ? WHERE id = ? AND failing_since IS NULL",
                 [.integer(now), .text(claim.subscriptionId)])
+            cleared.remove(claim.subscriptionId)
             // Disabled once every attempt has failed for the window, or when a delivery gives up
             // and every attempt since its first one has failed.
             let disabled = try connection.execute(
