@@ -10,7 +10,14 @@ import Testing
     @Test func hmacRFC4231() {
         let mac = HMACSHA256.authenticationCode(key: "Jefe", message: "what do ya want for nothing?")
         #expect(Hex.encode(mac) == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
-        #expect(HMACSHA256.authenticationCode(key: [], message: []).count == 32)
+        // An empty key (Python: hmac.new(b"", b"", hashlib.sha256)), and one MAC after another from the
+        // shared template: each call is keyed afresh, none sees the previous call's key.
+        #expect(
+            Hex.encode(HMACSHA256.authenticationCode(key: [], message: []))
+                == "b613679a0814d9ec772f95d778c35fc5ff1697c493715653c6c712144292c5ad")
+        #expect(
+            Hex.encode(HMACSHA256.authenticationCode(key: "Jefe", message: "what do ya want for nothing?"))
+                == Hex.encode(mac))
     }
 
     /// The Stripe-scheme vector from `contracts/webhooks.md` (computed independently, checked with openssl).
