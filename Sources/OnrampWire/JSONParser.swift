@@ -50,7 +50,12 @@ private struct Reader {
     }
 
     mutating func skipWhitespace() {
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
     }
 
     var current: UInt8? { index < bytes.count ? bytes[index] : nil }
@@ -155,7 +160,21 @@ private struct Reader {
 
     mutating func string() throws(JSONParser.ParseError) -> String {
         index += 1
-        var scalars: [UInt8] = []
+        // Most strings hold no escape: up to the closing quote they are taken as one slice.
+        let start = index
+        while index < bytes.count {
+            let c = bytes[index]
+            if c == UInt8(ascii: "\"") {
+                index += 1
+                guard let text = String(validating: bytes[start..<(index - 1)], as: UTF8.self) else {
+                    throw error("invalid UTF-8")
+                }
+                return text
+            }
+            if c == UInt8(ascii: "\\") || c < 0x20 { break }
+            index += 1
+        }
+        var scalars = Array(bytes[start..<index])
         while true {
             guard let c = current else { throw error("unterminated string") }
             switch c {

@@ -37,6 +37,24 @@ import Testing
     @Test func escapesHTMLSensitiveCharactersWhenWriting() {
         #expect(JSONValue.string("<a&b>").serializedString == #""\u003ca\u0026b\u003e""#)
     }
+
+    /// Unescaped runs between escapes, at both ends and in multi-byte text, written and read back. The
+    /// expected text is Python's `json.dumps(s, ensure_ascii=False)` with `<`, `>`, `&` as `\u00XX`.
+    @Test func writesAndReadsRunsBetweenEscapes() throws {
+        let text = "plain text, then \"quoted\" and \\ back\nslash\ttab\u{01} <tag>&amp; é😀 end"
+        let expected = #""plain text, then \"quoted\" and \\ back\nslash\ttab\u0001 \u003ctag\u003e\u0026amp; é😀 end""#
+        #expect(JSONValue.string(text).serializedString == expected)
+        #expect(try parser.parse(expected) == .string(text))
+        #expect(
+            try parser.parse(#"["no escape at all", "", "\"", "x\\"]"#)
+                == .array(["no escape at all", "", "\"", "x\\"]))
+    }
+
+    @Test func refusesInvalidUTF8InAStringWithOrWithoutEscapes() {
+        for bytes in [[0x22, 0xC3, 0x28, 0x22], [0x22, 0x5C, 0x6E, 0xC3, 0x28, 0x22]] as [[UInt8]] {
+            #expect(throws: JSONParser.ParseError.self) { try parser.parse(bytes) }
+        }
+    }
 }
 
 @Suite struct FormDecoderTests {
