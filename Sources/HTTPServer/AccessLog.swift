@@ -19,6 +19,8 @@ public final class AccessLog: Sendable {
     }
 
     private let state = Locked(State())
+    /// `State.enabled` as an atomic, read without the lock by every request (see ``isEnabled``).
+    private let enabled = Atomic<Bool>(true)
     /// Held while a flush hands its bytes to the sink, so flushes deliver in order and none returns early.
     private let flushing = Locked(())
 
@@ -30,6 +32,7 @@ public final class AccessLog: Sendable {
         flush()
         state.withLock {
             $0.enabled = enabled
+            self.enabled.store(enabled, ordering: .relaxed)
             if let sink { $0.sink = sink }
         }
     }
@@ -59,7 +62,7 @@ public final class AccessLog: Sendable {
     }
 
     /// Whether lines are being written (callers skip formatting when not).
-    public var isEnabled: Bool { state.withLock { $0.enabled } }
+    public var isEnabled: Bool { enabled.load(ordering: .relaxed) }
 
     private func write(_ fields: @autoclosure () -> String) {
         guard isEnabled else { return }

@@ -18,10 +18,11 @@ public final class HTTPServer: Sendable {
     private struct State {
         var daemon: DaemonHandle?
         var port = 0
-        var inFlight = 0
     }
 
     private let state = Locked(State())
+    /// Requests received and not yet completed (an atomic: two changes per request, no lock).
+    private let inFlight = Atomic<Int>(0)
 
     /// Creates a server; call ``start()`` to listen.
     public init(
@@ -57,7 +58,7 @@ public final class HTTPServer: Sendable {
     public var port: Int { state.withLock { $0.port } }
 
     /// Requests received and not yet completed.
-    public var inFlightRequests: Int { state.withLock { $0.inFlight } }
+    public var inFlightRequests: Int { inFlight.load(ordering: .acquiring) }
 
     /// Starts the worker threads on `socket`, or on a socket bound to the configured host and port.
     public func start(on socket: ListeningSocket? = nil) throws {
@@ -129,11 +130,11 @@ public final class HTTPServer: Sendable {
     // MARK: - Called from the C callbacks
 
     func requestStarted() {
-        state.withLock { $0.inFlight += 1 }
+        inFlight.add(1, ordering: .relaxed)
     }
 
     func requestCompleted() {
-        state.withLock { $0.inFlight -= 1 }
+        inFlight.subtract(1, ordering: .releasing)
     }
 
     /// Answers `request` in this process, as a connection's handler would once the head and body are in:
