@@ -22,9 +22,12 @@ final class SQLiteConnection: PooledConnection, SQLConnection, @unchecked Sendab
     /// when full.
     private var statements: [String: CachedStatement] = [:]
     private static let maximumCachedStatements = 128
+    /// Where statements that scanned a table or sorted are reported (nil: not watched).
+    private let scanLog: StatementScanLog?
 
     /// Opens (and creates if needed) the database at `path` and applies the per-connection settings.
-    init(path: String, busyTimeoutMilliseconds: Int32, readOnly: Bool) throws {
+    init(path: String, busyTimeoutMilliseconds: Int32, readOnly: Bool, scanLog: StatementScanLog? = nil) throws {
+        self.scanLog = scanLog
         var handle: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let status = sqlite3_open_v2(path, &handle, flags, nil)
@@ -141,6 +144,14 @@ final class SQLiteConnection: PooledConnection, SQLConnection, @unchecked Sendab
         let totalBefore = sqlite3_total_changes64(handle)
         let rows = try step(statement, sql, columns: &cached.columns)
         let changes = sqlite3_total_changes64(handle) != totalBefore ? Int(sqlite3_changes64(handle)) : 0
+        if let scanLog {
+            // Read and reset SQLite's own counters of this run.
+            let fullScanSteps = sqlite3_stmt_status(statement, Int32(SQLITE_STMTSTATUS_FULLSCAN_STEP), 1)
+            let sorts = sqlite3_stmt_status(statement, Int32(SQLITE_STMTSTATUS_SORT), 1)
+            if fullScanSteps > 0 || sorts > 0 {
+                scanLog.record(sql: sql, fullScanSteps: Int(fullScanSteps), sorts: Int(sorts))
+            }
+        }
         return (rows, changes)
     }
 

@@ -39,6 +39,8 @@ public final class SQLiteDatabase: Database {
     private let writer: ConnectionPool<SQLiteConnection>
     private let readers: ConnectionPool<SQLiteConnection>
     private let groupCommit: GroupCommit
+    /// The statements that scanned a table or sorted, as SQLite counted them (see ``StatementScanLog``).
+    public let scanLog = StatementScanLog()
 
     /// Opens (creating if needed) the database at `path`, or an in-memory database for `:memory:`.
     public init(path: String, configuration: Configuration = Configuration()) throws {
@@ -46,8 +48,9 @@ public final class SQLiteDatabase: Database {
         let components = configuration.busyTimeout.components
         let milliseconds = Int32(
             clamping: components.seconds * 1_000 + components.attoseconds / 1_000_000_000_000_000)
+        let scanLog = scanLog
         let first = try SQLiteConnection(
-            path: path, busyTimeoutMilliseconds: milliseconds, readOnly: false)
+            path: path, busyTimeoutMilliseconds: milliseconds, readOnly: false, scanLog: scanLog)
         do {
             if path != ":memory:" {
                 let mode = try first.query("PRAGMA journal_mode = WAL").first?["journal_mode"]
@@ -63,7 +66,7 @@ public final class SQLiteDatabase: Database {
         writer = ConnectionPool(
             maximumCount: 1, acquireTimeout: configuration.busyTimeout, opened: first
         ) {
-            try SQLiteConnection(path: path, busyTimeoutMilliseconds: milliseconds, readOnly: false)
+            try SQLiteConnection(path: path, busyTimeoutMilliseconds: milliseconds, readOnly: false, scanLog: scanLog)
         }
         groupCommit = GroupCommit(
             writer: writer,
@@ -74,7 +77,8 @@ public final class SQLiteDatabase: Database {
             readers = ConnectionPool(
                 maximumCount: max(1, configuration.readerCount), acquireTimeout: configuration.busyTimeout
             ) {
-                try SQLiteConnection(path: path, busyTimeoutMilliseconds: milliseconds, readOnly: true)
+                try SQLiteConnection(
+                    path: path, busyTimeoutMilliseconds: milliseconds, readOnly: true, scanLog: scanLog)
             }
         }
     }
