@@ -63,7 +63,8 @@ struct App2AppRoutes: Sendable {
         try limit(request)
         let body = try request.jsonBody()
         let session = try PurchaseSessionRequest(body)
-        return .json(try inChallengeProjectTime(body) { try service.createSession(session) }, status: 201)
+        return .json(
+            try service.createSession(session) { RequestNotes.current?.projectId = $0 }, status: 201)
     }
 
     func createRegistrationChallengeWithAPIKey(_ request: HTTPRequest, _ projectId: String) throws -> HTTPResponse {

@@ -156,25 +156,49 @@ struct App2AppService: Sendable {
     // MARK: - Sessions
 
     /// `POST /platform/v2/onramp/mobile/sessions`: verifies the purchase assertion and returns the
-    /// single-use `onrampUrl`. Idempotent on the challenge.
-    func createSession(_ request: PurchaseSessionRequest) throws -> OnrampURLSession {
-        let (challengeText, keyId, assertion) = (request.challenge, request.keyId, request.assertionObject)
-        let now = nowMilliseconds
-        guard let challengeId = ChallengeRepository.id(forChallengeText: challengeText) else {
+    /// single-use `onrampUrl`. Idempotent on the challenge. The challenge, its project, the key and the
+    /// project's test clock come from one read; the rest runs in the project's time, and `actingFor`
+    /// hears the project as soon as the challenge names one (for the request log, refusals included).
+    func createSession(_ request: PurchaseSessionRequest, actingFor: (String) -> Void = { _ in }) throws
+        -> OnrampURLSession
+    {
+        guard let challengeId = ChallengeRepository.id(forChallengeText: request.challenge) else {
             throw App2AppRefusal.unknownChallenge
         }
-        // One read transaction for the challenge, its project and the key.
         let loaded = try database.read { connection in
             try ChallengeRepository(connection: connection).find(id: challengeId).map { challenge in
-                (
-                    challenge, try ProjectRepository(connection: connection).find(challenge.projectId),
-                    try AttestKeyRepository(connection: connection).find(projectId: challenge.projectId, keyId: keyId)
-                )
+                LoadedChallenge(
+                    challenge: challenge,
+                    project: try ProjectRepository(connection: connection).find(challenge.projectId),
+                    keys: try AttestKeyRepository(connection: connection).find(
+                        projectId: challenge.projectId, keyId: request.keyId),
+                    clockOffset: try TestClockRepository(connection: connection).offset(
+                        projectId: challenge.projectId))
             }
         }
-        guard let (challenge, storedProject, keys) = loaded, challenge.purpose == .purchase,
-            let purchaseText = challenge.purchase
-        else { throw App2AppRefusal.unknownChallenge }
+        guard let loaded else { throw App2AppRefusal.unknownChallenge }
+        actingFor(loaded.challenge.projectId)
+        return try TestClocks.bound(offsetMilliseconds: loaded.clockOffset) {
+            try createSession(request, loaded: loaded)
+        }
+    }
+
+    /// What a session request's one read finds: its challenge, the challenge's project, the project's
+    /// records of the request's key, and the project's test-clock offset.
+    private struct LoadedChallenge {
+        let challenge: ChallengeRepository.Record
+        let project: Project?
+        let keys: [AttestKeyRepository.Record]
+        let clockOffset: Int64
+    }
+
+    private func createSession(_ request: PurchaseSessionRequest, loaded: LoadedChallenge) throws -> OnrampURLSession {
+        let (challengeText, keyId, assertion) = (request.challenge, request.keyId, request.assertionObject)
+        let now = nowMilliseconds
+        let (challenge, storedProject, keys) = (loaded.challenge, loaded.project, loaded.keys)
+        guard challenge.purpose == .purchase, let purchaseText = challenge.purchase else {
+            throw App2AppRefusal.unknownChallenge
+        }
         // A stale challenge is reported as such first (the seed's error table), whatever the key.
         guard challenge.usedAt != nil || now <= challenge.expiresAt else { throw App2AppRefusal.staleChallenge }
         // A known purchase challenge and a key registered in its project: from here on the call counts
