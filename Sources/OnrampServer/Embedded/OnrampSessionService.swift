@@ -129,7 +129,10 @@ struct OnrampSessionService: Sendable {
             record.quoteExpiresAt = Timestamp.milliseconds(quote.expiresAt)
             var events = try record.machine.handle(.quoteRefreshed)
             if record.machine.status == .initialized,
-                try blocker(record, customer: customer, connection: connection) == nil
+                try blocker(
+                    record, customer: customer, method: sessionPaymentMethod(record, connection), connection: connection
+                )
+                    == nil
             {
                 events += try record.machine.handle(.ready)
             }
@@ -153,14 +156,16 @@ struct OnrampSessionService: Sendable {
                 return []
             }
             var events: [OnrampSession.DomainEvent] = []
-            let blocker = try blocker(record, customer: customer, connection: connection)
+            // Read once: the checks and the charge look at the same payment method.
+            let method = try sessionPaymentMethod(record, connection)
+            let blocker = try blocker(record, customer: customer, method: method, connection: connection)
             if record.machine.status == .initialized {
                 if let blocker { return try record.machine.handle(.blocked(blocker)) }
                 events += try record.machine.handle(.ready)
             }
             let expired = nowMilliseconds >= record.quoteExpiresAt
             let outcome = try CheckoutOutcome.evaluate(blocker: blocker, quoteExpired: expired) {
-                try charge(&record, connection: connection)
+                charge(&record, method: method)
             }
             events += try record.machine.handle(.checkout(outcome))
             if record.machine.status == .fulfillmentProcessing {
@@ -288,14 +293,16 @@ struct OnrampSessionService: Sendable {
         }
     }
 
-    /// The retryable or terminal problem that stops checkout before any charge.
-    private func blocker(_ record: OnrampSessionRecord, customer: CryptoCustomer, connection: any SQLConnection) throws
-        -> OnrampSessionLastError?
-    {
+    /// The retryable or terminal problem that stops checkout before any charge; `method` is the
+    /// session's payment method (``sessionPaymentMethod(_:_:)``).
+    private func blocker(
+        _ record: OnrampSessionRecord, customer: CryptoCustomer, method paymentMethod: TestPaymentMethod?,
+        connection: any SQLConnection
+    ) throws -> OnrampSessionLastError? {
         let purchase = record.details.purchase
         let total = record.details.quoted.sourceTotal
         let currency = purchase.sourceCurrency
-        let method = try paymentMethod(connection, purchase.paymentToken, customerId: customer.id)?.type ?? .card
+        let method = paymentMethod?.type ?? .card
         if let refusal = kycRefusal(customer, amount: Money(amount: total, currency: currency), method: method) {
             return OnrampSessionLastError(kycRefusal: refusal)
         }
@@ -309,14 +316,16 @@ struct OnrampSessionService: Sendable {
         return nil
     }
 
-    /// Charges the payment token in the sandbox.
-    private func charge(_ record: inout OnrampSessionRecord, connection: any SQLConnection) throws -> PaymentOutcome {
-        guard
-            let method = try paymentMethod(
-                connection, record.details.purchase.paymentToken, customerId: record.customerId)
-        else {
-            return .declined
-        }
+    /// The payment method behind the session's payment token (nil when the token is gone).
+    private func sessionPaymentMethod(_ record: OnrampSessionRecord, _ connection: any SQLConnection) throws
+        -> TestPaymentMethod?
+    {
+        try paymentMethod(connection, record.details.purchase.paymentToken, customerId: record.customerId)
+    }
+
+    /// Charges the session's payment method (``sessionPaymentMethod(_:_:)``) in the sandbox.
+    private func charge(_ record: inout OnrampSessionRecord, method: TestPaymentMethod?) -> PaymentOutcome {
+        guard let method else { return .declined }
         if method.type == .ach && !record.mandateAccepted { return .missingMandate }
         switch method.behaviour {
         case .succeeds: return .succeeded

@@ -15,6 +15,9 @@ struct StripeCaller: Sendable {
     /// The stored access token of the request's `Stripe-OAuth-Token`, read with the API key (one read
     /// for both); `nil` when the request sent none that could be one. ``OAuthTokens`` decides on it.
     var presentedOAuthToken: OAuthTokenLookup?
+    /// The project's test-clock offset in milliseconds, read with the key (0 for a live key: live mode
+    /// keeps real time). The caller's request runs in that time (``TestClocks/bound(offsetMilliseconds:_:)``).
+    var clockOffsetMilliseconds: Int64 = 0
 
     /// The access token a request presented, as the store had it when the API key was read.
     struct OAuthTokenLookup: Sendable {
@@ -36,13 +39,18 @@ struct StripeCaller: Sendable {
             throw StripeErrors.authentication("Invalid API key provided.")
         }
         let token = OAuthTokens.wellFormedToken(request)
-        let (found, tokenRecord) = try database.read { connection in
-            (
-                try APIKeyRepository(connection: connection).find(secret: key),
+        // One read for the key, the presented token and the key's project clock.
+        let (found, tokenRecord, offset) = try database.read { connection in
+            let found = try APIKeyRepository(connection: connection).find(secret: key)
+            return (
+                found,
                 try token.flatMap {
                     try OAuthTokenRepository(connection: connection).find(
                         hash: APIKeyRepository.secretHash($0), kind: .access)
-                }
+                },
+                try found.map {
+                    $0.livemode ? 0 : try TestClockRepository(connection: connection).offset(projectId: $0.projectId)
+                } ?? 0
             )
         }
         guard let record = found, !record.disabled else {
@@ -52,11 +60,12 @@ struct StripeCaller: Sendable {
         switch record.kind {
         case .stripeSecret:
             return StripeCaller(
-                projectId: record.projectId, livemode: record.livemode, presentedOAuthToken: presented)
+                projectId: record.projectId, livemode: record.livemode, presentedOAuthToken: presented,
+                clockOffsetMilliseconds: offset)
         case .stripePublishable where allowPublishable:
             return StripeCaller(
                 projectId: record.projectId, livemode: record.livemode, publishableKey: key,
-                presentedOAuthToken: presented)
+                presentedOAuthToken: presented, clockOffsetMilliseconds: offset)
         case .stripePublishable:
             throw HTTPError(
                 status: 403, code: "secret_key_required", message: "This call needs your secret key (sk_…).",

@@ -47,7 +47,7 @@ struct StripeRoutes: Sendable {
                 throw StripeErrors.rateLimited(retryAfterSeconds: limiter.retryAfterSeconds())
             }
             // A test-mode caller acts in its project's time (its test clock); a live one in real time.
-            return try context.testClocks.bound(to: caller.livemode ? nil : caller.projectId) {
+            return try TestClocks.bound(offsetMilliseconds: caller.clockOffsetMilliseconds) {
                 try IdempotencyKeys(context: context).run(request, caller: caller) {
                     let body = method == "GET" ? JSONValue.object([]) : try request.parsedBody()
                     if let unknown = documented.unknown(in: body) {

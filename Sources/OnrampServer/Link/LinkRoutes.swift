@@ -40,7 +40,7 @@ struct LinkRoutes: Sendable {
         let caller = try StripeCaller.authenticate(request, database: context.database, allowPublishable: false)
         RequestNotes.current?.projectId = caller.projectId
         // Tokens expire in the project's time, as the Stripe routes that check them see it.
-        return try context.testClocks.bound(to: caller.livemode ? nil : caller.projectId) {
+        return try TestClocks.bound(offsetMilliseconds: caller.clockOffsetMilliseconds) {
             .json(try refresh(request, caller: caller))
         }
     }
