@@ -30,6 +30,9 @@ final class PostgresConnection: PooledConnection, SQLConnection, @unchecked Send
     /// Set when the cache was dropped inside a transaction: the server-side statements are deallocated
     /// once the connection is idle again.
     private var needsDeallocation = false
+    /// The `BEGIN` of the transaction being opened, not yet sent: it travels in one pipeline with the
+    /// transaction's first statement (see ``withDeferredBegin(_:_:)``).
+    private var deferredBegin: String?
 
     /// Connects with a libpq URI or `key=value` string; times out after `connectTimeoutSeconds` unless
     /// `conninfo` sets `connect_timeout` itself.
@@ -70,6 +73,7 @@ final class PostgresConnection: PooledConnection, SQLConnection, @unchecked Send
     }
 
     func prepareForReuse() -> Bool {
+        deferredBegin = nil
         guard !isBroken && PQstatus(handle) == CONNECTION_OK else { return false }
         if PQtransactionStatus(handle) != PQTRANS_IDLE { _ = try? execute("ROLLBACK", []) }
         if needsDeallocation { deallocatePreparedStatements() }
@@ -85,6 +89,30 @@ final class PostgresConnection: PooledConnection, SQLConnection, @unchecked Send
 
     func close() {
         PQfinish(handle)
+    }
+
+    /// Runs `body` between `begin` and `COMMIT`, rolling back when it throws, with the `BEGIN` sent in
+    /// one libpq pipeline with the first statement that has parameters: a round trip fewer per
+    /// transaction (a read was `BEGIN`, its statements and `COMMIT`, each waited for in turn). A body
+    /// that runs no statement opens no transaction at all.
+    func withDeferredBegin<T>(_ begin: String, _ body: (any SQLConnection) throws -> T) throws -> T {
+        deferredBegin = begin
+        do {
+            let result = try body(self)
+            if deferredBegin != nil {
+                deferredBegin = nil
+                return result
+            }
+            try execute("COMMIT", [])
+            return result
+        } catch {
+            if deferredBegin != nil {
+                deferredBegin = nil
+            } else {
+                _ = try? execute("ROLLBACK", [])
+            }
+            throw error
+        }
     }
 
     @discardableResult
@@ -110,6 +138,11 @@ final class PostgresConnection: PooledConnection, SQLConnection, @unchecked Send
     /// the statement is run again once.
     private func run(_ sql: String, _ parameters: [SQLValue], retrying: Bool = true) throws -> OpaquePointer {
         try SQLValue.checkBindable(parameters)
+        if let begin = deferredBegin, parameters.isEmpty {
+            // A statement of the simple protocol (a script) cannot join a pipeline: begin first.
+            deferredBegin = nil
+            try execute(begin, [])
+        }
         let result: OpaquePointer?
         if parameters.isEmpty {
             // The simple protocol, so that migration scripts may hold several statements.
@@ -153,6 +186,111 @@ final class PostgresConnection: PooledConnection, SQLConnection, @unchecked Send
     }
 
     private func send(_ sql: String, _ parameters: [SQLValue]) -> OpaquePointer? {
+        let bound = Self.bind(parameters)
+        let key = PreparedStatementKey(sql: sql, types: bound.types)
+        if let begin = deferredBegin {
+            deferredBegin = nil
+            return sendAfter(begin: begin, sql, key: key, bound)
+        }
+        var name = preparedStatements[key]
+        if name == nil && preparedStatements.count < Self.maximumPreparedStatements {
+            let newName = nextStatementName()
+            guard let prepared = PQprepare(handle, newName, sql, Int32(bound.types.count), bound.types) else {
+                return nil
+            }
+            // A failed PREPARE (bad SQL, an aborted transaction) is answered like a failed query.
+            guard PQresultStatus(prepared) == PGRES_COMMAND_OK else { return prepared }
+            PQclear(prepared)
+            preparedStatements[key] = newName
+            name = newName
+        }
+        return execute(bound, name: name, sql: sql)
+    }
+
+    /// Sends `begin`, the statement's `PREPARE` when it is new, and the statement in one pipeline, and
+    /// returns the statement's result: the `BEGIN`'s or the `PREPARE`'s own failure when one failed
+    /// (what follows a failure in a pipeline is only reported aborted). Nil when the connection failed.
+    private func sendAfter(begin: String, _ sql: String, key: PreparedStatementKey, _ bound: BoundParameters)
+        -> OpaquePointer?
+    {
+        guard PQenterPipelineMode(handle) == 1 else { return nil }
+        let newName: String? =
+            preparedStatements[key] == nil && preparedStatements.count < Self.maximumPreparedStatements
+            ? nextStatementName() : nil
+        let name = preparedStatements[key] ?? newName
+        var sent = PQsendQueryParams(handle, begin, 0, nil, nil, nil, nil, 0) == 1
+        if sent, let newName {
+            sent = PQsendPrepare(handle, newName, sql, Int32(bound.types.count), bound.types) == 1
+        }
+        sent =
+            sent
+            && withPointers(bound.buffers) { pointers in
+                if let name {
+                    return PQsendQueryPrepared(
+                        handle, name, Int32(bound.lengths.count), pointers, bound.lengths, bound.formats, 0)
+                }
+                return PQsendQueryParams(
+                    handle, sql, Int32(bound.lengths.count), bound.types, pointers, bound.lengths, bound.formats, 0)
+            } == 1
+        sent = sent && PQpipelineSync(handle) == 1
+        // One result per query sent, each followed by a null, then the sync point.
+        var results: [OpaquePointer] = []
+        let expected = sent ? (newName == nil ? 2 : 3) : 0
+        var broken = !sent
+        for _ in 0..<expected {
+            guard let result = PQgetResult(handle) else {
+                broken = true
+                break
+            }
+            results.append(result)
+            while let extra = PQgetResult(handle) { PQclear(extra) }
+        }
+        if !broken, let sync = PQgetResult(handle) {
+            broken = PQresultStatus(sync) != PGRES_PIPELINE_SYNC
+            PQclear(sync)
+        } else {
+            broken = true
+        }
+        if broken || PQexitPipelineMode(handle) != 1 {
+            results.forEach { PQclear($0) }
+            isBroken = true
+            return nil
+        }
+        // The first failure is the answer; a new statement is kept only once its PREPARE succeeded.
+        let failed = results.firstIndex {
+            PQresultStatus($0) != PGRES_COMMAND_OK && PQresultStatus($0) != PGRES_TUPLES_OK
+        }
+        let answer = failed ?? results.count - 1
+        if failed == nil, let newName { preparedStatements[key] = newName }
+        for (index, result) in results.enumerated() where index != answer { PQclear(result) }
+        return results[answer]
+    }
+
+    private func nextStatementName() -> String {
+        preparedStatementsCreated += 1
+        return "onramp_\(preparedStatementsCreated)"
+    }
+
+    /// A statement's parameters as libpq takes them: text (blobs in binary), with their types.
+    private struct BoundParameters {
+        var types: [Oid] = []
+        var formats: [Int32] = []
+        var buffers: [[CChar]?] = []
+        var lengths: [Int32] = []
+    }
+
+    private func execute(_ bound: BoundParameters, name: String?, sql: String) -> OpaquePointer? {
+        withPointers(bound.buffers) { pointers in
+            if let name {
+                return PQexecPrepared(
+                    handle, name, Int32(bound.lengths.count), pointers, bound.lengths, bound.formats, 0)
+            }
+            return PQexecParams(
+                handle, sql, Int32(bound.lengths.count), bound.types, pointers, bound.lengths, bound.formats, 0)
+        }
+    }
+
+    private static func bind(_ parameters: [SQLValue]) -> BoundParameters {
         var types: [Oid] = []
         var formats: [Int32] = []
         var buffers: [[CChar]?] = []
@@ -185,24 +323,7 @@ final class PostgresConnection: PooledConnection, SQLConnection, @unchecked Send
             if case .blob(let bytes) = parameter { return Int32(bytes.count) }
             return 0
         }
-        let key = PreparedStatementKey(sql: sql, types: types)
-        var name = preparedStatements[key]
-        if name == nil && preparedStatements.count < Self.maximumPreparedStatements {
-            preparedStatementsCreated += 1
-            let newName = "onramp_\(preparedStatementsCreated)"
-            guard let prepared = PQprepare(handle, newName, sql, Int32(types.count), types) else { return nil }
-            // A failed PREPARE (bad SQL, an aborted transaction) is answered like a failed query.
-            guard PQresultStatus(prepared) == PGRES_COMMAND_OK else { return prepared }
-            PQclear(prepared)
-            preparedStatements[key] = newName
-            name = newName
-        }
-        return withPointers(buffers) { pointers in
-            if let name {
-                return PQexecPrepared(handle, name, Int32(parameters.count), pointers, lengths, formats, 0)
-            }
-            return PQexecParams(handle, sql, Int32(parameters.count), types, pointers, lengths, formats, 0)
-        }
+        return BoundParameters(types: types, formats: formats, buffers: buffers, lengths: lengths)
     }
 
     private func value(_ result: OpaquePointer, _ row: Int32, _ column: Int32, _ type: Oid) -> SQLValue {

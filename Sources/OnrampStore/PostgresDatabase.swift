@@ -65,14 +65,14 @@ public final class PostgresDatabase: Database {
 
     private func snapshot<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
         try pool.withConnection {
-            try $0.withTransaction(begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", body)
+            try $0.withDeferredBegin("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", body)
         }
     }
 
     /// Runs `body` inside `BEGIN` … `COMMIT` (read committed) on a pooled connection.
     @discardableResult
     public func transaction<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
-        try pool.withConnection { try $0.withTransaction(begin: "BEGIN", body) }
+        try pool.withConnection { try $0.withDeferredBegin("BEGIN", body) }
     }
 
     /// Applies the pending migrations (see ``Database/migrate(_:)``), serialized between clients by an

@@ -93,6 +93,53 @@ struct PostgresTests {
 
     /// Statements with parameters are prepared once per connection and reused; a rollback, a parameter
     /// turning NULL or a schema change under a prepared `SELECT *` must not break them.
+    /// A transaction's `BEGIN` goes out in one pipeline with its first statement that has parameters:
+    /// that statement runs inside the transaction (a read's is read-only and repeatable-read), and a
+    /// first statement that cannot be prepared or breaks a constraint fails alone, leaving the one
+    /// pooled connection usable. A body that runs nothing opens no transaction.
+    @Test func theBeginTravelsWithTheFirstStatementAndItsFailuresStayTheirOwn() throws {
+        try withFreshDatabase(.postgres) { url in
+            let database = try DatabaseURL.open(url + "&pool_size=1")
+            defer { database.close() }
+            try database.migrate(testMigrations)
+            let settings = try database.read { connection in
+                try connection.query(
+                    """
+                    SELECT current_setting('transaction_isolation') AS isolation,
+                        current_setting('transaction_read_only') AS read_only WHERE ? = 1
+                    """, [.integer(1)]
+                ).first
+            }
+            #expect(settings?["isolation"] == .text("repeatable read"))
+            #expect(settings?["read_only"] == .text("on"))
+            let insert = "INSERT INTO items (id, name, quantity) VALUES (?, ?, ?)"
+            let count = {
+                try database.read {
+                    try $0.query("SELECT COUNT(*) AS n FROM items WHERE id >= ?", [.integer(0)]).first?.int("n")
+                }
+            }
+            expectStoreError(.constraintViolation) {
+                try database.transaction { connection in
+                    try connection.execute(insert, [.integer(7), .text("first"), .integer(1)])
+                    try connection.execute(insert, [.integer(7), .text("again"), .integer(1)])
+                }
+            }
+            #expect(try count() == 0, "the first statement was inside the rolled-back transaction")
+            try database.transaction { try $0.execute(insert, [.integer(8), .text("kept"), .integer(1)]) }
+            expectStoreError(.queryFailed) {
+                try database.transaction {
+                    _ = try $0.query("SELECT no_such_column FROM items WHERE id = ?", [.integer(8)])
+                }
+            }
+            expectStoreError(.constraintViolation) {
+                _ = try database.transaction { try $0.execute(insert, [.integer(8), .text("twice"), .integer(1)]) }
+            }
+            #expect(try count() == 1)
+            #expect(try database.transaction { _ in 5 } == 5)
+            #expect(try database.read { _ in 6 } == 6)
+        }
+    }
+
     @Test func preparedStatementsAreReusedAndSurviveRollbacksAndSchemaChanges() throws {
         try withFreshDatabase(.postgres) { url in
             let database = try DatabaseURL.open(url + "&pool_size=1")
