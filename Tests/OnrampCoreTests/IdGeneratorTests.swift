@@ -29,6 +29,26 @@ import Testing
         #expect(Set(SystemRandomSource().bytes(16_384)).count == 256)
     }
 
+    /// Version 7: the millisecond time in the first 48 bits, version and variant set, random after; the
+    /// text sorts in time order and two made in one millisecond differ.
+    @Test func timeOrderedUUIDsCarryTheirMillisecondAndSortInTimeOrder() {
+        let generator = IdGenerator()
+        let milliseconds: Int64 = 1_764_936_000_123  // 2025-12-05T12:00:00.123Z
+        let id = generator.timeOrderedUUID(milliseconds: milliseconds)
+        #expect(id.count == 36)
+        let hex = id.replacingOccurrences(of: "-", with: "")
+        #expect(UInt64(hex.prefix(12), radix: 16) == UInt64(milliseconds))
+        #expect(Array(id)[14] == "7")
+        #expect("89ab".contains(Array(id)[19]))
+        #expect(UUID(uuidString: id) != nil)
+        let later = (1...50).map { generator.timeOrderedUUID(milliseconds: milliseconds + Int64($0) * 997) }
+        #expect(later == later.sorted() && later.first! > id)
+        #expect(
+            generator.timeOrderedUUID(milliseconds: milliseconds)
+                != generator.timeOrderedUUID(milliseconds: milliseconds))
+        #expect(IdGenerator.uuidString(from: Array(0..<16)) == "00010203-0405-0607-0809-0a0b0c0d0e0f")
+    }
+
     @Test func clientSecretsNameTheirObject() {
         let generator = IdGenerator(random: SeededRandomSource(seed: 3))
         let id = generator.id(prefix: "cos")

@@ -41,18 +41,39 @@ public struct IdGenerator: Sendable {
         return Self.uuidString(from: bytes)
     }
 
+    /// A time-ordered (version 7, RFC 9562) UUID in lower case: the 48-bit Unix time in `milliseconds`,
+    /// then random bits. Rows keyed by it are appended at the end of their primary-key index instead
+    /// of landing on a random page, so a commit that adds many of them (the webhook dispatcher's
+    /// deliveries and attempts) writes a few pages to the log instead of one per row. Its text sorts
+    /// in time order. It tells when it was made, so it is for internal records, never for secrets.
+    public func timeOrderedUUID(milliseconds: Int64) -> String {
+        var bytes = random.bytes(16)
+        let time = UInt64(clamping: max(milliseconds, 0)) & 0xFFFF_FFFF_FFFF
+        for index in 0..<6 { bytes[index] = UInt8(truncatingIfNeeded: time >> (40 - 8 * UInt64(index))) }
+        bytes[6] = (bytes[6] & 0x0F) | 0x70
+        bytes[8] = (bytes[8] & 0x3F) | 0x80
+        return Self.uuidString(from: bytes)
+    }
+
     /// 16 bytes written in the UUID layout (`8-4-4-4-12` lower-case hex).
     public static func uuidString(from bytes: [UInt8]) -> String {
         precondition(bytes.count == 16, "a UUID has 16 bytes")
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        for (index, byte) in bytes.enumerated() {
-            if [4, 6, 8, 10].contains(index) { text.append(UInt8(ascii: "-")) }
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
+        return String(unsafeUninitializedCapacity: 36) { text in
+            var position = 0
+            for (index, byte) in bytes.enumerated() {
+                if index == 4 || index == 6 || index == 8 || index == 10 {
+                    text[position] = UInt8(ascii: "-")
+                    position += 1
+                }
+                text[position] = hexDigits[Int(byte >> 4)]
+                text[position + 1] = hexDigits[Int(byte & 0x0F)]
+                position += 2
+            }
+            return position
         }
-        return String(decoding: text, as: UTF8.self)
     }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// A new id: `prefix`, `_` and 24 base62 characters, for example `cos_1a2B…`.
     public func id(prefix: String) -> String {

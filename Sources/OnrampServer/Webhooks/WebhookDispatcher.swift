@@ -181,7 +181,8 @@ public final class WebhookDispatcher: Sendable {
                     ON CONFLICT (event_id, subscription_id) DO NOTHING
                     """,
                     [
-                        .text(context.ids.uuid()), .text(eventId), .text(subscription.id), .integer(due),
+                        .text(context.ids.timeOrderedUUID(milliseconds: now)), .text(eventId), .text(subscription.id),
+                        .integer(due),
                         .integer(due),
                     ])
             }
@@ -347,7 +348,8 @@ public final class WebhookDispatcher: Sendable {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 [
-                    .text(context.ids.uuid()), .text(claim.deliveryId), .text(claim.eventId),
+                    .text(context.ids.timeOrderedUUID(milliseconds: realNow)), .text(claim.deliveryId),
+                    .text(claim.eventId),
                     .text(claim.subscriptionId), .integer(now),
                     attempt.statusCode.map { .integer(Int64($0)) } ?? .null,
                     .integer(attempt.latencyMilliseconds), attempt.responseExcerpt.map(SQLValue.text) ?? .null,
