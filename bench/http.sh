@@ -2,7 +2,8 @@
 # HTTP throughput: wrk against onramp's /livez (no database) and /healthz (SQLite ping), and, in the
 # same run with the same wrk settings, against nginx `return 200` on another loopback port (one worker
 # when pinned, two otherwise), and against libmicrohttpd alone with a C handler (bench/reference), the
-# ceiling of a server built on it. Prints requests/s side by side and the ratios.
+# ceiling of a server built on it, taking turns (ROUNDS rounds, 3 by default; the median of each).
+# Prints requests/s side by side and the ratios.
 # Usage: [SERVER_CPU=0 CLIENT_CPU=1] bench/http.sh [DURATION_SECONDS] [CONNECTIONS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -46,11 +47,25 @@ wait_for "http://127.0.0.1:$port_onramp/livez"
 wait_for "http://127.0.0.1:$port_mhd/"
 
 rate() { "${client_pin[@]}" wrk -t"$wrk_threads" -c"$connections" -d"${duration}s" "$1" >"$work/wrk.out"; wrk_rate "$work/wrk.out"; }
-echo "wrk -t$wrk_threads -c$connections -d${duration}s; server cores ${SERVER_CPU:-any}, wrk cores ${CLIENT_CPU:-any}"
-onramp_live=$(rate "http://127.0.0.1:$port_onramp/livez")
-nginx_rate=$(rate "http://127.0.0.1:$port_nginx/")
-onramp_health=$(rate "http://127.0.0.1:$port_onramp/healthz")
-mhd_rate=$(rate "http://127.0.0.1:$port_mhd/")
+echo "wrk -t$wrk_threads -c$connections, ${duration}s in all per target; server cores ${SERVER_CPU:-any}, wrk cores ${CLIENT_CPU:-any}"
+# This virtual machine's speed drifts within a minute: the four targets take turns, ROUNDS rounds of
+# DURATION/ROUNDS seconds each, and each figure is the median of its rounds.
+rounds=${ROUNDS:-3}
+median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+live=() nginx=() health=() mhd=()
+full_duration=$duration
+duration=$(( (full_duration + rounds - 1) / rounds ))
+for _ in $(seq 1 "$rounds"); do
+    live+=("$(rate "http://127.0.0.1:$port_onramp/livez")")
+    nginx+=("$(rate "http://127.0.0.1:$port_nginx/")")
+    health+=("$(rate "http://127.0.0.1:$port_onramp/healthz")")
+    mhd+=("$(rate "http://127.0.0.1:$port_mhd/")")
+done
+echo "rounds (/livez, nginx, /healthz, libmicrohttpd): ${live[*]} | ${nginx[*]} | ${health[*]} | ${mhd[*]}"
+onramp_live=$(median "${live[@]}")
+nginx_rate=$(median "${nginx[@]}")
+onramp_health=$(median "${health[@]}")
+mhd_rate=$(median "${mhd[@]}")
 printf '%-34s %12s req/s\n' "onramp /livez (no database)" "$onramp_live" "nginx return 200 ($nginx_workers worker)" \
     "$nginx_rate" "onramp /healthz (SQLite ping)" "$onramp_health" "libmicrohttpd alone (C handler)" "$mhd_rate"
 echo "ratio onramp/nginx: /livez $(ratio "$onramp_live" "$nginx_rate"), /healthz $(ratio "$onramp_health" "$nginx_rate");" \

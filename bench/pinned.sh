@@ -18,7 +18,7 @@ trap 'rm -f "$BENCH_RESULTS"' EXIT
 scripts/install-deps.sh bench >/dev/null
 
 section() { printf '\n=== %s ===\n' "$1"; }
-section "HTTP: /livez and /healthz against nginx"; bench/http.sh 10 64
+section "HTTP: /livez and /healthz against nginx"; bench/http.sh 12 64
 section "App2App attested sessions against openssl speed"; bench/app2app.sh 12000 32
 section "Embedded create + checkout"; bench/embedded.sh 20 16 4
 section "Webhook delivery to an nginx sink"; bench/webhook-sink.sh
