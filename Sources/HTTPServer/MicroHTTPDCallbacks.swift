@@ -79,14 +79,12 @@ let acceptPolicyCallback: MHD_AcceptPolicyCallback = { serverPointer, address, _
     return server.connections.admit(address: key) ? .YES : .NO
 }
 
-/// What a connection keeps from its set-up to its close, in libmicrohttpd's socket-context slot: its key
-/// in the ``ConnectionGuard`` and its client's address as text (read once, not once per request).
+/// What a connection keeps from its set-up to its close, in libmicrohttpd's socket-context slot: its
+/// client's address as text (read once, not once per request).
 final class ConnectionContext {
-    let key: UInt
     let clientAddress: String
 
-    init(key: UInt, clientAddress: String) {
-        self.key = key
+    init(clientAddress: String) {
         self.clientAddress = clientAddress
     }
 
@@ -112,7 +110,7 @@ let connectionNotifyCallback:
             let address =
                 onramp_mhd_client_key(connection, &buffer, socklen_t(buffer.count)) == 0
                 ? String(nulTerminated: buffer) : ""
-            let context = ConnectionContext(key: key, clientAddress: clientAddress(connection))
+            let context = ConnectionContext(clientAddress: clientAddress(connection))
             socketContext?.pointee = Unmanaged.passRetained(context).toOpaque()
             server.connections.opened(key: key, socket: onramp_mhd_connection_fd(connection), address: address)
         } else {
