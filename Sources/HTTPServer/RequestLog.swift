@@ -37,31 +37,41 @@ public final class RequestLog: Sendable {
         }
     }
 
-    private let capacity: Int
-    private let entries: Locked<(items: [Entry], next: Int)>
+    /// The kept entries: a ring that overwrites its oldest entry once full.
+    private struct Ring {
+        let capacity: Int
+        var items: [Entry] = []
+        var next = 0
+
+        mutating func append(_ entry: Entry) {
+            if items.count < capacity {
+                items.append(entry)
+            } else {
+                items[next] = entry
+            }
+            next = next + 1 == capacity ? 0 : next + 1
+        }
+
+        /// Oldest first.
+        var ordered: [Entry] { items.count < capacity ? items : Array(items[next...] + items[..<next]) }
+    }
+
+    private let ring: Locked<Ring>
 
     /// Keeps the last `capacity` requests.
     public init(capacity: Int = 1_000) {
-        self.capacity = max(1, capacity)
-        entries = Locked(([], 0))
+        var ring = Ring(capacity: max(1, capacity))
+        ring.items.reserveCapacity(ring.capacity)
+        self.ring = Locked(ring)
     }
 
     /// Records an answered request, dropping the oldest when full.
     public func record(_ entry: Entry) {
-        entries.withLock { state in
-            if state.items.count < capacity {
-                state.items.append(entry)
-            } else {
-                state.items[state.next] = entry
-            }
-            state.next = (state.next + 1) % capacity
-        }
+        ring.withLock { $0.append(entry) }
     }
 
     /// The kept requests, newest first, those whose Request-Id is `requestId` when given.
     public func recent(requestId: String? = nil) -> [Entry] {
-        let (items, next) = entries.withLock { ($0.items, $0.next) }
-        let ordered = items.count < capacity ? items : Array(items[next...] + items[..<next])
-        return ordered.reversed().filter { requestId == nil || $0.requestId == requestId }
+        ring.withLock { $0.ordered }.reversed().filter { requestId == nil || $0.requestId == requestId }
     }
 }
