@@ -24,15 +24,23 @@ public struct FormDecoder: Sendable {
 
     /// The raw decoded pairs of `text`, in order, without interpreting brackets.
     public func pairs(_ text: String) throws(DecodeError) -> [(String, String)] {
-        guard !text.isEmpty else { return [] }
+        // Split on the bytes `&` and `=`: ASCII bytes never occur inside a multi-byte character, so each
+        // piece is whole UTF-8, and no character-by-character (grapheme) walk is needed.
+        let utf8 = text.utf8
         var result: [(String, String)] = []
-        for piece in text.split(separator: "&", omittingEmptySubsequences: true) {
+        var start = utf8.startIndex
+        while start < utf8.endIndex {
+            let end = utf8[start...].firstIndex(of: UInt8(ascii: "&")) ?? utf8.endIndex
+            defer { start = end < utf8.endIndex ? utf8.index(after: end) : end }
+            guard start < end else { continue }
             guard result.count < maximumPairs else { throw DecodeError(message: "too many parameters", key: nil) }
-            let parts = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let key = PercentEncoding.decode(parts[0], plusAsSpace: true), !key.isEmpty else {
-                throw DecodeError(message: "malformed parameter name", key: String(parts[0]))
+            let equals = utf8[start..<end].firstIndex(of: UInt8(ascii: "="))
+            let rawKey = Substring(utf8[start..<(equals ?? end)])
+            let rawValue = Substring(utf8[(equals.map { utf8.index(after: $0) } ?? end)..<end])
+            guard let key = PercentEncoding.decode(rawKey, plusAsSpace: true), !key.isEmpty else {
+                throw DecodeError(message: "malformed parameter name", key: String(rawKey))
             }
-            guard let value = PercentEncoding.decode(parts.count > 1 ? parts[1] : "", plusAsSpace: true) else {
+            guard let value = PercentEncoding.decode(rawValue, plusAsSpace: true) else {
                 throw DecodeError(message: "malformed percent-encoding", key: key)
             }
             result.append((key, value))
@@ -60,20 +68,23 @@ public struct FormDecoder: Sendable {
     }
 
     private func splitKey(_ key: String) throws(DecodeError) -> [String] {
-        guard let open = key.firstIndex(of: "[") else {
-            guard !key.contains("]") else { throw DecodeError(message: "unbalanced brackets", key: key) }
+        let utf8 = key.utf8
+        guard let open = utf8.firstIndex(of: UInt8(ascii: "[")) else {
+            guard !utf8.contains(UInt8(ascii: "]")) else { throw DecodeError(message: "unbalanced brackets", key: key) }
             return [key]
         }
-        var path = [String(key[..<open])]
-        guard !path[0].isEmpty else { throw DecodeError(message: "malformed parameter name", key: key) }
-        var rest = key[open...]
-        while !rest.isEmpty {
-            guard rest.first == "[", let close = rest.firstIndex(of: "]") else {
+        guard open > utf8.startIndex else { throw DecodeError(message: "malformed parameter name", key: key) }
+        var path = [String(Substring(utf8[..<open]))]
+        var rest = utf8[open...]
+        while let first = rest.first {
+            guard first == UInt8(ascii: "["), let close = rest.firstIndex(of: UInt8(ascii: "]")) else {
                 throw DecodeError(message: "unbalanced brackets", key: key)
             }
             let segment = rest[rest.index(after: rest.startIndex)..<close]
-            guard !segment.contains("[") else { throw DecodeError(message: "unbalanced brackets", key: key) }
-            path.append(String(segment))
+            guard !segment.contains(UInt8(ascii: "[")) else {
+                throw DecodeError(message: "unbalanced brackets", key: key)
+            }
+            path.append(String(Substring(segment)))
             rest = rest[rest.index(after: close)...]
         }
         guard path.count - 1 <= maximumDepth else { throw DecodeError(message: "nesting too deep", key: key) }
@@ -103,13 +114,18 @@ private indirect enum Node {
             return
         }
         let rest = path.dropFirst()
-        let isIndex = !head.isEmpty && head.allSatisfy(\.isASCII) && head.allSatisfy(\.isNumber) && head.count <= 4
+        let isIndex =
+            !head.isEmpty && head.utf8.count <= 4
+            && head.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
         switch self {
         case .object(var members) where !isIndex || !members.isEmpty || !mayBecomeArray:
-            var child = members.first(where: { $0.0 == head })?.1 ?? Node.fresh(for: rest)
+            // Let go of this node's copy so the members change in place (a refusal abandons the tree).
+            self = .leaf("")
+            let position = members.firstIndex(where: { $0.0 == head })
+            var child = position.map { members[$0].1 } ?? Node.fresh(for: rest)
             try child.checkCompatible(rest: rest, key: key)
             try child.insert(path: rest, value: value, key: key)
-            if let position = members.firstIndex(where: { $0.0 == head }) {
+            if let position {
                 members[position].1 = child
             } else {
                 members.append((head, child))
@@ -123,6 +139,7 @@ private indirect enum Node {
             guard isIndex, let position = Int(head) else {
                 throw FormDecoder.DecodeError(message: "mixes list indexes and names", key: key)
             }
+            self = .leaf("")
             var child = elements[position] ?? Node.fresh(for: rest)
             try child.checkCompatible(rest: rest, key: key)
             try child.insert(path: rest, value: value, key: key)

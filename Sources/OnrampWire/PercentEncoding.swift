@@ -3,6 +3,10 @@ public enum PercentEncoding {
     /// Decodes `%XX` escapes (and `+` as space when `plusAsSpace`); `nil` when an escape is malformed
     /// or the result is not valid UTF-8.
     public static func decode<S: StringProtocol>(_ text: S, plusAsSpace: Bool = false) -> String? {
+        // Most names and values have nothing to decode: they are already valid UTF-8 text.
+        if !text.utf8.contains(where: { $0 == UInt8(ascii: "%") || ($0 == UInt8(ascii: "+") && plusAsSpace) }) {
+            return String(text)
+        }
         var output: [UInt8] = []
         output.reserveCapacity(text.utf8.count)
         var iterator = text.utf8.makeIterator()

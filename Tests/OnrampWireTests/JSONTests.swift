@@ -81,6 +81,16 @@ import Testing
         #expect(value == ["name": "Jane Doe", "email": "a@b.co", "empty": ""])
     }
 
+    /// The WHATWG form parser splits on the bytes `&` and `=`, not on characters: a combining mark
+    /// after `&` starts the next name instead of joining the `&` into one character.
+    @Test func splitsOnBytesAndKeepsMultiByteTextWhole() throws {
+        #expect(try decoder.decode("a=x&\u{301}b=y") == ["a": "x", "\u{301}b": "y"])
+        let nested = try decoder.decode("ключ[вложенный]=значение+ü&emoji=%F0%9F%91%8D")
+        #expect(nested["ключ"]?["вложенный"] == .string("значение ü"))
+        #expect(nested["emoji"] == .string("👍"))
+        #expect(try decoder.pairs("&&a==b&c").map { [$0.0, $0.1] } == [["a", "=b"], ["c", ""]])
+    }
+
     @Test(arguments: ["a[b=1", "a]=1", "=1", "a=%zz", "a=1&a[b]=2", "a[b]=1&a=2", "a[][b]=1", "l[0]=1&l[x]=2"])
     func rejectsMalformedForms(_ text: String) {
         #expect(throws: FormDecoder.DecodeError.self) { try decoder.decode(text) }
