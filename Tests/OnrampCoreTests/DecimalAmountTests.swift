@@ -53,8 +53,79 @@ import Testing
         let b = try DecimalAmount(parsing: "3")
         #expect((a - b).description == "7.5")
         #expect((a * b).description == "31.5")
-        #expect((a / b).description == "3.5")
+        #expect(a.divided(by: b, toPlaces: 2, mode: .down).description == "3.5")
         #expect((b - a).description == "-7.5")
+    }
+
+    /// The quotient is rounded once, from the exact remainder: 2 / 3 to 6 places, 1 / 7 half-even,
+    /// and a remainder far past the places still rounds `.up` (a 38-digit quotient truncated first
+    /// would have lost it).
+    @Test func dividesExactlyToThePlacesAsked() throws {
+        let two = DecimalAmount(exactly: 2)
+        let three = DecimalAmount(exactly: 3)
+        #expect(two.divided(by: three, toPlaces: 6, mode: .down).description == "0.666666")
+        #expect(two.divided(by: three, toPlaces: 6, mode: .bankers).description == "0.666667")
+        #expect(two.divided(by: three, toPlaces: 6, mode: .up).description == "0.666667")
+        #expect(
+            DecimalAmount(exactly: 1).divided(by: DecimalAmount(exactly: 8), toPlaces: 2, mode: .bankers)
+                == (try DecimalAmount(parsing: "0.12")))
+        #expect(
+            DecimalAmount(exactly: 3).divided(by: DecimalAmount(exactly: 8), toPlaces: 2, mode: .bankers)
+                == (try DecimalAmount(parsing: "0.38")))
+        let justAboveOne = try DecimalAmount(parsing: "1.000000000000000001")
+        let huge = try DecimalAmount(parsing: "1000000000000000000000000000000")
+        #expect((justAboveOne * huge).divided(by: huge, toPlaces: 2, mode: .up).description == "1.01")
+        #expect(
+            try DecimalAmount(parsing: "-7", allowsNegative: true).divided(by: two, toPlaces: 0, mode: .bankers)
+                .description == "-4")
+        #expect(try DecimalAmount(parsing: "1").divided(by: huge, toPlaces: 2, mode: .up).description == "0.01")
+        #expect(
+            try DecimalAmount(parsing: "0.000001").divided(
+                by: DecimalAmount(parsing: "0.000000000000000003"), toPlaces: 18, mode: .down
+            ).description == "333333333333.333333333333333333")
+    }
+
+    /// Foundation's `Decimal` as the oracle: sums, differences, products, rounding and text of random
+    /// amounts agree with it (operands of at most 18 digits: every result fits in 38 digits, where
+    /// `Decimal` is exact too).
+    @Test func agreesWithFoundationDecimal() throws {
+        var generator = SystemRandomNumberGenerator()
+        func randomAmount() throws -> DecimalAmount {
+            let integer = String(UInt64.random(in: 0...999_999_999, using: &generator))
+            let places = Int.random(in: 0...9, using: &generator)
+            let fraction = (0..<places).map { _ in String(Int.random(in: 0...9, using: &generator)) }.joined()
+            let sign = Bool.random(using: &generator) ? "-" : ""
+            return try DecimalAmount(parsing: sign + integer + (places > 0 ? "." + fraction : ""), allowsNegative: true)
+        }
+        for _ in 0..<2_000 {
+            let (a, b) = (try randomAmount(), try randomAmount())
+            #expect((a + b).value == a.value + b.value, "\(a) + \(b)")
+            #expect((a - b).value == a.value - b.value, "\(a) - \(b)")
+            #expect((a * b).value == a.value * b.value, "\(a) * \(b)")
+            #expect((a < b) == (a.value < b.value), "\(a) < \(b)")
+            #expect(DecimalAmount(a.value) == a)
+            let places = Int.random(in: 0...8, using: &generator)
+            for mode in DecimalRounding.allCases {
+                var rounded = Decimal()
+                let foundationMode: NSDecimalNumber.RoundingMode =
+                    mode == .bankers ? .bankers : (mode == .up ? .up : .down)
+                var magnitude = a.value.magnitude
+                NSDecimalRound(&rounded, &magnitude, places, foundationMode)
+                if a.isNegative && rounded != 0 { rounded.negate() }
+                #expect(a.rounded(toPlaces: places, mode: mode).value == rounded, "\(a) to \(places) \(mode)")
+            }
+        }
+    }
+
+    /// A result of more than 38 digits keeps the 38 leading ones, rounded half to even.
+    @Test func keepsThirtyEightDigitsOfAWiderResult() throws {
+        let wide = try DecimalAmount(parsing: "100000000000000000001")
+        #expect((wide * wide).description == "10000000000000000000200000000000000000000")
+        let large = try DecimalAmount(parsing: "1000000000000000000000000000000000")
+        let small = try DecimalAmount(parsing: "0.00006")
+        #expect((large + small).description == "1000000000000000000000000000000000.0001")
+        #expect((large - small).description == "999999999999999999999999999999999.99994")
+        #expect(large + (try DecimalAmount(parsing: "0.000000000000000005")) == large)
     }
 
     @Test func compares() throws {

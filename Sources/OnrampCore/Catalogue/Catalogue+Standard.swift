@@ -111,7 +111,7 @@ extension Catalogue {
     ]
 
     private static func amount(_ integer: Int, scale: Int = 0) -> DecimalAmount {
-        DecimalAmount(.init(sign: .plus, exponent: -scale, significand: .init(integer)))
+        DecimalAmount(units: integer, scale: scale)
     }
 
     private static func limits(_ minimum: Int, _ maximum: Int, currencies: [String]) -> [PaymentMethod.Limit] {

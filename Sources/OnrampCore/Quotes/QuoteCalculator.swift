@@ -39,7 +39,7 @@ public struct QuoteCalculator: Sendable {
             processingFee = processing(fee, on: total, places: fiat.decimals)
             subtotal = total - processingFee - networkFee
             guard subtotal.isPositive else { throw tooSmall(total, currency: fiat.code) }
-            purchase = (subtotal / price).rounded(toPlaces: asset.decimals, mode: .down)
+            purchase = subtotal.divided(by: price, toPlaces: asset.decimals, mode: .down)
             guard purchase.isPositive else { throw tooSmall(total, currency: fiat.code) }
         case .purchase(let purchaseAmount):
             try requirePlaces(purchaseAmount, atMost: asset.decimals, parameter: "purchaseAmount")
@@ -98,7 +98,7 @@ public struct QuoteCalculator: Sendable {
         case .source(let sourceAmount):
             try requirePlaces(sourceAmount, atMost: fiat.decimals, parameter: "source_amount")
             source = sourceAmount
-            destination = (source / price).rounded(toPlaces: asset.decimals, mode: .down)
+            destination = source.divided(by: price, toPlaces: asset.decimals, mode: .down)
             guard destination.isPositive else { throw tooSmall(source, currency: fiat.code) }
         case .destination(let destinationAmount):
             try requirePlaces(destinationAmount, atMost: asset.decimals, parameter: "destination_amount")

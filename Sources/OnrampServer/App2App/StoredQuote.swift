@@ -86,7 +86,7 @@ struct StoredQuote: Sendable, Equatable {
     func cryptoPerFiat(catalogue: Catalogue) -> String {
         guard let price = try? DecimalAmount(parsing: exchangeRate), price.isPositive else { return "0" }
         let decimals = (try? catalogue.asset(purchaseCurrency).decimals) ?? 8
-        return (DecimalAmount(exactly: 1) / price).string(places: decimals)
+        return DecimalAmount(exactly: 1).divided(by: price, toPlaces: decimals, mode: .bankers).string(places: decimals)
     }
 
     /// The fees as the CDP API lists them (`OnrampOrderFee`: `{type, amount, currency}`).

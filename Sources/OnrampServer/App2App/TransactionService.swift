@@ -230,7 +230,7 @@ struct TransactionService: Sendable {
         let prices = catalogue.prices
         let usd = try prices.price(of: quote.purchaseCurrency, in: "USD")
         let local = try prices.price(of: quote.purchaseCurrency, in: quote.paymentCurrency)
-        return (total * usd / local).string(places: 2)
+        return (total * usd).divided(by: local, toPlaces: 2, mode: .bankers).string(places: 2)
     }
 
     /// A stable user id for a partner's user: the same `partnerUserRef` maps to the same id.
