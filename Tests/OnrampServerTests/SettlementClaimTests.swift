@@ -118,6 +118,36 @@ import Testing
         #expect(settlement.leaseHeld.withLock { $0 } == [true, true])
     }
 
+    /// A round of due sessions costs two write transactions however many it fulfils: one claims them
+    /// all, one records every outcome; each session still settles once and emits one event.
+    @Test func dueSessionsAreClaimedTogetherAndRecordedTogether() throws {
+        let clock = ManualClock(Date())
+        let settlement = CountingSettlement()
+        let server = try EmbeddedTestServer(clock: clock, settlement: settlement, startWorkers: false, driver: .sqlite)
+        let sqlite = try #require(server.database as? SQLiteDatabase)
+        let user = try server.signUpAndAuthorize()
+        try server.collectKYC(user)
+        let wallet = try server.registerWallet(user)
+        let token = try server.paymentToken(user)
+        for _ in 0..<4 {
+            let session = try server.createSession(user, token: token, wallet: wallet)
+            let paid = try server.checkout(user, session.string("id"))
+            #expect(paid.string("status") == "fulfillment_processing", "\(paid)")
+        }
+        clock.advance(by: 1)
+        let before = sqlite.groupCommitStatistics.transactions
+        #expect(try server.application.embedded.sessions.fulfilDueSessions() == 4)
+        #expect(sqlite.groupCommitStatistics.transactions - before == 2)
+        #expect(settlement.calls.withLock { $0 } == 4)
+        #expect(
+            try server.database.read {
+                try $0.query(
+                    "SELECT COUNT(*) AS n FROM crypto_onramp_sessions WHERE status = 'fulfillment_complete'"
+                ).first?.int("n")
+            } == 4)
+        #expect(try server.application.embedded.sessions.fulfilDueSessions() == 0)
+    }
+
     /// Runs `during` in the middle of each settlement (once), as a second worker acting meanwhile.
     final class InterruptedSettlement: SettlementProvider, @unchecked Sendable {
         var during: (() -> Void)?

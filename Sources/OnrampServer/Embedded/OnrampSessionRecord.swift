@@ -73,7 +73,9 @@ struct OnrampSessionRecord: Sendable {
     struct DueFulfilment: Sendable {
         let id: String
         let projectId: String
-        let livemode: Bool
+        /// The project's test-clock offset when the session is in test mode (0 for live ones), read
+        /// with the list so the batch is bound to each project's time without another read.
+        let clockOffset: Int64
     }
 
     /// Up to `limit` sessions whose fulfilment is due at `now` (a test-mode one in its project's time)
@@ -83,7 +85,8 @@ struct OnrampSessionRecord: Sendable {
     {
         try connection.query(
             """
-            SELECT s.id, s.project_id, s.livemode FROM crypto_onramp_sessions s
+            SELECT s.id, s.project_id, COALESCE(c.offset_ms, 0) AS clock_offset
+            FROM crypto_onramp_sessions s
             LEFT JOIN test_clocks c ON c.project_id = s.project_id AND s.livemode = 0
             WHERE \(TestClockRepository.due("s.fulfill_due_at", clock: "c")) AND \(SettlementLease.isFree)
             ORDER BY s.fulfill_due_at LIMIT ?
@@ -91,7 +94,8 @@ struct OnrampSessionRecord: Sendable {
             [.integer(now), .integer(now), .integer(realNow), .integer(Int64(limit))]
         ).map {
             DueFulfilment(
-                id: try $0.string("id"), projectId: try $0.string("project_id"), livemode: try $0.int("livemode") != 0)
+                id: try $0.string("id"), projectId: try $0.string("project_id"),
+                clockOffset: Int64(try $0.int("clock_offset")))
         }
     }
 
@@ -103,6 +107,14 @@ struct OnrampSessionRecord: Sendable {
         try connection.execute(
             "UPDATE crypto_onramp_sessions SET lease_until = ? WHERE id = ? AND fulfill_due_at = ? AND \(SettlementLease.isFree)",
             [.integer(leaseUntil), .text(id), .integer(dueAt), .integer(realNow)]) == 1
+    }
+
+    /// Gives back a lease this worker took until `leasedUntil` and did not use; nothing when another
+    /// worker has leased the session since.
+    static func releaseFulfilment(_ connection: any SQLConnection, id: String, leasedUntil: Int64) throws {
+        try connection.execute(
+            "UPDATE crypto_onramp_sessions SET lease_until = NULL WHERE id = ? AND lease_until = ?",
+            [.text(id), .integer(leasedUntil)])
     }
 
     /// Leases a fulfilment in progress until the real time `leaseUntil` whether or not another worker

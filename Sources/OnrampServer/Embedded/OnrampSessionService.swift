@@ -175,19 +175,49 @@ struct OnrampSessionService: Sendable {
         }
     }
 
-    /// Completes every session whose fulfilment is due; returns how many moved.
+    /// Fulfils up to `limit` due sessions, each in its project's time (a live one in real time), with
+    /// two transactions per round however many sessions it takes: one claims them with a lease
+    /// (``SettlementLease``, in real time) so only one worker (instance) settles each, the provider
+    /// settles them outside any transaction, and one records the outcomes with their events. A
+    /// settlement starts only while its lease has more than half its time left: behind a slow provider
+    /// the round records what is settled, gives back the other leases, and the next round claims them
+    /// afresh. A worker that dies is retried with the same reference when the lease ends; the provider
+    /// is idempotent on it, and the first outcome recorded stands. Returns how many sessions were due.
     @discardableResult
     func fulfilDueSessions(limit: Int = 100) throws -> Int {
-        let now = nowMilliseconds
         let realNow = schedule.realNowMilliseconds
         let due = try database.read {
-            try OnrampSessionRecord.dueFulfilments(now: now, realNow: realNow, limit: limit, on: $0)
+            try OnrampSessionRecord.dueFulfilments(now: nowMilliseconds, realNow: realNow, limit: limit, on: $0)
         }
-        // A test-mode session in its project's time; a live one in real time.
-        for session in due {
-            _ = try schedule.bound(to: session.livemode ? nil : session.projectId) {
-                try fulfil(session.id, projectId: session.projectId)
+        var pending = due[...]
+        while !pending.isEmpty {
+            let claimedAt = schedule.realNowMilliseconds
+            let claimed = try database.transaction { connection in
+                try pending.compactMap { session in
+                    try TestClocks.bound(offsetMilliseconds: session.clockOffset) {
+                        try claim(session.id, projectId: session.projectId, realNow: claimedAt, on: connection)
+                    }.map { (session, $0) }
+                }
             }
+            var outcomes: [(OnrampSessionRecord.DueFulfilment, SettlementResult)] = []
+            for (session, record) in claimed {
+                let leaseAge = schedule.realNowMilliseconds - claimedAt
+                guard outcomes.isEmpty || leaseAge < SettlementLease.milliseconds / 2 else { break }
+                outcomes.append((session, settle(record)))
+            }
+            let unsettled = claimed.dropFirst(outcomes.count).map(\.0)
+            try database.transaction { connection in
+                for (session, result) in outcomes {
+                    _ = try TestClocks.bound(offsetMilliseconds: session.clockOffset) {
+                        try recordOutcome(result, of: session.id, projectId: session.projectId, on: connection)
+                    }
+                }
+                for session in unsettled {
+                    try OnrampSessionRecord.releaseFulfilment(
+                        connection, id: session.id, leasedUntil: claimedAt + SettlementLease.milliseconds)
+                }
+            }
+            pending = unsettled[...]
         }
         return due.count
     }
@@ -199,60 +229,67 @@ struct OnrampSessionService: Sendable {
         let session = try database.read { try OnrampSessionRecord.find(anyProject: $0, id: sessionId) }
         guard let session, !session.livemode, session.machine.status == .fulfillmentProcessing else { return false }
         return try schedule.bound(to: session.projectId) {
-            try fulfil(sessionId, projectId: session.projectId, forcing: forced, takingOver: true)
+            // Claimed whether or not it is due or leased, in the claim's one transaction, so no worker
+            // slips in between; the first outcome recorded stands.
+            let projectId = session.projectId
+            let realNow = schedule.realNowMilliseconds
+            guard
+                let record = try database.transaction({ connection in
+                    try claim(sessionId, projectId: projectId, realNow: realNow, takingOver: true, on: connection)
+                })
+            else { return false }
+            let result = forced ?? settle(record)
+            return try database.transaction { connection in
+                try recordOutcome(result, of: sessionId, projectId: projectId, on: connection)
+            }
         }
     }
 
-    /// Fulfils one due session, in its project's time; `forced` replaces the provider's outcome. `true`
-    /// when this call recorded the outcome. `takingOver` claims it whether or not it is due or leased (the
-    /// console's actions) in the claim's one transaction, so no worker slips in between; the provider is
-    /// idempotent on the reference, and the first outcome recorded stands.
-    @discardableResult
-    private func fulfil(
-        _ id: String, projectId: String, forcing forced: SettlementResult? = nil, takingOver: Bool = false
+    /// Leases the session's fulfilment on `connection` until the lease's length after `realNow` when
+    /// it is due in the bound project's time and not leased (or, `takingOver`, whenever it is being
+    /// fulfilled); the session as claimed, or nil.
+    private func claim(
+        _ id: String, projectId: String, realNow: Int64, takingOver: Bool = false, on connection: any SQLConnection
+    ) throws -> OnrampSessionRecord? {
+        guard let record = try OnrampSessionRecord.find(connection, id: id, projectId: projectId),
+            record.machine.status == .fulfillmentProcessing, let due = record.fulfillDueAt
+        else { return nil }
+        let leaseUntil = realNow + SettlementLease.milliseconds
+        if takingOver {
+            return try OnrampSessionRecord.takeOver(connection, id: id, until: leaseUntil) ? record : nil
+        }
+        guard due <= nowMilliseconds else { return nil }
+        let leased = try OnrampSessionRecord.leaseFulfilment(
+            connection, id: id, dueAt: due, until: leaseUntil, realNow: realNow)
+        return leased ? record : nil
+    }
+
+    /// The provider's outcome for a claimed session (idempotent on the session id).
+    private func settle(_ record: OnrampSessionRecord) -> SettlementResult {
+        settlement.settle(
+            reference: record.id, network: record.details.purchase.destinationNetwork,
+            asset: record.details.purchase.destinationCurrency, amount: record.details.quoted.destinationAmount,
+            walletAddress: record.details.purchase.walletAddress, partnerUserRef: record.customerId)
+    }
+
+    /// Records `result` on `connection` with its event, in the bound project's time, if the session is
+    /// still being fulfilled; `true` when this call recorded it.
+    private func recordOutcome(
+        _ result: SettlementResult, of id: String, projectId: String, on connection: any SQLConnection
     ) throws -> Bool {
-        // Claim the fulfilment with a lease (in real time, ``SettlementLease``) before settling outside
-        // the transaction, so only one worker (instance) settles; a worker that dies is retried with the
-        // same reference. The lease is timed from this claim, not from the batch: earlier slow
-        // settlements must not eat it.
-        let claimedAt = nowMilliseconds
-        let realNow = schedule.realNowMilliseconds
-        let claimed = try database.transaction { connection -> OnrampSessionRecord? in
-            guard let record = try OnrampSessionRecord.find(connection, id: id, projectId: projectId),
-                record.machine.status == .fulfillmentProcessing, let due = record.fulfillDueAt
-            else { return nil }
-            if takingOver {
-                return try OnrampSessionRecord.takeOver(
-                    connection, id: id, until: realNow + SettlementLease.milliseconds) ? record : nil
-            }
-            guard due <= claimedAt else { return nil }
-            let leased = try OnrampSessionRecord.leaseFulfilment(
-                connection, id: id, dueAt: due, until: realNow + SettlementLease.milliseconds, realNow: realNow)
-            return leased ? record : nil
+        guard var record = try OnrampSessionRecord.find(connection, id: id, projectId: projectId),
+            record.machine.status == .fulfillmentProcessing
+        else { return false }
+        let events: [OnrampSession.DomainEvent]
+        switch result {
+        case .delivered(let hash):
+            events = try record.machine.handle(.fulfillmentSucceeded(transactionID: hash))
+        case .buyFailed, .sendFailed: events = try record.machine.handle(.fulfillmentFailed)
         }
-        guard var record = claimed else { return false }
-        let result =
-            forced
-            ?? settlement.settle(
-                reference: id, network: record.details.purchase.destinationNetwork,
-                asset: record.details.purchase.destinationCurrency, amount: record.details.quoted.destinationAmount,
-                walletAddress: record.details.purchase.walletAddress, partnerUserRef: record.customerId)
-        return try database.transaction { connection in
-            guard let current = try OnrampSessionRecord.find(connection, id: id, projectId: projectId),
-                current.machine.status == .fulfillmentProcessing
-            else { return false }
-            record = current
-            let events: [OnrampSession.DomainEvent]
-            switch result {
-            case .delivered(let hash):
-                events = try record.machine.handle(.fulfillmentSucceeded(transactionID: hash))
-            case .buyFailed, .sendFailed: events = try record.machine.handle(.fulfillmentFailed)
-            }
-            record.fulfillDueAt = nil
-            record.updatedAt = nowMilliseconds
-            try record.save(connection, events: events, ids: ids)
-            return true
-        }
+        record.fulfillDueAt = nil
+        record.updatedAt = nowMilliseconds
+        try record.save(connection, events: events, ids: ids)
+        return true
     }
 
     /// The customer `id` when the OAuth grant's consumer owns it.
