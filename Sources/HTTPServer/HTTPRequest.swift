@@ -63,9 +63,15 @@ public struct HTTPRequest: Sendable {
     /// The media type of the body without parameters, lower case (`application/json`).
     public var mediaType: String? {
         guard let header = headers["Content-Type"] else { return nil }
-        let type = header.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        let trimmed = type.trimmingSpaces().lowercased()
-        return trimmed.isEmpty ? nil : trimmed
+        // Read as bytes: a media type is an ASCII token, so no character (grapheme) walk is needed.
+        let utf8 = header.utf8
+        var type = utf8[..<(utf8.firstIndex(of: UInt8(ascii: ";")) ?? utf8.endIndex)]
+        let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        while let first = type.first, isSpace(first) { type = type.dropFirst() }
+        while let last = type.last, isSpace(last) { type = type.dropLast() }
+        guard !type.isEmpty else { return nil }
+        let upper = UInt8(ascii: "A")...UInt8(ascii: "Z")
+        return String(decoding: type.map { upper.contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 
     /// The body parsed as JSON; an empty body is an empty object.

@@ -46,7 +46,12 @@ public struct Row: Sendable {
 
     /// The integer in `column` (see ``int(_:)``), or `nil` when it is missing, `NULL` or not one.
     public func optionalInt(_ column: String) -> Int64? {
-        try? int(column)
+        // Not `try? int(column)`: a NULL would build the mismatch error's message only to drop it.
+        switch self[column] {
+        case .integer(let number): return number
+        case .text(let text): return Int64(text)
+        case .null, .blob: return nil
+        }
     }
 
     /// The bytes in `column`; throws `typeMismatch` if it is missing, `NULL` or not a blob.

@@ -104,3 +104,22 @@ import Testing
         #expect(answer("/other/unknown").0 == 500)
     }
 }
+
+@Suite struct MediaTypeTests {
+    /// The media type is the header's part before `;`, trimmed of spaces and tabs and lower-cased;
+    /// nothing when that part is empty.
+    @Test(
+        arguments: [
+            ("application/json", "application/json"), (" Application/JSON ; charset=utf-8", "application/json"),
+            ("\tapplication/x-www-form-urlencoded\t", "application/x-www-form-urlencoded"), (";", nil), ("", nil),
+            ("  ;a=b", nil), ("TEXT/plain;", "text/plain"),
+        ] as [(String, String?)])
+    func readsTheTypeBeforeItsParameters(header: String, expected: String?) {
+        let request = HTTPRequest(method: "POST", path: "/", headers: HTTPHeaders([("Content-Type", header)]))
+        #expect(request.mediaType == expected)
+    }
+
+    @Test func isNilWithoutTheHeader() {
+        #expect(HTTPRequest(method: "POST", path: "/").mediaType == nil)
+    }
+}

@@ -58,6 +58,14 @@ import Testing
         #expect(IdGenerator.objectID(fromClientSecret: id) == nil)
         #expect(IdGenerator.objectID(fromClientSecret: id + "_secret_short") == nil)
     }
+
+    @Test func theSystemSourceFillsEachRequestWithFreshBytes() {
+        let source = SystemRandomSource()
+        let draws = (0..<4).map { _ in source.bytes(32) }
+        #expect(draws.allSatisfy { $0.count == 32 })
+        #expect(Set(draws).count == 4)
+        #expect(source.bytes(0).isEmpty && source.bytes(3).count == 3)
+    }
 }
 
 @Suite struct ClockTests {

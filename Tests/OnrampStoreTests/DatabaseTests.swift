@@ -291,6 +291,8 @@ import Testing
             #expect(try row.blob("b") == [1])
             #expect(row.optionalString("n") == nil)
             #expect(row.optionalInt("n") == nil)
+            #expect(row.optionalInt("i") == 3)
+            #expect(row.optionalInt("t") == nil && row.optionalInt("b") == nil && row.optionalInt("missing") == nil)
             #expect(row["missing"] == .null)
             #expect(row["yes"] == .integer(1), "booleans read as 0 or 1 on both drivers")
             #expect(row["total"] == .null)

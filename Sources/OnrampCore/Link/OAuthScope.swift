@@ -10,7 +10,7 @@ public enum OAuthScope: String, Sendable, Hashable, CaseIterable {
 
     /// The scopes of a comma-separated list as stored (names it does not know are skipped).
     public static func stored(_ list: String) -> [OAuthScope] {
-        list.split(separator: ",").compactMap { OAuthScope(rawValue: String($0)) }
+        list.utf8.split(separator: UInt8(ascii: ",")).compactMap { OAuthScope(rawValue: String(Substring($0))) }
     }
 
     /// `scopes` as stored: their names, comma-separated.
