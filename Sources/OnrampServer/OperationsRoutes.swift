@@ -22,7 +22,7 @@ enum OperationsRoutes {
         }
     }
 
-    /// SQLite's group commit: write transactions and the commits they were grouped into.
+    /// SQLite's transactions: writes, the commits they were grouped into, and reads.
     static func storeMetrics(_ database: any Database) -> String {
         guard let sqlite = database as? SQLiteDatabase else { return "" }
         let statistics = sqlite.groupCommitStatistics
@@ -33,6 +33,9 @@ enum OperationsRoutes {
             # HELP onramp_sqlite_commits_total Commits the write transactions were grouped into.
             # TYPE onramp_sqlite_commits_total counter
             onramp_sqlite_commits_total \(statistics.groups)
+            # HELP onramp_sqlite_read_transactions_total Read transactions run on SQLite's readers.
+            # TYPE onramp_sqlite_read_transactions_total counter
+            onramp_sqlite_read_transactions_total \(sqlite.readTransactions)
 
             """
     }

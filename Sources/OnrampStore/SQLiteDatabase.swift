@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A ``Database`` stored in one SQLite file, in WAL mode.
 ///
 /// Concurrency model: one writer connection, lent through a pool of one, so the server's threads
@@ -41,6 +43,7 @@ public final class SQLiteDatabase: Database {
     private let groupCommit: GroupCommit
     /// The statements that scanned a table or sorted, as SQLite counted them (see ``StatementScanLog``).
     public let scanLog = StatementScanLog()
+    private let readCount = Atomic<Int>(0)
 
     /// Opens (creating if needed) the database at `path`, or an in-memory database for `:memory:`.
     public init(path: String, configuration: Configuration = Configuration()) throws {
@@ -91,6 +94,7 @@ public final class SQLiteDatabase: Database {
     /// Writes through it fail.
     @discardableResult
     public func read<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
+        readCount.wrappingAdd(1, ordering: .relaxed)
         guard path != ":memory:" else { return try readers.withConnection { try body($0) } }
         return try readers.withConnection { try $0.withTransaction(begin: "BEGIN", body) }
     }
@@ -105,6 +109,9 @@ public final class SQLiteDatabase: Database {
 
     /// How many transactions ran and how many grouped commits they took.
     public var groupCommitStatistics: GroupCommitStatistics { groupCommit.currentStatistics }
+
+    /// How many read transactions ran (``read(_:)`` calls).
+    public var readTransactions: Int { readCount.load(ordering: .relaxed) }
 
     /// Applies the pending migrations (see ``Database/migrate(_:)``).
     public func migrate(_ migrations: [Migration]) throws {

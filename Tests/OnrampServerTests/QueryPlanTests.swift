@@ -61,3 +61,40 @@ import Testing
         #expect(scanning.isEmpty, "\(scanning)", sourceLocation: sourceLocation)
     }
 }
+
+/// How many transactions a hot request takes, counted by the SQLite store (reads on its readers,
+/// writes through group commit): every one is a `BEGIN`/`COMMIT` pair, and on PostgreSQL a round trip
+/// or two. An Embedded create reads the caller (key, Link token, project clock) once and does the rest
+/// in its write; a checkout likewise.
+@Suite(.blocking) struct TransactionCountTests {
+    @Test func anEmbeddedCreateAndCheckoutTakeOneReadAndOneWriteEach() throws {
+        let server = try EmbeddedTestServer(settlementDelay: 0, startWorkers: false, driver: .sqlite)
+        let database = try #require(server.database as? SQLiteDatabase)
+        let user = try server.signUpAndAuthorize()
+        try server.collectKYC(user)
+        let wallet = try server.registerWallet(user)
+        let token = try server.paymentToken(user)
+        func counts() -> [Int] { [database.readTransactions, database.groupCommitStatistics.transactions] }
+
+        let beforeCreate = counts()
+        let created = try server.createSession(user, token: token, wallet: wallet)
+        #expect(created.string("status") == "requires_payment", "\(created)")
+        #expect(zip(counts(), beforeCreate).map(-) == [1, 1])
+
+        let beforeCheckout = counts()
+        let paid = try server.checkout(user, created.string("id"))
+        #expect(paid.string("status") == "fulfillment_processing", "\(paid)")
+        #expect(zip(counts(), beforeCheckout).map(-) == [1, 1])
+
+        // A refused create (another consumer's customer) rolls its one transaction back: no row.
+        let stranger = try server.signUpAndAuthorize()
+        let impostor = EmbeddedTestServer.User(
+            email: stranger.email, consumerSecret: stranger.consumerSecret, customerId: user.customerId,
+            accessToken: stranger.accessToken, refreshToken: stranger.refreshToken)
+        let sessions = "SELECT COUNT(*) AS n FROM crypto_onramp_sessions"
+        let rowsBefore = try database.read { try $0.query(sessions).first?.int("n") }
+        let refused = try server.createSession(impostor, token: token, wallet: wallet)
+        #expect(refused.status == 404, "\(refused)")
+        #expect(try database.read { try $0.query(sessions).first?.int("n") } == rowsBefore)
+    }
+}

@@ -45,43 +45,41 @@ struct OnrampSessionService: Sendable {
     {
         let purchase = request.purchase
         let network = purchase.destinationNetwork
-        // What the checks need, in one read: the customer, its payment method and whether its wallet is on file.
-        let (customer, storedMethod, hasWallet) = try database.read {
-            connection -> (CryptoCustomer, TestPaymentMethod?, Bool) in
+        // One transaction reads what the checks need (the customer, its payment method and whether its
+        // wallet is on file) and inserts the session: a refusal rolls it back with nothing written.
+        return try database.transaction { connection in
             let customer = try ownedCustomer(request.customerId, grant: grant, on: connection)
-            return (
-                customer, try paymentMethod(connection, purchase.paymentToken, customerId: customer.id),
-                try walletRegistered(connection, customer.id, network: network, address: purchase.walletAddress)
-            )
+            let storedMethod = try paymentMethod(connection, purchase.paymentToken, customerId: customer.id)
+            let hasWallet = try walletRegistered(
+                connection, customer.id, network: network, address: purchase.walletAddress)
+            if !caller.livemode && !(purchase.destinationCurrency == "usdc" && Self.sandboxNetworks.contains(network)) {
+                throw pairError("Sandbox pairs are usdc on solana, ethereum and base.")
+            }
+            guard let method = storedMethod else {
+                throw OnrampError.missing("payment_token", parameter: "payment_token")
+            }
+            let quote = try quote(purchase, method: method.type)
+            do {
+                try catalogue.validateAddress(purchase.walletAddress, network: network, parameter: "wallet_address")
+            } catch let error as OnrampError {
+                throw OnrampError.refusal(
+                    "crypto_invalid_wallet_address", error.developerMessage, parameter: "wallet_address")
+            }
+            if let refusal = kycRefusal(customer, amount: quote.sourceTotalAmount, method: method.type) {
+                throw refusal
+            }
+            let id = ids.id(prefix: IdPrefix.onrampSession)
+            var machine = OnrampSession()
+            _ = try machine.handle(hasWallet ? .ready : .blocked(.missingConsumerWallet))
+            let record = OnrampSessionRecord(
+                id: id, projectId: caller.projectId, customerId: customer.id,
+                clientSecret: ids.clientSecret(for: id),
+                livemode: caller.livemode, machine: machine,
+                details: OnrampSessionDetails(purchase: purchase, quoted: .init(quote)),
+                quoteExpiresAt: Timestamp.milliseconds(quote.expiresAt), now: nowMilliseconds)
+            try record.insert(connection)
+            return record
         }
-        if !caller.livemode && !(purchase.destinationCurrency == "usdc" && Self.sandboxNetworks.contains(network)) {
-            throw pairError("Sandbox pairs are usdc on solana, ethereum and base.")
-        }
-        guard let method = storedMethod else {
-            throw OnrampError.missing("payment_token", parameter: "payment_token")
-        }
-        let quote = try quote(purchase, method: method.type)
-        do {
-            try catalogue.validateAddress(purchase.walletAddress, network: network, parameter: "wallet_address")
-        } catch let error as OnrampError {
-            throw OnrampError.refusal(
-                "crypto_invalid_wallet_address", error.developerMessage, parameter: "wallet_address")
-        }
-        if let refusal = kycRefusal(customer, amount: quote.sourceTotalAmount, method: method.type) {
-            throw refusal
-        }
-        let now = nowMilliseconds
-        let id = ids.id(prefix: IdPrefix.onrampSession)
-        var machine = OnrampSession()
-        _ = try machine.handle(hasWallet ? .ready : .blocked(.missingConsumerWallet))
-        let record = OnrampSessionRecord(
-            id: id, projectId: caller.projectId, customerId: customer.id,
-            clientSecret: ids.clientSecret(for: id),
-            livemode: caller.livemode, machine: machine,
-            details: OnrampSessionDetails(purchase: purchase, quoted: .init(quote)),
-            quoteExpiresAt: Timestamp.milliseconds(quote.expiresAt), now: now)
-        try database.transaction { connection in try record.insert(connection) }
-        return record
     }
 
     /// The caller's session `id`.
@@ -164,7 +162,7 @@ struct OnrampSessionService: Sendable {
                 events += try record.machine.handle(.ready)
             }
             let expired = nowMilliseconds >= record.quoteExpiresAt
-            let outcome = try CheckoutOutcome.evaluate(blocker: blocker, quoteExpired: expired) {
+            let outcome = CheckoutOutcome.evaluate(blocker: blocker, quoteExpired: expired) {
                 charge(&record, method: method)
             }
             events += try record.machine.handle(.checkout(outcome))
