@@ -31,8 +31,11 @@ final class PostgresConnection: PooledConnection, SQLConnection, @unchecked Send
     /// once the connection is idle again.
     private var needsDeallocation = false
     /// The `BEGIN` of the transaction being opened, not yet sent: it travels in one pipeline with the
-    /// transaction's first statement (see ``withDeferredBegin(_:_:)``).
+    /// transaction's first statement (see ``withDeferredBegin(_:committingWithoutWaiting:_:)``).
     private var deferredBegin: String?
+    /// A read-only transaction's `COMMIT` is on its way and its answer not yet read: the connection's
+    /// next command reads it first.
+    private var commitInFlight = false
 
     /// Connects with a libpq URI or `key=value` string; times out after `connectTimeoutSeconds` unless
     /// `conninfo` sets `connect_timeout` itself.
@@ -74,6 +77,9 @@ final class PostgresConnection: PooledConnection, SQLConnection, @unchecked Send
 
     func prepareForReuse() -> Bool {
         deferredBegin = nil
+        // A read's COMMIT in flight is answered by the time the connection is next lent; its next user
+        // reads the answer (and finds the connection broken, if it is).
+        if commitInFlight { return !isBroken }
         guard !isBroken && PQstatus(handle) == CONNECTION_OK else { return false }
         if PQtransactionStatus(handle) != PQTRANS_IDLE { _ = try? execute("ROLLBACK", []) }
         if needsDeallocation { deallocatePreparedStatements() }
@@ -94,8 +100,13 @@ final class PostgresConnection: PooledConnection, SQLConnection, @unchecked Send
     /// Runs `body` between `begin` and `COMMIT`, rolling back when it throws, with the `BEGIN` sent in
     /// one libpq pipeline with the first statement that has parameters: a round trip fewer per
     /// transaction (a read was `BEGIN`, its statements and `COMMIT`, each waited for in turn). A body
-    /// that runs no statement opens no transaction at all.
-    func withDeferredBegin<T>(_ begin: String, _ body: (any SQLConnection) throws -> T) throws -> T {
+    /// that runs no statement opens no transaction at all. With `committingWithoutWaiting` (a read-only
+    /// transaction, whose result no longer depends on its end) the `COMMIT` is sent and its answer read
+    /// before the connection's next command, another round trip fewer; a write always waits for it.
+    func withDeferredBegin<T>(
+        _ begin: String, committingWithoutWaiting: Bool = false, _ body: (any SQLConnection) throws -> T
+    ) throws -> T {
+        try finishCommitInFlight()
         deferredBegin = begin
         do {
             let result = try body(self)
@@ -103,7 +114,11 @@ final class PostgresConnection: PooledConnection, SQLConnection, @unchecked Send
                 deferredBegin = nil
                 return result
             }
-            try execute("COMMIT", [])
+            if committingWithoutWaiting {
+                try sendCommitWithoutWaiting()
+            } else {
+                try execute("COMMIT", [])
+            }
             return result
         } catch {
             if deferredBegin != nil {
@@ -112,6 +127,31 @@ final class PostgresConnection: PooledConnection, SQLConnection, @unchecked Send
                 _ = try? execute("ROLLBACK", [])
             }
             throw error
+        }
+    }
+
+    /// Sends `COMMIT` without reading its answer (see ``finishCommitInFlight()``).
+    private func sendCommitWithoutWaiting() throws {
+        guard PQsendQuery(handle, "COMMIT") == 1 else {
+            isBroken = true
+            throw StoreError(.connectionFailed, "\(Self.trimmed(PQerrorMessage(handle))) in: COMMIT")
+        }
+        commitInFlight = true
+    }
+
+    /// Reads the answer of a `COMMIT` sent without waiting; a failure marks the connection broken.
+    private func finishCommitInFlight() throws {
+        guard commitInFlight else { return }
+        commitInFlight = false
+        var failure: String?
+        while let result = PQgetResult(handle) {
+            if PQresultStatus(result) != PGRES_COMMAND_OK { failure = Self.trimmed(PQresultErrorMessage(result)) }
+            PQclear(result)
+        }
+        if failure != nil || PQstatus(handle) != CONNECTION_OK {
+            isBroken = true
+            throw StoreError(
+                .connectionFailed, "a read's COMMIT failed: \(failure ?? Self.trimmed(PQerrorMessage(handle)))")
         }
     }
 
@@ -138,6 +178,7 @@ final class PostgresConnection: PooledConnection, SQLConnection, @unchecked Send
     /// the statement is run again once.
     private func run(_ sql: String, _ parameters: [SQLValue], retrying: Bool = true) throws -> OpaquePointer {
         try SQLValue.checkBindable(parameters)
+        try finishCommitInFlight()
         if let begin = deferredBegin, parameters.isEmpty {
             // A statement of the simple protocol (a script) cannot join a pipeline: begin first.
             deferredBegin = nil

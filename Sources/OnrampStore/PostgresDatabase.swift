@@ -65,7 +65,8 @@ public final class PostgresDatabase: Database {
 
     private func snapshot<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
         try pool.withConnection {
-            try $0.withDeferredBegin("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", body)
+            try $0.withDeferredBegin(
+                "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", committingWithoutWaiting: true, body)
         }
     }
 

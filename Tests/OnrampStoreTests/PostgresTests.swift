@@ -91,6 +91,54 @@ struct PostgresTests {
         }
     }
 
+    /// A read's `COMMIT` is sent without waiting for its answer, which the connection's next command
+    /// reads first: the server ends the read's transaction (its backend goes idle, holding no snapshot),
+    /// and reads and writes that follow on the one pooled connection see what they should.
+    @Test func aReadsUnansweredCommitEndsItsTransactionAndTheConnectionServesWhatFollows() throws {
+        try withFreshDatabase(.postgres) { url in
+            let database = try DatabaseURL.open(url + "&pool_size=1")
+            let observer = try DatabaseURL.open(url + "&pool_size=1")
+            defer {
+                database.close()
+                observer.close()
+            }
+            try database.migrate(testMigrations)
+            let backend = try #require(
+                try database.read { try $0.query("SELECT pg_backend_pid() AS pid WHERE ? = 1", [.integer(1)]) }
+                    .first?.int("pid"))
+            let state = {
+                try observer.read {
+                    try $0.query("SELECT state FROM pg_stat_activity WHERE pid = ?", [.integer(backend)]).first?[
+                        "state"]
+                }
+            }
+            var observed = try state()
+            for _ in 0..<200 where observed != .text("idle") {
+                Thread.sleep(forTimeInterval: 0.01)
+                observed = try state()
+            }
+            #expect(observed == .text("idle"), "the read's transaction ended on the server")
+            let insert = "INSERT INTO items (id, name, quantity) VALUES (?, ?, ?)"
+            let count = {
+                try database.read {
+                    try $0.query("SELECT COUNT(*) AS n FROM items WHERE id >= ?", [.integer(0)]).first?.int("n")
+                }
+            }
+            for id in 1...3 {
+                #expect(try count() == Int64(id - 1))
+                try database.transaction {
+                    try $0.execute(insert, [.integer(Int64(id)), .text("item \(id)"), .integer(1)])
+                }
+            }
+            #expect(try count() == 3)
+            try database.ping()
+            expectStoreError(.queryFailed) {
+                _ = try database.read { try $0.query("SELECT no_such_column FROM items WHERE id = ?", [.integer(1)]) }
+            }
+            #expect(try count() == 3)
+        }
+    }
+
     /// Statements with parameters are prepared once per connection and reused; a rollback, a parameter
     /// turning NULL or a schema change under a prepared `SELECT *` must not break them.
     /// A transaction's `BEGIN` goes out in one pipeline with its first statement that has parameters:
