@@ -24,15 +24,25 @@ struct WebhookTargetTests {
         #expect(try WebhookTargetURL.validate(url, param: "url", code: "url_invalid") == url)
     }
 
+    /// An endpoint's own headers over the signed defaults: one field per name, compared ignoring ASCII
+    /// case only (`^` and `~` are different token characters), at its first place with its last value.
+    @Test func headersMergeByNameIgnoringASCIICase() {
+        let merged = WebhookDispatcher.merged([
+            ("X-A", "1"), ("Content-Type", "a"), ("x-a", "2"), ("X-^", "3"), ("X-~", "4"), ("CONTENT-TYPE", "b"),
+        ])
+        #expect(merged.map { "\($0.0)=\($0.1)" } == ["X-A=2", "Content-Type=b", "X-^=3", "X-~=4"])
+    }
+
     /// The addresses a connection may land on (the HTTP client asks after connecting, whatever name led
     /// there): loopback and public ones, not private, link-local or unspecified ones.
     @Test func connectedAddressesAreCheckedToo() {
         for address in [
             "10.1.2.3", "169.254.169.254", "192.168.0.10", "0.0.0.0", "fe80::1", "fd12::1", "::ffff:10.0.0.1",
+            "172.16.0.1", "172.31.255.255", "100.64.0.1", "[FE80::1]", "010.0.0.1",
         ] {
             #expect(!WebhookTargetURL.allowsConnection(to: address), "\(address)")
         }
-        for address in ["127.0.0.1", "::1", "8.8.8.8", "2001:db8::1"] {
+        for address in ["127.0.0.1", "::1", "8.8.8.8", "2001:db8::1", "172.32.0.1", "100.128.0.1"] {
             #expect(WebhookTargetURL.allowsConnection(to: address), "\(address)")
         }
     }

@@ -314,17 +314,23 @@ public final class WebhookDispatcher: Sendable {
     /// One field per name (names compare case-insensitively), each where its name first appears, with
     /// the value that comes last.
     static func merged(_ headers: [(String, String)]) -> [(String, String)] {
+        // A handful of fields per delivery: a scan with an ASCII comparison, no lower-cased copies.
         var fields: [(String, String)] = []
-        var positions: [String: Int] = [:]
+        fields.reserveCapacity(headers.count)
         for (name, value) in headers {
-            if let position = positions[name.lowercased()] {
+            if let position = fields.firstIndex(where: { Self.sameFieldName($0.0, name) }) {
                 fields[position].1 = value
             } else {
-                positions[name.lowercased()] = fields.count
                 fields.append((name, value))
             }
         }
         return fields
+    }
+
+    /// Whether two field names are equal ignoring ASCII case (field names are ASCII tokens).
+    private static func sameFieldName(_ lhs: String, _ rhs: String) -> Bool {
+        let lower = { (byte: UInt8) in byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+        return lhs.utf8.count == rhs.utf8.count && zip(lhs.utf8, rhs.utf8).allSatisfy { lower($0) == lower($1) }
     }
 
     /// Writes the attempts and the deliveries' new states in one transaction, each in its project's time.

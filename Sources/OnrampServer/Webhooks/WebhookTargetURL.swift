@@ -37,22 +37,45 @@ enum WebhookTargetURL {
     /// Whether `host` is an IPv4 or IPv6 literal in a private, shared, link-local, unspecified or
     /// unique-local range (loopback stays allowed for local development).
     static func isInternalAddressLiteral(_ host: String) -> Bool {
-        // Asked for every delivery (on the HTTP client's thread): the standard library only, no Foundation.
-        var bare = Substring(host)
-        while bare.first == "[" { bare = bare.dropFirst() }
-        while bare.last == "]" { bare = bare.dropLast() }
-        let octets = bare.split(separator: ".", omittingEmptySubsequences: false).compactMap { UInt8($0) }
-        if octets.count == 4 && bare.split(separator: ".", omittingEmptySubsequences: false).count == 4 {
-            switch (octets[0], octets[1]) {
+        // Asked for every delivery (on the HTTP client's thread): read as bytes, nothing allocated for
+        // an IPv4 address.
+        var bare = host.utf8[...]
+        while bare.first == UInt8(ascii: "[") { bare = bare.dropFirst() }
+        while bare.last == UInt8(ascii: "]") { bare = bare.dropLast() }
+        if let octets = ipv4Octets(bare) {
+            switch (octets.0, octets.1) {
             case (10, _), (0, _), (169, 254), (192, 168), (100, 64...127), (172, 16...31): return true
             default: return false
             }
         }
-        guard bare.contains(":") else { return false }
-        let lowered = bare.lowercased()
+        guard bare.contains(UInt8(ascii: ":")) else { return false }
+        let lowered = String(decoding: bare.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
         return lowered == "::" || lowered.hasPrefix("fe8") || lowered.hasPrefix("fe9") || lowered.hasPrefix("fea")
             || lowered.hasPrefix("feb") || lowered.hasPrefix("fc") || lowered.hasPrefix("fd")
             || lowered.hasPrefix("::ffff:")
+    }
+
+    /// The first two octets of a dotted-quad IPv4 literal (four parts of decimal digits, each at most
+    /// 255); nil for anything else.
+    private static func ipv4Octets(_ text: Substring.UTF8View) -> (UInt8, UInt8)? {
+        var (first, second) = (0, 0)
+        var dots = 0
+        var value = -1
+        for byte in text {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                value = max(value, 0) * 10 + Int(byte - UInt8(ascii: "0"))
+                guard value <= 255 else { return nil }
+            case UInt8(ascii: "."):
+                guard value >= 0, dots < 3 else { return nil }
+                if dots == 0 { first = value } else if dots == 1 { second = value }
+                dots += 1
+                value = -1
+            default: return nil
+            }
+        }
+        guard value >= 0, dots == 3 else { return nil }
+        return (UInt8(first), UInt8(second))
     }
 
     /// Whether a delivery may go over a connection to `address` (numeric text): not to an internal one
