@@ -107,7 +107,7 @@ import Testing
                 return poll(&descriptor, 1, milliseconds) == 1
             }
             let insert = { (database: any Database, kind: String) in
-                try database.transaction { try $0.execute("INSERT INTO events (kind) VALUES (?)", [.text(kind)]) }
+                _ = try database.transaction { try $0.execute("INSERT INTO events (kind) VALUES (?)", [.text(kind)]) }
             }
             watcher.drain()
             #expect(!readable(within: 0))
