@@ -87,10 +87,9 @@ struct PurchaseRequest: Sendable, Equatable {
                 "redirectUrl",
                 "redirectUrl may only hold URL characters (RFC 3986): no spaces, quotes, angle brackets or controls.")
         }
-        guard redirectUrl.utf8.count >= 5, let components = URLComponents(string: redirectUrl),
-            components.scheme?.lowercased() == "https", let host = components.host, !host.isEmpty,
-            components.user == nil, components.password == nil
-        else { throw Self.invalid("redirectUrl", "redirectUrl must be an absolute https URL.") }
+        guard redirectUrl.utf8.count >= 5, let host = RedirectURL.httpsHost(redirectUrl) else {
+            throw Self.invalid("redirectUrl", "redirectUrl must be an absolute https URL.")
+        }
         guard project.allowsRedirectHost(host) else {
             throw Self.invalid("redirectUrl", "The redirectUrl host \(host) is not on the project's domain allowlist.")
         }
