@@ -39,21 +39,17 @@ struct StripeCaller: Sendable {
             throw StripeErrors.authentication("Invalid API key provided.")
         }
         let token = OAuthTokens.wellFormedToken(request)
-        // One read for the key, the presented token and the key's project clock.
-        let (found, tokenRecord, offset) = try database.read { connection in
-            let found = try APIKeyRepository(connection: connection).find(secret: key)
-            return (
-                found,
+        // One read for the key with its project clock, and the presented token.
+        let (found, tokenRecord) = try database.read { connection in
+            (
+                try APIKeyRepository(connection: connection).findWithClockOffset(secret: key),
                 try token.flatMap {
                     try OAuthTokenRepository(connection: connection).find(
                         hash: APIKeyRepository.secretHash($0), kind: .access)
-                },
-                try found.map {
-                    $0.livemode ? 0 : try TestClockRepository(connection: connection).offset(projectId: $0.projectId)
-                } ?? 0
+                }
             )
         }
-        guard let record = found, !record.disabled else {
+        guard let (record, offset) = found, !record.disabled else {
             throw StripeErrors.authentication("Invalid API key provided.")
         }
         let presented = token.map { OAuthTokenLookup(token: $0, record: tokenRecord) }

@@ -60,6 +60,18 @@ struct APIKeyRepository {
             .map(Self.record)
     }
 
+    /// The key whose secret is `secret` and its project's test-clock offset (0 for a live key or a
+    /// project whose clock never moved), in one statement: a request's caller is one lookup.
+    func findWithClockOffset(secret: String) throws -> (record: APIKeyRecord, clockOffset: Int64)? {
+        try connection.query(
+            """
+            SELECT k.*, COALESCE(c.offset_ms, 0) AS clock_offset FROM api_keys k
+            LEFT JOIN test_clocks c ON c.project_id = k.project_id AND k.livemode = 0
+            WHERE k.secret_hash = ?
+            """, [.text(Self.secretHash(secret))]
+        ).first.map { (try Self.record($0), try $0.int("clock_offset")) }
+    }
+
     /// The publishable key (`pk_…`, kept in clear: it is public) the client SDK uses for `projectId`
     /// in `livemode`: the oldest enabled one.
     func publishableKey(projectId: String, livemode: Bool) throws -> String? {
