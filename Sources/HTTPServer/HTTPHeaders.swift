@@ -35,6 +35,11 @@ public struct HTTPHeaders: Sendable, Sequence {
         x == y || (x | 0x20 == y | 0x20 && (x | 0x20) >= UInt8(ascii: "a") && (x | 0x20) <= UInt8(ascii: "z"))
     }
 
+    /// Makes room for `count` fields in all.
+    public mutating func reserveCapacity(_ count: Int) {
+        fields.reserveCapacity(count)
+    }
+
     /// Appends a field.
     public mutating func add(_ name: String, _ value: String) {
         fields.append((name: name, value: value))
@@ -47,7 +52,12 @@ public struct HTTPHeaders: Sendable, Sequence {
 
     /// Replaces every field called `name` with one holding `value`.
     public mutating func set(_ name: String, _ value: String) {
-        fields.removeAll(where: { Self.equalIgnoringASCIICase($0.name, name) })
+        if fields.contains(where: { Self.equalIgnoringASCIICase($0.name, name) }) {
+            fields.removeAll(where: { Self.equalIgnoringASCIICase($0.name, name) })
+        } else {
+            // A shared array (a response built once) is copied once, with room for the new field.
+            fields.reserveCapacity(fields.count + 1)
+        }
         fields.append((name: name, value: value))
     }
 

@@ -147,7 +147,7 @@ public final class HTTPServer: Sendable {
     /// Routes a complete request whose head weighs `headWeight` in the connection's pool, and records it.
     func handle(_ request: HTTPRequest, startedAt: ContinuousClock.Instant, headWeight: Int = 0) -> HTTPResponse {
         let notes = RequestNotes()
-        var (response, route) = RequestNotes.$current.withValue(notes) { router.respond(to: request) }
+        var (response, route) = notes.bind { router.respond(to: request) }
         let room = Self.connectionMemoryBytes(configuration) - headWeight - Self.responseHeadReserve
         if !response.headIsSendable(maximumBytes: room) {
             // Never a silent close: whatever the handler did, the client hears that it went wrong.

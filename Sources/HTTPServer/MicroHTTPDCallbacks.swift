@@ -12,7 +12,7 @@ final class RequestContext {
     var targetRefusal: HTTPError?
     /// The query as received (after the `?`, still escaped); the library never parses it.
     var rawQuery = ""
-    /// The head's weight in the connection's pool (see ``HeadCollector``), once it is in.
+    /// The head's weight in the connection's pool (see `collectField`), once it is in.
     var headWeight = 0
     var headSeen = false
     /// The head's fields, collected once when the head is in and handed to the request.
@@ -163,9 +163,8 @@ let accessHandlerCallback: MHD_AccessHandlerCallback = {
     if !context.headSeen {
         context.headSeen = true
         server.connections.headReceived(key: connectionKey(connection))
-        let head = collectHead(connection)
-        context.headers = head.headers
-        context.headWeight = strlen(method) + strlen(url) + context.rawQuery.utf8.count + 12 + head.fieldBytes
+        context.headWeight = strlen(method) + strlen(url) + context.rawQuery.utf8.count + 12
+        collectHead(connection, into: context)
         let refusal: HTTPError?
         if let targetRefusal = context.targetRefusal {
             refusal = targetRefusal
@@ -234,8 +233,10 @@ private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MH
             bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
     }
     guard let mhdResponse else { return .NO }
+    // `withCString` lends a native string's own bytes (a short one is copied to the stack); passing the
+    // string as a pointer argument made a heap copy of each name and value.
     for (name, value) in response.headers {
-        _ = MHD_add_response_header(mhdResponse, name, value)
+        _ = name.withCString { name in value.withCString { MHD_add_response_header(mhdResponse, name, $0) } }
     }
     let result = MHD_queue_response(connection, UInt32(response.status), mhdResponse)
     MHD_destroy_response(mhdResponse)
@@ -246,36 +247,30 @@ private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MH
 /// 64-byte record of it (a 56-byte `MHD_HTTP_Header` on 64-bit, rounded to the pool's 16-byte alignment).
 private let headerLineOverhead = 4 + 64
 
-/// The head's fields as the library parsed them, and their weight in the connection's pool: the
-/// `Name: value` lines as sent (near enough: the library does not keep the exact spacing) and for each
-/// field the record the library keeps of it. With the request line (see the access handler) that is the
-/// size weighed against the head limit, so a head within the limit always fits the pool, however many
-/// fields it is split into.
-private final class HeadCollector {
-    var headers = HTTPHeaders()
-    var fieldBytes = 0
-}
-
+/// Adds one head field, as the library parsed it, to the ``RequestContext`` passed as the closure
+/// context, with its weight in the connection's pool: the `Name: value` line as sent (near enough: the
+/// library does not keep the exact spacing) and the record the library keeps of it. With the request
+/// line (see the access handler) that is the size weighed against the head limit, so a head within the
+/// limit always fits the pool, however many fields it is split into.
 private let collectField:
     @convention(c) (UnsafeMutableRawPointer?, MHD_ValueKind, UnsafePointer<CChar>?, UnsafePointer<CChar>?) ->
-        MHD_Result = { collectorPointer, _, key, value in
-            guard let collectorPointer, let key else { return .YES }
-            let collector = Unmanaged<HeadCollector>.fromOpaque(collectorPointer).takeUnretainedValue()
+        MHD_Result = { contextPointer, _, key, value in
+            guard let contextPointer, let key else { return .YES }
+            let context = Unmanaged<RequestContext>.fromOpaque(contextPointer).takeUnretainedValue()
             let name = String(cString: key)
             let text = value.map { String(cString: $0) } ?? ""
-            collector.fieldBytes += strlen(key) + (value.map { strlen($0) } ?? 0) + headerLineOverhead
-            collector.headers.add(name, text)
+            context.headWeight += strlen(key) + (value.map { strlen($0) } ?? 0) + headerLineOverhead
+            context.headers.add(name, text)
             return .YES
         }
 
-/// Collects the head's fields once, in order, with their weight (see ``HeadCollector``).
-private func collectHead(_ connection: OpaquePointer) -> (headers: HTTPHeaders, fieldBytes: Int) {
-    let collector = HeadCollector()
-    withExtendedLifetime(collector) {
+/// Collects the head's fields once, in order, into `context`, adding their weight to its head weight.
+private func collectHead(_ connection: OpaquePointer, into context: RequestContext) {
+    context.headers.reserveCapacity(16)
+    withExtendedLifetime(context) {
         _ = MHD_get_connection_values(
-            connection, .HEADER_KIND, collectField, Unmanaged.passUnretained(collector).toOpaque())
+            connection, .HEADER_KIND, collectField, Unmanaged.passUnretained(context).toOpaque())
     }
-    return (collector.headers, collector.fieldBytes)
 }
 
 private func clientAddress(_ connection: OpaquePointer) -> String {

@@ -5,23 +5,25 @@ enum RequestHeadCheck {
     /// The error to answer with instead of routing, or `nil` when the head is acceptable.
     static func refusal(version: String, headers: HTTPHeaders, maximumBodyBytes: Int) -> HTTPError? {
         // One pass over the fields: this runs on every request.
-        var hosts: [String] = []
+        var firstHost: String?
+        var hostCount = 0
         var transferEncodings: [String] = []
         var declaredLengths: [String] = []
         for (name, value) in headers {
             if HTTPHeaders.equalIgnoringASCIICase(name, "Host") {
-                hosts.append(value)
+                if hostCount == 0 { firstHost = value }
+                hostCount += 1
             } else if HTTPHeaders.equalIgnoringASCIICase(name, "Content-Length") {
                 declaredLengths.append(value)
             } else if HTTPHeaders.equalIgnoringASCIICase(name, "Transfer-Encoding") {
                 transferEncodings.append(value)
             }
         }
-        if version == "HTTP/1.1", !(hosts.first?.utf8.contains(where: { $0 != 32 && $0 != 9 }) ?? false) {
+        if version == "HTTP/1.1", !(firstHost?.utf8.contains(where: { $0 != 32 && $0 != 9 }) ?? false) {
             return HTTPError(
                 status: 400, code: "missing_host", message: "An HTTP/1.1 request must carry one Host header.")
         }
-        if hosts.count > 1 {
+        if hostCount > 1 {
             return HTTPError(status: 400, code: "invalid_host", message: "The request carries several Host headers.")
         }
         let lengths = declaredLengths.flatMap { $0.split(separator: ",") }.map { $0.trimmingSpaces() }
