@@ -148,6 +148,49 @@ import Testing
         #expect(try server.application.embedded.sessions.fulfilDueSessions() == 0)
     }
 
+    /// A session whose outcome cannot be written holds up only itself: the round's other outcomes are
+    /// recorded one by one, the failure is reported, and the session is settled once its lease ends.
+    @Test func anOutcomeThatCannotBeWrittenHoldsUpOnlyItsOwnSession() throws {
+        let clock = ManualClock(Date())
+        let settlement = CountingSettlement()
+        let server = try EmbeddedTestServer(clock: clock, settlement: settlement, startWorkers: false, driver: .sqlite)
+        let user = try server.signUpAndAuthorize()
+        try server.collectKYC(user)
+        let wallet = try server.registerWallet(user)
+        let token = try server.paymentToken(user)
+        var ids: [String] = []
+        for _ in 0..<3 {
+            let session = try server.createSession(user, token: token, wallet: wallet)
+            ids.append(session.string("id"))
+            #expect(try server.checkout(user, ids.last!).string("status") == "fulfillment_processing")
+        }
+        try server.database.transaction {
+            _ = try $0.execute(
+                """
+                CREATE TRIGGER refuse_outcome BEFORE UPDATE OF status ON crypto_onramp_sessions
+                WHEN NEW.id = '\(ids[1])' AND NEW.status <> OLD.status BEGIN SELECT RAISE(ABORT, 'refused'); END
+                """, [])
+        }
+        clock.advance(by: 1)
+        #expect(throws: (any Error).self) { try server.application.embedded.sessions.fulfilDueSessions() }
+        func statuses() throws -> [String] {
+            try ids.map { id in
+                try server.database.read {
+                    try $0.query("SELECT status FROM crypto_onramp_sessions WHERE id = ?", [.text(id)]).first?.string(
+                        "status")
+                } ?? "missing"
+            }
+        }
+        #expect(try statuses() == ["fulfillment_complete", "fulfillment_processing", "fulfillment_complete"])
+
+        try server.database.transaction { _ = try $0.execute("DROP TRIGGER refuse_outcome", []) }
+        #expect(try server.application.embedded.sessions.fulfilDueSessions() == 0, "leased until its lease ends")
+        clock.advance(by: Double(SettlementLease.milliseconds) / 1000 + 1)
+        #expect(try server.application.embedded.sessions.fulfilDueSessions() == 1)
+        #expect(try statuses() == ["fulfillment_complete", "fulfillment_complete", "fulfillment_complete"])
+        #expect(settlement.calls.withLock { $0 } == 4, "the refused one settled again with its reference")
+    }
+
     /// Runs `during` in the middle of each settlement (once), as a second worker acting meanwhile.
     final class InterruptedSettlement: SettlementProvider, @unchecked Sendable {
         var during: (() -> Void)?

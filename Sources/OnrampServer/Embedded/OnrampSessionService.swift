@@ -188,14 +188,13 @@ struct OnrampSessionService: Sendable {
             try OnrampSessionRecord.dueFulfilments(now: nowMilliseconds, realNow: realNow, limit: limit, on: $0)
         }
         var pending = due[...]
+        var firstFailure: (any Error)?
         while !pending.isEmpty {
             let claimedAt = schedule.realNowMilliseconds
-            let claimed = try database.transaction { connection in
-                try pending.compactMap { session in
-                    try TestClocks.bound(offsetMilliseconds: session.clockOffset) {
-                        try claim(session.id, projectId: session.projectId, realNow: claimedAt, on: connection)
-                    }.map { (session, $0) }
-                }
+            let claimed = writeTogetherOrAlone(pending, firstFailure: &firstFailure) { session, connection in
+                try TestClocks.bound(offsetMilliseconds: session.clockOffset) {
+                    try claim(session.id, projectId: session.projectId, realNow: claimedAt, on: connection)
+                }.map { (session, $0) }
             }
             var outcomes: [(OnrampSessionRecord.DueFulfilment, SettlementResult)] = []
             for (session, record) in claimed {
@@ -204,20 +203,52 @@ struct OnrampSessionService: Sendable {
                 outcomes.append((session, settle(record)))
             }
             let unsettled = claimed.dropFirst(outcomes.count).map(\.0)
-            try database.transaction { connection in
-                for (session, result) in outcomes {
-                    _ = try TestClocks.bound(offsetMilliseconds: session.clockOffset) {
-                        try recordOutcome(result, of: session.id, projectId: session.projectId, on: connection)
-                    }
+            _ = writeTogetherOrAlone(outcomes, firstFailure: &firstFailure) { outcome, connection in
+                let (session, result) = outcome
+                return try TestClocks.bound(offsetMilliseconds: session.clockOffset) {
+                    try recordOutcome(result, of: session.id, projectId: session.projectId, on: connection)
                 }
-                for session in unsettled {
-                    try OnrampSessionRecord.releaseFulfilment(
-                        connection, id: session.id, leasedUntil: claimedAt + SettlementLease.milliseconds)
+            }
+            if !unsettled.isEmpty {
+                try database.transaction { connection in
+                    for session in unsettled {
+                        try OnrampSessionRecord.releaseFulfilment(
+                            connection, id: session.id, leasedUntil: claimedAt + SettlementLease.milliseconds)
+                    }
                 }
             }
             pending = unsettled[...]
         }
+        if let firstFailure { throw firstFailure }
         return due.count
+    }
+
+    /// Runs `write` for every item in one transaction, or, when that transaction fails, for each item
+    /// in a transaction of its own, so an item that cannot be written holds up only itself (its lease
+    /// runs out and a later round retries it). Returns what the writes returned, without the nils and
+    /// the failures; the first failure is kept in `firstFailure` for the caller to report.
+    private func writeTogetherOrAlone<Item, Value>(
+        _ items: some Collection<Item>, firstFailure: inout (any Error)?,
+        _ write: (Item, any SQLConnection) throws -> Value?
+    ) -> [Value] {
+        guard !items.isEmpty else { return [] }
+        do {
+            return try database.transaction { connection in try items.compactMap { try write($0, connection) } }
+        } catch {
+            guard items.count > 1 else {
+                firstFailure = firstFailure ?? error
+                return []
+            }
+        }
+        var values: [Value] = []
+        for item in items {
+            do {
+                if let value = try database.transaction({ try write(item, $0) }) { values.append(value) }
+            } catch {
+                firstFailure = firstFailure ?? error
+            }
+        }
+        return values
     }
 
     /// Takes a test-mode session's fulfilment now instead of when it comes due (the console's "settle
