@@ -204,8 +204,11 @@ final class SQLiteConnection: PooledConnection, SQLConnection, @unchecked Sendab
         case .integer(let number):
             status = sqlite3_bind_int64(statement, index, number)
         case .text(let text):
-            status = sqlite3_bind_text64(
-                statement, index, text, UInt64(text.utf8.count), Self.transient, UInt8(SQLITE_UTF8))
+            // `withCString` lends a native string's own bytes (a short one is copied to the stack); the
+            // string passed as a pointer argument was copied to the heap first.
+            status = text.withCString {
+                sqlite3_bind_text64(statement, index, $0, UInt64(text.utf8.count), Self.transient, UInt8(SQLITE_UTF8))
+            }
         case .blob(let bytes):
             if bytes.isEmpty {
                 status = sqlite3_bind_zeroblob(statement, index, 0)

@@ -90,6 +90,8 @@ private struct Reader {
             index += 1
             return .object(members)
         }
+        // Room for a typical object's members at once, not four regrowths on the way to them.
+        members.reserveCapacity(8)
         while true {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else { throw error("expected a member name") }
