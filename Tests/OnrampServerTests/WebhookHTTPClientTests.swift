@@ -76,6 +76,24 @@ struct WebhookHTTPClientTests {
         #expect(endpoint.server.openConnections == 1, "one connection carried all five")
     }
 
+    /// A finished transfer's handle is reset and reused: the next request carries none of its headers,
+    /// body or timeout, and a failed transfer's error does not stick to the next answer.
+    @Test func aReusedHandleCarriesNothingFromTheTransferBefore() throws {
+        let endpoint = try Endpoint()
+        let slow = try Endpoint(delay: 1)
+        let client = Self.client()
+        let first = Self.send(client, to: endpoint.url, headers: [("X-First", "1")], body: #"{"n":1}"#)
+        #expect(first.statusCode == 200, "\(first)")
+        let timedOut = Self.send(client, to: slow.url, body: "{}", timeout: 0.2)
+        #expect(timedOut.statusCode == nil && timedOut.error != nil, "\(timedOut)")
+        let second = Self.send(client, to: endpoint.url, headers: [("X-Second", "2")], body: "{}")
+        #expect(second.statusCode == 200 && second.error == nil, "\(second)")
+        let requests = endpoint.requests
+        #expect(requests.count == 2)
+        #expect(requests.last?.headers["X-First"] == nil && requests.last?.headers["X-Second"] == "2")
+        #expect(requests.last?.body == Array("{}".utf8))
+    }
+
     /// The address the connection reached is checked before anything is sent: refused, the endpoint
     /// receives nothing and the outcome names the address.
     @Test func aRefusedAddressReceivesNothing() throws {
