@@ -89,19 +89,37 @@ final class SQLiteConnection: PooledConnection, SQLConnection, @unchecked Sendab
     /// in the text, binding `parameters` to their placeholders in order.
     private func run(_ sql: String, _ parameters: [SQLValue]) throws -> (rows: [Row], changes: Int) {
         try SQLValue.checkBindable(parameters)
-        if let cached = statements[sql] {
-            return try runCached(cached, sql, parameters)
-        }
-        if let statement = try prepareSingle(sql) {
-            if statements.count >= Self.maximumCachedStatements {
-                for cached in statements.values { sqlite3_finalize(cached.statement) }
-                statements.removeAll()
-            }
-            let cached = CachedStatement(statement)
-            statements[sql] = cached
+        if let cached = try cachedStatement(sql) {
             return try runCached(cached, sql, parameters)
         }
         return try runScript(sql, parameters)
+    }
+
+    /// The prepared statement of `sql`, kept for reuse; `nil` when `sql` is a script of several.
+    private func cachedStatement(_ sql: String) throws -> CachedStatement? {
+        if let cached = statements[sql] { return cached }
+        guard let statement = try prepareSingle(sql) else { return nil }
+        if statements.count >= Self.maximumCachedStatements {
+            for cached in statements.values { sqlite3_finalize(cached.statement) }
+            statements.removeAll()
+        }
+        let cached = CachedStatement(statement)
+        statements[sql] = cached
+        return cached
+    }
+
+    /// Steps `SELECT 1` and checks its one value: the connection answers a statement. Builds no rows
+    /// (a health probe runs this on every request).
+    func ping() throws {
+        let sql = "SELECT 1"
+        guard let statement = try cachedStatement(sql)?.statement else { return }
+        sqlite3_reset(statement)
+        defer { sqlite3_reset(statement) }
+        let status = sqlite3_step(statement)
+        guard status == SQLITE_ROW else { throw error(status, sql) }
+        guard sqlite3_column_int64(statement, 0) == 1 else {
+            throw StoreError(.queryFailed, "SELECT 1 answered another value")
+        }
     }
 
     /// The prepared statement when `sql` holds exactly one statement; `nil` for scripts.

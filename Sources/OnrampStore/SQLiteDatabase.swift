@@ -121,7 +121,7 @@ public final class SQLiteDatabase: Database {
     /// Runs `SELECT 1` on a reader connection, as one statement (no explicit transaction around it:
     /// there is no snapshot to keep).
     public func ping() throws {
-        _ = try readers.withConnection { try $0.query("SELECT 1") }
+        try readers.withConnection { try $0.ping() }
     }
 
     /// Closes all idle connections.
