@@ -49,6 +49,31 @@ import Testing
         #expect(IdGenerator.uuidString(from: Array(0..<16)) == "00010203-0405-0607-0809-0a0b0c0d0e0f")
     }
 
+    /// The shape of a random id (`evt_` and 24 base62 characters), its first 8 the millisecond in base62
+    /// (most significant first): the text sorts in time order, across digit carries too, and two made
+    /// in one millisecond differ in their 16 random characters.
+    @Test func timeOrderedIDsHaveTheIdShapeAndSortInTimeOrder() {
+        let generator = IdGenerator()
+        let digits = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+        func milliseconds(of id: String) -> Int64 {
+            id.dropFirst(4).prefix(8).reduce(0) { $0 * 62 + Int64(digits.firstIndex(of: $1)!) }
+        }
+        let now: Int64 = 1_764_936_000_123
+        let id = generator.timeOrderedID(prefix: IdPrefix.event, milliseconds: now)
+        #expect(id.hasPrefix("evt_") && id.count == 4 + 24)
+        #expect(id.dropFirst(4).allSatisfy { base62.contains($0) })
+        #expect(milliseconds(of: id) == now)
+        #expect(milliseconds(of: generator.timeOrderedID(prefix: "evt", milliseconds: 0)) == 0)
+        // 61 → 62 and 3843 → 3844 carry into the next digit; the text must still sort.
+        let times: [Int64] = [0, 1, 61, 62, 63, 3843, 3844, now - 1, now, now + 1, 218_340_105_584_895]
+        let ids = times.map { generator.timeOrderedID(prefix: "evt", milliseconds: $0) }
+        #expect(ids == ids.sorted())
+        #expect(ids.map(milliseconds(of:)) == times)
+        #expect(
+            generator.timeOrderedID(prefix: "evt", milliseconds: now)
+                != generator.timeOrderedID(prefix: "evt", milliseconds: now))
+    }
+
     @Test func clientSecretsNameTheirObject() {
         let generator = IdGenerator(random: SeededRandomSource(seed: 3))
         let id = generator.id(prefix: "cos")

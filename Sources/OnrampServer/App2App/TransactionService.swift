@@ -217,7 +217,8 @@ struct TransactionService: Sendable {
     ) throws {
         for event in events {
             try Outbox.append(
-                connection, id: ids.uuid(), projectId: record.projectId, family: .cdp, type: event.eventType,
+                connection, id: ids.timeOrderedUUID(milliseconds: now), projectId: record.projectId, family: .cdp,
+                type: event.eventType,
                 payload: record.webhookJSON(eventType: event.eventType), livemode: true, createdAtMilliseconds: now)
         }
     }

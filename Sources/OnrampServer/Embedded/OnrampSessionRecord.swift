@@ -205,7 +205,7 @@ struct OnrampSessionRecord: Sendable {
             guard case .updated(let status, let lastError) = event else { continue }
             var snapshot = self
             snapshot.machine = OnrampSession(status: status, lastError: lastError, transactionID: machine.transactionID)
-            let eventId = ids.id(prefix: IdPrefix.event)
+            let eventId = ids.timeOrderedID(prefix: IdPrefix.event, milliseconds: updatedAt + Int64(index))
             let payload: JSONValue = [
                 "id": .string(eventId), "object": "event", "type": .string(event.eventType),
                 "created": .integer(updatedAt / 1000), "livemode": .bool(livemode), "data": ["object": snapshot.json],

@@ -377,7 +377,8 @@ struct GuestCheckoutService: Sendable {
         guard !order.sandbox else { return }
         for event in events {
             try Outbox.append(
-                connection, id: ids.uuid(), projectId: order.projectId, family: .cdp, type: event.eventType,
+                connection, id: ids.timeOrderedUUID(milliseconds: now), projectId: order.projectId, family: .cdp,
+                type: event.eventType,
                 payload: order.webhookJSON(eventType: event.eventType, catalogue: catalogue), livemode: true,
                 createdAtMilliseconds: now)
         }

@@ -192,7 +192,8 @@ struct OfframpService: Sendable {
         guard !sell.sandbox else { return }
         for event in events {
             try Outbox.append(
-                connection, id: ids.uuid(), projectId: sell.projectId, family: .cdp, type: event.eventType,
+                connection, id: ids.timeOrderedUUID(milliseconds: sell.updatedAt), projectId: sell.projectId,
+                family: .cdp, type: event.eventType,
                 payload: sell.webhookJSON(eventType: event.eventType), livemode: true,
                 createdAtMilliseconds: sell.updatedAt)
         }

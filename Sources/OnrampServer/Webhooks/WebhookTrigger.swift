@@ -76,7 +76,8 @@ public struct WebhookTrigger: Sendable {
             try record.insert(into: connection)
             for event in App2AppTransaction.create().events {
                 try Outbox.append(
-                    connection, id: context.ids.uuid(), projectId: project.id, family: .cdp, type: event.eventType,
+                    connection, id: context.ids.timeOrderedUUID(milliseconds: now), projectId: project.id, family: .cdp,
+                    type: event.eventType,
                     payload: record.webhookJSON(eventType: event.eventType), livemode: true,
                     createdAtMilliseconds: now)
             }
@@ -95,8 +96,8 @@ public struct WebhookTrigger: Sendable {
     }
 
     private func sessionUpdated(projectId: String) throws -> String {
-        let id = context.ids.id(prefix: IdPrefix.event)
         let now = context.nowMilliseconds
+        let id = context.ids.timeOrderedID(prefix: IdPrefix.event, milliseconds: now)
         let sessionId = context.ids.id(prefix: IdPrefix.onrampSession)
         let session: JSONValue = [
             "id": .string(sessionId), "object": "crypto.onramp_session",
