@@ -112,7 +112,9 @@ final class SQLiteConnection: PooledConnection, SQLConnection, @unchecked Sendab
     /// (a health probe runs this on every request).
     func ping() throws {
         let sql = "SELECT 1"
-        guard let statement = try cachedStatement(sql)?.statement else { return }
+        guard let statement = try cachedStatement(sql)?.statement else {
+            throw StoreError(.queryFailed, "SELECT 1 did not prepare as one statement")
+        }
         sqlite3_reset(statement)
         defer { sqlite3_reset(statement) }
         let status = sqlite3_step(statement)

@@ -178,8 +178,10 @@ struct OnrampSessionService: Sendable {
     /// (``SettlementLease``, in real time) so only one worker (instance) settles each, the provider
     /// settles them outside any transaction, and one records the outcomes with their events. A
     /// settlement starts only while its lease has more than half its time left: behind a slow provider
-    /// the round records what is settled, gives back the other leases, and the next round claims them
-    /// afresh. A worker that dies is retried with the same reference when the lease ends; the provider
+    /// the round records what is settled, gives back the other leases (a third transaction), and the
+    /// next round claims them afresh. When a round's claim or record transaction fails, its sessions
+    /// are claimed or recorded one transaction each, and the first failure is thrown once the others are
+    /// done. A worker that dies is retried with the same reference when the lease ends; the provider
     /// is idempotent on it, and the first outcome recorded stands. Returns how many sessions were due.
     @discardableResult
     func fulfilDueSessions(limit: Int = 100) throws -> Int {
