@@ -51,34 +51,40 @@ final class ConnectionGuard: Sendable {
         #endif
     }
 
-    /// Whether to accept a connection from `address` (an empty address is never capped per address).
-    func admit(address: String) -> Bool {
+    /// Decides on a connection the library has just set up, from `address` (empty: never capped per
+    /// address), and records it when admitted. A refused one is shut down at once, and so is the
+    /// connection evicted to make room for an admitted one. Called on the connection's own worker
+    /// thread, while the library owns its socket, so admission and counting are one step under the lock:
+    /// a burst of connections cannot all be admitted before any of them is counted.
+    func open(key: UInt, socket: Int32, address: String) {
+        let now = self.now
         let decision = table.withLock { table -> ConnectionTable.Admission in
             let decision = table.admit(address: address)
-            if case .admitEvicting(_, let socket, _) = decision { _ = shutdown(socket, Int32(SHUT_RDWR)) }
+            switch decision {
+            case .admit:
+                table.opened(key: key, socket: socket, address: address, now: now)
+            case .admitEvicting(_, let evicted, _):
+                _ = shutdown(evicted, Int32(SHUT_RDWR))
+                table.opened(key: key, socket: socket, address: address, now: now)
+            case .refuse:
+                _ = shutdown(socket, Int32(SHUT_RDWR))
+            }
             return decision
         }
         switch decision {
         case .admit:
-            return true
+            metrics.recordOpenConnections(1)
         case .admitEvicting(_, _, let evicted):
+            metrics.recordOpenConnections(1)
             refused(address: evicted, reason: .evicted)
-            return true
         case .refuse(let reason):
             refused(address: address, reason: reason)
-            return false
         }
     }
 
-    func opened(key: UInt, socket: Int32, address: String) {
-        let now = self.now
-        table.withLock { $0.opened(key: key, socket: socket, address: address, now: now) }
-        metrics.recordOpenConnections(1)
-    }
-
+    /// A connection the library closed (a refused one was never counted).
     func closed(key: UInt) {
-        table.withLock { $0.closed(key: key) }
-        metrics.recordOpenConnections(-1)
+        if table.withLock({ $0.closed(key: key) }) { metrics.recordOpenConnections(-1) }
     }
 
     func headReceived(key: UInt) {

@@ -169,12 +169,14 @@ struct ConnectionTable {
         live += 1
     }
 
-    /// A connection the library has closed (by anyone).
-    mutating func closed(key: UInt) {
-        guard let entry = entries.removeValue(forKey: key) else { return }
+    /// A connection the library has closed (by anyone); returns whether it was in the table.
+    @discardableResult
+    mutating func closed(key: UInt) -> Bool {
+        guard let entry = entries.removeValue(forKey: key) else { return false }
         if entry.phase != .closing { live -= 1 }
         let remaining = countsByAddress[entry.address, default: 1] - 1
         countsByAddress[entry.address] = remaining > 0 ? remaining : nil
+        return true
     }
 
     /// The request head is in: the body's deadline starts.

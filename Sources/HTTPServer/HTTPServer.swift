@@ -2,9 +2,10 @@ import CMicroHTTPD
 import Foundation
 import Synchronization
 
-/// An HTTP/1.1 server on GNU libmicrohttpd: an internal epoll thread pool runs the ``Router``'s
-/// handlers synchronously, with keep-alive, body/URL/header limits, a `Request-Id` on every response,
-/// an access-log line and metrics per request, and a graceful shutdown that lets in-flight requests finish.
+/// An HTTP/1.1 server on GNU libmicrohttpd: epoll worker threads, fed connections in turn by an
+/// ``AcceptLoop``, run the ``Router``'s handlers synchronously, with keep-alive, body/URL/header limits,
+/// a `Request-Id` on every response, an access-log line and metrics per request, and a graceful
+/// shutdown that lets in-flight requests finish.
 public final class HTTPServer: Sendable {
     /// The configuration it was started with.
     public let configuration: ServerConfiguration
@@ -16,7 +17,8 @@ public final class HTTPServer: Sendable {
     let connections: ConnectionGuard
 
     private struct State {
-        var daemon: DaemonHandle?
+        var daemons: [DaemonHandle] = []
+        var acceptLoop: AcceptLoop?
         var port = 0
     }
 
@@ -60,21 +62,43 @@ public final class HTTPServer: Sendable {
     /// Requests received and not yet completed.
     public var inFlightRequests: Int { inFlight.load(ordering: .acquiring) }
 
-    /// Starts the worker threads on `socket`, or on a socket bound to the configured host and port.
+    /// Starts the worker threads on `socket`, or on a socket bound to the configured host and port: one
+    /// libmicrohttpd daemon per worker thread, each with no listening socket of its own, and the
+    /// ``AcceptLoop`` that deals the connections out to them in turn.
     public func start(on socket: ListeningSocket? = nil) throws {
         let socket = try socket ?? ListeningSocket.bind(host: configuration.host, port: configuration.port)
+        var daemons: [DaemonHandle] = []
+        do {
+            for _ in 0..<max(1, configuration.threadCount) { daemons.append(try startWorker()) }
+            let acceptLoop = try AcceptLoop(listening: socket, daemons: daemons)
+            try acceptLoop.start()
+            state.withLock {
+                $0.daemons = daemons
+                $0.acceptLoop = acceptLoop
+                $0.port = socket.port
+            }
+        } catch {
+            for daemon in daemons { MHD_stop_daemon(daemon.pointer) }
+            close(socket.descriptor)
+            throw error
+        }
+        connections.startReaper()
+    }
+
+    /// A libmicrohttpd daemon with one thread of its own, which serves the connections the accept loop
+    /// hands it (`MHD_USE_ITC`: an added connection wakes it).
+    private func startWorker() throws -> DaemonHandle {
         let flags =
             MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_ITC.rawValue
-            | MHD_USE_TURBO.rawValue
+            | MHD_USE_TURBO.rawValue | MHD_USE_NO_LISTEN_SOCKET.rawValue
         let context = Unmanaged.passUnretained(self).toOpaque()
         let limits = connections.limits
         let arguments: [CVarArg] = [
-            MHD_OPTION.THREAD_POOL_SIZE.rawValue, UInt32(configuration.threadCount),
             MHD_OPTION.CONNECTION_TIMEOUT.rawValue, UInt32(configuration.connectionTimeoutSeconds),
             MHD_OPTION.CONNECTION_MEMORY_LIMIT.rawValue, Self.connectionMemoryBytes(configuration),
-            // The library's own cap sits above ours: ours decides, with room for connections being evicted.
+            // Each worker's own cap sits above the server's: ours decides (``ConnectionGuard``), with room
+            // for connections being evicted.
             MHD_OPTION.CONNECTION_LIMIT.rawValue, UInt32(limits.total + limits.reserve + configuration.threadCount),
-            MHD_OPTION.LISTEN_SOCKET.rawValue, socket.descriptor,
             MHD_OPTION.NOTIFY_COMPLETED.rawValue, unsafeBitCast(requestCompletedCallback, to: OpaquePointer.self),
             OpaquePointer(context),
             MHD_OPTION.NOTIFY_CONNECTION.rawValue, unsafeBitCast(connectionNotifyCallback, to: OpaquePointer.self),
@@ -86,18 +110,10 @@ public final class HTTPServer: Sendable {
             MHD_OPTION.END.rawValue,
         ]
         let daemon = withVaList(arguments) { list in
-            MHD_start_daemon_va(
-                flags, UInt16(socket.port), acceptPolicyCallback, context, accessHandlerCallback, context, list)
+            MHD_start_daemon_va(flags, 0, nil, nil, accessHandlerCallback, context, list)
         }
-        guard let daemon else {
-            close(socket.descriptor)
-            throw StartError(message: "could not start serving on port \(socket.port)")
-        }
-        state.withLock {
-            $0.daemon = DaemonHandle(pointer: daemon)
-            $0.port = socket.port
-        }
-        connections.startReaper()
+        guard let daemon else { throw StartError(message: "could not start a worker thread") }
+        return DaemonHandle(pointer: daemon)
     }
 
     /// Each connection's memory pool (its read buffer, parsed headers and response head): the head limit
@@ -113,17 +129,19 @@ public final class HTTPServer: Sendable {
     /// Stops accepting connections, waits up to `gracePeriod` seconds for in-flight requests to
     /// complete, then stops the worker threads and closes every connection.
     public func shutdown(gracePeriod: Double = 30) {
-        guard let daemon = state.withLock({ $0.daemon }) else { return }
-        let listener = MHD_quiesce_daemon(daemon.pointer)
-        if listener >= 0 { close(listener) }
+        guard let acceptLoop = state.withLock({ $0.acceptLoop }) else { return }
+        acceptLoop.stop()
         connections.closeWaiting()
         let deadline = Date().addingTimeInterval(gracePeriod)
         while inFlightRequests > 0 && Date() < deadline {
             Thread.sleep(forTimeInterval: 0.01)
         }
-        MHD_stop_daemon(daemon.pointer)
+        for daemon in state.withLock({ $0.daemons }) { MHD_stop_daemon(daemon.pointer) }
         connections.stop()
-        state.withLock { $0.daemon = nil }
+        state.withLock {
+            $0.daemons = []
+            $0.acceptLoop = nil
+        }
         log.flush()
     }
 

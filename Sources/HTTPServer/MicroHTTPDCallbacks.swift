@@ -70,15 +70,6 @@ let keepEscapesCallback:
         text.map { strlen($0) } ?? 0
     }
 
-/// Asks the ``ConnectionGuard`` whether to accept a connection (before the library sets it up).
-let acceptPolicyCallback: MHD_AcceptPolicyCallback = { serverPointer, address, _ in
-    guard let serverPointer else { return .NO }
-    let server = Unmanaged<HTTPServer>.fromOpaque(serverPointer).takeUnretainedValue()
-    var buffer = [CChar](repeating: 0, count: 64)
-    let key = onramp_sockaddr_key(address, &buffer, socklen_t(buffer.count)) == 0 ? String(nulTerminated: buffer) : ""
-    return server.connections.admit(address: key) ? .YES : .NO
-}
-
 /// What a connection keeps from its set-up to its close, in libmicrohttpd's socket-context slot: its
 /// client's address as text (read once, not once per request).
 final class ConnectionContext {
@@ -94,8 +85,8 @@ final class ConnectionContext {
     }
 }
 
-/// Tells the ``ConnectionGuard`` about connections set up and closed (the library calls this on the
-/// connection's own thread, before it closes the socket), and keeps each connection's
+/// Tells the ``ConnectionGuard`` about connections set up (where it admits or refuses them) and closed
+/// (the library calls this on the connection's own thread, before it closes the socket), and keeps each connection's
 /// ``ConnectionContext`` from one to the other.
 let connectionNotifyCallback:
     @convention(c) (
@@ -112,7 +103,7 @@ let connectionNotifyCallback:
                 ? String(nulTerminated: buffer) : ""
             let context = ConnectionContext(clientAddress: clientAddress(connection))
             socketContext?.pointee = Unmanaged.passRetained(context).toOpaque()
-            server.connections.opened(key: key, socket: onramp_mhd_connection_fd(connection), address: address)
+            server.connections.open(key: key, socket: onramp_mhd_connection_fd(connection), address: address)
         } else {
             server.connections.closed(key: key)
             if let slot = socketContext, let context = slot.pointee {

@@ -1,10 +1,10 @@
-/// Listening address, thread pool and limits of an ``HTTPServer``.
+/// Listening address, worker threads and limits of an ``HTTPServer``.
 public struct ServerConfiguration: Sendable {
     /// The IPv4 address to bind (`127.0.0.1` by default; `0.0.0.0` for every interface).
     public var host: String
     /// The TCP port; 0 picks a free one (read it back from ``HTTPServer/port``).
     public var port: Int
-    /// Worker threads that poll connections and run handlers.
+    /// Worker threads that poll connections and run handlers; new connections are dealt to them in turn.
     public var threadCount: Int
     /// The largest request body accepted; larger ones get 413.
     public var maximumBodyBytes: Int

@@ -23,6 +23,13 @@ import Testing
         return server
     }
 
+    /// The `onramp_http_connections_open` gauge.
+    static func openConnectionsGauge(_ metrics: Metrics) -> Int? {
+        metrics.prometheusText().split(separator: "\n")
+            .first { $0.hasPrefix("onramp_http_connections_open ") }
+            .flatMap { Int($0.split(separator: " ")[1]) }
+    }
+
     /// Sends `bytes` one at a time, `interval` apart, until the server closes; returns the time it took.
     static func trickle(_ client: RawHTTPClient, _ bytes: [UInt8], interval: Double, for limit: Double) -> Double {
         let start = Date()
@@ -79,6 +86,9 @@ import Testing
             #expect(refused.waitForClose(), "a fifth connection from one address is closed at once")
         }
         #expect(metrics.connectionRefusals(.perAddress) == 3)
+        // Refused connections were never counted open, so their close leaves the gauge alone.
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(Self.openConnectionsGauge(metrics) == 4)
         log.flush()
         let warnings = lines.joined.components(separatedBy: "\n").filter {
             $0.contains("level=warn") && $0.contains("reason=per_address address=127.0.0.2")

@@ -7,16 +7,17 @@ import Testing
 
 /// Tests against a real server on a real loopback port.
 @Suite(.serialized, .blocking) struct LiveServerTests {
-    static func startServer(maximumBodyBytes: Int = 1024, extraRoutes: (inout Router) -> Void = { _ in }) throws
-        -> HTTPServer
-    {
+    static func startServer(
+        maximumBodyBytes: Int = 1024, threadCount: Int = 2, extraRoutes: (inout Router) -> Void = { _ in }
+    ) throws -> HTTPServer {
         var router = Router()
         router.add("GET", "/healthz") { _ in .json(["status": "ok"]) }
         router.add("POST", "/echo") { request in .json(try request.parsedBody()) }
         router.add("GET", "/query") { request in .json(.object(request.query.map { ($0.0, .string($0.1)) })) }
         extraRoutes(&router)
         let server = HTTPServer(
-            configuration: ServerConfiguration(port: 0, threadCount: 2, maximumBodyBytes: maximumBodyBytes),
+            configuration: ServerConfiguration(
+                port: 0, threadCount: threadCount, maximumBodyBytes: maximumBodyBytes),
             router: router)
         AccessLog.shared.configure(enabled: false)
         try server.start()
@@ -34,6 +35,31 @@ import Testing
         #expect(first.headers["request-id"]?.hasPrefix("req_") == true)
         #expect(second.status == 200)
         #expect(first.headers["request-id"] != second.headers["request-id"])
+    }
+
+    /// Connections opened in a burst are dealt out to the worker threads in turn, so as many blocking
+    /// handlers run at once as there are workers. With libmicrohttpd's own accept, the first worker to
+    /// wake took the whole burst and served its requests one after another: the first handler waited
+    /// for the others in vain.
+    @Test func aBurstOfConnectionsIsSpreadOverTheWorkers() throws {
+        let workers = 4
+        let arrivals = Locked(0)
+        let server = try Self.startServer(threadCount: workers) { router in
+            router.add("GET", "/rendezvous") { _ in
+                arrivals.withLock { $0 += 1 }
+                let deadline = Date().addingTimeInterval(5)
+                while arrivals.withLock({ $0 }) < workers && Date() < deadline { Thread.sleep(forTimeInterval: 0.002) }
+                return .json(["together": .bool(arrivals.withLock { $0 } >= workers)])
+            }
+        }
+        defer { server.shutdown(gracePeriod: 1) }
+        let clients = try (0..<workers).map { _ in try RawHTTPClient(port: server.port) }
+        for client in clients {
+            try client.send(Array("GET /rendezvous HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n".utf8))
+        }
+        for client in clients {
+            #expect(try client.readResponse().text == #"{"together":true}"#)
+        }
     }
 
     @Test func parsesJSONAndFormBodies() throws {
