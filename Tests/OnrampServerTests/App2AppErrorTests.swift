@@ -197,6 +197,34 @@ import Testing
         }
     }
 
+    /// A retry whose session token was sealed under another data key (a restart without
+    /// `ONRAMP_DATA_KEY`, or another instance with a different key) cannot get its URL back: it is told
+    /// to create a new challenge, where it used to get a 500.
+    @Test(arguments: DatabaseDriver.all)
+    func aRetryOfASessionSealedUnderAnotherDataKeyNeedsANewChallenge(driver: DatabaseDriver) throws {
+        let server = try TestServer(driver: driver)
+        var device = try TestDevice(server: server)
+        try device.registerKey()
+        let text = try #require(try device.purchaseChallenge(device.purchase()).body["challenge"]?.stringValue)
+        let body: JSONValue = [
+            "challenge": .string(text),
+            "ios": ["keyId": .string(device.key.keyId), "assertion": .string(try device.assertion(for: text))],
+        ]
+        let first = try server.request("POST", "/platform/v2/onramp/mobile/sessions", json: body)
+        #expect(first.status == 201)
+        let retry = try server.request("POST", "/platform/v2/onramp/mobile/sessions", json: body)
+        #expect(retry.status == 201)
+        #expect(retry.body["session"] == first.body["session"])
+        let otherKey = (0..<32).map { _ in UInt8.random(in: 0...255) }
+        let elsewhere = Base64.encode(try AESGCM.seal(Array("another token".utf8), key: otherKey))
+        try server.database.transaction {
+            try $0.execute("UPDATE purchase_sessions SET token_sealed = ?", [.text(elsewhere)])
+        }
+        let answer = try server.request("POST", "/platform/v2/onramp/mobile/sessions", json: body)
+        expectError((answer.status, answer.body), 400, "invalid_request")
+        #expect(answer.body["errorMessage"] == "Unknown challenge. Create a new challenge.")
+    }
+
     @Test func partnerUserRefLongerThan50Characters() throws {
         let server = try TestServer()
         let device = try TestDevice(server: server)

@@ -265,7 +265,10 @@ struct App2AppService: Sendable {
         // The same assertion may be replayed for this challenge: accept a counter equal to the one it used.
         _ = try verifyAssertion(
             assertion, keys: keys, previousCounter: { _ in session.assertionCounter - 1 }, challengeText: challengeText)
-        return sessionResponse(token: try token(of: session), quote: try StoredQuote(stored: session.quote))
+        // A token sealed under another data key (this process started without `ONRAMP_DATA_KEY`, or another
+        // instance has a different one) cannot be given back: for this instance the challenge is spent.
+        guard let token = try token(of: session) else { throw App2AppRefusal.unknownChallenge }
+        return sessionResponse(token: token, quote: try StoredQuote(stored: session.quote))
     }
 
     /// `token` sealed for storage, bound to its challenge.
@@ -274,14 +277,18 @@ struct App2AppService: Sendable {
     }
 
     /// The token of a stored session, unsealed (a session stored before its sealed copy existed is
-    /// stored under the token itself).
-    private func token(of session: PurchaseSessionRepository.Record) throws -> String {
+    /// stored under the token itself); nil when it was sealed under another data key.
+    private func token(of session: PurchaseSessionRepository.Record) throws -> String? {
         guard let stored = session.tokenSealed else { return session.key }
-        guard let sealed = Base64.decode(stored),
-            let token = String(
-                validating: try AESGCM.open(
-                    sealed, key: tokenSealingKey, associatedData: Array(session.challengeId.utf8)), as: UTF8.self)
-        else { throw StoreError(.typeMismatch, "a purchase session's sealed token does not open") }
+        guard let sealed = Base64.decode(stored) else {
+            throw StoreError(.typeMismatch, "a purchase session's sealed token is not base64")
+        }
+        guard
+            let opened = try? AESGCM.open(sealed, key: tokenSealingKey, associatedData: Array(session.challengeId.utf8))
+        else { return nil }
+        guard let token = String(validating: opened, as: UTF8.self) else {
+            throw StoreError(.typeMismatch, "a purchase session's sealed token is not text")
+        }
         return token
     }
 
