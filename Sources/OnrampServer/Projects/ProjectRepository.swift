@@ -5,24 +5,35 @@ import OnrampStore
 struct ProjectRepository {
     let connection: any SQLConnection
 
+    /// The project `id` with its App IDs and redirect hosts (each list sorted), in one statement: one
+    /// round trip on PostgreSQL, where three queries cost three. Its first row is the project's, then
+    /// one per App ID and per host, told apart by `kind` (the project's row comes first so that
+    /// PostgreSQL types the union's columns by it).
     func find(_ id: String) throws -> Project? {
-        guard let row = try connection.query("SELECT * FROM projects WHERE id = ?", [.text(id)]).first else {
-            return nil
+        let rows = try connection.query(
+            """
+            SELECT 'p' AS kind, id AS value, name, app2app_enabled, allowed_environments FROM projects WHERE id = ?
+            UNION ALL SELECT 'a', app_id, NULL, NULL, NULL FROM project_app_ids WHERE project_id = ?
+            UNION ALL SELECT 'h', host, NULL, NULL, NULL FROM project_redirect_hosts WHERE project_id = ?
+            """, [.text(id), .text(id), .text(id)])
+        guard let row = try rows.first(where: { try $0.string("kind") == "p" }) else { return nil }
+        var appIds: [String] = []
+        var hosts: [String] = []
+        for entry in rows {
+            switch try entry.string("kind") {
+            case "a": appIds.append(try entry.string("value"))
+            case "h": hosts.append(try entry.string("value"))
+            default: break
+            }
         }
-        let appIds = try connection.query(
-            "SELECT app_id FROM project_app_ids WHERE project_id = ? ORDER BY app_id", [.text(id)]
-        ).map { try $0.string("app_id") }
-        let hosts = try connection.query(
-            "SELECT host FROM project_redirect_hosts WHERE project_id = ? ORDER BY host", [.text(id)]
-        ).map { try $0.string("host") }
         return Project(
-            id: try row.string("id"), name: try row.string("name"),
+            id: id, name: try row.string("name"),
             app2AppEnabled: try row.int("app2app_enabled") != 0,
             allowedEnvironments: Set(
                 try row.string("allowed_environments").split(separator: ",").compactMap {
                     AppAttestEnvironment(rawValue: String($0))
                 }),
-            appIds: appIds, redirectHosts: hosts)
+            appIds: appIds.sorted(), redirectHosts: hosts.sorted())
     }
 
     /// The name of the project that owns API key `keyId` (a Link OAuth client id is a key id).
