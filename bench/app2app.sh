@@ -5,7 +5,7 @@
 # transactions API's p99 latency with 1k and with 1M stored transactions.
 # Usage: [SYNCHRONOUS=full|normal] [DURATION=3] [SERVER_CPU=0 CLIENT_CPU=1] bench/app2app.sh [SESSIONS] [CONNECTIONS]
 # SYNCHRONOUS picks SQLite's commit durability (default full: every commit is fsynced); THREADS sets
-# `onramp serve --threads` (default: the server's own default, 2 per core). APP2APP_DATABASE runs the
+# `onramp serve --threads` (default: the server's own, 16 on two cores). APP2APP_DATABASE runs the
 # sessions on another database (a postgres:// URL; the transactions API part then is skipped), and
 # BENCH_LABEL names the rows it reports.
 set -euo pipefail
