@@ -166,14 +166,13 @@ struct App2AppService: Sendable {
             throw App2AppRefusal.unknownChallenge
         }
         let loaded = try database.read { connection in
-            try ChallengeRepository(connection: connection).find(id: challengeId).map { challenge in
+            try ChallengeRepository(connection: connection).findWithClockOffset(id: challengeId).map { found in
                 LoadedChallenge(
-                    challenge: challenge,
-                    project: try ProjectRepository(connection: connection).find(challenge.projectId),
+                    challenge: found.challenge,
+                    project: try ProjectRepository(connection: connection).find(found.challenge.projectId),
                     keys: try AttestKeyRepository(connection: connection).find(
-                        projectId: challenge.projectId, keyId: request.keyId),
-                    clockOffset: try TestClockRepository(connection: connection).offset(
-                        projectId: challenge.projectId))
+                        projectId: found.challenge.projectId, keyId: request.keyId),
+                    clockOffset: found.clockOffset)
             }
         }
         guard let loaded else { throw App2AppRefusal.unknownChallenge }
@@ -356,11 +355,8 @@ struct App2AppService: Sendable {
     func projectClock(ofChallenge text: String) throws -> (projectId: String, offsetMilliseconds: Int64)? {
         guard let id = ChallengeRepository.id(forChallengeText: text) else { return nil }
         return try database.read { connection in
-            try ChallengeRepository(connection: connection).find(id: id).map { challenge in
-                (
-                    challenge.projectId,
-                    try TestClockRepository(connection: connection).offset(projectId: challenge.projectId)
-                )
+            try ChallengeRepository(connection: connection).findWithClockOffset(id: id).map { found in
+                (found.challenge.projectId, found.clockOffset)
             }
         }
     }

@@ -65,6 +65,18 @@ struct ChallengeRepository {
         try connection.query("SELECT * FROM attestation_challenges WHERE id = ?", [.text(id)]).first.map(Self.record)
     }
 
+    /// The challenge `id` and its project's test-clock offset in milliseconds (0 without a test clock),
+    /// in one statement: a session request's read needs both.
+    func findWithClockOffset(id: String) throws -> (challenge: Record, clockOffset: Int64)? {
+        try connection.query(
+            """
+            SELECT c.*, COALESCE((SELECT t.offset_ms FROM test_clocks t WHERE t.project_id = c.project_id), 0)
+                AS clock_offset
+            FROM attestation_challenges c WHERE c.id = ?
+            """, [.text(id)]
+        ).first.map { (try Self.record($0), try $0.int("clock_offset")) }
+    }
+
     func find(projectId: String, idempotencyKey: String) throws -> Record? {
         try connection.query(
             "SELECT * FROM attestation_challenges WHERE project_id = ? AND idempotency_key = ?",
