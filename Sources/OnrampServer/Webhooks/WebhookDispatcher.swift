@@ -23,8 +23,12 @@ public final class WebhookDispatcher: Sendable {
         /// Deliveries claimed and sent concurrently per ``WebhookDispatcher/step()``.
         public var batchSize: Int
         /// Deliveries the background worker keeps in flight at once; a slow endpoint holds one slot
-        /// (at most the timeout), never the others.
+        /// (at most the timeout), never the others. It may exceed ``maximumConnectionsPerHost`` (each
+        /// round's commit is then shared by more deliveries); deliveries beyond a host's connections
+        /// wait for one of them.
         public var maximumInFlight: Int
+        /// Connections kept open to one host at most.
+        public var maximumConnectionsPerHost: Int
         /// How long a claim is exclusive; a crashed instance's claims are retried after it.
         public var leaseDuration: TimeInterval
         /// The request timeout; no 2xx within it counts as a failure.
@@ -34,11 +38,13 @@ public final class WebhookDispatcher: Sendable {
 
         /// Creates a configuration.
         public init(
-            batchSize: Int = 32, maximumInFlight: Int = 64, leaseDuration: TimeInterval = 30,
-            requestTimeout: TimeInterval = 10, retry: WebhookRetryPolicy = WebhookRetryPolicy()
+            batchSize: Int = 32, maximumInFlight: Int = 256, maximumConnectionsPerHost: Int = 64,
+            leaseDuration: TimeInterval = 30, requestTimeout: TimeInterval = 10,
+            retry: WebhookRetryPolicy = WebhookRetryPolicy()
         ) {
             self.batchSize = batchSize
             self.maximumInFlight = maximumInFlight
+            self.maximumConnectionsPerHost = maximumConnectionsPerHost
             self.leaseDuration = leaseDuration
             self.requestTimeout = requestTimeout
             self.retry = retry
@@ -91,7 +97,8 @@ public final class WebhookDispatcher: Sendable {
         self.configuration = configuration
         self.owner = "\(ProcessInfo.processInfo.hostName):\(getpid()):\(context.ids.base62(length: 8))"
         client = WebhookHTTPClient(
-            maximumConnectionsPerHost: max(configuration.batchSize, configuration.maximumInFlight),
+            maximumConnectionsPerHost: configuration.maximumConnectionsPerHost,
+            maximumTransfers: max(configuration.batchSize, configuration.maximumInFlight),
             addressPolicy: WebhookTargetURL.allowsConnection(to:))
     }
 

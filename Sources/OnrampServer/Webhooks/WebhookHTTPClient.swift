@@ -43,10 +43,16 @@ final class WebhookHTTPClient: Sendable {
 
     /// A client keeping at most `maximumConnectionsPerHost` connections to one host (more requests wait
     /// for one), sending only over connections whose address `addressPolicy` allows; its thread ends
-    /// after `idleLifetime` seconds without a request.
-    init(maximumConnectionsPerHost: Int, idleLifetime: TimeInterval = 5, addressPolicy: @escaping AddressPolicy) {
+    /// after `idleLifetime` seconds without a request. `maximumTransfers` is how many requests its
+    /// caller keeps in flight at most (that many handles are kept for reuse; by default one per
+    /// connection).
+    init(
+        maximumConnectionsPerHost: Int, maximumTransfers: Int? = nil, idleLifetime: TimeInterval = 5,
+        addressPolicy: @escaping AddressPolicy
+    ) {
         loop = TransferLoop(
-            maximumConnectionsPerHost: maximumConnectionsPerHost, idleLifetime: idleLifetime,
+            maximumConnectionsPerHost: maximumConnectionsPerHost,
+            maximumTransfers: maximumTransfers ?? maximumConnectionsPerHost, idleLifetime: idleLifetime,
             addressPolicy: addressPolicy)
     }
 
@@ -82,7 +88,7 @@ private final class TransferLoop: @unchecked Sendable {
     private var active: [UnsafeMutableRawPointer: Transfer] = [:]
     /// Easy handles of finished transfers, reset for the next ones: a fresh handle cost about a fifth
     /// of a webhook's heap allocations (its state and its 16 KiB download buffer, made and freed per
-    /// event). At most one per connection the multi handle keeps.
+    /// event). At most one per transfer the caller keeps in flight.
     private var spareHandles: [UnsafeMutableRawPointer] = []
     private let maximumSpareHandles: Int
     private let inbox = Locked(Inbox())
@@ -90,7 +96,7 @@ private final class TransferLoop: @unchecked Sendable {
     private let idleLifetime: TimeInterval
 
     init(
-        maximumConnectionsPerHost: Int, idleLifetime: TimeInterval,
+        maximumConnectionsPerHost: Int, maximumTransfers: Int, idleLifetime: TimeInterval,
         addressPolicy: @escaping WebhookHTTPClient.AddressPolicy
     ) {
         _ = curlGlobal
@@ -99,7 +105,7 @@ private final class TransferLoop: @unchecked Sendable {
         guard let multi = curl_multi_init() else { preconditionFailure("curl_multi_init failed") }
         self.multi = multi
         self.addressPolicy = addressPolicy
-        maximumSpareHandles = max(1, maximumConnectionsPerHost)
+        maximumSpareHandles = max(1, maximumTransfers)
         onramp_curl_multi_set_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, max(1, maximumConnectionsPerHost))
         onramp_curl_multi_set_long(multi, CURLMOPT_MAXCONNECTS, max(1, maximumConnectionsPerHost))
     }
