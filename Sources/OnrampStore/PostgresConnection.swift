@@ -159,12 +159,23 @@ final class PostgresConnection: PooledConnection, SQLConnection, @unchecked Send
     func execute(_ sql: String, _ parameters: [SQLValue]) throws -> Int {
         let result = try run(sql, parameters)
         defer { PQclear(result) }
-        return Int(String(cString: PQcmdTuples(result))) ?? 0
+        return changes(of: result)
     }
 
     func query(_ sql: String, _ parameters: [SQLValue]) throws -> [Row] {
         let result = try run(sql, parameters)
         defer { PQclear(result) }
+        return rows(of: result)
+    }
+
+    /// The rows a statement inserted, updated or deleted (a `SELECT`'s tag counts the rows it read: 0,
+    /// as on SQLite).
+    private func changes(of result: OpaquePointer) -> Int {
+        guard let tag = PQcmdStatus(result), strncmp(tag, "SELECT ", 7) != 0 else { return 0 }
+        return Int(String(cString: PQcmdTuples(result))) ?? 0
+    }
+
+    private func rows(of result: OpaquePointer) -> [Row] {
         let columnCount = PQnfields(result)
         let index = ColumnIndex(names: (0..<columnCount).map { String(cString: PQfname(result, $0)) })
         let types = (0..<columnCount).map { PQftype(result, $0) }
@@ -254,36 +265,125 @@ final class PostgresConnection: PooledConnection, SQLConnection, @unchecked Send
     private func sendAfter(begin: String, _ sql: String, key: PreparedStatementKey, _ bound: BoundParameters)
         -> OpaquePointer?
     {
-        guard PQenterPipelineMode(handle) == 1 else { return nil }
-        let newName: String? =
-            preparedStatements[key] == nil && preparedStatements.count < Self.maximumPreparedStatements
-            ? nextStatementName() : nil
-        let name = preparedStatements[key] ?? newName
-        var sent = PQsendQueryParams(handle, begin, 0, nil, nil, nil, nil, 0) == 1
-        if sent, let newName {
-            sent = PQsendPrepare(handle, newName, sql, Int32(bound.types.count), bound.types) == 1
+        guard let results = pipeline(begin: begin, [PlannedStatement(sql: sql, key: key, bound: bound)]) else {
+            return nil
         }
-        sent =
-            sent
-            && withPointers(bound.buffers) { pointers in
-                if let name {
-                    return PQsendQueryPrepared(
-                        handle, name, Int32(bound.lengths.count), pointers, bound.lengths, bound.formats, 0)
-                }
-                return PQsendQueryParams(
-                    handle, sql, Int32(bound.lengths.count), bound.types, pointers, bound.lengths, bound.formats, 0)
-            } == 1
+        let answer = results.firstIndex { !Self.succeeded($0.result) } ?? results.count - 1
+        for (index, entry) in results.enumerated() where index != answer { PQclear(entry.result) }
+        return results[answer].result
+    }
+
+    /// Runs the statements in one pipeline, after the transaction's deferred `BEGIN` when there is one.
+    func run(_ statements: [SQLStatement]) throws -> [SQLOutcome] {
+        guard !statements.isEmpty else { return [] }
+        try finishCommitInFlight()
+        var planned: [PlannedStatement] = []
+        for statement in statements {
+            try SQLValue.checkBindable(statement.parameters)
+            let (rewritten, count) = PostgresPlaceholders.rewrite(statement.sql)
+            guard count == statement.parameters.count else {
+                throw StoreError(
+                    .queryFailed,
+                    "the SQL has \(count) placeholders but \(statement.parameters.count) parameters were given: "
+                        + statement.sql)
+            }
+            let bound = Self.bind(statement.parameters)
+            planned.append(
+                PlannedStatement(
+                    sql: rewritten, key: PreparedStatementKey(sql: rewritten, types: bound.types), bound: bound))
+        }
+        let begin = deferredBegin
+        deferredBegin = nil
+        guard let results = pipeline(begin: begin, planned) else {
+            throw StoreError(
+                .connectionFailed, "\(Self.trimmed(PQerrorMessage(handle))) in: \(statements.first?.sql ?? "a batch")")
+        }
+        defer { results.forEach { PQclear($0.result) } }
+        if let failure = results.first(where: { !Self.succeeded($0.result) }) {
+            let sql = failure.statement.map { statements[$0].sql } ?? (begin ?? "BEGIN")
+            if isStalePreparedStatement(failure.result) {
+                // Inside a transaction (a batch always is one, its own at least): dropped once idle again.
+                preparedStatements.removeAll()
+                needsDeallocation = true
+                throw StoreError(
+                    .statementOutdated, "a schema change outdated a prepared statement in this transaction: \(sql)")
+            }
+            throw error(failure.result, sql)
+        }
+        return results.compactMap { entry in
+            guard entry.isAnswer else { return nil }
+            return SQLOutcome(rows: rows(of: entry.result), changes: changes(of: entry.result))
+        }
+    }
+
+    /// A statement ready to send: its SQL with `$n` placeholders, its prepared-statement key, its parameters.
+    private struct PlannedStatement {
+        let sql: String
+        let key: PreparedStatementKey
+        let bound: BoundParameters
+    }
+
+    /// One result of a pipeline: of `BEGIN` (no statement), or of a statement's `PREPARE` or the
+    /// statement itself (`isAnswer`).
+    private struct PipelineResult {
+        let result: OpaquePointer
+        let statement: Int?
+        let isAnswer: Bool
+    }
+
+    /// Sends `begin` (when given), then for each statement its `PREPARE` when it is new and the statement
+    /// itself, with one sync point, and returns every result in order. Nil when the connection failed (it is then marked broken).
+    private func pipeline(begin: String?, _ statements: [PlannedStatement]) -> [PipelineResult]? {
+        guard PQenterPipelineMode(handle) == 1 else { return nil }
+        var sent = true
+        // What each sent command's result will be: (statement, is the statement itself, name prepared).
+        var expected: [(statement: Int?, isAnswer: Bool, newName: (PreparedStatementKey, String)?)] = []
+        if let begin {
+            sent = PQsendQueryParams(handle, begin, 0, nil, nil, nil, nil, 0) == 1
+            expected.append((nil, true, nil))
+        }
+        var namesInThisPipeline: [PreparedStatementKey: String] = [:]
+        for (index, statement) in statements.enumerated() where sent {
+            var name = preparedStatements[statement.key] ?? namesInThisPipeline[statement.key]
+            if name == nil
+                && preparedStatements.count + namesInThisPipeline.count < Self.maximumPreparedStatements
+            {
+                let newName = nextStatementName()
+                sent =
+                    PQsendPrepare(
+                        handle, newName, statement.sql, Int32(statement.bound.types.count), statement.bound.types) == 1
+                expected.append((index, false, (statement.key, newName)))
+                namesInThisPipeline[statement.key] = newName
+                name = newName
+            }
+            let bound = statement.bound
+            sent =
+                sent
+                && withPointers(bound.buffers) { pointers in
+                    if let name {
+                        return PQsendQueryPrepared(
+                            handle, name, Int32(bound.lengths.count), pointers, bound.lengths, bound.formats, 0)
+                    }
+                    return PQsendQueryParams(
+                        handle, statement.sql, Int32(bound.lengths.count), bound.types, pointers, bound.lengths,
+                        bound.formats, 0)
+                } == 1
+            expected.append((index, true, nil))
+        }
         sent = sent && PQpipelineSync(handle) == 1
-        // One result per query sent, each followed by a null, then the sync point.
-        var results: [OpaquePointer] = []
-        let expected = sent ? (newName == nil ? 2 : 3) : 0
+        // One result per command sent, each followed by a null, then the sync point.
+        var results: [PipelineResult] = []
         var broken = !sent
-        for _ in 0..<expected {
+        for command in expected where !broken {
             guard let result = PQgetResult(handle) else {
                 broken = true
                 break
             }
-            results.append(result)
+            // `BEGIN`'s entry counts as an answer only for finding failures; it is not a statement's.
+            results.append(
+                PipelineResult(
+                    result: result, statement: command.statement, isAnswer: command.statement != nil && command.isAnswer
+                ))
             while let extra = PQgetResult(handle) { PQclear(extra) }
         }
         if !broken, let sync = PQgetResult(handle) {
@@ -293,18 +393,20 @@ final class PostgresConnection: PooledConnection, SQLConnection, @unchecked Send
             broken = true
         }
         if broken || PQexitPipelineMode(handle) != 1 {
-            results.forEach { PQclear($0) }
+            results.forEach { PQclear($0.result) }
             isBroken = true
             return nil
         }
-        // The first failure is the answer; a new statement is kept only once its PREPARE succeeded.
-        let failed = results.firstIndex {
-            PQresultStatus($0) != PGRES_COMMAND_OK && PQresultStatus($0) != PGRES_TUPLES_OK
+        // New statements are kept only when nothing failed (a failure's transaction is rolled back).
+        if results.allSatisfy({ Self.succeeded($0.result) }) {
+            for case let (key, name)? in expected.map(\.newName) { preparedStatements[key] = name }
         }
-        let answer = failed ?? results.count - 1
-        if failed == nil, let newName { preparedStatements[key] = newName }
-        for (index, result) in results.enumerated() where index != answer { PQclear(result) }
-        return results[answer]
+        return results
+    }
+
+    private static func succeeded(_ result: OpaquePointer) -> Bool {
+        let status = PQresultStatus(result)
+        return status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK
     }
 
     private func nextStatementName() -> String {

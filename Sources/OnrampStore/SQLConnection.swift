@@ -12,6 +12,33 @@ public protocol SQLConnection {
     func execute(_ sql: String, _ parameters: [SQLValue]) throws -> Int
     /// Runs a statement and returns the rows it produced (for example from `SELECT` or `RETURNING`).
     func query(_ sql: String, _ parameters: [SQLValue]) throws -> [Row]
+    /// Runs `statements` in order, each one statement with its parameters, and returns what each did;
+    /// throws the first failure (the statements after it do not take effect: call it inside a transaction,
+    /// which the failure rolls back). On PostgreSQL they travel in one round trip (a libpq pipeline), so
+    /// statements whose inputs do not depend on each other's results cost one wait instead of several.
+    func run(_ statements: [SQLStatement]) throws -> [SQLOutcome]
+}
+
+/// One statement and its parameters, for ``SQLConnection/run(_:)``.
+public struct SQLStatement: Sendable {
+    /// One statement with `?` placeholders.
+    public let sql: String
+    /// The values bound to the placeholders, in order.
+    public let parameters: [SQLValue]
+
+    /// Creates a statement.
+    public init(_ sql: String, _ parameters: [SQLValue] = []) {
+        self.sql = sql
+        self.parameters = parameters
+    }
+}
+
+/// What one statement of ``SQLConnection/run(_:)`` did.
+public struct SQLOutcome: Sendable {
+    /// The rows it produced.
+    public let rows: [Row]
+    /// The number of rows it inserted, updated or deleted.
+    public let changes: Int
 }
 
 extension SQLConnection {
@@ -24,6 +51,17 @@ extension SQLConnection {
     /// Runs a statement without parameters and returns its rows.
     public func query(_ sql: String) throws -> [Row] {
         try query(sql, [])
+    }
+
+    /// Runs `statement` and returns the number of rows it inserted, updated or deleted.
+    @discardableResult
+    public func execute(_ statement: SQLStatement) throws -> Int {
+        try execute(statement.sql, statement.parameters)
+    }
+
+    /// Runs `statement` and returns its rows.
+    public func query(_ statement: SQLStatement) throws -> [Row] {
+        try query(statement.sql, statement.parameters)
     }
 }
 

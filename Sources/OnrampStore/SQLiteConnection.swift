@@ -85,6 +85,14 @@ final class SQLiteConnection: PooledConnection, SQLConnection, @unchecked Sendab
         try run(sql, parameters).rows
     }
 
+    /// Runs the statements one after the other (SQLite is in this process: there is no round trip to save).
+    func run(_ statements: [SQLStatement]) throws -> [SQLOutcome] {
+        try statements.map { statement in
+            let (rows, changes) = try run(statement.sql, statement.parameters)
+            return SQLOutcome(rows: rows, changes: changes)
+        }
+    }
+
     /// Runs `sql`: a cached prepared statement when it is one already seen, otherwise every statement
     /// in the text, binding `parameters` to their placeholders in order.
     private func run(_ sql: String, _ parameters: [SQLValue]) throws -> (rows: [Row], changes: Int) {

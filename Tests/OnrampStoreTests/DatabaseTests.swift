@@ -151,6 +151,55 @@ import Testing
         }
     }
 
+    /// A batch runs its statements in order (each sees the ones before), answers each one's rows and
+    /// changes, and a failure anywhere fails it whole: the transaction around it leaves nothing written.
+    @Test(arguments: Driver.all)
+    func aBatchRunsInOrderAndFailsWhole(driver: Driver) throws {
+        try withMigratedDatabase(driver) { database in
+            let insert = "INSERT INTO items (id, name, quantity) VALUES (?, ?, ?)"
+            let outcomes = try database.transaction { connection in
+                try connection.run([
+                    SQLStatement(insert, [.integer(1), .text("one"), .integer(5)]),
+                    SQLStatement("UPDATE items SET quantity = quantity + ? WHERE id = ?", [.integer(2), .integer(1)]),
+                    SQLStatement("UPDATE items SET quantity = ? WHERE id = ?", [.integer(0), .integer(99)]),
+                    SQLStatement("SELECT name, quantity FROM items WHERE id >= ? ORDER BY id", [.integer(0)]),
+                ])
+            }
+            #expect(outcomes.map(\.changes) == [1, 1, 0, 0])
+            #expect(try outcomes[3].rows.map { try $0.string("name") } == ["one"])
+            #expect(try outcomes[3].rows.first?.int("quantity") == 7)
+            #expect(try database.transaction { try $0.run([]) }.isEmpty)
+
+            // The second statement breaks the unique name: the first is rolled back with it, the third
+            // never takes effect.
+            expectStoreError(.constraintViolation) {
+                try database.transaction { connection in
+                    _ = try connection.run([
+                        SQLStatement(insert, [.integer(2), .text("two"), .integer(1)]),
+                        SQLStatement(insert, [.integer(3), .text("one"), .integer(1)]),
+                        SQLStatement(insert, [.integer(4), .text("four"), .integer(1)]),
+                    ])
+                }
+            }
+            expectStoreError(.queryFailed) {
+                try database.transaction { connection in
+                    _ = try connection.run([
+                        SQLStatement(insert, [.integer(5), .text("five"), .integer(1)]),
+                        SQLStatement("SELECT ? AS a, ? AS b", [.integer(1)]),
+                    ])
+                }
+            }
+            let read = try database.read { connection in
+                try connection.run([
+                    SQLStatement("SELECT COUNT(*) AS n FROM items WHERE id >= ?", [.integer(0)]),
+                    SQLStatement("SELECT name FROM items WHERE id = ?", [.integer(1)]),
+                ])
+            }
+            #expect(try read[0].rows.first?.int("n") == 1)
+            #expect(try read[1].rows.first?.string("name") == "one")
+        }
+    }
+
     @Test(arguments: Driver.all)
     func uniqueViolationsHaveTheirOwnCode(driver: Driver) throws {
         try withMigratedDatabase(driver) { database in

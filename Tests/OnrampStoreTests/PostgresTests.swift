@@ -188,6 +188,58 @@ struct PostgresTests {
         }
     }
 
+    /// A batch is one pipeline: it opens its transaction (a read's is read-only and repeatable-read), its
+    /// statements are prepared once per connection (the same new SQL twice in one batch too) and reused
+    /// by later batches, and a statement a schema change outdated fails the batch as retryable.
+    @Test func aBatchTravelsInOnePipelineWithItsTransaction() throws {
+        try withFreshDatabase(.postgres) { url in
+            let database = try DatabaseURL.open(url + "&pool_size=1")
+            defer { database.close() }
+            try database.migrate(testMigrations)
+            let settings = try database.read { connection in
+                try connection.run([
+                    SQLStatement("SELECT current_setting('transaction_isolation') AS value WHERE ? = 1", [.integer(1)]),
+                    SQLStatement("SELECT current_setting('transaction_read_only') AS value WHERE ? = 1", [.integer(1)]),
+                ])
+            }
+            #expect(settings.map { $0.rows.first?["value"] } == [.text("repeatable read"), .text("on")])
+            let insert = "INSERT INTO items (id, name, quantity) VALUES (?, ?, ?)"
+            let select = "SELECT * FROM items WHERE id >= ? ORDER BY id"
+            let prepared = {
+                try database.read {
+                    try $0.query("SELECT COUNT(*) AS n FROM pg_prepared_statements WHERE name LIKE 'onramp%'")
+                        .first?.int("n") ?? 0
+                }
+            }
+            try database.transaction { connection in
+                _ = try connection.run([
+                    SQLStatement(insert, [.integer(1), .text("one"), .integer(1)]),
+                    SQLStatement(insert, [.integer(2), .text("two"), .integer(1)]),
+                ])
+            }
+            let afterFirst = try prepared()
+            for id in Int64(3)...5 {
+                let outcomes = try database.transaction { connection in
+                    try connection.run([
+                        SQLStatement(insert, [.integer(id), .text("item \(id)"), .integer(1)]),
+                        SQLStatement(select, [.integer(0)]),
+                    ])
+                }
+                #expect(outcomes[1].rows.count == Int(id))
+            }
+            #expect(try prepared() == afterFirst + 1, "the insert prepared once, the select once, then reused")
+            // A schema change outdates the prepared SELECT *: inside the batch's transaction it fails as
+            // retryable, and the next batch prepares it afresh.
+            try database.transaction { try $0.execute("ALTER TABLE items ADD COLUMN note TEXT", []) }
+            expectStoreError(.statementOutdated) {
+                try database.transaction { _ = try $0.run([SQLStatement(select, [.integer(0)])]) }
+            }
+            let rows = try database.transaction { try $0.run([SQLStatement(select, [.integer(0)])]) }[0].rows
+            #expect(rows.count == 5)
+            #expect(rows.first?.columns.contains("note") == true)
+        }
+    }
+
     @Test func preparedStatementsAreReusedAndSurviveRollbacksAndSchemaChanges() throws {
         try withFreshDatabase(.postgres) { url in
             let database = try DatabaseURL.open(url + "&pool_size=1")

@@ -166,14 +166,7 @@ struct App2AppService: Sendable {
             throw App2AppRefusal.unknownChallenge
         }
         let loaded = try database.read { connection in
-            try ChallengeRepository(connection: connection).findWithClockOffset(id: challengeId).map { found in
-                LoadedChallenge(
-                    challenge: found.challenge,
-                    project: try ProjectRepository(connection: connection).find(found.challenge.projectId),
-                    keys: try AttestKeyRepository(connection: connection).find(
-                        projectId: found.challenge.projectId, keyId: request.keyId),
-                    clockOffset: found.clockOffset)
-            }
+            try loadChallenge(challengeId, keyId: request.keyId, on: connection)
         }
         guard let loaded else { throw App2AppRefusal.unknownChallenge }
         actingFor(loaded.challenge.projectId)
@@ -189,6 +182,38 @@ struct App2AppService: Sendable {
         let project: Project?
         let keys: [AttestKeyRepository.Record]
         let clockOffset: Int64
+    }
+
+    /// The challenge `id` with its project, the project's records of `keyId` and its clock offset; nil
+    /// when there is no such challenge. On PostgreSQL the three statements go in one round trip, the
+    /// project and the key found through the challenge's id; on SQLite (no round trips, and each such
+    /// subquery one more lookup of a random key) they are found by the project id the challenge holds.
+    private func loadChallenge(_ id: String, keyId: String, on connection: any SQLConnection) throws
+        -> LoadedChallenge?
+    {
+        let found: [SQLOutcome]
+        if database.dialect == .postgres {
+            let projectOfChallenge = ChallengeRepository.projectIdSQL
+            found = try connection.run([
+                ChallengeRepository.findingWithClockOffset(id: id),
+                ProjectRepository.finding(projectIdSQL: projectOfChallenge, [.text(id)]),
+                AttestKeyRepository.finding(projectIdSQL: projectOfChallenge, [.text(id)], keyId: keyId),
+            ])
+        } else {
+            let challenge = try connection.run([ChallengeRepository.findingWithClockOffset(id: id)])
+            guard let projectId = try challenge[0].rows.first?.string("project_id") else { return nil }
+            found =
+                try challenge
+                + connection.run([
+                    ProjectRepository.finding(projectIdSQL: "?", [.text(projectId)]),
+                    AttestKeyRepository.finding(projectIdSQL: "?", [.text(projectId)], keyId: keyId),
+                ])
+        }
+        return try ChallengeRepository.challengeWithClockOffset(from: found[0].rows).map { challenge in
+            LoadedChallenge(
+                challenge: challenge.challenge, project: try ProjectRepository.project(from: found[1].rows),
+                keys: try AttestKeyRepository.records(from: found[2].rows), clockOffset: challenge.clockOffset)
+        }
     }
 
     private func createSession(_ request: PurchaseSessionRequest, loaded: LoadedChallenge) throws -> OnrampURLSession {
@@ -221,31 +246,52 @@ struct App2AppService: Sendable {
         let quote = try purchase.validate(for: project, catalogue: catalogue)
         let token = Base64URL.encode(ids.randomBytes(32), padded: false)
         let stored = StoredQuote(quote)
-        let created = try database.transaction { connection -> Bool in
-            guard try ChallengeRepository(connection: connection).consume(id: challenge.id, now: now) else {
-                return false
-            }
-            guard
-                try AttestKeyRepository(connection: connection).advanceCounter(
-                    projectId: project.id, appId: key.appId, keyId: keyId, to: counter)
-            else { throw App2AppRefusal.assertionFailed(reason: "counter_not_increased") }
-            try PurchaseSessionRepository(connection: connection).insert(
+        let write = [
+            ChallengeRepository.consuming(id: challenge.id, now: now),
+            AttestKeyRepository.advancing(projectId: project.id, appId: key.appId, keyId: keyId, to: counter),
+            PurchaseSessionRepository.inserting(
                 token: token, tokenSealed: try sealed(token, challengeId: challenge.id), challengeId: challenge.id,
-                projectId: project.id, keyId: keyId,
-                environment: key.environment.rawValue,
-                assertionCounter: counter, purchase: purchaseText, quote: stored.json.serializedString,
-                sandbox: purchase.isSandbox, now: now)
-            return true
-        }
-        guard created else {
-            // Another request attested this challenge first: answer as its retry.
-            let used =
-                try database.read { try ChallengeRepository(connection: $0).find(id: challenge.id) }
-                ?? challenge
-            return try retrySession(
-                challenge: used, keys: keys, keyId: keyId, assertion: assertion, challengeText: challengeText, now: now)
+                projectId: project.id, keyId: keyId, environment: key.environment.rawValue, assertionCounter: counter,
+                purchase: purchaseText, quote: stored.json.serializedString, sandbox: purchase.isSandbox, now: now),
+        ]
+        do {
+            // The three statements in one round trip on PostgreSQL, their effects checked after: a throw
+            // rolls all three back.
+            try database.transaction { connection in
+                let outcomes = try connection.run(write)
+                guard outcomes[0].changes == 1 else { throw ChallengeAttestedFirst() }
+                guard outcomes[1].changes == 1 else {
+                    throw App2AppRefusal.assertionFailed(reason: "counter_not_increased")
+                }
+            }
+        } catch let error as StoreError where error.code == .constraintViolation {
+            // The session's challenge is unique: another request's session for it, committed first.
+            return try retryAfterRace(
+                challenge: challenge, keys: keys, keyId: keyId, assertion: assertion, challengeText: challengeText,
+                now: now, otherwise: error)
+        } catch is ChallengeAttestedFirst {
+            return try retryAfterRace(
+                challenge: challenge, keys: keys, keyId: keyId, assertion: assertion, challengeText: challengeText,
+                now: now, otherwise: App2AppRefusal.unknownChallenge)
         }
         return sessionResponse(token: token, quote: stored)
+    }
+
+    /// Thrown inside a session's write when its challenge was already used, to roll the write back.
+    private struct ChallengeAttestedFirst: Error {}
+
+    /// The answer when another request attested the challenge first: its retry, once the challenge reads
+    /// as used; `otherwise` when it does not.
+    private func retryAfterRace(
+        challenge: ChallengeRepository.Record, keys: [AttestKeyRepository.Record], keyId: String, assertion: [UInt8],
+        challengeText: String, now: Int64, otherwise failure: any Error
+    ) throws -> OnrampURLSession {
+        guard
+            let used = try database.read({ try ChallengeRepository(connection: $0).find(id: challenge.id) }),
+            used.usedAt != nil
+        else { throw failure }
+        return try retrySession(
+            challenge: used, keys: keys, keyId: keyId, assertion: assertion, challengeText: challengeText, now: now)
     }
 
     /// The session an attested challenge already has, after checking the assertion with `keys` (the

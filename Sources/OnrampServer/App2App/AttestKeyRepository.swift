@@ -37,10 +37,20 @@ struct AttestKeyRepository {
     }
 
     func find(projectId: String, keyId: String) throws -> [Record] {
-        try connection.query(
-            "SELECT * FROM app_attest_keys WHERE project_id = ? AND key_id = ? ORDER BY app_id",
-            [.text(projectId), .text(keyId)]
-        ).map { row in
+        try Self.records(from: connection.query(Self.finding(projectIdSQL: "?", [.text(projectId)], keyId: keyId)))
+    }
+
+    /// The statement that reads the records of `keyId` in the project whose id `projectIdSQL` gives (`?`,
+    /// or a subquery), with `parameters` for it.
+    static func finding(projectIdSQL: String, _ parameters: [SQLValue], keyId: String) -> SQLStatement {
+        SQLStatement(
+            "SELECT * FROM app_attest_keys WHERE project_id = \(projectIdSQL) AND key_id = ? ORDER BY app_id",
+            parameters + [.text(keyId)])
+    }
+
+    /// The keys in the rows of ``finding(projectIdSQL:_:keyId:)``.
+    static func records(from rows: [Row]) throws -> [Record] {
+        try rows.map { row in
             guard let environment = AppAttestEnvironment(rawValue: try row.string("environment")) else {
                 throw StoreError(.typeMismatch, "app_attest_keys.environment is not an App Attest environment")
             }
@@ -51,10 +61,11 @@ struct AttestKeyRepository {
         }
     }
 
-    /// Stores a new counter; `false` when the stored one is not lower (a replayed or raced assertion).
-    func advanceCounter(projectId: String, appId: String, keyId: String, to counter: Int64) throws -> Bool {
-        try connection.execute(
+    /// The statement that stores a new counter: it changes no row when the stored one is not lower (a
+    /// replayed or raced assertion).
+    static func advancing(projectId: String, appId: String, keyId: String, to counter: Int64) -> SQLStatement {
+        SQLStatement(
             "UPDATE app_attest_keys SET counter = ? WHERE project_id = ? AND app_id = ? AND key_id = ? AND counter < ?",
-            [.integer(counter), .text(projectId), .text(appId), .text(keyId), .integer(counter)]) == 1
+            [.integer(counter), .text(projectId), .text(appId), .text(keyId), .integer(counter)])
     }
 }

@@ -68,14 +68,27 @@ struct ChallengeRepository {
     /// The challenge `id` and its project's test-clock offset in milliseconds (0 without a test clock),
     /// in one statement: a session request's read needs both.
     func findWithClockOffset(id: String) throws -> (challenge: Record, clockOffset: Int64)? {
-        try connection.query(
+        try Self.challengeWithClockOffset(from: connection.query(Self.findingWithClockOffset(id: id)))
+    }
+
+    /// The statement of ``findWithClockOffset(id:)``.
+    static func findingWithClockOffset(id: String) -> SQLStatement {
+        SQLStatement(
             """
             SELECT c.*, COALESCE((SELECT t.offset_ms FROM test_clocks t WHERE t.project_id = c.project_id), 0)
                 AS clock_offset
             FROM attestation_challenges c WHERE c.id = ?
-            """, [.text(id)]
-        ).first.map { (try Self.record($0), try $0.int("clock_offset")) }
+            """, [.text(id)])
     }
+
+    /// The challenge and clock offset in the rows of ``findingWithClockOffset(id:)``.
+    static func challengeWithClockOffset(from rows: [Row]) throws -> (challenge: Record, clockOffset: Int64)? {
+        try rows.first.map { (try record($0), try $0.int("clock_offset")) }
+    }
+
+    /// SQL for the id of the project of the challenge given as its one parameter, for reading a
+    /// challenge's project in the same round trip as the challenge.
+    static let projectIdSQL = "(SELECT project_id FROM attestation_challenges WHERE id = ?)"
 
     func find(projectId: String, idempotencyKey: String) throws -> Record? {
         try connection.query(
@@ -86,10 +99,14 @@ struct ChallengeRepository {
 
     /// Marks the challenge used; `false` when it was already used (single use, even under races).
     func consume(id: String, now: Int64) throws -> Bool {
-        try connection.execute(
+        try connection.execute(Self.consuming(id: id, now: now)) == 1
+    }
+
+    /// The statement of ``consume(id:now:)``: it changes one row when it marks the challenge used.
+    static func consuming(id: String, now: Int64) -> SQLStatement {
+        SQLStatement(
             "UPDATE attestation_challenges SET used_at = ? WHERE id = ? AND used_at IS NULL",
             [.integer(now), .text(id)])
-            == 1
     }
 
     private static func record(_ row: Row) throws -> Record {

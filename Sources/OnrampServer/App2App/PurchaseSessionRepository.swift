@@ -48,22 +48,23 @@ struct PurchaseSessionRepository {
 
     let connection: any SQLConnection
 
-    /// Stores a new session under `token`'s key, with `tokenSealed`.
-    func insert(
+    /// The statement that stores a new session under `token`'s key, with `tokenSealed` (run in a batch with
+    /// the challenge's and the key's updates).
+    static func inserting(
         token: String, tokenSealed: String, challengeId: String, projectId: String, keyId: String, environment: String,
         assertionCounter: Int64, purchase: String, quote: String, sandbox: Bool, now: Int64
-    ) throws {
-        try connection.execute(
+    ) -> SQLStatement {
+        SQLStatement(
             """
             INSERT INTO purchase_sessions (token, token_sealed, challenge_id, project_id, key_id, environment,
                 assertion_counter, purchase, quote, sandbox, created_at, expires_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
-                .text(Self.key(of: token)), .text(tokenSealed), .text(challengeId), .text(projectId), .text(keyId),
+                .text(key(of: token)), .text(tokenSealed), .text(challengeId), .text(projectId), .text(keyId),
                 .text(environment),
                 .integer(assertionCounter), .text(purchase), .text(quote), .integer(sandbox ? 1 : 0), .integer(now),
-                .integer(now + Self.lifetimeMilliseconds),
+                .integer(now + lifetimeMilliseconds),
             ])
     }
 

@@ -6,16 +6,26 @@ struct ProjectRepository {
     let connection: any SQLConnection
 
     /// The project `id` with its App IDs and redirect hosts (each list sorted), in one statement: one
-    /// round trip on PostgreSQL, where three queries cost three. Its first row is the project's, then
-    /// one per App ID and per host, told apart by `kind` (the project's row comes first so that
-    /// PostgreSQL types the union's columns by it).
+    /// round trip on PostgreSQL, where three queries cost three.
     func find(_ id: String) throws -> Project? {
-        let rows = try connection.query(
+        try Self.project(from: connection.query(Self.finding(projectIdSQL: "?", [.text(id)])))
+    }
+
+    /// The statement that reads the project whose id `projectIdSQL` gives (`?`, or a subquery), with
+    /// `parameters` for it: its first row is the project's, then one per App ID and per host, told
+    /// apart by `kind` (the project's row comes first so that PostgreSQL types the union's columns by it).
+    static func finding(projectIdSQL: String, _ parameters: [SQLValue]) -> SQLStatement {
+        SQLStatement(
             """
-            SELECT 'p' AS kind, id AS value, name, app2app_enabled, allowed_environments FROM projects WHERE id = ?
-            UNION ALL SELECT 'a', app_id, NULL, NULL, NULL FROM project_app_ids WHERE project_id = ?
-            UNION ALL SELECT 'h', host, NULL, NULL, NULL FROM project_redirect_hosts WHERE project_id = ?
-            """, [.text(id), .text(id), .text(id)])
+            SELECT 'p' AS kind, id AS value, name, app2app_enabled, allowed_environments FROM projects
+                WHERE id = \(projectIdSQL)
+            UNION ALL SELECT 'a', app_id, NULL, NULL, NULL FROM project_app_ids WHERE project_id = \(projectIdSQL)
+            UNION ALL SELECT 'h', host, NULL, NULL, NULL FROM project_redirect_hosts WHERE project_id = \(projectIdSQL)
+            """, parameters + parameters + parameters)
+    }
+
+    /// The project in the rows of ``finding(projectIdSQL:_:)``; nil when there is none.
+    static func project(from rows: [Row]) throws -> Project? {
         guard let row = try rows.first(where: { try $0.string("kind") == "p" }) else { return nil }
         var appIds: [String] = []
         var hosts: [String] = []
@@ -27,7 +37,7 @@ struct ProjectRepository {
             }
         }
         return Project(
-            id: id, name: try row.string("name"),
+            id: try row.string("value"), name: try row.string("name"),
             app2AppEnabled: try row.int("app2app_enabled") != 0,
             allowedEnvironments: Set(
                 try row.string("allowed_environments").split(separator: ",").compactMap {
