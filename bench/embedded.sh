@@ -5,7 +5,7 @@
 # (wrk) against the same server in the same run.
 # Usage: [SERVER_CPU=0 CLIENT_CPU=1] bench/embedded.sh [SECONDS] [CONNECTIONS] [CUSTOMERS]
 # EMBEDDED_BENCH_DATABASE picks the database (default: a temporary SQLite file), for example
-#   scripts/with-postgres.sh bash -c 'EMBEDDED_BENCH_DATABASE=$ONRAMP_TEST_POSTGRES_URL bench/embedded.sh',
+#   WITH_POSTGRES_DURABLE=1 scripts/with-postgres.sh bash -c 'EMBEDDED_BENCH_DATABASE=$ONRAMP_TEST_POSTGRES_URL bench/embedded.sh',
 # and BENCH_LABEL names the row it reports.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -6,7 +6,12 @@
 #   ONRAMP_TEST_POSTGRES_URL=postgres://postgres@127.0.0.1:PORT/onramp_test
 # initdb and postgres refuse to run as root, so as root they run as the `postgres` user of Debian's
 # package; otherwise they run as the current user.
+#
+# For tests the cluster trades durability for speed (fsync off, in memory when it can). With
+# WITH_POSTGRES_DURABLE=1 (the benchmarks) it is durable like the SQLite it is compared with: on disk
+# under /tmp, fsync and synchronous_commit on, so an answered commit has reached the disk.
 set -euo pipefail
+durable=${WITH_POSTGRES_DURABLE:-0}
 
 if [ "$#" -eq 0 ]; then
   echo "usage: $0 COMMAND [ARG…]" >&2
@@ -31,7 +36,7 @@ fi
 # 64 MB is not enough): the tests create and drop hundreds of databases, and on ext4 the inode churn
 # alone cost more CPU than PostgreSQL's own work.
 tmp_root=/tmp
-if [ -d /dev/shm ] && [ -w /dev/shm ]; then
+if [ "$durable" != 1 ] && [ -d /dev/shm ] && [ -w /dev/shm ]; then
   shm_free_kb=$(df -Pk /dev/shm 2>/dev/null | awk 'NR == 2 { print $4 }')
   if [ "${shm_free_kb:-0}" -ge 1048576 ]; then tmp_root=/dev/shm; fi
 fi
@@ -48,6 +53,8 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
+fsync=off
+[ "$durable" = 1 ] && fsync=on
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 
 "${as_owner[@]}" "$bindir/initdb" -D "$dir/data" --auth=trust --username=postgres \
@@ -55,7 +62,7 @@ port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0));
   || { cat "$dir/initdb.log" >&2; exit 70; }
 
 "${as_owner[@]}" "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 30 \
-  -o "-p $port -c listen_addresses=127.0.0.1 -c unix_socket_directories=$dir -c max_connections=200 -c fsync=off" \
+  -o "-p $port -c listen_addresses=127.0.0.1 -c unix_socket_directories=$dir -c max_connections=200 -c fsync=$fsync -c synchronous_commit=on" \
   start >/dev/null \
   || { cat "$dir/server.log" >&2; exit 70; }
 
