@@ -67,7 +67,7 @@ final class ConnectionGuard: Sendable {
                 _ = shutdown(evicted, Int32(SHUT_RDWR))
                 table.opened(key: key, socket: socket, address: address, now: now)
             case .refuse:
-                _ = shutdown(socket, Int32(SHUT_RDWR))
+                break
             }
             return decision
         }
@@ -78,7 +78,9 @@ final class ConnectionGuard: Sendable {
             metrics.recordOpenConnections(1)
             refused(address: evicted, reason: .evicted)
         case .refuse(let reason):
+            // Counted before the client can see its connection end.
             refused(address: address, reason: reason)
+            _ = shutdown(socket, Int32(SHUT_RDWR))
         }
     }
 
