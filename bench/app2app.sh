@@ -20,6 +20,7 @@ trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
 [ -x .venv/bin/python ] || scripts/install-deps.sh bench
 onramp=.build/release/onramp
 port=18082
+ports_free $port
 app_id=ABCDE12345.com.example.bench
 
 $onramp appattest ca create --out "$work/ca" >/dev/null

@@ -21,6 +21,7 @@ trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
 onramp=.build/release/onramp
 port=${EMBEDDED_BENCH_PORT:-18083}
 base="http://127.0.0.1:$port"
+ports_free $port
 database=${EMBEDDED_BENCH_DATABASE:-sqlite:$work/bench.db}
 
 $onramp project create --name EmbeddedBench --database "$database" --json >"$work/project.json"

@@ -17,6 +17,8 @@ trap 'kill $(jobs -p) 2>/dev/null || true; [ -f "$work/nginx.pid" ] && kill "$(c
 [ -x .build/release/onramp ] || swift build -c release --product onramp >/dev/null
 port_onramp=18080
 port_nginx=18081
+port_mhd=18083
+ports_free $port_onramp $port_nginx $port_mhd
 
 "${server_pin[@]}" .build/release/onramp serve --port $port_onramp --database "sqlite:$work/bench.db" \
     --access-log off >"$work/onramp.log" 2>&1 &
@@ -40,7 +42,6 @@ http {
 CONF
 "${server_pin[@]}" nginx -c "$work/nginx.conf" -p "$work"
 # The ceiling of the design: libmicrohttpd alone with a C handler, as onramp configures it.
-port_mhd=18083
 gcc -O2 -o "$work/mhd-return-200" bench/reference/mhd-return-200.c -lmicrohttpd
 "${server_pin[@]}" "$work/mhd-return-200" $port_mhd 2 &
 wait_for "http://127.0.0.1:$port_onramp/livez"

@@ -19,6 +19,18 @@ result() {
     if [ -n "${BENCH_RESULTS:-}" ]; then printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$@" >>"$BENCH_RESULTS"; fi
 }
 
+# ports_free PORT…: exits when something already listens on one of them (a server left over from an
+# interrupted run would answer in place of the one a script starts, and be measured instead).
+ports_free() {
+    local port
+    for port in "$@"; do
+        if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+            echo "$(basename "$0"): port $port is already in use (a server left over from an earlier run?)" >&2
+            exit 75
+        fi
+    done
+}
+
 # wait_for URL: until it answers (10 s at most).
 wait_for() { for _ in $(seq 1 100); do curl -sf "$1" >/dev/null && return 0; sleep 0.1; done; return 1; }
 

@@ -15,6 +15,7 @@ bin=.build/release/onramp
 work=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null || true; wait 2>/dev/null || true; rm -rf "$work"' EXIT
 port=18087
+ports_free $port
 
 "${server_pin[@]}" "$bin" serve --port $port --database "sqlite:$work/bench.db" --access-log off >"$work/serve.log" 2>&1 &
 pid=$!

@@ -27,6 +27,7 @@ cleanup() {
 }
 trap cleanup EXIT
 port=18086
+ports_free $port
 form='type=card&card[number]=4242424242424242&card[exp_month]=12&card[exp_year]=2030&card[cvc]=123'
 
 cat >"$work/post.lua" <<'LUA'

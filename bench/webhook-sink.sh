@@ -25,6 +25,7 @@ trap cleanup EXIT
 database="sqlite:$work/bench.db"
 port=18084
 sink=18085
+ports_free $port $sink
 
 cat >"$work/nginx.conf" <<CONF
 worker_processes 1;
