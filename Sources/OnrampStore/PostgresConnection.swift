@@ -332,7 +332,8 @@ final class PostgresConnection: PooledConnection, SQLConnection, @unchecked Send
     }
 
     /// Sends `begin` (when given), then for each statement its `PREPARE` when it is new and the statement
-    /// itself, with one sync point, and returns every result in order. Nil when the connection failed (it is then marked broken).
+    /// itself, with one sync point, and returns every result in order. Nil when the connection failed
+    /// (it is then marked broken).
     private func pipeline(begin: String?, _ statements: [PlannedStatement]) -> [PipelineResult]? {
         guard PQenterPipelineMode(handle) == 1 else { return nil }
         var sent = true
@@ -340,7 +341,7 @@ final class PostgresConnection: PooledConnection, SQLConnection, @unchecked Send
         var expected: [(statement: Int?, isAnswer: Bool, newName: (PreparedStatementKey, String)?)] = []
         if let begin {
             sent = PQsendQueryParams(handle, begin, 0, nil, nil, nil, nil, 0) == 1
-            expected.append((nil, true, nil))
+            expected.append((nil, false, nil))
         }
         var namesInThisPipeline: [PreparedStatementKey: String] = [:]
         for (index, statement) in statements.enumerated() where sent {
@@ -379,11 +380,7 @@ final class PostgresConnection: PooledConnection, SQLConnection, @unchecked Send
                 broken = true
                 break
             }
-            // `BEGIN`'s entry counts as an answer only for finding failures; it is not a statement's.
-            results.append(
-                PipelineResult(
-                    result: result, statement: command.statement, isAnswer: command.statement != nil && command.isAnswer
-                ))
+            results.append(PipelineResult(result: result, statement: command.statement, isAnswer: command.isAnswer))
             while let extra = PQgetResult(handle) { PQclear(extra) }
         }
         if !broken, let sync = PQgetResult(handle) {
