@@ -41,13 +41,17 @@ extension CryptoCustomer {
 
     /// The customer `id` in `projectId`.
     static func find(_ connection: any SQLConnection, id: String, projectId: String) throws -> CryptoCustomer? {
-        try connection.query(
+        try connection.query(finding(id: id, projectId: projectId)).first.map(Self.init(row:))
+    }
+
+    /// The statement of ``find(_:id:projectId:)``; its first row, if any, is the customer.
+    static func finding(id: String, projectId: String) -> SQLStatement {
+        SQLStatement(
             """
             SELECT c.*, l.legal_name AS legal_name
             FROM crypto_customers c JOIN link_consumers l ON l.id = c.consumer_id
             WHERE c.id = ? AND c.project_id = ?
-            """, [.text(id), .text(projectId)]
-        ).first.map(Self.init(row:))
+            """, [.text(id), .text(projectId)])
     }
 
     /// The customer of `consumerId`.

@@ -46,12 +46,18 @@ struct OnrampSessionService: Sendable {
         let purchase = request.purchase
         let network = purchase.destinationNetwork
         // One transaction reads what the checks need (the customer, its payment method and whether its
-        // wallet is on file) and inserts the session: a refusal rolls it back with nothing written.
+        // wallet is on file; three statements in one round trip on PostgreSQL, none depending on another)
+        // and inserts the session: a refusal rolls it back with nothing written.
         return try database.transaction { connection in
-            let customer = try ownedCustomer(request.customerId, grant: grant, on: connection)
-            let storedMethod = try paymentMethod(connection, purchase.paymentToken, customerId: customer.id)
-            let hasWallet = try walletRegistered(
-                connection, customer.id, network: network, address: purchase.walletAddress)
+            let found = try connection.run([
+                CryptoCustomer.finding(id: request.customerId, projectId: grant.projectId),
+                PaymentMethodStore.findingToken(id: purchase.paymentToken, customerId: request.customerId),
+                CryptoWalletRepository.finding(
+                    customerId: request.customerId, network: network, address: purchase.walletAddress),
+            ])
+            let customer = try owned(found[0].rows.first.map(CryptoCustomer.init(row:)), grant: grant)
+            let storedMethod = try PaymentMethodStore.token(from: found[1].rows)?.method
+            let hasWallet = try CryptoWalletRepository.wallet(from: found[2].rows) != nil
             if !caller.livemode && !(purchase.destinationCurrency == "usdc" && Self.sandboxNetworks.contains(network)) {
                 throw pairError("Sandbox pairs are usdc on solana, ethereum and base.")
             }
@@ -332,9 +338,14 @@ struct OnrampSessionService: Sendable {
     private func ownedCustomer(_ id: String, grant: OAuthTokens.Grant, on connection: any SQLConnection) throws
         -> CryptoCustomer
     {
-        guard let customer = try CryptoCustomer.find(connection, id: id, projectId: grant.projectId),
-            customer.consumerId == grant.consumerId
-        else { throw OnrampError.missing("crypto customer", parameter: "crypto_customer_id") }
+        try owned(CryptoCustomer.find(connection, id: id, projectId: grant.projectId), grant: grant)
+    }
+
+    /// `customer` (found in the grant's project) when the OAuth grant's consumer owns it.
+    private func owned(_ customer: CryptoCustomer?, grant: OAuthTokens.Grant) throws -> CryptoCustomer {
+        guard let customer, customer.consumerId == grant.consumerId else {
+            throw OnrampError.missing("crypto customer", parameter: "crypto_customer_id")
+        }
         return customer
     }
 

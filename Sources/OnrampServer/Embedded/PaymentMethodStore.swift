@@ -80,10 +80,19 @@ struct PaymentMethodStore {
 
     /// The customer's token `id`: the method it was made from and what it holds.
     func token(id: String, customerId: String) throws -> (paymentMethodId: String, method: TestPaymentMethod)? {
-        try connection.query(
+        try Self.token(from: connection.query(Self.findingToken(id: id, customerId: customerId)))
+    }
+
+    /// The statement of ``token(id:customerId:)``.
+    static func findingToken(id: String, customerId: String) -> SQLStatement {
+        SQLStatement(
             "SELECT payment_method_id, details FROM payment_tokens WHERE id = ? AND customer_id = ?",
-            [.text(id), .text(customerId)]
-        ).first.map { row in
+            [.text(id), .text(customerId)])
+    }
+
+    /// The token in the rows of ``findingToken(id:customerId:)``.
+    static func token(from rows: [Row]) throws -> (paymentMethodId: String, method: TestPaymentMethod)? {
+        try rows.first.map { row in
             (
                 try row.string("payment_method_id"),
                 try TestPaymentMethod(stored: try JSONParser().parse(Array(try row.string("details").utf8)))
