@@ -18,7 +18,8 @@ struct CryptoWalletRepository {
 
     /// The customer's wallet for `address` on `network`: its id and whether its ownership is proven.
     func find(network: String, address: String) throws -> (id: String, verifiedOwnership: Bool)? {
-        try Self.wallet(from: connection.query(Self.finding(customerId: customerId, network: network, address: address)))
+        try Self.wallet(
+            from: connection.query(Self.finding(customerId: customerId, network: network, address: address)))
     }
 
     /// The statement of ``find(network:address:)`` for the wallets of `customerId`.
