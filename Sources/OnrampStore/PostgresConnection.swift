@@ -17,15 +17,16 @@ final class PostgresConnection: PooledConnection, SQLConnection, @unchecked Send
     /// Named statements live in the server session: a transaction-mode pooler (PgBouncer) needs session
     /// pooling in front of this driver.
     private static let maximumPreparedStatements = 256
-
-    private struct PreparedStatementKey: Hashable {
-        let sql: String
-        let types: [Oid]
-    }
+    /// How many statement texts a connection keeps rewritten (past this many the rest are rewritten
+    /// each time they run).
+    private static let maximumStatementTexts = 1024
 
     private let handle: OpaquePointer
     private var isBroken = false
-    private var preparedStatements: [PreparedStatementKey: String] = [:]
+    /// Each statement text this connection ran, by the SQL the store wrote (with `?` placeholders),
+    /// rewritten once, with the server-side statements prepared of it.
+    private var statementTexts: [String: StatementText] = [:]
+    private var preparedStatementCount = 0
     private var preparedStatementsCreated = 0
     /// Set when the cache was dropped inside a transaction: the server-side statements are deallocated
     /// once the connection is idle again.
@@ -88,7 +89,7 @@ final class PostgresConnection: PooledConnection, SQLConnection, @unchecked Send
 
     /// Forgets every prepared statement, on the server too.
     private func deallocatePreparedStatements() {
-        preparedStatements.removeAll()
+        forgetPreparedStatements()
         needsDeallocation = false
         _ = try? execute("DEALLOCATE ALL", [])
     }
@@ -157,15 +158,15 @@ final class PostgresConnection: PooledConnection, SQLConnection, @unchecked Send
 
     @discardableResult
     func execute(_ sql: String, _ parameters: [SQLValue]) throws -> Int {
-        let result = try run(sql, parameters)
+        let (result, _) = try run(sql, parameters)
         defer { PQclear(result) }
         return changes(of: result)
     }
 
     func query(_ sql: String, _ parameters: [SQLValue]) throws -> [Row] {
-        let result = try run(sql, parameters)
+        let (result, prepared) = try run(sql, parameters)
         defer { PQclear(result) }
-        return rows(of: result)
+        return rows(of: result, shapeKeptIn: prepared)
     }
 
     /// The rows a statement inserted, updated or deleted (a `SELECT`'s tag counts the rows it read: 0,
@@ -175,19 +176,30 @@ final class PostgresConnection: PooledConnection, SQLConnection, @unchecked Send
         return Int(String(cString: PQcmdTuples(result))) ?? 0
     }
 
-    private func rows(of result: OpaquePointer) -> [Row] {
+    /// The rows of `result`. The columns' names and types are read once per prepared statement and
+    /// kept with it (a schema change that alters them outdates the statement on the server first).
+    private func rows(of result: OpaquePointer, shapeKeptIn prepared: PreparedStatement?) -> [Row] {
         let columnCount = PQnfields(result)
-        let index = ColumnIndex(names: (0..<columnCount).map { String(cString: PQfname(result, $0)) })
-        let types = (0..<columnCount).map { PQftype(result, $0) }
+        let shape: ResultShape
+        if let kept = prepared?.shape, kept.types.count == Int(columnCount) {
+            shape = kept
+        } else {
+            shape = ResultShape(
+                index: ColumnIndex(names: (0..<columnCount).map { String(cString: PQfname(result, $0)) }),
+                types: (0..<columnCount).map { PQftype(result, $0) })
+            prepared?.shape = shape
+        }
         return (0..<PQntuples(result)).map { row in
-            Row(index: index, values: (0..<columnCount).map { value(result, row, $0, types[Int($0)]) })
+            Row(index: shape.index, values: (0..<columnCount).map { value(result, row, $0, shape.types[Int($0)]) })
         }
     }
 
-    /// Sends `sql` with text parameters (blobs in binary) and returns the successful result. A prepared
-    /// statement outdated by a schema change, or gone, is prepared afresh and, outside a transaction,
-    /// the statement is run again once.
-    private func run(_ sql: String, _ parameters: [SQLValue], retrying: Bool = true) throws -> OpaquePointer {
+    /// Sends `sql` with text parameters (blobs in binary) and returns the successful result, with the
+    /// prepared statement that answered when there is one. A prepared statement outdated by a schema
+    /// change, or gone, is prepared afresh and, outside a transaction, the statement is run again once.
+    private func run(_ sql: String, _ parameters: [SQLValue], retrying: Bool = true) throws
+        -> (result: OpaquePointer, prepared: PreparedStatement?)
+    {
         try SQLValue.checkBindable(parameters)
         try finishCommitInFlight()
         if let begin = deferredBegin, parameters.isEmpty {
@@ -196,17 +208,12 @@ final class PostgresConnection: PooledConnection, SQLConnection, @unchecked Send
             try execute(begin, [])
         }
         let result: OpaquePointer?
+        var prepared: PreparedStatement?
         if parameters.isEmpty {
             // The simple protocol, so that migration scripts may hold several statements.
             result = PQexec(handle, sql)
         } else {
-            let (rewritten, count) = PostgresPlaceholders.rewrite(sql)
-            guard count == parameters.count else {
-                throw StoreError(
-                    .queryFailed,
-                    "the SQL has \(count) placeholders but \(parameters.count) parameters were given: \(sql)")
-            }
-            result = send(rewritten, parameters)
+            (result, prepared) = send(try statementText(sql, parameterCount: parameters.count), Self.bind(parameters))
         }
         guard let result else {
             isBroken = true
@@ -214,7 +221,7 @@ final class PostgresConnection: PooledConnection, SQLConnection, @unchecked Send
         }
         switch PQresultStatus(result) {
         case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:
-            return result
+            return (result, prepared)
         default:
             if isStalePreparedStatement(result) {
                 if PQtransactionStatus(handle) == PQTRANS_IDLE {
@@ -224,7 +231,7 @@ final class PostgresConnection: PooledConnection, SQLConnection, @unchecked Send
                         return try run(sql, parameters, retrying: false)
                     }
                 } else {
-                    preparedStatements.removeAll()
+                    forgetPreparedStatements()
                     needsDeallocation = true
                     PQclear(result)
                     throw StoreError(
@@ -237,40 +244,70 @@ final class PostgresConnection: PooledConnection, SQLConnection, @unchecked Send
         }
     }
 
-    private func send(_ sql: String, _ parameters: [SQLValue]) -> OpaquePointer? {
-        let bound = Self.bind(parameters)
-        let key = PreparedStatementKey(sql: sql, types: bound.types)
+    /// `sql` rewritten for PostgreSQL, once per connection while there is room to keep it.
+    private func statementText(_ sql: String, parameterCount: Int) throws -> StatementText {
+        let text: StatementText
+        if let kept = statementTexts[sql] {
+            text = kept
+        } else {
+            let (rewritten, count) = PostgresPlaceholders.rewrite(sql)
+            text = StatementText(sql: rewritten, placeholderCount: count)
+            if statementTexts.count < Self.maximumStatementTexts { statementTexts[sql] = text }
+        }
+        guard text.placeholderCount == parameterCount else {
+            throw StoreError(
+                .queryFailed,
+                "the SQL has \(text.placeholderCount) placeholders but \(parameterCount) parameters were given: \(sql)")
+        }
+        return text
+    }
+
+    /// Forgets every statement prepared on this connection (not on the server).
+    private func forgetPreparedStatements() {
+        for text in statementTexts.values { text.statements.removeAll() }
+        preparedStatementCount = 0
+    }
+
+    private func send(_ text: StatementText, _ bound: BoundParameters) -> (OpaquePointer?, PreparedStatement?) {
         if let begin = deferredBegin {
             deferredBegin = nil
-            return sendAfter(begin: begin, sql, key: key, bound)
+            return sendAfter(begin: begin, text, bound)
         }
-        var name = preparedStatements[key]
-        if name == nil && preparedStatements.count < Self.maximumPreparedStatements {
-            let newName = nextStatementName()
-            guard let prepared = PQprepare(handle, newName, sql, Int32(bound.types.count), bound.types) else {
-                return nil
-            }
+        var prepared = text.statement(for: bound.types)
+        if prepared == nil && preparedStatementCount < Self.maximumPreparedStatements {
+            let statement = PreparedStatement(name: nextStatementName(), types: bound.types)
+            guard let result = PQprepare(handle, statement.name, text.sql, Int32(bound.types.count), bound.types)
+            else { return (nil, nil) }
             // A failed PREPARE (bad SQL, an aborted transaction) is answered like a failed query.
-            guard PQresultStatus(prepared) == PGRES_COMMAND_OK else { return prepared }
-            PQclear(prepared)
-            preparedStatements[key] = newName
-            name = newName
+            guard PQresultStatus(result) == PGRES_COMMAND_OK else { return (result, nil) }
+            PQclear(result)
+            text.statements.append(statement)
+            preparedStatementCount += 1
+            prepared = statement
         }
-        return execute(bound, name: name, sql: sql)
+        let result = bound.withValuePointers { values in
+            if let prepared {
+                return PQexecPrepared(
+                    handle, prepared.name, Int32(bound.lengths.count), values, bound.lengths, bound.formats, 0)
+            }
+            return PQexecParams(
+                handle, text.sql, Int32(bound.lengths.count), bound.types, values, bound.lengths, bound.formats, 0)
+        }
+        return (result, prepared)
     }
 
     /// Sends `begin`, the statement's `PREPARE` when it is new, and the statement in one pipeline, and
     /// returns the statement's result: the `BEGIN`'s or the `PREPARE`'s own failure when one failed
     /// (what follows a failure in a pipeline is only reported aborted). Nil when the connection failed.
-    private func sendAfter(begin: String, _ sql: String, key: PreparedStatementKey, _ bound: BoundParameters)
-        -> OpaquePointer?
+    private func sendAfter(begin: String, _ text: StatementText, _ bound: BoundParameters)
+        -> (OpaquePointer?, PreparedStatement?)
     {
-        guard let results = pipeline(begin: begin, [PlannedStatement(sql: sql, key: key, bound: bound)]) else {
-            return nil
+        guard let results = pipeline(begin: begin, [PlannedStatement(text: text, bound: bound)]) else {
+            return (nil, nil)
         }
         let answer = results.firstIndex { !Self.succeeded($0.result) } ?? results.count - 1
         for (index, entry) in results.enumerated() where index != answer { PQclear(entry.result) }
-        return results[answer].result
+        return (results[answer].result, results[answer].command.prepared)
     }
 
     /// Runs the statements in one pipeline, after the transaction's deferred `BEGIN` when there is one.
@@ -278,19 +315,13 @@ final class PostgresConnection: PooledConnection, SQLConnection, @unchecked Send
         guard !statements.isEmpty else { return [] }
         try finishCommitInFlight()
         var planned: [PlannedStatement] = []
+        planned.reserveCapacity(statements.count)
         for statement in statements {
             try SQLValue.checkBindable(statement.parameters)
-            let (rewritten, count) = PostgresPlaceholders.rewrite(statement.sql)
-            guard count == statement.parameters.count else {
-                throw StoreError(
-                    .queryFailed,
-                    "the SQL has \(count) placeholders but \(statement.parameters.count) parameters were given: "
-                        + statement.sql)
-            }
-            let bound = Self.bind(statement.parameters)
             planned.append(
                 PlannedStatement(
-                    sql: rewritten, key: PreparedStatementKey(sql: rewritten, types: bound.types), bound: bound))
+                    text: try statementText(statement.sql, parameterCount: statement.parameters.count),
+                    bound: Self.bind(statement.parameters)))
         }
         let begin = deferredBegin
         deferredBegin = nil
@@ -300,10 +331,10 @@ final class PostgresConnection: PooledConnection, SQLConnection, @unchecked Send
         }
         defer { results.forEach { PQclear($0.result) } }
         if let failure = results.first(where: { !Self.succeeded($0.result) }) {
-            let sql = failure.statement.map { statements[$0].sql } ?? (begin ?? "BEGIN")
+            let sql = failure.command.statement.map { statements[$0].sql } ?? (begin ?? "BEGIN")
             if isStalePreparedStatement(failure.result) {
                 // Inside a transaction (a batch always is one, its own at least): dropped once idle again.
-                preparedStatements.removeAll()
+                forgetPreparedStatements()
                 needsDeallocation = true
                 throw StoreError(
                     .statementOutdated, "a schema change outdated a prepared statement in this transaction: \(sql)")
@@ -311,24 +342,67 @@ final class PostgresConnection: PooledConnection, SQLConnection, @unchecked Send
             throw error(failure.result, sql)
         }
         return results.compactMap { entry in
-            guard entry.isAnswer else { return nil }
-            return SQLOutcome(rows: rows(of: entry.result), changes: changes(of: entry.result))
+            guard entry.command.isAnswer else { return nil }
+            return SQLOutcome(
+                rows: rows(of: entry.result, shapeKeptIn: entry.command.prepared), changes: changes(of: entry.result))
         }
     }
 
-    /// A statement ready to send: its SQL with `$n` placeholders, its prepared-statement key, its parameters.
-    private struct PlannedStatement {
+    /// A statement's SQL rewritten for PostgreSQL (`$n` placeholders), with the statements this
+    /// connection prepared of it on the server: one per list of parameter types it ran with.
+    private final class StatementText {
         let sql: String
-        let key: PreparedStatementKey
+        let placeholderCount: Int
+        var statements: [PreparedStatement] = []
+
+        init(sql: String, placeholderCount: Int) {
+            self.sql = sql
+            self.placeholderCount = placeholderCount
+        }
+
+        /// The statement prepared for parameters of `types`, if there is one.
+        func statement(for types: [Oid]) -> PreparedStatement? {
+            statements.first { $0.types == types }
+        }
+    }
+
+    /// A statement prepared on the server as `name` for parameters of `types`, and the shape of its
+    /// results once one was read.
+    private final class PreparedStatement {
+        let name: String
+        let types: [Oid]
+        var shape: ResultShape?
+
+        init(name: String, types: [Oid]) {
+            self.name = name
+            self.types = types
+        }
+    }
+
+    /// The columns of a statement's results: their names and types.
+    private struct ResultShape {
+        let index: ColumnIndex
+        let types: [Oid]
+    }
+
+    /// A statement ready to send: its text and its parameters.
+    private struct PlannedStatement {
+        let text: StatementText
         let bound: BoundParameters
     }
 
-    /// One result of a pipeline: of `BEGIN` (no statement), or of a statement's `PREPARE` or the
-    /// statement itself (`isAnswer`).
-    private struct PipelineResult {
-        let result: OpaquePointer
+    /// A command sent in a pipeline: `BEGIN` (no statement), or a statement's `PREPARE` or the
+    /// statement itself (`isAnswer`, with the prepared statement it ran as, if any).
+    private struct PipelineCommand {
         let statement: Int?
         let isAnswer: Bool
+        let prepared: PreparedStatement?
+    }
+
+    /// One result of a pipeline, with the command it answers.
+    private struct PipelineResult {
+        let result: OpaquePointer
+        let command: PipelineCommand
     }
 
     /// Sends `begin` (when given), then for each statement its `PREPARE` when it is new and the statement
@@ -337,50 +411,52 @@ final class PostgresConnection: PooledConnection, SQLConnection, @unchecked Send
     private func pipeline(begin: String?, _ statements: [PlannedStatement]) -> [PipelineResult]? {
         guard PQenterPipelineMode(handle) == 1 else { return nil }
         var sent = true
-        // What each sent command's result will be: (statement, is the statement itself, name prepared).
-        var expected: [(statement: Int?, isAnswer: Bool, newName: (PreparedStatementKey, String)?)] = []
+        var commands: [PipelineCommand] = []
+        commands.reserveCapacity(statements.count * 2 + 1)
         if let begin {
             sent = PQsendQueryParams(handle, begin, 0, nil, nil, nil, nil, 0) == 1
-            expected.append((nil, false, nil))
+            commands.append(PipelineCommand(statement: nil, isAnswer: false, prepared: nil))
         }
-        var namesInThisPipeline: [PreparedStatementKey: String] = [:]
-        for (index, statement) in statements.enumerated() where sent {
-            var name = preparedStatements[statement.key] ?? namesInThisPipeline[statement.key]
-            if name == nil
-                && preparedStatements.count + namesInThisPipeline.count < Self.maximumPreparedStatements
-            {
-                let newName = nextStatementName()
+        // Statements prepared by this pipeline: kept once all of it succeeded.
+        var preparedHere: [(text: StatementText, statement: PreparedStatement)] = []
+        for (index, planned) in statements.enumerated() where sent {
+            let bound = planned.bound
+            var prepared =
+                planned.text.statement(for: bound.types)
+                ?? preparedHere.first { $0.text === planned.text && $0.statement.types == bound.types }?.statement
+            if prepared == nil && preparedStatementCount + preparedHere.count < Self.maximumPreparedStatements {
+                let statement = PreparedStatement(name: nextStatementName(), types: bound.types)
                 sent =
-                    PQsendPrepare(
-                        handle, newName, statement.sql, Int32(statement.bound.types.count), statement.bound.types) == 1
-                expected.append((index, false, (statement.key, newName)))
-                namesInThisPipeline[statement.key] = newName
-                name = newName
+                    PQsendPrepare(handle, statement.name, planned.text.sql, Int32(bound.types.count), bound.types) == 1
+                commands.append(PipelineCommand(statement: index, isAnswer: false, prepared: nil))
+                preparedHere.append((planned.text, statement))
+                prepared = statement
             }
-            let bound = statement.bound
+            let name = prepared?.name
             sent =
                 sent
-                && withPointers(bound.buffers) { pointers in
+                && bound.withValuePointers { values in
                     if let name {
                         return PQsendQueryPrepared(
-                            handle, name, Int32(bound.lengths.count), pointers, bound.lengths, bound.formats, 0)
+                            handle, name, Int32(bound.lengths.count), values, bound.lengths, bound.formats, 0)
                     }
                     return PQsendQueryParams(
-                        handle, statement.sql, Int32(bound.lengths.count), bound.types, pointers, bound.lengths,
+                        handle, planned.text.sql, Int32(bound.lengths.count), bound.types, values, bound.lengths,
                         bound.formats, 0)
                 } == 1
-            expected.append((index, true, nil))
+            commands.append(PipelineCommand(statement: index, isAnswer: true, prepared: prepared))
         }
         sent = sent && PQpipelineSync(handle) == 1
         // One result per command sent, each followed by a null, then the sync point.
         var results: [PipelineResult] = []
+        results.reserveCapacity(commands.count)
         var broken = !sent
-        for command in expected where !broken {
+        for command in commands where !broken {
             guard let result = PQgetResult(handle) else {
                 broken = true
                 break
             }
-            results.append(PipelineResult(result: result, statement: command.statement, isAnswer: command.isAnswer))
+            results.append(PipelineResult(result: result, command: command))
             while let extra = PQgetResult(handle) { PQclear(extra) }
         }
         if !broken, let sync = PQgetResult(handle) {
@@ -396,7 +472,8 @@ final class PostgresConnection: PooledConnection, SQLConnection, @unchecked Send
         }
         // New statements are kept only when nothing failed (a failure's transaction is rolled back).
         if results.allSatisfy({ Self.succeeded($0.result) }) {
-            for case let (key, name)? in expected.map(\.newName) { preparedStatements[key] = name }
+            for (text, statement) in preparedHere { text.statements.append(statement) }
+            preparedStatementCount += preparedHere.count
         }
         return results
     }
@@ -411,59 +488,65 @@ final class PostgresConnection: PooledConnection, SQLConnection, @unchecked Send
         return "onramp_\(preparedStatementsCreated)"
     }
 
-    /// A statement's parameters as libpq takes them: text (blobs in binary), with their types.
+    /// A statement's parameters as libpq takes them: text (blobs in binary), with their types, all
+    /// values in one buffer.
     private struct BoundParameters {
         var types: [Oid] = []
         var formats: [Int32] = []
-        var buffers: [[CChar]?] = []
         var lengths: [Int32] = []
-    }
+        /// Where each value starts in `storage`; nil for NULL.
+        var offsets: [Int?] = []
+        /// The values one after another, text NUL-terminated.
+        var storage: [CChar] = []
 
-    private func execute(_ bound: BoundParameters, name: String?, sql: String) -> OpaquePointer? {
-        withPointers(bound.buffers) { pointers in
-            if let name {
-                return PQexecPrepared(
-                    handle, name, Int32(bound.lengths.count), pointers, bound.lengths, bound.formats, 0)
+        /// Calls `body` with a pointer to each value (nil for NULL), valid for the duration of the call.
+        func withValuePointers<T>(_ body: ([UnsafePointer<CChar>?]) -> T) -> T {
+            storage.withUnsafeBufferPointer { buffer in
+                body(offsets.map { offset in offset.map { buffer.baseAddress! + $0 } })
             }
-            return PQexecParams(
-                handle, sql, Int32(bound.lengths.count), bound.types, pointers, bound.lengths, bound.formats, 0)
         }
     }
 
     private static func bind(_ parameters: [SQLValue]) -> BoundParameters {
-        var types: [Oid] = []
-        var formats: [Int32] = []
-        var buffers: [[CChar]?] = []
+        var bound = BoundParameters()
+        bound.types.reserveCapacity(parameters.count)
+        bound.formats.reserveCapacity(parameters.count)
+        bound.lengths.reserveCapacity(parameters.count)
+        bound.offsets.reserveCapacity(parameters.count)
+        bound.storage.reserveCapacity(parameters.count * 24)
+        func appendText(_ text: String) {
+            bound.offsets.append(bound.storage.count)
+            for byte in text.utf8 { bound.storage.append(CChar(bitPattern: byte)) }
+            bound.storage.append(0)
+            bound.formats.append(0)
+            bound.lengths.append(0)
+        }
         for parameter in parameters {
             switch parameter {
             case .null:
-                types.append(0)
-                formats.append(0)
-                buffers.append(nil)
+                bound.types.append(0)
+                bound.offsets.append(nil)
+                bound.formats.append(0)
+                bound.lengths.append(0)
             case .integer(let number):
-                types.append(Self.int8)
-                formats.append(0)
-                buffers.append(Array(String(number).utf8CString))
+                bound.types.append(Self.int8)
+                appendText(String(number))
             case .text(let text):
-                types.append(0)
-                formats.append(0)
-                buffers.append(Array(text.utf8CString))
+                bound.types.append(0)
+                appendText(text)
             case .blob(let bytes) where bytes.isEmpty:
                 // A zero-length binary value would need a non-null pointer; the hex text form is simpler.
-                types.append(Self.bytea)
-                formats.append(0)
-                buffers.append(Array("\\x".utf8CString))
+                bound.types.append(Self.bytea)
+                appendText("\\x")
             case .blob(let bytes):
-                types.append(Self.bytea)
-                formats.append(1)
-                buffers.append(bytes.map { CChar(bitPattern: $0) })
+                bound.types.append(Self.bytea)
+                bound.offsets.append(bound.storage.count)
+                for byte in bytes { bound.storage.append(CChar(bitPattern: byte)) }
+                bound.formats.append(1)
+                bound.lengths.append(Int32(bytes.count))
             }
         }
-        let lengths = parameters.map { parameter -> Int32 in
-            if case .blob(let bytes) = parameter { return Int32(bytes.count) }
-            return 0
-        }
-        return BoundParameters(types: types, formats: formats, buffers: buffers, lengths: lengths)
+        return bound
     }
 
     private func value(_ result: OpaquePointer, _ row: Int32, _ column: Int32, _ type: Oid) -> SQLValue {

@@ -284,6 +284,13 @@ struct PostgresTests {
             #expect((left ?? 0) <= 2)
             let columns = try database.read { try $0.query(select, [.integer(1)]).first?.columns ?? [] }
             #expect(columns.contains("note"))
+            // A renamed column leaves as many columns: the names kept with the statement are read afresh
+            // with the statement PostgreSQL refuses to run under its old result type.
+            try database.transaction { try $0.execute("ALTER TABLE items RENAME COLUMN name TO title", []) }
+            #expect(
+                try database.read { try $0.query(select, [.integer(1)]).map { try $0.string("title") } } == [
+                    "one", "two",
+                ])
         }
     }
 }
