@@ -10,6 +10,10 @@ public protocol Database: Sendable {
     /// sees the data committed when it starts.
     @discardableResult
     func read<T>(_ body: (any SQLConnection) throws -> T) throws -> T
+    /// Runs `statements` in order as one read (one snapshot) and returns their outcomes. On PostgreSQL
+    /// the transaction's `BEGIN`, the statements and its `COMMIT` travel in one pipeline: one round
+    /// trip, and the server wakes once.
+    func read(_ statements: [SQLStatement]) throws -> [SQLOutcome]
     /// Runs `body` in a transaction (`BEGIN IMMEDIATE` on SQLite) and commits it; rolls back if `body`
     /// throws. Not retried automatically: wrap the call in ``withRetry(maxAttempts:_:)`` when that is
     /// safe. Do not start a transaction from inside another one on the same database (SQLite refuses it).
@@ -21,4 +25,11 @@ public protocol Database: Sendable {
     func ping() throws
     /// Closes idle connections and refuses new work; connections in use close when they are returned.
     func close()
+}
+
+extension Database {
+    /// The statements run in turn in one read transaction.
+    public func read(_ statements: [SQLStatement]) throws -> [SQLOutcome] {
+        try read { try $0.run(statements) }
+    }
 }

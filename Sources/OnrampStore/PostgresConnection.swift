@@ -314,6 +314,20 @@ final class PostgresConnection: PooledConnection, SQLConnection, @unchecked Send
     func run(_ statements: [SQLStatement]) throws -> [SQLOutcome] {
         guard !statements.isEmpty else { return [] }
         try finishCommitInFlight()
+        let begin = deferredBegin
+        deferredBegin = nil
+        return try run(statements, begin: begin, commit: false)
+    }
+
+    /// Runs the statements as a transaction of their own, `begin` and `COMMIT` in the same pipeline.
+    /// A failure leaves the transaction aborted: the connection rolls it back before it is lent again.
+    func runAlone(_ statements: [SQLStatement], begin: String) throws -> [SQLOutcome] {
+        guard !statements.isEmpty else { return [] }
+        try finishCommitInFlight()
+        return try run(statements, begin: begin, commit: true)
+    }
+
+    private func run(_ statements: [SQLStatement], begin: String?, commit: Bool) throws -> [SQLOutcome] {
         var planned: [PlannedStatement] = []
         planned.reserveCapacity(statements.count)
         for statement in statements {
@@ -323,15 +337,15 @@ final class PostgresConnection: PooledConnection, SQLConnection, @unchecked Send
                     text: try statementText(statement.sql, parameterCount: statement.parameters.count),
                     bound: Self.bind(statement.parameters)))
         }
-        let begin = deferredBegin
-        deferredBegin = nil
-        guard let results = pipeline(begin: begin, planned) else {
+        guard let results = pipeline(begin: begin, planned, commit: commit) else {
             throw StoreError(
                 .connectionFailed, "\(Self.trimmed(PQerrorMessage(handle))) in: \(statements.first?.sql ?? "a batch")")
         }
         defer { results.forEach { PQclear($0.result) } }
         if let failure = results.first(where: { !Self.succeeded($0.result) }) {
-            let sql = failure.command.statement.map { statements[$0].sql } ?? (begin ?? "BEGIN")
+            let sql =
+                failure.command.statement.map { statements[$0].sql }
+                ?? (failure.command.isCommit ? "COMMIT" : begin ?? "BEGIN")
             if isStalePreparedStatement(failure.result) {
                 // Inside a transaction (a batch always is one, its own at least): dropped once idle again.
                 forgetPreparedStatements()
@@ -391,12 +405,13 @@ final class PostgresConnection: PooledConnection, SQLConnection, @unchecked Send
         let bound: BoundParameters
     }
 
-    /// A command sent in a pipeline: `BEGIN` (no statement), or a statement's `PREPARE` or the
-    /// statement itself (`isAnswer`, with the prepared statement it ran as, if any).
+    /// A command sent in a pipeline: `BEGIN` or `COMMIT` (no statement), or a statement's `PREPARE` or
+    /// the statement itself (`isAnswer`, with the prepared statement it ran as, if any).
     private struct PipelineCommand {
         let statement: Int?
         let isAnswer: Bool
         let prepared: PreparedStatement?
+        var isCommit = false
     }
 
     /// One result of a pipeline, with the command it answers.
@@ -406,9 +421,11 @@ final class PostgresConnection: PooledConnection, SQLConnection, @unchecked Send
     }
 
     /// Sends `begin` (when given), then for each statement its `PREPARE` when it is new and the statement
-    /// itself, with one sync point, and returns every result in order. Nil when the connection failed
-    /// (it is then marked broken).
-    private func pipeline(begin: String?, _ statements: [PlannedStatement]) -> [PipelineResult]? {
+    /// itself, then `COMMIT` when asked, with one sync point, and returns every result in order. Nil
+    /// when the connection failed (it is then marked broken).
+    private func pipeline(begin: String?, _ statements: [PlannedStatement], commit: Bool = false)
+        -> [PipelineResult]?
+    {
         guard PQenterPipelineMode(handle) == 1 else { return nil }
         var sent = true
         var commands: [PipelineCommand] = []
@@ -445,6 +462,10 @@ final class PostgresConnection: PooledConnection, SQLConnection, @unchecked Send
                         bound.formats, 0)
                 } == 1
             commands.append(PipelineCommand(statement: index, isAnswer: true, prepared: prepared))
+        }
+        if commit && sent {
+            sent = PQsendQueryParams(handle, "COMMIT", 0, nil, nil, nil, nil, 0) == 1
+            commands.append(PipelineCommand(statement: nil, isAnswer: false, prepared: nil, isCommit: true))
         }
         sent = sent && PQpipelineSync(handle) == 1
         // One result per command sent, each followed by a null, then the sync point.

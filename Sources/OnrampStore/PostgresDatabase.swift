@@ -64,11 +64,21 @@ public final class PostgresDatabase: Database {
     }
 
     private func snapshot<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
-        try pool.withConnection {
-            try $0.withDeferredBegin(
-                "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", committingWithoutWaiting: true, body)
+        try pool.withConnection { try $0.withDeferredBegin(Self.snapshotBegin, committingWithoutWaiting: true, body) }
+    }
+
+    /// Runs `statements` as one read-only `REPEATABLE READ` transaction in a single pipeline (its
+    /// `BEGIN`, the statements, its `COMMIT`); run once more when one met a statement outdated by a
+    /// schema change.
+    public func read(_ statements: [SQLStatement]) throws -> [SQLOutcome] {
+        do {
+            return try pool.withConnection { try $0.runAlone(statements, begin: Self.snapshotBegin) }
+        } catch let error as StoreError where error.code == .statementOutdated {
+            return try pool.withConnection { try $0.runAlone(statements, begin: Self.snapshotBegin) }
         }
     }
+
+    private static let snapshotBegin = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
 
     /// Runs `body` inside `BEGIN` … `COMMIT` (read committed) on a pooled connection.
     @discardableResult

@@ -200,6 +200,55 @@ import Testing
         }
     }
 
+    /// A read of a batch answers each statement in order from one snapshot, read-only, and a failure
+    /// fails it whole and leaves the connection ready (on PostgreSQL its `BEGIN`, statements and `COMMIT`
+    /// share one pipeline, so the failed transaction is still open when the batch returns).
+    @Test(arguments: Driver.all)
+    func aReadBatchIsOneReadOnlySnapshotAndAFailureLeavesTheConnectionReady(driver: Driver) throws {
+        try withFreshDatabase(driver) { url in
+            let database = try DatabaseURL.open(driver == .postgres ? url + "&pool_size=1" : url)
+            defer { database.close() }
+            try database.migrate(testMigrations)
+            let insert = "INSERT INTO items (id, name, quantity) VALUES (?, ?, ?)"
+            try database.transaction { connection in
+                _ = try connection.run([
+                    SQLStatement(insert, [.integer(1), .text("one"), .integer(5)]),
+                    SQLStatement(insert, [.integer(2), .text("two"), .integer(6)]),
+                ])
+            }
+            let outcomes = try database.read([
+                SQLStatement("SELECT COUNT(*) AS n FROM items WHERE id >= ?", [.integer(0)]),
+                SQLStatement("SELECT name FROM items WHERE id = ?", [.integer(2)]),
+                SQLStatement("SELECT quantity FROM items WHERE id = ?", [.integer(99)]),
+            ])
+            #expect(try outcomes[0].rows.first?.int("n") == 2)
+            #expect(try outcomes[1].rows.first?.string("name") == "two")
+            #expect(outcomes[2].rows.isEmpty)
+            #expect(try database.read([]).isEmpty)
+            expectStoreError(.queryFailed) {
+                _ = try database.read([
+                    SQLStatement("SELECT name FROM items WHERE id = ?", [.integer(1)]),
+                    SQLStatement("SELECT no_such_column FROM items WHERE id = ?", [.integer(1)]),
+                ])
+            }
+            // Read-only: a write in the batch is refused and changes nothing.
+            #expect(throws: StoreError.self) {
+                _ = try database.read([SQLStatement("DELETE FROM items WHERE id = ?", [.integer(1)])])
+            }
+            try database.transaction { try $0.execute(insert, [.integer(3), .text("three"), .integer(7)]) }
+            let after = try database.read([SQLStatement("SELECT COUNT(*) AS n FROM items WHERE id >= ?", [.integer(0)])]
+            )
+            #expect(try after[0].rows.first?.int("n") == 3)
+            if driver == .postgres {
+                let settings = try database.read([
+                    SQLStatement("SELECT current_setting('transaction_isolation') AS value WHERE ? = 1", [.integer(1)]),
+                    SQLStatement("SELECT current_setting('transaction_read_only') AS value WHERE ? = 1", [.integer(1)]),
+                ])
+                #expect(settings.map { $0.rows.first?["value"] } == [.text("repeatable read"), .text("on")])
+            }
+        }
+    }
+
     @Test(arguments: Driver.all)
     func uniqueViolationsHaveTheirOwnCode(driver: Driver) throws {
         try withMigratedDatabase(driver) { database in

@@ -165,10 +165,9 @@ struct App2AppService: Sendable {
         guard let challengeId = ChallengeRepository.id(forChallengeText: request.challenge) else {
             throw App2AppRefusal.unknownChallenge
         }
-        let loaded = try database.read { connection in
-            try loadChallenge(challengeId, keyId: request.keyId, on: connection)
+        guard let loaded = try loadChallenge(challengeId, keyId: request.keyId) else {
+            throw App2AppRefusal.unknownChallenge
         }
-        guard let loaded else { throw App2AppRefusal.unknownChallenge }
         actingFor(loaded.challenge.projectId)
         return try TestClocks.bound(offsetMilliseconds: loaded.clockOffset) {
             try createSession(request, loaded: loaded)
@@ -185,29 +184,29 @@ struct App2AppService: Sendable {
     }
 
     /// The challenge `id` with its project, the project's records of `keyId` and its clock offset; nil
-    /// when there is no such challenge. On PostgreSQL the three statements go in one round trip, the
-    /// project and the key found through the challenge's id; on SQLite (no round trips, and each such
+    /// when there is no such challenge. On PostgreSQL the three statements go in one round trip with the
+    /// read's `BEGIN` and `COMMIT`, the project and the key found through the challenge's id; on SQLite (no round trips, and each such
     /// subquery one more lookup of a random key) they are found by the project id the challenge holds.
-    private func loadChallenge(_ id: String, keyId: String, on connection: any SQLConnection) throws
-        -> LoadedChallenge?
-    {
+    private func loadChallenge(_ id: String, keyId: String) throws -> LoadedChallenge? {
         let found: [SQLOutcome]
         if database.dialect == .postgres {
             let projectOfChallenge = ChallengeRepository.projectIdSQL
-            found = try connection.run([
+            found = try database.read([
                 ChallengeRepository.findingWithClockOffset(id: id),
                 ProjectRepository.finding(projectIdSQL: projectOfChallenge, [.text(id)]),
                 AttestKeyRepository.finding(projectIdSQL: projectOfChallenge, [.text(id)], keyId: keyId),
             ])
         } else {
-            let challenge = try connection.run([ChallengeRepository.findingWithClockOffset(id: id)])
-            guard let projectId = try challenge[0].rows.first?.string("project_id") else { return nil }
-            found =
-                try challenge
-                + connection.run([
-                    ProjectRepository.finding(projectIdSQL: "?", [.text(projectId)]),
-                    AttestKeyRepository.finding(projectIdSQL: "?", [.text(projectId)], keyId: keyId),
-                ])
+            found = try database.read { connection in
+                let challenge = try connection.run([ChallengeRepository.findingWithClockOffset(id: id)])
+                guard let projectId = try challenge[0].rows.first?.string("project_id") else { return challenge }
+                return try challenge
+                    + connection.run([
+                        ProjectRepository.finding(projectIdSQL: "?", [.text(projectId)]),
+                        AttestKeyRepository.finding(projectIdSQL: "?", [.text(projectId)], keyId: keyId),
+                    ])
+            }
+            guard found.count == 3 else { return nil }
         }
         return try ChallengeRepository.challengeWithClockOffset(from: found[0].rows).map { challenge in
             LoadedChallenge(
