@@ -116,16 +116,21 @@ private final class TransferLoop: @unchecked Sendable {
     }
 
     func enqueue(_ transfer: Transfer) {
-        enum Admission { case refused, queued, startsThread }
+        enum Admission { case refused, queued, queuedBehindOthers, startsThread }
         let admission = inbox.withLock { inbox -> Admission in
             guard !inbox.stopping else { return .refused }
             inbox.pending.append(transfer)
             defer { inbox.threadRunning = true }
-            return inbox.threadRunning ? .queued : .startsThread
+            guard inbox.threadRunning else { return .startsThread }
+            return inbox.pending.count == 1 ? .queued : .queuedBehindOthers
         }
         switch admission {
         case .refused: transfer.finish(.failed("the server is shutting down"))
+        // The first transfer queued wakes the thread, which takes every pending one when it wakes (the
+        // queue is emptied only at the top of its loop, after each wait, so that wake-up is still to
+        // come for the ones queued behind): one wake-up per batch instead of one per transfer.
         case .queued: curl_multi_wakeup(multi)
+        case .queuedBehindOthers: break
         case .startsThread:
             let thread = Thread { self.run() }
             thread.name = "webhook-http"
