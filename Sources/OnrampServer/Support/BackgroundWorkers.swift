@@ -21,6 +21,9 @@ final class BackgroundWorkers: Sendable {
     final class Waker: Sendable {
         fileprivate let readEnd: Int32
         private let writeEnd: Int32
+        /// Whether a wake is in the pipe and not yet drained: later wakes have nothing to add (a
+        /// webhook backlog woke the dispatcher once per finished delivery, a `write` each).
+        private let armed = Atomic<Bool>(false)
 
         /// A waker; without a file descriptor left for its pipe, one whose wakes do nothing (its loop
         /// still runs every interval: `poll` ignores a negative descriptor).
@@ -44,11 +47,15 @@ final class BackgroundWorkers: Sendable {
 
         /// Runs the loop's next iteration now (or right after the one in progress).
         func wake() {
+            guard !armed.exchange(true, ordering: .acquiringAndReleasing) else { return }
             var byte: UInt8 = 1
             _ = write(writeEnd, &byte, 1)  // a full pipe already holds a wake
         }
 
+        /// Empties the pipe; a wake from here on writes again (one that lands while it drains is
+        /// covered by the iteration that follows).
         fileprivate func drain() {
+            armed.store(false, ordering: .releasing)
             var bytes = [UInt8](repeating: 0, count: 64)
             while bytes.withUnsafeMutableBytes({ read(readEnd, $0.baseAddress, $0.count) }) > 0 {}
         }
