@@ -39,16 +39,14 @@ struct StripeCaller: Sendable {
             throw StripeErrors.authentication("Invalid API key provided.")
         }
         let token = OAuthTokens.wellFormedToken(request)
-        // One read for the key with its project clock, and the presented token.
-        let (found, tokenRecord) = try database.read { connection in
-            (
-                try APIKeyRepository(connection: connection).findWithClockOffset(secret: key),
-                try token.flatMap {
-                    try OAuthTokenRepository(connection: connection).find(
-                        hash: APIKeyRepository.secretHash($0), kind: .access)
-                }
-            )
-        }
+        // One read for the key with its project clock, and the presented token (one round trip on
+        // PostgreSQL, with the read's BEGIN and COMMIT).
+        let outcomes = try database.read(
+            [APIKeyRepository.findingWithClockOffset(secret: key)]
+                + (token.map { [OAuthTokenRepository.finding(hash: APIKeyRepository.secretHash($0), kind: .access)] }
+                    ?? []))
+        let found = try APIKeyRepository.keyWithClockOffset(from: outcomes[0].rows)
+        let tokenRecord = try outcomes.dropFirst().first.flatMap { try OAuthTokenRepository.record(from: $0.rows) }
         guard let (record, offset) = found, !record.disabled else {
             throw StripeErrors.authentication("Invalid API key provided.")
         }

@@ -45,12 +45,22 @@ struct OAuthTokenRepository {
 
     /// The token of `kind` stored under `hash`.
     func find(hash: String, kind: Kind) throws -> Record? {
-        try connection.query(
+        let statement = Self.finding(hash: hash, kind: kind)
+        return try Self.record(from: connection.query(statement.sql, statement.parameters))
+    }
+
+    /// The statement that finds the token of `kind` stored under `hash`.
+    static func finding(hash: String, kind: Kind) -> SQLStatement {
+        SQLStatement(
             """
             SELECT family_id, project_id, consumer_id, oauth_client_id, scopes, expires_at, revoked, used_at
             FROM oauth_tokens WHERE token_hash = ? AND kind = ?
-            """, [.text(hash), .text(kind.rawValue)]
-        ).first.map { row in
+            """, [.text(hash), .text(kind.rawValue)])
+    }
+
+    /// The token in the rows of ``finding(hash:kind:)``.
+    static func record(from rows: [Row]) throws -> Record? {
+        try rows.first.map { row in
             Record(
                 familyId: try row.string("family_id"), projectId: try row.string("project_id"),
                 consumerId: try row.string("consumer_id"), clientId: try row.string("oauth_client_id"),

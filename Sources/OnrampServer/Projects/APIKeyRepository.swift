@@ -60,16 +60,20 @@ struct APIKeyRepository {
             .map(Self.record)
     }
 
-    /// The key whose secret is `secret` and its project's test-clock offset (0 for a live key or a
-    /// project whose clock never moved), in one statement: a request's caller is one lookup.
-    func findWithClockOffset(secret: String) throws -> (record: APIKeyRecord, clockOffset: Int64)? {
-        try connection.query(
+    /// The statement that finds the key whose secret is `secret` with its project's test-clock offset
+    /// (0 for a live key or a project whose clock never moved): a request's caller is one lookup.
+    static func findingWithClockOffset(secret: String) -> SQLStatement {
+        SQLStatement(
             """
             SELECT k.*, COALESCE(c.offset_ms, 0) AS clock_offset FROM api_keys k
             LEFT JOIN test_clocks c ON c.project_id = k.project_id AND k.livemode = 0
             WHERE k.secret_hash = ?
-            """, [.text(Self.secretHash(secret))]
-        ).first.map { (try Self.record($0), try $0.int("clock_offset")) }
+            """, [.text(secretHash(secret))])
+    }
+
+    /// The key and clock offset in the rows of ``findingWithClockOffset(secret:)``.
+    static func keyWithClockOffset(from rows: [Row]) throws -> (record: APIKeyRecord, clockOffset: Int64)? {
+        try rows.first.map { (try record($0), try $0.int("clock_offset")) }
     }
 
     /// The publishable key (`pk_…`, kept in clear: it is public) the client SDK uses for `projectId`
