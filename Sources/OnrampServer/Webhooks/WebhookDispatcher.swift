@@ -134,8 +134,8 @@ public final class WebhookDispatcher: Sendable {
     /// turn at the writer) every interval.
     func mayHaveWork() throws -> Bool {
         let now = context.realNowMilliseconds
-        return try context.database.read { connection in
-            try !connection.query(
+        return try !context.database.read([
+            SQLStatement(
                 """
                 SELECT 1 AS found WHERE EXISTS (SELECT 1 FROM outbox_events WHERE fanned_out = 0)
                     OR EXISTS (
@@ -144,9 +144,8 @@ public final class WebhookDispatcher: Sendable {
                           AND next_attempt_at <= ? + (SELECT COALESCE(MAX(offset_ms), 0) FROM test_clocks)
                           AND EXISTS (
                             SELECT 1 FROM webhook_subscriptions s WHERE s.id = subscription_id AND s.enabled = 1))
-                """, [.integer(now), .integer(now)]
-            ).isEmpty
-        }
+                """, [.integer(now), .integer(now)])
+        ])[0].rows.isEmpty
     }
 
     /// Creates the delivery rows of up to `limit` new events and marks them fanned out.
@@ -168,6 +167,9 @@ public final class WebhookDispatcher: Sendable {
             [.integer(Int64(limit))])
         let subscriptions = WebhookSubscriptionRepository(connection: connection)
         var cache: [String: [WebhookSubscription]] = [:]
+        // The deliveries and the marks go in one batch (one round trip on PostgreSQL, where each was
+        // one); only the subscriptions are read as the events come.
+        var writes: [SQLStatement] = []
         for event in events {
             let eventId = try event.string("id")
             let livemode = try event.int("livemode") != 0
@@ -180,21 +182,22 @@ public final class WebhookDispatcher: Sendable {
             // First due now in the project's time.
             let due = now + (try event.int("clock_offset"))
             for subscription in cache[key]! where subscription.accepts(try event.string("type")) {
-                try connection.execute(
-                    """
-                    INSERT INTO webhook_deliveries (id, event_id, subscription_id, status, attempt_count,
-                        next_attempt_at, created_at)
-                    VALUES (?, ?, ?, 'pending', 0, ?, ?)
-                    ON CONFLICT (event_id, subscription_id) DO NOTHING
-                    """,
-                    [
-                        .text(context.ids.timeOrderedUUID(milliseconds: now)), .text(eventId), .text(subscription.id),
-                        .integer(due),
-                        .integer(due),
-                    ])
+                writes.append(
+                    SQLStatement(
+                        """
+                        INSERT INTO webhook_deliveries (id, event_id, subscription_id, status, attempt_count,
+                            next_attempt_at, created_at)
+                        VALUES (?, ?, ?, 'pending', 0, ?, ?)
+                        ON CONFLICT (event_id, subscription_id) DO NOTHING
+                        """,
+                        [
+                            .text(context.ids.timeOrderedUUID(milliseconds: now)), .text(eventId),
+                            .text(subscription.id), .integer(due), .integer(due),
+                        ]))
             }
-            try connection.execute("UPDATE outbox_events SET fanned_out = 1 WHERE id = ?", [.text(eventId)])
+            writes.append(SQLStatement("UPDATE outbox_events SET fanned_out = 1 WHERE id = ?", [.text(eventId)]))
         }
+        _ = try connection.run(writes)
         return events.count
     }
 
@@ -211,36 +214,38 @@ public final class WebhookDispatcher: Sendable {
         let lock = context.database.dialect == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
         // A token per claim round, so the rows of this round are told apart from earlier ones.
         let token = "\(owner):\(context.ids.base62(length: 12))"
-        try connection.execute(
-            """
-            UPDATE webhook_deliveries SET lease_owner = ?, lease_until = ?
-            WHERE id IN (
-                SELECT id FROM webhook_deliveries
-                WHERE status = 'pending' AND (lease_until IS NULL OR lease_until < ?)
-                  AND next_attempt_at <= ? + (SELECT COALESCE(MAX(offset_ms), 0) FROM test_clocks)
-                  AND next_attempt_at <= ? + COALESCE((
-                    SELECT c.offset_ms FROM test_clocks c JOIN outbox_events e ON e.project_id = c.project_id
-                    WHERE e.id = webhook_deliveries.event_id), 0)
-                  AND EXISTS (
-                    SELECT 1 FROM webhook_subscriptions s WHERE s.id = subscription_id AND s.enabled = 1)
-                ORDER BY next_attempt_at LIMIT ?\(lock))
-            """,
-            [
-                .text(token), .integer(leaseUntil), .integer(now), .integer(now), .integer(now),
-                .integer(Int64(limit)),
-            ])
-        let rows = try connection.query(
-            """
-            SELECT d.id, d.event_id, d.attempt_count, d.created_at, e.type, e.family, e.payload,
-                   s.id AS subscription_id, s.url, s.secret, s.headers, s.fail_next,
-                   COALESCE(c.offset_ms, 0) AS clock_offset
-            FROM webhook_deliveries d
-            JOIN outbox_events e ON e.id = d.event_id
-            JOIN webhook_subscriptions s ON s.id = d.subscription_id
-            LEFT JOIN test_clocks c ON c.project_id = e.project_id
-            WHERE d.lease_owner = ?
-            """, [.text(token)]
-        )
+        // The lease and the read of what it leased, in one batch.
+        let rows = try connection.run([
+            SQLStatement(
+                """
+                UPDATE webhook_deliveries SET lease_owner = ?, lease_until = ?
+                WHERE id IN (
+                    SELECT id FROM webhook_deliveries
+                    WHERE status = 'pending' AND (lease_until IS NULL OR lease_until < ?)
+                      AND next_attempt_at <= ? + (SELECT COALESCE(MAX(offset_ms), 0) FROM test_clocks)
+                      AND next_attempt_at <= ? + COALESCE((
+                        SELECT c.offset_ms FROM test_clocks c JOIN outbox_events e ON e.project_id = c.project_id
+                        WHERE e.id = webhook_deliveries.event_id), 0)
+                      AND EXISTS (
+                        SELECT 1 FROM webhook_subscriptions s WHERE s.id = subscription_id AND s.enabled = 1)
+                    ORDER BY next_attempt_at LIMIT ?\(lock))
+                """,
+                [
+                    .text(token), .integer(leaseUntil), .integer(now), .integer(now), .integer(now),
+                    .integer(Int64(limit)),
+                ]),
+            SQLStatement(
+                """
+                SELECT d.id, d.event_id, d.attempt_count, d.created_at, e.type, e.family, e.payload,
+                       s.id AS subscription_id, s.url, s.secret, s.headers, s.fail_next,
+                       COALESCE(c.offset_ms, 0) AS clock_offset
+                FROM webhook_deliveries d
+                JOIN outbox_events e ON e.id = d.event_id
+                JOIN webhook_subscriptions s ON s.id = d.subscription_id
+                LEFT JOIN test_clocks c ON c.project_id = e.project_id
+                WHERE d.lease_owner = ?
+                """, [.text(token)]),
+        ])[1].rows
         // What is left of each endpoint's "fail the next N" as this round takes them, starting from
         // what the query read (an endpoint with none costs no statement per claim).
         var failuresLeft: [String: Int64] = [:]
