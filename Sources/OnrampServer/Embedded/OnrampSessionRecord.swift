@@ -183,22 +183,24 @@ struct OnrampSessionRecord: Sendable {
     }
 
     /// Writes the record and, in the same transaction, one `crypto.onramp_session.updated` event per
-    /// status change.
+    /// status change: one batch of statements (one round trip on PostgreSQL).
     func save(_ connection: any SQLConnection, events: [OnrampSession.DomainEvent], ids: IdGenerator) throws {
-        try connection.execute(
-            """
-            UPDATE crypto_onramp_sessions SET status = ?, last_error = ?, details = ?, quote_expires_at = ?,
-                three_ds_token_hash = ?, three_ds_status = ?, mandate_accepted = ?, transaction_id = ?,
-                fulfill_due_at = ?, updated_at = ?
-            WHERE id = ?
-            """,
-            [
-                .text(machine.status.rawValue), machine.lastError.map { .text($0.rawValue) } ?? .null,
-                .text(storedDetails), .integer(quoteExpiresAt), threeDSTokenHash.map(SQLValue.text) ?? .null,
-                threeDSStatus.map { .text($0.rawValue) } ?? .null, .integer(mandateAccepted ? 1 : 0),
-                machine.transactionID.map(SQLValue.text) ?? .null, fulfillDueAt.map(SQLValue.integer) ?? .null,
-                .integer(updatedAt), .text(id),
-            ])
+        var statements = [
+            SQLStatement(
+                """
+                UPDATE crypto_onramp_sessions SET status = ?, last_error = ?, details = ?, quote_expires_at = ?,
+                    three_ds_token_hash = ?, three_ds_status = ?, mandate_accepted = ?, transaction_id = ?,
+                    fulfill_due_at = ?, updated_at = ?
+                WHERE id = ?
+                """,
+                [
+                    .text(machine.status.rawValue), machine.lastError.map { .text($0.rawValue) } ?? .null,
+                    .text(storedDetails), .integer(quoteExpiresAt), threeDSTokenHash.map(SQLValue.text) ?? .null,
+                    threeDSStatus.map { .text($0.rawValue) } ?? .null, .integer(mandateAccepted ? 1 : 0),
+                    machine.transactionID.map(SQLValue.text) ?? .null, fulfillDueAt.map(SQLValue.integer) ?? .null,
+                    .integer(updatedAt), .text(id),
+                ])
+        ]
         // Events of one transaction are a millisecond apart so every listing orders them as they happened.
         for (index, event) in events.enumerated() {
             // Each event carries the session as it was right after its own status change.
@@ -210,10 +212,12 @@ struct OnrampSessionRecord: Sendable {
                 "id": .string(eventId), "object": "event", "type": .string(event.eventType),
                 "created": .integer(updatedAt / 1000), "livemode": .bool(livemode), "data": ["object": snapshot.json],
             ]
-            try Outbox.append(
-                connection, id: eventId, projectId: projectId, family: .stripe, type: event.eventType,
-                payload: payload, livemode: livemode, createdAtMilliseconds: updatedAt + Int64(index))
+            statements.append(
+                Outbox.appending(
+                    id: eventId, projectId: projectId, family: .stripe, type: event.eventType, payload: payload,
+                    livemode: livemode, createdAtMilliseconds: updatedAt + Int64(index)))
         }
+        _ = try connection.run(statements)
     }
 
     /// The `crypto.onramp_session` object.

@@ -123,21 +123,16 @@ struct OnrampSessionService: Sendable {
 
     /// Refreshes the quote (clears `charged_with_expired_quote`) and re-checks the wallet.
     func refreshQuote(id: String, caller: StripeCaller, grant: OAuthTokens.Grant) throws -> OnrampSessionRecord {
-        try update(id: id, caller: caller, grant: grant) { record, customer, connection in
+        try update(id: id, caller: caller, grant: grant) { record, parties in
             guard !record.machine.status.isTerminal, record.machine.status != .fulfillmentProcessing else {
                 throw OnrampError.refusal(
                     "crypto_onramp_session_not_quotable", "The session is \(record.machine.status.rawValue).")
             }
-            let quote = try requote(record, connection: connection)
+            let quote = try quote(record.details.purchase, method: parties.method?.type ?? .card)
             record.details.quoted = .init(quote)
             record.quoteExpiresAt = Timestamp.milliseconds(quote.expiresAt)
             var events = try record.machine.handle(.quoteRefreshed)
-            if record.machine.status == .initialized,
-                try blocker(
-                    record, customer: customer, method: sessionPaymentMethod(record, connection), connection: connection
-                )
-                    == nil
-            {
+            if record.machine.status == .initialized, blocker(record, parties) == nil {
                 events += try record.machine.handle(.ready)
             }
             return events
@@ -149,7 +144,7 @@ struct OnrampSessionService: Sendable {
     func checkout(_ request: OnrampSessionCheckout, id: String, caller: StripeCaller, grant: OAuthTokens.Grant)
         throws -> OnrampSessionRecord
     {
-        try update(id: id, caller: caller, grant: grant) { record, customer, connection in
+        try update(id: id, caller: caller, grant: grant) { record, parties in
             if request.acceptsMandate { record.mandateAccepted = true }
             guard record.machine.status == .initialized || record.machine.status == .requiresPayment else {
                 if record.machine.status == .rejected {
@@ -160,16 +155,15 @@ struct OnrampSessionService: Sendable {
                 return []
             }
             var events: [OnrampSession.DomainEvent] = []
-            // Read once: the checks and the charge look at the same payment method.
-            let method = try sessionPaymentMethod(record, connection)
-            let blocker = try blocker(record, customer: customer, method: method, connection: connection)
+            // The checks and the charge look at the same payment method, read once with the session.
+            let blocker = blocker(record, parties)
             if record.machine.status == .initialized {
                 if let blocker { return try record.machine.handle(.blocked(blocker)) }
                 events += try record.machine.handle(.ready)
             }
             let expired = nowMilliseconds >= record.quoteExpiresAt
             let outcome = CheckoutOutcome.evaluate(blocker: blocker, quoteExpired: expired) {
-                charge(&record, method: method)
+                charge(&record, method: parties.method)
             }
             events += try record.machine.handle(.checkout(outcome))
             if record.machine.status == .fulfillmentProcessing {
@@ -351,7 +345,7 @@ struct OnrampSessionService: Sendable {
 
     private func update(
         id: String, caller: StripeCaller, grant: OAuthTokens.Grant,
-        _ change: (inout OnrampSessionRecord, CryptoCustomer, any SQLConnection) throws -> [OnrampSession.DomainEvent]
+        _ change: (inout OnrampSessionRecord, SessionParties) throws -> [OnrampSession.DomainEvent]
     ) throws -> OnrampSessionRecord {
         try database.transaction { connection in
             guard
@@ -361,48 +355,53 @@ struct OnrampSessionService: Sendable {
             else {
                 throw OnrampError.missing("crypto_onramp_session")
             }
-            // Every read the change makes runs on this transaction's connection: a second pooled connection
-            // taken while this one is held can starve the pool (and would read outside the transaction).
-            // A refusal (another consumer's session) rolls the transaction back with nothing written.
-            let customer = try ownedCustomer(record.customerId, grant: grant, on: connection)
-            let events = try change(&record, customer, connection)
+            // What the change checks is read on this transaction's connection (a second pooled connection
+            // taken while this one is held can starve the pool, and would read outside the transaction),
+            // in one batch: the customer, the payment method behind the token and whether the wallet is
+            // registered. A refusal (another consumer's session) rolls the transaction back with nothing
+            // written.
+            let purchase = record.details.purchase
+            let found = try connection.run([
+                CryptoCustomer.finding(id: record.customerId, projectId: grant.projectId),
+                PaymentMethodStore.findingToken(id: purchase.paymentToken, customerId: record.customerId),
+                CryptoWalletRepository.finding(
+                    customerId: record.customerId, network: purchase.destinationNetwork, address: purchase.walletAddress
+                ),
+            ])
+            let parties = SessionParties(
+                customer: try owned(found[0].rows.first.map(CryptoCustomer.init(row:)), grant: grant),
+                method: try PaymentMethodStore.token(from: found[1].rows)?.method,
+                walletRegistered: try CryptoWalletRepository.wallet(from: found[2].rows) != nil)
+            let events = try change(&record, parties)
             record.updatedAt = nowMilliseconds
             try record.save(connection, events: events, ids: ids)
             return record
         }
     }
 
-    /// The retryable or terminal problem that stops checkout before any charge; `method` is the
-    /// session's payment method (``sessionPaymentMethod(_:_:)``).
-    private func blocker(
-        _ record: OnrampSessionRecord, customer: CryptoCustomer, method paymentMethod: TestPaymentMethod?,
-        connection: any SQLConnection
-    ) throws -> OnrampSessionLastError? {
-        let purchase = record.details.purchase
+    /// What a session's checks read beside it (``update(id:caller:grant:_:)``): its customer, the
+    /// payment method behind its payment token (nil when the token is gone) and whether its wallet is
+    /// registered.
+    private struct SessionParties {
+        let customer: CryptoCustomer
+        let method: TestPaymentMethod?
+        let walletRegistered: Bool
+    }
+
+    /// The retryable or terminal problem that stops checkout before any charge.
+    private func blocker(_ record: OnrampSessionRecord, _ parties: SessionParties) -> OnrampSessionLastError? {
         let total = record.details.quoted.sourceTotal
-        let currency = purchase.sourceCurrency
-        let method = paymentMethod?.type ?? .card
-        if let refusal = kycRefusal(customer, amount: Money(amount: total, currency: currency), method: method) {
+        let currency = record.details.purchase.sourceCurrency
+        let method = parties.method?.type ?? .card
+        if let refusal = kycRefusal(parties.customer, amount: Money(amount: total, currency: currency), method: method)
+        {
             return OnrampSessionLastError(kycRefusal: refusal)
         }
         if !record.livemode, currency == "usd", total > Self.sandboxLimitUSD { return .transactionLimitReached }
-        guard
-            try walletRegistered(
-                connection, customer.id, network: purchase.destinationNetwork, address: purchase.walletAddress)
-        else {
-            return .missingConsumerWallet
-        }
-        return nil
+        return parties.walletRegistered ? nil : .missingConsumerWallet
     }
 
-    /// The payment method behind the session's payment token (nil when the token is gone).
-    private func sessionPaymentMethod(_ record: OnrampSessionRecord, _ connection: any SQLConnection) throws
-        -> TestPaymentMethod?
-    {
-        try paymentMethod(connection, record.details.purchase.paymentToken, customerId: record.customerId)
-    }
-
-    /// Charges the session's payment method (``sessionPaymentMethod(_:_:)``) in the sandbox.
+    /// Charges the session's payment method (``SessionParties/method``) in the sandbox.
     private func charge(_ record: inout OnrampSessionRecord, method: TestPaymentMethod?) -> PaymentOutcome {
         guard let method else { return .declined }
         if method.type == .ach && !record.mandateAccepted { return .missingMandate }
@@ -438,12 +437,6 @@ struct OnrampSessionService: Sendable {
         }
     }
 
-    private func requote(_ record: OnrampSessionRecord, connection: any SQLConnection) throws -> EmbeddedQuote {
-        let purchase = record.details.purchase
-        let method = try paymentMethod(connection, purchase.paymentToken, customerId: record.customerId)?.type ?? .card
-        return try quote(purchase, method: method)
-    }
-
     /// Prices `purchase` paid by `method`; an unknown pair is `crypto_onramp_invalid_source_destination_pair`.
     private func quote(_ purchase: OnrampSessionPurchase, method: PaymentMethodType) throws -> EmbeddedQuote {
         try quote(
@@ -475,20 +468,5 @@ struct OnrampSessionService: Sendable {
 
     private func pairError(_ message: String) -> OnrampError {
         OnrampError.refusal("crypto_onramp_invalid_source_destination_pair", message, parameter: "destination_currency")
-    }
-
-    /// The payment method behind a customer's payment token, read on `connection`.
-    private func paymentMethod(_ connection: any SQLConnection, _ tokenId: String, customerId: String) throws
-        -> TestPaymentMethod?
-    {
-        try PaymentMethodStore(connection: connection).token(id: tokenId, customerId: customerId)?.method
-    }
-
-    /// Whether the customer registered `address` on `network`, read on `connection`.
-    private func walletRegistered(
-        _ connection: any SQLConnection, _ customerId: String, network: String, address: String
-    ) throws -> Bool {
-        let wallets = CryptoWalletRepository(connection: connection, customerId: customerId)
-        return try wallets.find(network: network, address: address) != nil
     }
 }

@@ -19,7 +19,19 @@ enum Outbox {
         _ connection: any SQLConnection, id: String, projectId: String, family: Family, type: String,
         payload: JSONValue, livemode: Bool, createdAtMilliseconds: Int64
     ) throws {
-        try connection.execute(
+        let statement = appending(
+            id: id, projectId: projectId, family: family, type: type, payload: payload, livemode: livemode,
+            createdAtMilliseconds: createdAtMilliseconds)
+        try connection.execute(statement.sql, statement.parameters)
+    }
+
+    /// The statement that appends the event (``append(_:id:projectId:family:type:payload:livemode:createdAtMilliseconds:)``),
+    /// for a batch.
+    static func appending(
+        id: String, projectId: String, family: Family, type: String, payload: JSONValue, livemode: Bool,
+        createdAtMilliseconds: Int64
+    ) -> SQLStatement {
+        SQLStatement(
             """
             INSERT INTO outbox_events (id, project_id, family, type, payload, livemode, created_at, fanned_out)
             VALUES (?, ?, ?, ?, ?, ?, ?, 0)
