@@ -14,14 +14,18 @@ struct ProjectRepository {
     /// The statement that reads the project whose id `projectIdSQL` gives (`?`, or a subquery), with
     /// `parameters` for it: its first row is the project's, then one per App ID and per host, told
     /// apart by `kind` (the project's row comes first so that PostgreSQL types the union's columns by it).
+    /// The id is worked out once (a subquery's lookup ran once per part of the union).
     static func finding(projectIdSQL: String, _ parameters: [SQLValue]) -> SQLStatement {
         SQLStatement(
             """
+            WITH target(id) AS (SELECT \(projectIdSQL))
             SELECT 'p' AS kind, id AS value, name, app2app_enabled, allowed_environments FROM projects
-                WHERE id = \(projectIdSQL)
-            UNION ALL SELECT 'a', app_id, NULL, NULL, NULL FROM project_app_ids WHERE project_id = \(projectIdSQL)
-            UNION ALL SELECT 'h', host, NULL, NULL, NULL FROM project_redirect_hosts WHERE project_id = \(projectIdSQL)
-            """, parameters + parameters + parameters)
+                WHERE id = (SELECT id FROM target)
+            UNION ALL SELECT 'a', app_id, NULL, NULL, NULL FROM project_app_ids
+                WHERE project_id = (SELECT id FROM target)
+            UNION ALL SELECT 'h', host, NULL, NULL, NULL FROM project_redirect_hosts
+                WHERE project_id = (SELECT id FROM target)
+            """, parameters)
     }
 
     /// The project in the rows of ``finding(projectIdSQL:_:)``; nil when there is none.
