@@ -4,7 +4,7 @@
 # under `taskset -c SERVER_CPU`, the load generator (wrk -t1, event producers, the webhook sink) under
 # `taskset -c CLIENT_CPU`. Runs every script in bench/ that way and prints one table: our figure, the
 # reference measured in the same run, the ratio and the goal. PostgreSQL rows run the same session and
-# checkout loads on a throw-away PostgreSQL 15 cluster (scripts/with-postgres.sh), its server on the
+# checkout loads, each on a throw-away PostgreSQL 15 cluster (scripts/with-postgres.sh), its server on the
 # server's core too, durable like the SQLite it is compared with (on disk, fsync on).
 # Usage: [SERVER_CPU=0] [CLIENT_CPU=1] bench/pinned.sh      (`make bench` runs it after building)
 set -euo pipefail
@@ -25,8 +25,11 @@ section "Webhook delivery to an nginx sink"; bench/webhook-sink.sh
 section "POST /v1/payment_methods against localstripe"; bench/payment-methods.sh 10 16
 section "Memory under 2,000 connections"; bench/memory.sh 30 2000
 section "PostgreSQL 15: the same sessions and checkouts"
+# Each on a cluster of its own, as each SQLite row has a database of its own: the pairs do not run
+# behind the sessions' leftovers (12,000 sessions, their WAL and the checkpoint and vacuum they bring).
 WITH_POSTGRES_DURABLE=1 taskset -c "$SERVER_CPU" scripts/with-postgres.sh bash -c '
-    APP2APP_DATABASE=$ONRAMP_TEST_POSTGRES_URL BENCH_LABEL=PostgreSQL bench/app2app.sh 12000 32
+    APP2APP_DATABASE=$ONRAMP_TEST_POSTGRES_URL BENCH_LABEL=PostgreSQL bench/app2app.sh 12000 32'
+WITH_POSTGRES_DURABLE=1 taskset -c "$SERVER_CPU" scripts/with-postgres.sh bash -c '
     EMBEDDED_BENCH_DATABASE=$ONRAMP_TEST_POSTGRES_URL BENCH_LABEL=PostgreSQL bench/embedded.sh 20 16 4'
 
 section "Summary"
