@@ -19,18 +19,19 @@ scripts/install-deps.sh bench >/dev/null
 
 section() { printf '\n=== %s ===\n' "$1"; }
 section "HTTP: /livez and /healthz against nginx"; bench/http.sh 12 64
-section "App2App attested sessions against openssl speed"; bench/app2app.sh 12000 32
-section "Embedded create + checkout"; bench/embedded.sh 20 16 4
+# Each PostgreSQL row runs right after its SQLite row, so that this machine's drift over the minutes of
+# a run stays out of their ratio, and on a cluster of its own, as each SQLite row has a database of its
+# own (the pairs do not run behind the sessions' leftovers: their WAL, checkpoint and vacuum).
+on_postgres() { WITH_POSTGRES_DURABLE=1 taskset -c "$SERVER_CPU" scripts/with-postgres.sh bash -c "$1"; }
+section "App2App attested sessions against openssl speed, SQLite then PostgreSQL 15"
+bench/app2app.sh 12000 32
+on_postgres 'APP2APP_DATABASE=$ONRAMP_TEST_POSTGRES_URL BENCH_LABEL=PostgreSQL bench/app2app.sh 12000 32'
+section "Embedded create + checkout, SQLite then PostgreSQL 15"
+bench/embedded.sh 20 16 4
+on_postgres 'EMBEDDED_BENCH_DATABASE=$ONRAMP_TEST_POSTGRES_URL BENCH_LABEL=PostgreSQL bench/embedded.sh 20 16 4'
 section "Webhook delivery to an nginx sink"; bench/webhook-sink.sh
 section "POST /v1/payment_methods against localstripe"; bench/payment-methods.sh 10 16
 section "Memory under 2,000 connections"; bench/memory.sh 30 2000
-section "PostgreSQL 15: the same sessions and checkouts"
-# Each on a cluster of its own, as each SQLite row has a database of its own: the pairs do not run
-# behind the sessions' leftovers (12,000 sessions, their WAL and the checkpoint and vacuum they bring).
-WITH_POSTGRES_DURABLE=1 taskset -c "$SERVER_CPU" scripts/with-postgres.sh bash -c '
-    APP2APP_DATABASE=$ONRAMP_TEST_POSTGRES_URL BENCH_LABEL=PostgreSQL bench/app2app.sh 12000 32'
-WITH_POSTGRES_DURABLE=1 taskset -c "$SERVER_CPU" scripts/with-postgres.sh bash -c '
-    EMBEDDED_BENCH_DATABASE=$ONRAMP_TEST_POSTGRES_URL BENCH_LABEL=PostgreSQL bench/embedded.sh 20 16 4'
 
 section "Summary"
 echo "$(date -u +%FT%TZ), commit $(git rev-parse --short HEAD 2>/dev/null || echo '?'), $(nproc) cores" \
