@@ -63,6 +63,14 @@ final class EmbeddedTestServer: @unchecked Sendable {
         schema?.drop()
     }
 
+    /// Shuts the server down and counts the searches of each index of its PostgreSQL database
+    /// (``TestSchema/indexScans()``).
+    func shutDownAndCountIndexScans() throws -> [String: Int64] {
+        guard let schema else { throw WebhookMissingPostgres() }
+        sandbox.shutdown()
+        return try schema.indexScans()
+    }
+
     /// A client with the secret key (partner backend).
     var backend: StripeTestClient { client(key: credentials.stripeSecretKey) }
     /// A client with the publishable key (client SDK).

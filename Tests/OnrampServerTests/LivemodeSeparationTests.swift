@@ -10,12 +10,7 @@ import Testing
 @Suite(.blocking) struct LivemodeSeparationTests {
     @Test func aLiveKeyDoesNotSeeTestEndpointsOrEvents() throws {
         let server = try EmbeddedTestServer()
-        let liveKey = "sk_live_" + UUID().uuidString.replacingOccurrences(of: "-", with: "")
-        try server.database.transaction {
-            try APIKeyRepository(connection: $0).insert(
-                id: "key_live_separation", projectId: server.credentials.projectId, kind: .stripeSecret, publicKey: nil,
-                secret: liveKey, livemode: true, createdAt: 0)
-        }
+        let liveKey = try Self.addLiveKey(to: server)
         let created = try server.backend.post(
             "/v1/webhook_endpoints", [("url", "https://hooks.example.com/a"), ("enabled_events[]", "*")])
         #expect(created.status == 200, "\(created)")
@@ -25,5 +20,48 @@ import Testing
         #expect(try live.get("/v1/webhook_endpoints/\(endpointId)").status == 404)
         #expect(try server.backend.get("/v1/webhook_endpoints/\(endpointId)").status == 200)
         #expect((try live.get("/v1/events")["data"] as? [Any])?.isEmpty == true)
+    }
+
+    /// Sessions and events are found by their ids alone and their owner checked after (so that
+    /// PostgreSQL searches the primary key, `QueryPlanTests`): neither the other mode's key nor another
+    /// project's key reads or checks them out.
+    @Test func aSessionAndItsEventsAreTheirProjectAndModesAlone() throws {
+        let server = try EmbeddedTestServer()
+        let user = try server.signUpAndAuthorize()
+        try server.collectKYC(user)
+        let wallet = try server.registerWallet(user)
+        let token = try server.paymentToken(user)
+        let id = try server.createSession(user, token: token, wallet: wallet).string("id")
+        #expect(try server.checkout(user, id).string("status") == "fulfillment_processing")
+        let event = try #require(
+            try server.database.read {
+                try $0.query("SELECT id FROM outbox_events WHERE family = 'stripe' ORDER BY id LIMIT 1").first?.string(
+                    "id")
+            })
+        let other = try ProjectProvisioner(database: server.database, clock: server.clock).createProject(
+            name: "Another", appIds: [], redirectHosts: [], keyType: .es256, livemode: false)
+        let live = server.client(key: try Self.addLiveKey(to: server))
+        let another = server.client(key: other.stripeSecretKey)
+        for stranger in [live, another] {
+            #expect(try stranger.get("/v1/crypto/onramp_sessions/\(id)").status == 404)
+            #expect(try stranger.get("/v1/events/\(event)").status == 404)
+        }
+        // The live key passes the user's Link token (same project) and meets the session's mode; the other
+        // project is refused that token first.
+        #expect(try live.post("/v1/crypto/onramp_sessions/\(id)/checkout", [], headers: user.oauth).status == 404)
+        #expect(try another.post("/v1/crypto/onramp_sessions/\(id)/checkout", [], headers: user.oauth).status == 401)
+        #expect(try server.backend.get("/v1/crypto/onramp_sessions/\(id)").string("status") == "fulfillment_processing")
+        #expect(try server.backend.get("/v1/events/\(event)").string("id") == event)
+    }
+
+    /// A live secret key for the server's project.
+    static func addLiveKey(to server: EmbeddedTestServer) throws -> String {
+        let liveKey = "sk_live_" + UUID().uuidString.replacingOccurrences(of: "-", with: "")
+        try server.database.transaction {
+            try APIKeyRepository(connection: $0).insert(
+                id: "key_live_" + UUID().uuidString.prefix(8), projectId: server.credentials.projectId,
+                kind: .stripeSecret, publicKey: nil, secret: liveKey, livemode: true, createdAt: 0)
+        }
+        return liveKey
     }
 }

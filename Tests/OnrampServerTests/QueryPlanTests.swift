@@ -54,6 +54,53 @@ import Testing
         Self.expectNoScans(database)
     }
 
+    /// PostgreSQL plans a statement on a table it has not analyzed yet (a new database, a young table
+    /// before autovacuum's first `ANALYZE`) with default estimates, and took the project's listing index
+    /// `(project_id, created_at, id)` for a lookup by `id` and project: every session of the project read
+    /// per checkout, the cold PostgreSQL rows of `make bench` a fifth slower. Lookups by key name the key
+    /// alone now; this counts the listing indexes' searches (PostgreSQL's own statistics) over a purchase,
+    /// an Embedded session and the retrieval of it and of one of its events, on a fresh database.
+    @Test(.enabled(if: DatabaseDriver.all.contains(.postgres)))
+    func onAFreshPostgreSQLDatabaseLookupsByKeyDoNotSearchAListingIndex() throws {
+        let server = try EmbeddedTestServer(settlementDelay: 0, driver: .postgres)
+        let user = try server.signUpAndAuthorize()
+        try server.collectKYC(user)
+        let wallet = try server.registerWallet(user)
+        let token = try server.paymentToken(user)
+        let id = try server.createSession(user, token: token, wallet: wallet).string("id")
+        _ = try server.checkout(user, id)
+        #expect(
+            try server.waitForSession(id, status: "fulfillment_complete").string("status") == "fulfillment_complete")
+        #expect(try server.backend.get("/v1/crypto/onramp_sessions/\(id)").status == 200)
+        let event = try server.database.read {
+            try $0.query("SELECT id FROM outbox_events WHERE family = 'stripe' ORDER BY id LIMIT 1").first?.string("id")
+        }
+        #expect(try server.backend.get("/v1/events/\(try #require(event))").status == 200)
+        let embedded = try server.shutDownAndCountIndexScans()
+        #expect(embedded["crypto_onramp_sessions_pkey", default: 0] > 0, "the counts were not read: \(embedded)")
+        Self.expectNoListingSearches(embedded)
+
+        let purchase = try TestServer(driver: .postgres)
+        let receiver = try WebhookReceiver()
+        _ = try WebhookOperations(database: purchase.database).createSubscription(
+            projectId: purchase.projectId, family: .cdp, url: receiver.url, eventTypes: ["*"], description: "plans")
+        var device = try TestDevice(server: purchase)
+        try device.registerKey()
+        let challenge = try device.purchaseChallenge(device.purchase([]))
+        let session = try device.createSession(challenge: challenge.body["challenge"]?.stringValue ?? "")
+        let url = try #require(session.body["session"]?["onrampUrl"]?.stringValue)
+        #expect(try HandoffBrowser(port: purchase.port).complete(url, action: "confirm").status == 303)
+        #expect(receiver.wait { $0.contains { $0.text.contains("onramp.transaction.success") } })
+        let app2app = try purchase.shutDownAndCountIndexScans()
+        #expect(app2app["attestation_challenges_pkey", default: 0] > 0, "the counts were not read: \(app2app)")
+        Self.expectNoListingSearches(app2app)
+    }
+
+    static func expectNoListingSearches(_ scans: [String: Int64], sourceLocation: SourceLocation = #_sourceLocation) {
+        let listings = scans.filter { $0.key.hasSuffix("_listing") && $0.value > 0 }
+        #expect(listings.isEmpty, "\(listings)", sourceLocation: sourceLocation)
+    }
+
     static func expectNoScans(_ database: SQLiteDatabase, sourceLocation: SourceLocation = #_sourceLocation) {
         let scanning = database.scanLog.statements.map {
             "\($0.sql) (full-scan steps \($0.fullScanSteps), sorts \($0.sorts))"

@@ -27,15 +27,21 @@ struct OnrampSessionRecord: Sendable {
     /// `lockFor` names the dialect of the caller's transaction: on PostgreSQL the row is locked until it
     /// commits, so concurrent checkouts of one session run one after the other (SQLite's writer lock
     /// already serializes them).
+    ///
+    /// The statement names the primary key alone and the owner is checked here. With the project in the
+    /// statement, PostgreSQL planned it, on a table it had not analyzed yet, as a search of the project's
+    /// listing index `(project_id, created_at, id)` that compares `id` in every entry: every session of the
+    /// project read per lookup, until autovacuum's first `ANALYZE` (`QueryPlanTests`).
     static func find(
         _ connection: any SQLConnection, id: String, projectId: String, livemode: Bool? = nil,
         lockFor dialect: SQLDialect? = nil
     ) throws -> OnrampSessionRecord? {
-        try connection.query(
-            "SELECT * FROM crypto_onramp_sessions WHERE id = ? AND project_id = ?"
-                + (livemode == nil ? "" : " AND livemode = ?") + (dialect == .postgres ? " FOR UPDATE" : ""),
-            [.text(id), .text(projectId)] + (livemode.map { [.integer($0 ? 1 : 0)] } ?? [])
-        ).first.map(Self.init(row:))
+        let statement =
+            "SELECT * FROM crypto_onramp_sessions WHERE id = ?" + (dialect == .postgres ? " FOR UPDATE" : "")
+        guard let record = try connection.query(statement, [.text(id)]).first.map(Self.init(row:)),
+            record.projectId == projectId, livemode.map({ $0 == record.livemode }) ?? true
+        else { return nil }
+        return record
     }
 
     /// The session `id` of whatever project (for the console, which acts for none).

@@ -32,14 +32,17 @@ struct StripeEventRepository {
         return try connection.query(sql, parameters + [.integer(Int64(limit))]).map { try $0.string("payload") }
     }
 
-    /// One event's payload, if the project has it in that mode.
+    /// One event's payload, if the project has it in that mode. Found by its key alone, the owner checked
+    /// here: with the project in the statement, PostgreSQL searched the project's listing index on a table
+    /// it had not analyzed yet (as ``OnrampSessionRecord/find(_:id:projectId:livemode:lockFor:)`` did).
     func payload(id: String, projectId: String, livemode: Bool) throws -> String? {
-        try connection.query(
-            """
-            SELECT payload FROM outbox_events
-            WHERE id = ? AND project_id = ? AND family = 'stripe' AND livemode = ?
-            """,
-            [.text(id), .text(projectId), .integer(livemode ? 1 : 0)]
-        ).first?.string("payload")
+        guard
+            let row = try connection.query(
+                "SELECT project_id, family, livemode, payload FROM outbox_events WHERE id = ?", [.text(id)]
+            ).first,
+            try row.string("project_id") == projectId, try row.string("family") == WebhookFamily.stripe.rawValue,
+            try row.int("livemode") == (livemode ? 1 : 0)
+        else { return nil }
+        return try row.string("payload")
     }
 }

@@ -57,6 +57,14 @@ final class TestServer: @unchecked Sendable {
         schema?.drop()
     }
 
+    /// Shuts the server down and counts the searches of each index of its PostgreSQL database
+    /// (``TestSchema/indexScans()``).
+    func shutDownAndCountIndexScans() throws -> [String: Int64] {
+        guard let schema else { throw WebhookMissingPostgres() }
+        sandbox.shutdown()
+        return try schema.indexScans()
+    }
+
     var directory: URL { sandbox.directory }
     var database: any Database { sandbox.database }
     var application: OnrampApplication { sandbox.application }
@@ -203,6 +211,25 @@ struct TestSchema {
         name = "srv" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         try cluster.admin.executeOutsideTransaction("CREATE DATABASE \(name) TEMPLATE \(cluster.template)")
         url = cluster.url(ofDatabase: name)
+    }
+
+    /// How many times each index of this database was searched, read once every other connection to it
+    /// has ended (a PostgreSQL backend hands its counts to the statistics as it exits). The server using
+    /// the database must be shut down first.
+    func indexScans() throws -> [String: Int64] {
+        let database = try DatabaseURL.open(url)
+        defer { database.close() }
+        let others = """
+            SELECT COUNT(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()
+            """
+        for _ in 0..<500 where try database.read({ try $0.query(others).first?.int("n") }) != 0 {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        // A backend leaves pg_stat_activity just before it hands over its counts.
+        Thread.sleep(forTimeInterval: 0.3)
+        let rows = try database.read { try $0.query("SELECT indexrelname, idx_scan FROM pg_stat_user_indexes") }
+        return try Dictionary(
+            uniqueKeysWithValues: rows.map { (try $0.string("indexrelname"), try $0.int("idx_scan")) })
     }
 
     func drop() {
