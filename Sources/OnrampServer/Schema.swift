@@ -3,14 +3,14 @@ import OnrampStore
 /// Every migration of the server's database, in version ranges per feature so features can add
 /// tables independently: 100s projects and keys (150 the outbox, 160 test clocks), 200s App2App (220s the hosted onramp, 230s the Headless
 /// Onramp, 240s the offramp), 300s Embedded,
-/// 400s webhooks, 500s changes across features (500 settlement leases).
+/// 400s webhooks, 500s changes across features (500 settlement leases, 540 room on PostgreSQL's pages).
 public enum Schema {
     /// All migrations in version order.
     public static var migrations: [Migration] {
         (projectMigrations + app2AppMigrations + app2AppIndexMigrations + hostedOnrampMigrations + outboxMigrations
             + webhookMigrations + HeadlessSchema.migrations + OfframpSchema.migrations
             + EmbeddedSchema.migrations + TestClockSchema.migrations + SettlementLease.migrations
-            + PurchaseSessionRepository.migrations + lookupIndexMigrations)
+            + PurchaseSessionRepository.migrations + lookupIndexMigrations + pageRoomMigrations)
             .sorted { $0.version < $1.version }
     }
 
@@ -149,6 +149,24 @@ public enum Schema {
             sql: """
                 CREATE INDEX api_keys_project ON api_keys(project_id, kind, livemode, created_at);
                 CREATE INDEX wallet_ownership_challenges_wallet ON wallet_ownership_challenges(wallet_id);
+                """)
+    ]
+
+    /// Room on PostgreSQL's pages for the rows an attested session changes. A session marks its
+    /// challenge used and advances its key's counter; on a full page (PostgreSQL fills them to 100 %) the
+    /// new row version goes to another page and every index of the table gets an entry for it, where
+    /// with room on the same page it is a heap-only update that no index sees. Under load the room
+    /// cannot come from pruning the page's old versions, which other transactions' snapshots still see
+    /// (`PostgresPageRoomTests`). Measured with
+    /// pg_stat_statements over the session load: the challenge's update 59 → 38 µs, 12.6 → 7.9 buffers;
+    /// the key's 34 → 21 µs. Only pages filled from now on keep the room. (SQLite has no such setting;
+    /// it rewrites the row in place.)
+    static let pageRoomMigrations = [
+        Migration(
+            version: 540, name: "page_room_for_updates", sql: "SELECT 1",
+            postgresSQL: """
+                ALTER TABLE attestation_challenges SET (fillfactor = 70);
+                ALTER TABLE app_attest_keys SET (fillfactor = 70);
                 """)
     ]
 

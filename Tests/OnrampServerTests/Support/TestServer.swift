@@ -65,6 +65,13 @@ final class TestServer: @unchecked Sendable {
         return try schema.indexScans()
     }
 
+    /// Shuts the server down and reads its PostgreSQL database's statistics (``TestSchema/statistics(_:)``).
+    func shutDownAndReadStatistics(_ query: String) throws -> [Row] {
+        guard let schema else { throw WebhookMissingPostgres() }
+        sandbox.shutdown()
+        return try schema.statistics(query)
+    }
+
     var directory: URL { sandbox.directory }
     var database: any Database { sandbox.database }
     var application: OnrampApplication { sandbox.application }
@@ -213,10 +220,17 @@ struct TestSchema {
         url = cluster.url(ofDatabase: name)
     }
 
-    /// How many times each index of this database was searched, read once every other connection to it
-    /// has ended (a PostgreSQL backend hands its counts to the statistics as it exits). The server using
-    /// the database must be shut down first.
+    /// How many times each index of this database was searched (``statistics(_:)``).
     func indexScans() throws -> [String: Int64] {
+        let rows = try statistics("SELECT indexrelname, idx_scan FROM pg_stat_user_indexes")
+        return try Dictionary(
+            uniqueKeysWithValues: rows.map { (try $0.string("indexrelname"), try $0.int("idx_scan")) })
+    }
+
+    /// Reads PostgreSQL's cumulative statistics of this database with `query`, once every other
+    /// connection to it has ended (a backend hands its counts over as it exits). The server using the
+    /// database must be shut down first.
+    func statistics(_ query: String) throws -> [Row] {
         let database = try DatabaseURL.open(url)
         defer { database.close() }
         let others = """
@@ -227,9 +241,7 @@ struct TestSchema {
         }
         // A backend leaves pg_stat_activity just before it hands over its counts.
         Thread.sleep(forTimeInterval: 0.3)
-        let rows = try database.read { try $0.query("SELECT indexrelname, idx_scan FROM pg_stat_user_indexes") }
-        return try Dictionary(
-            uniqueKeysWithValues: rows.map { (try $0.string("indexrelname"), try $0.int("idx_scan")) })
+        return try database.read { try $0.query(query) }
     }
 
     func drop() {
