@@ -228,8 +228,9 @@ struct TestSchema {
     }
 
     /// Reads PostgreSQL's cumulative statistics of this database with `query`, once every other
-    /// connection to it has ended (a backend hands its counts over as it exits). The server using the
-    /// database must be shut down first.
+    /// connection to it has ended: a backend hands its counts over as it exits, before it leaves
+    /// `pg_stat_activity` (its `before_shmem_exit` hooks run before its `on_shmem_exit` ones). The
+    /// server using the database must be shut down first.
     func statistics(_ query: String) throws -> [Row] {
         let database = try DatabaseURL.open(url)
         defer { database.close() }
@@ -239,8 +240,6 @@ struct TestSchema {
         for _ in 0..<500 where try database.read({ try $0.query(others).first?.int("n") }) != 0 {
             Thread.sleep(forTimeInterval: 0.01)
         }
-        // A backend leaves pg_stat_activity just before it hands over its counts.
-        Thread.sleep(forTimeInterval: 0.3)
         return try database.read { try $0.query(query) }
     }
 
