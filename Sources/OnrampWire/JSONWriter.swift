@@ -46,10 +46,18 @@ extension JSONValue {
         output.append(UInt8(ascii: "\""))
     }
 
-    /// Appends `bytes` escaped: the runs that need no escape are copied whole, not byte by byte.
+    /// Appends `bytes` escaped: the runs that need no escape are copied whole, not byte by byte, and
+    /// found eight bytes at a time.
     private static func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        guard let base = UnsafeRawPointer(bytes.baseAddress) else { return }
+        let count = bytes.count
         var runStart = 0
-        for index in 0..<bytes.count {
+        var index = 0
+        while index < count {
+            while index + 8 <= count, !mayNeedEscape(base.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+                index += 8
+            }
+            guard index < count else { break }
             let byte = bytes[index]
             let escaped: [UInt8]
             switch byte {
@@ -60,13 +68,31 @@ extension JSONValue {
             case 0x09: escaped = [0x5C, UInt8(ascii: "t")]
             case 0..<0x20, UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"):
                 escaped = [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
-            default: continue
+            default:
+                index += 1
+                continue
             }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
             output.append(contentsOf: escaped)
-            runStart = index + 1
+            index += 1
+            runStart = index
         }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
+    }
+
+    /// Whether one of the eight bytes of `word` may need an escape: a control character, `"`, `\`,
+    /// `<`, `>` or `&` (exact: a word without them is never flagged, one with them always is).
+    @inline(__always)
+    private static func mayNeedEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        // A byte below n (n ≤ 0x80) borrows in `word - n·ones` and had its high bit clear.
+        let control = (word &- ones &* 0x20) & ~word & highBits
+        func hasByte(_ value: UInt64) -> UInt64 {
+            let difference = word ^ (ones &* value)
+            return (difference &- ones) & ~difference & highBits
+        }
+        return control | hasByte(0x22) | hasByte(0x5C) | hasByte(0x3C) | hasByte(0x3E) | hasByte(0x26) != 0
     }
 }
 

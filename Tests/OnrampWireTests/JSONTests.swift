@@ -38,6 +38,49 @@ import Testing
         #expect(JSONValue.string("<a&b>").serializedString == #""\u003ca\u0026b\u003e""#)
     }
 
+    /// The writer finds runs without escapes eight bytes at a time: every character that needs one, at
+    /// every offset of a word and of the tail, and random mixes of them with ASCII and multi-byte text,
+    /// are written as a character-by-character reference writes them, and read back.
+    @Test func escapesAtEveryOffsetAsACharacterByCharacterWriter() throws {
+        func reference(_ text: String) -> String {
+            var out = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\n": out += "\\n"
+                case "\r": out += "\\r"
+                case "\t": out += "\\t"
+                case "<", ">", "&", "\u{00}"..."\u{1F}":
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                default: out.unicodeScalars.append(scalar)
+                }
+            }
+            return out + "\""
+        }
+        let special: [Character] = ["\"", "\\", "\n", "\r", "\t", "\u{00}", "\u{01}", "\u{1F}", "<", ">", "&"]
+        var texts: [String] = []
+        for character in special {
+            for offset in 0..<18 {
+                var text = Array(repeating: Character("a"), count: 18)
+                text[offset] = character
+                texts.append(String(text))
+            }
+        }
+        let pool: [Character] = special + ["a", "Z", "0", " ", "~", "\u{7F}", "é", "€", "😀", "\u{80}", "/", "'"]
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<500 {
+            let length = Int.random(in: 0...64, using: &random)
+            texts.append(String((0..<length).map { _ in pool.randomElement(using: &random)! }))
+        }
+        for text in texts {
+            let written = JSONValue.string(text).serializedString
+            #expect(written == reference(text), "\(Array(text.utf8))")
+            #expect(try parser.parse(written) == .string(text))
+        }
+    }
+
     /// Unescaped runs between escapes, at both ends and in multi-byte text, written and read back. The
     /// expected text is Python's `json.dumps(s, ensure_ascii=False)` with `<`, `>`, `&` as `\u00XX`.
     @Test func writesAndReadsRunsBetweenEscapes() throws {
