@@ -15,23 +15,10 @@ import Testing
 /// `api_keys` until migration 520.)
 @Suite(.blocking) struct QueryPlanTests {
     @Test func anApp2AppPurchaseNeitherScansATableNorSorts() throws {
-        let server = try TestServer(driver: .sqlite)
+        let (server, receiver) = try Self.subscribedServer(.sqlite)
         let database = try #require(server.database as? SQLiteDatabase)
-        let receiver = try WebhookReceiver()
-        _ = try WebhookOperations(database: server.database).createSubscription(
-            projectId: server.projectId, family: .cdp, url: receiver.url, eventTypes: ["*"], description: "plans")
         database.scanLog.reset()
-        var device = try TestDevice(server: server)
-        try device.registerKey()
-        let challenge = try device.purchaseChallenge(device.purchase([]))
-        let session = try device.createSession(challenge: challenge.body["challenge"]?.stringValue ?? "")
-        let url = try #require(session.body["session"]?["onrampUrl"]?.stringValue)
-        #expect(try HandoffBrowser(port: server.port).complete(url, action: "confirm").status == 303)
-        // Settled, its events delivered and their attempts recorded.
-        #expect(receiver.wait { $0.contains { $0.text.contains("onramp.transaction.success") } })
-        let pending = "SELECT COUNT(*) AS n FROM webhook_deliveries WHERE status = 'pending'"
-        for _ in 0..<1500 where try server.count(pending) > 0 { Thread.sleep(forTimeInterval: 0.02) }
-        #expect(try server.count(pending) == 0)
+        try Self.settlePurchase(on: server, receiver: receiver)
         Self.expectNoScans(database)
     }
 
@@ -39,18 +26,11 @@ import Testing
         let server = try EmbeddedTestServer(settlementDelay: 0, driver: .sqlite)
         let database = try #require(server.database as? SQLiteDatabase)
         database.scanLog.reset()
-        let user = try server.signUpAndAuthorize()
-        try server.collectKYC(user)
-        let wallet = try server.registerWallet(user)
+        let (user, _) = try Self.completeEmbeddedSession(on: server)
         // The platform settings a secret key asks for name the project's publishable key.
         let settings = try server.backend.get(
             "/v1/crypto/internal/platform_settings?crypto_customer_id=\(user.customerId)")
         #expect(settings.string("publishable_key") == server.credentials.stripePublishableKey, "\(settings)")
-        let token = try server.paymentToken(user)
-        let id = try server.createSession(user, token: token, wallet: wallet).string("id")
-        _ = try server.checkout(user, id)
-        #expect(
-            try server.waitForSession(id, status: "fulfillment_complete").string("status") == "fulfillment_complete")
         Self.expectNoScans(database)
     }
 
@@ -63,14 +43,7 @@ import Testing
     @Test(.enabled(if: DatabaseDriver.all.contains(.postgres)))
     func onAFreshPostgreSQLDatabaseLookupsByKeyDoNotSearchAListingIndex() throws {
         let server = try EmbeddedTestServer(settlementDelay: 0, driver: .postgres)
-        let user = try server.signUpAndAuthorize()
-        try server.collectKYC(user)
-        let wallet = try server.registerWallet(user)
-        let token = try server.paymentToken(user)
-        let id = try server.createSession(user, token: token, wallet: wallet).string("id")
-        _ = try server.checkout(user, id)
-        #expect(
-            try server.waitForSession(id, status: "fulfillment_complete").string("status") == "fulfillment_complete")
+        let (_, id) = try Self.completeEmbeddedSession(on: server)
         #expect(try server.backend.get("/v1/crypto/onramp_sessions/\(id)").status == 200)
         let event = try server.database.read {
             try $0.query("SELECT id FROM outbox_events WHERE family = 'stripe' ORDER BY id LIMIT 1").first?.string("id")
@@ -80,20 +53,47 @@ import Testing
         #expect(embedded["crypto_onramp_sessions_pkey", default: 0] > 0, "the counts were not read: \(embedded)")
         Self.expectNoListingSearches(embedded)
 
-        let purchase = try TestServer(driver: .postgres)
+        let (purchase, receiver) = try Self.subscribedServer(.postgres)
+        try Self.settlePurchase(on: purchase, receiver: receiver)
+        let app2app = try purchase.shutDownAndCountIndexScans()
+        #expect(app2app["attestation_challenges_pkey", default: 0] > 0, "the counts were not read: \(app2app)")
+        Self.expectNoListingSearches(app2app)
+    }
+
+    /// An App2App server with a webhook endpoint for every CDP event.
+    static func subscribedServer(_ driver: DatabaseDriver) throws -> (TestServer, WebhookReceiver) {
+        let server = try TestServer(driver: driver)
         let receiver = try WebhookReceiver()
-        _ = try WebhookOperations(database: purchase.database).createSubscription(
-            projectId: purchase.projectId, family: .cdp, url: receiver.url, eventTypes: ["*"], description: "plans")
-        var device = try TestDevice(server: purchase)
+        _ = try WebhookOperations(database: server.database).createSubscription(
+            projectId: server.projectId, family: .cdp, url: receiver.url, eventTypes: ["*"], description: "plans")
+        return (server, receiver)
+    }
+
+    /// A purchase from key registration to settlement, its events delivered and their attempts recorded.
+    static func settlePurchase(on server: TestServer, receiver: WebhookReceiver) throws {
+        var device = try TestDevice(server: server)
         try device.registerKey()
         let challenge = try device.purchaseChallenge(device.purchase([]))
         let session = try device.createSession(challenge: challenge.body["challenge"]?.stringValue ?? "")
         let url = try #require(session.body["session"]?["onrampUrl"]?.stringValue)
-        #expect(try HandoffBrowser(port: purchase.port).complete(url, action: "confirm").status == 303)
+        #expect(try HandoffBrowser(port: server.port).complete(url, action: "confirm").status == 303)
         #expect(receiver.wait { $0.contains { $0.text.contains("onramp.transaction.success") } })
-        let app2app = try purchase.shutDownAndCountIndexScans()
-        #expect(app2app["attestation_challenges_pkey", default: 0] > 0, "the counts were not read: \(app2app)")
-        Self.expectNoListingSearches(app2app)
+        let pending = "SELECT COUNT(*) AS n FROM webhook_deliveries WHERE status = 'pending'"
+        for _ in 0..<1500 where try server.count(pending) > 0 { Thread.sleep(forTimeInterval: 0.02) }
+        #expect(try server.count(pending) == 0)
+    }
+
+    /// An Embedded session from sign-up to `fulfillment_complete`: its user and its id.
+    static func completeEmbeddedSession(on server: EmbeddedTestServer) throws -> (EmbeddedTestServer.User, String) {
+        let user = try server.signUpAndAuthorize()
+        try server.collectKYC(user)
+        let wallet = try server.registerWallet(user)
+        let token = try server.paymentToken(user)
+        let id = try server.createSession(user, token: token, wallet: wallet).string("id")
+        _ = try server.checkout(user, id)
+        #expect(
+            try server.waitForSession(id, status: "fulfillment_complete").string("status") == "fulfillment_complete")
+        return (user, id)
     }
 
     static func expectNoListingSearches(_ scans: [String: Int64], sourceLocation: SourceLocation = #_sourceLocation) {
