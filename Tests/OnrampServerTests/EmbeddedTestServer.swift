@@ -214,6 +214,18 @@ final class EmbeddedTestServer: @unchecked Sendable {
         try backend.post("/v1/crypto/onramp_sessions/\(id)/checkout", form, headers: user.oauth)
     }
 
+    /// A new user's session, created and checked out (`fulfillment_processing`): the user and its id.
+    func paidSession() throws -> (user: User, id: String) {
+        let user = try signUpAndAuthorize()
+        try collectKYC(user)
+        let wallet = try registerWallet(user)
+        let token = try paymentToken(user)
+        let id = try createSession(user, token: token, wallet: wallet).string("id")
+        let paid = try checkout(user, id)
+        #expect(paid.string("status") == "fulfillment_processing", "\(paid)")
+        return (user, id)
+    }
+
     /// Polls the session until its status is `status` (10 s at most).
     func waitForSession(_ id: String, status: String) throws -> StripeTestClient.Reply {
         var reply = try backend.get("/v1/crypto/onramp_sessions/\(id)")

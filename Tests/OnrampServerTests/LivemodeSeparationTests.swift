@@ -27,12 +27,7 @@ import Testing
     /// project's key reads or checks them out.
     @Test func aSessionAndItsEventsAreTheirProjectAndModesAlone() throws {
         let server = try EmbeddedTestServer()
-        let user = try server.signUpAndAuthorize()
-        try server.collectKYC(user)
-        let wallet = try server.registerWallet(user)
-        let token = try server.paymentToken(user)
-        let id = try server.createSession(user, token: token, wallet: wallet).string("id")
-        #expect(try server.checkout(user, id).string("status") == "fulfillment_processing")
+        let (user, id) = try server.paidSession()
         let event = try #require(
             try server.database.read {
                 try $0.query("SELECT id FROM outbox_events WHERE family = 'stripe' ORDER BY id LIMIT 1").first?.string(

@@ -85,12 +85,7 @@ import Testing
 
     /// An Embedded session from sign-up to `fulfillment_complete`: its user and its id.
     static func completeEmbeddedSession(on server: EmbeddedTestServer) throws -> (EmbeddedTestServer.User, String) {
-        let user = try server.signUpAndAuthorize()
-        try server.collectKYC(user)
-        let wallet = try server.registerWallet(user)
-        let token = try server.paymentToken(user)
-        let id = try server.createSession(user, token: token, wallet: wallet).string("id")
-        _ = try server.checkout(user, id)
+        let (user, id) = try server.paidSession()
         #expect(
             try server.waitForSession(id, status: "fulfillment_complete").string("status") == "fulfillment_complete")
         return (user, id)

@@ -106,12 +106,7 @@ import Testing
     @Test(arguments: DatabaseDriver.all)
     func anEmbeddedFulfilmentDueLaterCompletesWhenTheClockMoves(driver: DatabaseDriver) throws {
         let server = try EmbeddedTestServer(settlementDelay: 3600, driver: driver)
-        let user = try server.signUpAndAuthorize()
-        try server.collectKYC(user)
-        let wallet = try server.registerWallet(user)
-        let token = try server.paymentToken(user)
-        let id = try server.createSession(user, token: token, wallet: wallet).string("id")
-        #expect(try server.checkout(user, id).string("status") == "fulfillment_processing")
+        let (_, id) = try server.paidSession()
         let moved = try server.backend.post("/v1/test_helpers/test_clocks/advance", [("seconds", "3700")])
         #expect(moved.status == 200, "\(moved)")
         #expect(
