@@ -157,10 +157,9 @@ public enum Schema {
     /// new row version goes to another page and every index of the table gets an entry for it, where
     /// with room on the same page it is a heap-only update that no index sees. Under load the room
     /// cannot come from pruning the page's old versions, which other transactions' snapshots still see
-    /// (`PostgresPageRoomTests`). Measured with
-    /// pg_stat_statements over the session load: the challenge's update 59 → 38 µs, 12.6 → 7.9 buffers;
-    /// the key's 34 → 21 µs. Only pages filled from now on keep the room. (SQLite has no such setting;
-    /// it rewrites the row in place.)
+    /// (`PostgresPageRoomTests`). Measured with pg_stat_statements over the session load: the
+    /// challenge's update 59 → 38 µs, 12.6 → 7.9 buffers; the key's 34 → 21 µs. Only pages filled from
+    /// now on keep the room. (SQLite has no such setting; it rewrites the row in place.)
     static let pageRoomMigrations = [
         Migration(
             version: 540, name: "page_room_for_updates", sql: "SELECT 1",

@@ -54,7 +54,8 @@ extension JSONValue {
         var runStart = 0
         var index = 0
         while index < count {
-            while index + 8 <= count, !mayNeedEscape(base.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+            while index + 8 <= count, !containsByteToEscape(base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            {
                 index += 8
             }
             guard index < count else { break }
@@ -80,10 +81,10 @@ extension JSONValue {
         output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
     }
 
-    /// Whether one of the eight bytes of `word` may need an escape: a control character, `"`, `\`,
-    /// `<`, `>` or `&` (exact: a word without them is never flagged, one with them always is).
+    /// Whether one of the eight bytes of `word` needs an escape: a control character, `"`, `\`, `<`, `>`
+    /// or `&`. Exact, not a filter: the has-zero-byte test is exact for the word as a whole.
     @inline(__always)
-    private static func mayNeedEscape(_ word: UInt64) -> Bool {
+    private static func containsByteToEscape(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highBits: UInt64 = 0x8080_8080_8080_8080
         // A byte below n (n ≤ 0x80) borrows in `word - n·ones` and had its high bit clear.
