@@ -54,8 +54,8 @@ extension JSONValue {
         var runStart = 0
         var index = 0
         while index < count {
-            while index + 8 <= count, !containsByteToEscape(base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-            {
+            while index + 8 <= count {
+                guard !containsByteToEscape(base.loadUnaligned(fromByteOffset: index, as: UInt64.self)) else { break }
                 index += 8
             }
             guard index < count else { break }
