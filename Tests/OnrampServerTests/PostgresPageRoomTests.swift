@@ -45,7 +45,7 @@ import Testing
             }
             released.signal()
         }
-        taken.wait()
+        try #require(taken.wait(timeout: .now() + 30) == .success, "no snapshot was taken")
         for index in 0..<rows {
             try server.database.transaction { connection in
                 #expect(try ChallengeRepository(connection: connection).consume(id: "page-room-\(index)", now: 2_000))
@@ -57,7 +57,7 @@ import Testing
             }
         }
         release.signal()
-        released.wait()
+        #expect(released.wait(timeout: .now() + 30) == .success)
         let statistics = try server.shutDownAndReadStatistics(
             """
             SELECT relname, n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables
