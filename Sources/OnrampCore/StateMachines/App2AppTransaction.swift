@@ -33,27 +33,8 @@ public struct App2AppTransaction: Sendable, Hashable {
         case fail(FailureReason)
     }
 
-    /// What the transaction emits, named after the webhook event types.
-    public enum DomainEvent: Sendable, Hashable {
-        /// `onramp.transaction.created`.
-        case created
-        /// `onramp.transaction.updated` with the new status.
-        case updated(Status)
-        /// `onramp.transaction.success`.
-        case success
-        /// `onramp.transaction.failed`.
-        case failed(FailureReason)
-
-        /// The webhook event type.
-        public var eventType: String {
-            switch self {
-            case .created: return "onramp.transaction.created"
-            case .updated: return "onramp.transaction.updated"
-            case .success: return "onramp.transaction.success"
-            case .failed: return "onramp.transaction.failed"
-            }
-        }
-    }
+    /// What the transaction emits (`onramp.transaction.*`).
+    public typealias DomainEvent = OnrampTransactionEvent<Status, FailureReason>
 
     /// The current status.
     public private(set) var status: Status

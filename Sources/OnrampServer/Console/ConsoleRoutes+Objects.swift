@@ -78,14 +78,7 @@ extension ConsoleRoutes {
     }
 
     func onrampSession(_ id: String, finished: String?) throws -> (title: String, html: String) {
-        let found = try database.read { connection -> (Row, [Row])? in
-            let repository = ConsoleRepository(connection: connection)
-            guard let row = try repository.onrampSession(id) else { return nil }
-            return (row, try repository.events(of: try row.string("project_id"), naming: id))
-        }
-        guard let (row, history) = found else {
-            throw HTTPError(status: 404, code: "not_found", message: "No onramp session \(id).")
-        }
+        let (row, history) = try objectWithHistory(id, named: "onramp session") { try $0.onrampSession(id) }
         let projectId = try row.string("project_id")
         let customer = try row.string("customer_id")
         var html = Self.notice(finished)
@@ -127,14 +120,7 @@ extension ConsoleRoutes {
     }
 
     func transaction(_ id: String, finished: String?) throws -> (title: String, html: String) {
-        let found = try database.read { connection -> (Row, [Row])? in
-            let repository = ConsoleRepository(connection: connection)
-            guard let row = try repository.transaction(id) else { return nil }
-            return (row, try repository.events(of: try row.string("project_id"), naming: id))
-        }
-        guard let (row, history) = found else {
-            throw HTTPError(status: 404, code: "not_found", message: "No transaction \(id).")
-        }
+        let (row, history) = try objectWithHistory(id, named: "transaction") { try $0.transaction(id) }
         let projectId = try row.string("project_id")
         let shown = [
             "status", "partner_user_ref", "purchase_amount", "purchase_currency", "purchase_network", "payment_total",
@@ -181,14 +167,7 @@ extension ConsoleRoutes {
     }
 
     func order(_ id: String, finished: String?) throws -> (title: String, html: String) {
-        let found = try database.read { connection -> (Row, [Row])? in
-            let repository = ConsoleRepository(connection: connection)
-            guard let row = try repository.order(id) else { return nil }
-            return (row, try repository.events(of: try row.string("project_id"), naming: id))
-        }
-        guard let (row, history) = found else {
-            throw HTTPError(status: 404, code: "not_found", message: "No order \(id).")
-        }
+        let (row, history) = try objectWithHistory(id, named: "order") { try $0.order(id) }
         let projectId = try row.string("project_id")
         let shown = [
             "status", "failure_reason", "partner_user_ref", "partner_order_ref", "payment_method", "payment_total",
@@ -244,5 +223,19 @@ extension ConsoleRoutes {
                 ))
         }
         return ("Hosted onramp session \(id)", ConsolePage.fields(fields))
+    }
+
+    /// The object `id` found by `find`, with the events of its project that name it; a 404 naming the
+    /// object's `kind` when there is none.
+    private func objectWithHistory(
+        _ id: String, named kind: String, find: (ConsoleRepository) throws -> Row?
+    ) throws -> (Row, [Row]) {
+        let found = try database.read { connection -> (Row, [Row])? in
+            let repository = ConsoleRepository(connection: connection)
+            guard let row = try find(repository) else { return nil }
+            return (row, try repository.events(of: try row.string("project_id"), naming: id))
+        }
+        guard let found else { throw HTTPError(status: 404, code: "not_found", message: "No \(kind) \(id).") }
+        return found
     }
 }
