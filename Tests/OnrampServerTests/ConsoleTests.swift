@@ -299,6 +299,20 @@ import Testing
         #expect(Self.get(server, "/console/orders/\(orderId)", signedIn: false).status == 401)
     }
 
+    /// An object page for an id that names nothing answers 404 and says which kind of object is missing.
+    @Test func anUnknownObjectIsNotFoundByItsKind() throws {
+        let server = try TestServer()
+        let pages = [
+            ("transactions", "No transaction nope."), ("onramp_sessions", "No onramp session nope."),
+            ("orders", "No order nope."),
+        ]
+        for (path, message) in pages {
+            let response = Self.get(server, "/console/\(path)/nope")
+            #expect(response.status == 404, "\(path)")
+            #expect(Self.text(response).contains(message), "\(path): \(Self.text(response))")
+        }
+    }
+
     /// A hosted onramp session has a page of its own, linked from its project, without its token.
     @Test func aHostedSessionHasItsOwnPage() throws {
         let server = try TestServer()
