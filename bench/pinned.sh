@@ -19,6 +19,7 @@ scripts/install-deps.sh bench >/dev/null
 
 section() { printf '\n=== %s ===\n' "$1"; }
 section "HTTP: /livez and /healthz against nginx"; bench/http.sh 12 64
+section "HTTP: instructions per request, counted (callgrind)"; bench/instructions.sh 20000 1000
 # Each PostgreSQL row runs right after its SQLite row, so that this machine's drift over the minutes of
 # a run stays out of their ratio, and on a cluster of its own, as each SQLite row has a database of its
 # own (the pairs do not run behind the sessions' leftovers: their WAL, checkpoint and vacuum).

@@ -2,15 +2,16 @@
 # Installs the Debian packages OnrampKit needs, only those missing. Usage:
 #   scripts/install-deps.sh build   # to build and serve: C libraries
 #   scripts/install-deps.sh test    # also PostgreSQL, headless Chromium, wrk/nginx and a Python venv
-#   scripts/install-deps.sh bench   # also gcc (the libmicrohttpd reference) and localstripe
+#   scripts/install-deps.sh bench   # also gcc (the libmicrohttpd reference), valgrind and localstripe
 set -euo pipefail
 mode=${1:-build}
 packages=(libmicrohttpd-dev libssl-dev libsqlite3-dev libpq-dev libcurl4-openssl-dev pkg-config)
 if [ "$mode" = test ] || [ "$mode" = bench ]; then
     packages+=(postgresql chromium chromium-driver wrk nginx-light openssl)
 fi
-# bench/http.sh builds its libmicrohttpd reference (bench/reference) with gcc.
-if [ "$mode" = bench ]; then packages+=(gcc); fi
+# bench/http.sh builds its libmicrohttpd reference (bench/reference) with gcc; bench/instructions.sh
+# counts instructions with valgrind's callgrind.
+if [ "$mode" = bench ]; then packages+=(gcc valgrind); fi
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
