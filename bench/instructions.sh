@@ -1,43 +1,55 @@
 #!/usr/bin/env bash
-# Instructions per request, counted rather than timed: each server runs under valgrind's callgrind,
-# which counts every user-space instruction it executes, the same on every run (the rates the other
-# scripts print drift by a third within an hour on a shared virtual machine). One keep-alive
-# connection sends WARMUP requests, the counters are zeroed, REQUESTS more are sent and the counters
-# dumped, then counted as long again with no request and that subtracted (the server's own background
-# work): per request, onramp's /livez and /healthz against libmicrohttpd alone with its C handler
-# (bench/reference, the ceiling of onramp's edge). /livez repeats to within 0.1 % run to run, /healthz
-# to within about 5 % (a store's background work, such as a checkpoint, falls in one window or the
-# other). The kernel's work (the loopback TCP path, the same for both) is not counted. libc's memset is printed apart: callgrind counts a `rep stosb` once per byte
-# it stores, and libmicrohttpd clears each connection's memory pool for every request, so it would
-# swamp the rest, where the CPU clears those bytes dozens per cycle.
-# Usage: [SERVER_CPU=0 CLIENT_CPU=1] bench/instructions.sh [REQUESTS] [WARMUP]
+# Instructions, counted rather than timed: each server runs under valgrind's callgrind, which counts
+# every user-space instruction it executes, the same on every run (the rates the other scripts print
+# drift by a third within an hour on a shared virtual machine). One keep-alive connection warms a path
+# up, the counters are zeroed, COUNT more requests are sent and the counters dumped, then counted as
+# long again with no request and that subtracted (the server's own background work). Two rows:
+# - /livez and /healthz per request against libmicrohttpd alone with its C handler (bench/reference,
+#   the ceiling of onramp's edge). libc's memset is printed apart and left out of their ratio:
+#   callgrind counts a `rep stosb` once per byte it stores, and libmicrohttpd clears each connection's
+#   memory pool for every request, where the CPU clears those bytes dozens per cycle.
+# - an attested session (SQLite, its challenge prepared ahead, as in bench/app2app.sh, each session its
+#   own commit) against one ECDSA P-256 verify as `openssl speed` makes it (bench/reference): the
+#   instruction count of the goal that sessions take no more than twice a verify.
+# The kernel's work (TCP on loopback, the disk's flushes) is not counted, nor are the cycles an
+# instruction waits on memory: these figures say how much work a path does, the timed rows how long
+# it takes. /livez repeats to within 0.1 % run to run, the store's paths to within about 5 % (its
+# background work, such as a checkpoint, falls in one window or the other).
+# Usage: [SERVER_CPU=0 CLIENT_CPU=1] bench/instructions.sh [REQUESTS] [SESSIONS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source bench/lib.sh
 requests=${1:-20000}
-warmup=${2:-1000}
+sessions=${2:-1000}
 command -v valgrind >/dev/null || { echo "bench/instructions.sh needs valgrind (apt-get install valgrind)" >&2; exit 69; }
 work=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null || true; wait 2>/dev/null || true; rm -rf "$work"' EXIT
 
 [ -x .build/release/onramp ] || swift build -c release --product onramp >/dev/null
+onramp=.build/release/onramp
 port_onramp=18088
 port_mhd=18089
 ports_free $port_onramp $port_mhd
 gcc -O2 -o "$work/mhd-return-200" bench/reference/mhd-return-200.c -lmicrohttpd
+gcc -O2 -o "$work/ecdsa-verify" bench/reference/ecdsa-verify.c -lcrypto
 
-# send PORT PATH COUNT: COUNT requests on one keep-alive connection, each answered 200.
+# send PORT PATH COUNT [BODIES FIRST]: COUNT requests on one keep-alive connection, each answered 2xx:
+# GETs of PATH, or POSTs of the JSON bodies on lines FIRST, FIRST+1, … of the file BODIES.
 send() {
     "${client_pin[@]}" python3 - "$@" <<'PY'
 import http.client, sys
 port, path, count = int(sys.argv[1]), sys.argv[2], int(sys.argv[3])
-connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-for _ in range(count):
-    connection.request("GET", path)
+bodies = open(sys.argv[4]).read().splitlines()[int(sys.argv[5]):] if len(sys.argv) > 4 else None
+connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+for index in range(count):
+    if bodies is None:
+        connection.request("GET", path)
+    else:
+        connection.request("POST", path, bodies[index], {"Content-Type": "application/json"})
     response = connection.getresponse()
-    response.read()
-    if response.status != 200:
-        sys.exit(f"{path} answered {response.status}")
+    answer = response.read()
+    if not 200 <= response.status < 300:
+        sys.exit(f"{path} answered {response.status}: {answer[:300]!r}")
 PY
 }
 
@@ -66,7 +78,17 @@ print(total, memset)
 PY
 }
 
-# dump NAME PID: writes NAME's counters since they were last zeroed to the next numbered dump, and
+callgrind=(valgrind --tool=callgrind --dump-instr=no --collect-jumps=no)
+# start NAME COMMAND…: COMMAND under callgrind on the server's core, its dumps in $work/NAME.out.N.
+start() {
+    local name=$1
+    shift
+    "${server_pin[@]}" "${callgrind[@]}" --callgrind-out-file="$work/$name.out" "$@" >"$work/$name.log" 2>&1 &
+    started_pid=$!
+    dumps=0
+}
+
+# dump NAME PID: writes NAME's counters since they were last zeroed to its next numbered dump, and
 # sets `dumped` to its path once written.
 dump() {
     callgrind_control -d "$2" >/dev/null 2>&1
@@ -75,56 +97,86 @@ dump() {
     for _ in $(seq 1 100); do [ -s "$dumped" ] && break; sleep 0.1; done
 }
 
-# measure NAME PORT PID PATH…: for each PATH on the server running under callgrind as NAME, warmed up,
-# then REQUESTS counted; and as long again with no request, so that the server's own background work
-# (its workers' periodic checks) is subtracted. Appends "PATH all memset" per request to NAME.counts.
+# measure NAME PID LABEL COUNT SEND_ARGS…: `send SEND_ARGS…` counted (COUNT requests) and as long again
+# idle, the idle count subtracted; appends "LABEL all memset" per request to $work/counts.
 measure() {
-    local name=$1 port=$2 pid=$3
-    shift 3
-    local path started elapsed total memset idle
-    dumps=0
-    for path in "$@"; do
-        send "$port" "$path" "$warmup"
-        callgrind_control -z "$pid" >/dev/null 2>&1
-        started=$(date +%s%N)
-        send "$port" "$path" "$requests"
-        elapsed=$(($(date +%s%N) - started))
-        dump "$name" "$pid"
-        read -r total memset < <(counts "$dumped")
-        callgrind_control -z "$pid" >/dev/null 2>&1
-        sleep "$(awk -v ns="$elapsed" 'BEGIN { printf "%.3f", ns / 1e9 }')"
-        dump "$name" "$pid"
-        read -r idle _ < <(counts "$dumped")
-        echo "$path $(((total - idle) / requests)) $((memset / requests))" >>"$work/$name.counts"
-    done
+    local name=$1 pid=$2 label=$3 count=$4 began elapsed total memset idle
+    shift 4
+    callgrind_control -z "$pid" >/dev/null 2>&1
+    began=$(date +%s%N)
+    send "$@"
+    elapsed=$(($(date +%s%N) - began))
+    dump "$name" "$pid"
+    read -r total memset < <(counts "$dumped")
+    callgrind_control -z "$pid" >/dev/null 2>&1
+    sleep "$(awk -v ns="$elapsed" 'BEGIN { printf "%.3f", ns / 1e9 }')"
+    dump "$name" "$pid"
+    read -r idle _ < <(counts "$dumped")
+    echo "$label $(((total - idle) / count)) $((memset / count))" >>"$work/counts"
 }
+count_of() { awk -v label="$1" -v field="$2" '$1 == label { print $field }' "$work/counts"; }
+outside_memset() { echo $(($(count_of "$1" 2) - $(count_of "$1" 3))); }
+wait_served() { for _ in $(seq 1 600); do curl -sf "$1" >/dev/null && return 0; sleep 0.2; done; return 1; }
 
-callgrind=(valgrind --tool=callgrind --dump-instr=no --collect-jumps=no)
-"${server_pin[@]}" "${callgrind[@]}" --callgrind-out-file="$work/mhd.out" "$work/mhd-return-200" $port_mhd 1 \
-    >"$work/mhd.log" 2>&1 &
-mhd_pid=$!
-"${server_pin[@]}" "${callgrind[@]}" --callgrind-out-file="$work/onramp.out" .build/release/onramp serve \
-    --port $port_onramp --database "sqlite:$work/bench.db" --access-log off >"$work/onramp.log" 2>&1 &
-onramp_pid=$!
-for _ in $(seq 1 600); do curl -sf "http://127.0.0.1:$port_mhd/" >/dev/null && break; sleep 0.2; done
-for _ in $(seq 1 600); do curl -sf "http://127.0.0.1:$port_onramp/livez" >/dev/null && break; sleep 0.2; done
-measure mhd $port_mhd $mhd_pid /
-measure onramp $port_onramp $onramp_pid /livez /healthz
-
-count() { awk -v p="$2" -v f="$3" '$1 == p { print $f }' "$work/$1.counts"; }
-reference_total=$(count mhd / 2)
-reference_memset=$(count mhd / 3)
-reference_rest=$((reference_total - reference_memset))
-echo "user-space instructions per request (callgrind; $requests requests on one keep-alive connection after $warmup)"
-printf '%-34s %10s %10s %12s %s\n' "" "all" "memset" "outside it" "libmicrohttpd alone ÷ onramp, outside memset"
-printf '%-34s %10s %10s %12s\n' "libmicrohttpd alone (C handler)" "$reference_total" "$reference_memset" "$reference_rest"
+# HTTP: libmicrohttpd alone, then onramp's /livez and /healthz.
+start mhd "$work/mhd-return-200" $port_mhd 1
+wait_served "http://127.0.0.1:$port_mhd/"
+send $port_mhd / 1000
+measure mhd $started_pid libmicrohttpd "$requests" $port_mhd / "$requests"
+kill "$started_pid" 2>/dev/null; wait "$started_pid" 2>/dev/null || true
+start onramp $onramp serve --port $port_onramp --database "sqlite:$work/http.db" --access-log off
+wait_served "http://127.0.0.1:$port_onramp/livez"
 for path in /livez /healthz; do
-    total=$(count onramp "$path" 2)
-    memset=$(count onramp "$path" 3)
-    rest=$((total - memset))
-    share=$(ratio "$reference_rest" "$rest")
-    printf '%-34s %10s %10s %12s %s\n' "onramp $path" "$total" "$memset" "$rest" "$share"
-    result "GET $path, user-space instructions per request outside memset (counted)" "$rest" "instructions" \
-        "libmicrohttpd alone, C handler, counted the same way" "$reference_rest" "$share" \
+    send $port_onramp $path 1000
+    measure onramp $started_pid $path "$requests" $port_onramp $path "$requests"
+done
+kill "$started_pid" 2>/dev/null; wait "$started_pid" 2>/dev/null || true
+
+# Attested sessions: challenges and keys prepared by a server running natively, then the sessions sent
+# to the same database served under callgrind.
+app_id=ABCDE12345.com.example.bench
+$onramp appattest ca create --out "$work/ca" >/dev/null
+project=$($onramp project create --name Bench --app-id $app_id --redirect-host bench.example.com \
+    --database "sqlite:$work/sessions.db" --json | python3 -c 'import json, sys; print(json.load(sys.stdin)["projectId"])')
+serve_sessions=(serve --port $port_onramp --database "sqlite:$work/sessions.db" --trust-appattest-root "$work/ca/root.pem"
+    --rate-limit 0 --project-rate-limit 0 --access-log off)
+$onramp "${serve_sessions[@]}" >"$work/prepare.log" 2>&1 &
+preparer=$!
+wait_served "http://127.0.0.1:$port_onramp/livez"
+$onramp bench-fixtures app2app --server "http://127.0.0.1:$port_onramp" --project "$project" --app-id $app_id \
+    --ca "$work/ca" --redirect-host bench.example.com --count $((sessions + 100)) --out "$work/sessions.txt" >/dev/null
+kill $preparer; wait $preparer 2>/dev/null || true
+start sessions $onramp "${serve_sessions[@]}"
+wait_served "http://127.0.0.1:$port_onramp/livez"
+send $port_onramp /platform/v2/onramp/mobile/sessions 100 "$work/sessions.txt" 0
+measure sessions $started_pid session "$sessions" \
+    $port_onramp /platform/v2/onramp/mobile/sessions "$sessions" "$work/sessions.txt" 100
+kill "$started_pid" 2>/dev/null; wait "$started_pid" 2>/dev/null || true
+
+# One verify: the reference program with 100 and with 100 + SESSIONS verifies, the difference.
+verify_total() {
+    "${server_pin[@]}" "${callgrind[@]}" --callgrind-out-file="$work/verify.$1" "$work/ecdsa-verify" "$1" >/dev/null 2>&1
+    counts "$work/verify.$1" | awk '{ print $1 }'
+}
+verify=$((($(verify_total $((sessions + 100))) - $(verify_total 100)) / sessions))
+
+echo "user-space instructions (callgrind): $requests requests per path, $sessions sessions, one keep-alive connection"
+printf '%-36s %10s %10s %12s %s\n' "" "all" "memset" "outside it" "reference ÷ onramp"
+reference_rest=$(outside_memset libmicrohttpd)
+printf '%-36s %10s %10s %12s\n' "libmicrohttpd alone, per request" "$(count_of libmicrohttpd 2)" \
+    "$(count_of libmicrohttpd 3)" "$reference_rest"
+for path in /livez /healthz; do
+    share=$(ratio "$reference_rest" "$(outside_memset $path)")
+    printf '%-36s %10s %10s %12s %s\n' "onramp $path, per request" "$(count_of $path 2)" "$(count_of $path 3)" \
+        "$(outside_memset $path)" "$share"
+    result "GET $path, user-space instructions per request outside memset (counted)" "$(outside_memset $path)" \
+        "instructions" "libmicrohttpd alone, C handler, counted the same way" "$reference_rest" "$share" \
         "(counted: the reference's share of ours)"
 done
+printf '%-36s %10s\n' "ECDSA P-256 verify (EVP_PKEY_verify)" "$verify"
+share=$(ratio "$verify" "$(count_of session 2)")
+printf '%-36s %10s %10s %12s %s\n' "onramp attested session (SQLite)" "$(count_of session 2)" "$(count_of session 3)" \
+    "" "$share"
+result "attested session (SQLite), user-space instructions per session (counted)" "$(count_of session 2)" \
+    "instructions" "one ECDSA P-256 verify, counted the same way" "$verify" "$share" \
+    "(counted: the verify's share; the timed goal is ≥ 0.5)"
