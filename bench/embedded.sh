@@ -26,36 +26,12 @@ database=${EMBEDDED_BENCH_DATABASE:-sqlite:$work/bench.db}
 
 $onramp project create --name EmbeddedBench --database "$database" --json >"$work/project.json"
 sk=$(jq -r .stripeSecretKey "$work/project.json")
-pk=$(jq -r .stripePublishableKey "$work/project.json")
-client_id=$(jq -r .oauthClientId "$work/project.json")
 "${server_pin[@]}" $onramp serve --port $port --database "$database" --access-log off ${THREADS:+--threads "$THREADS"} \
     >"$work/serve.log" 2>&1 &
 wait_for "$base/healthz"
 
-sdk() { curl -sf -u "$pk:" "$base$1" "${@:2}"; }
-backend() { curl -sf -u "$sk:" "$base$1" "${@:2}"; }
 echo "preparing $customers pre-authorised customers…"
-for i in $(seq 1 "$customers"); do
-    email="bench-$i@example.com"
-    sdk /v1/consumers/accounts/sign_up -d email_address=$email -d phone_number=%2B1415555010$i -d country=US >/dev/null
-    intent=$(backend /v1/link_auth_intent -d email=$email -d oauth_client_id=$client_id \
-        -d oauth_scopes=kyc.status:read,crypto:ramp | jq -r .id)
-    secret=$(sdk /v1/consumers/sessions/lookup -d link_auth_intent_id=$intent | jq -r .consumer_session.client_secret)
-    cred="credentials[consumer_session_client_secret]=$secret"
-    sdk /v1/consumers/sessions/start_verification -d "$cred" >/dev/null
-    customer=$(sdk /v1/consumers/sessions/confirm_verification -d "$cred" -d code=000000 -d consent_granted=true \
-        | jq -r .crypto_customer_id)
-    access=$(backend /v1/link_auth_intent/$intent/tokens -d "" | jq -r .access_token)
-    sdk /v1/crypto/internal/kyc_data_collection -d "$cred" -d first_name=Bench -d last_name=Verified \
-        -d id_number=000000000 -d line1=address_full_match -d city=Austin -d state=TX -d zip=73301 -d country=US \
-        -d 'dob[day]=1' -d 'dob[month]=1' -d 'dob[year]=1990' >/dev/null
-    wallet=0x52908400098527886E0F7030069857D2E4169EE7
-    sdk /v1/crypto/internal/wallet -d "$cred" -d wallet_address=$wallet -d network=base >/dev/null
-    token=$(sdk /v1/crypto/internal/payment_token -d "$cred" -d payment_method=pm_card_visa \
-        -d crypto_customer_id=$customer | jq -r .id)
-    echo "$access $customer $token $wallet" >>"$work/fixtures.txt"
-done
-sleep 3 # the sandbox phone/KYC verification completes asynchronously
+bench/embedded-customers.sh "$base" "$work/project.json" "$customers" "$work/fixtures.txt"
 
 EMBEDDED_FIXTURES="$work/fixtures.txt" EMBEDDED_SK=$sk \
     "${client_pin[@]}" wrk -t$threads -c"$connections" -d"${seconds}s" --latency -s bench/embedded.lua "$base/v1/crypto/onramp_sessions" \

@@ -11,16 +11,19 @@
 # - an attested session (SQLite, its challenge prepared ahead, as in bench/app2app.sh, each session its
 #   own commit) against one ECDSA P-256 verify as `openssl speed` makes it (bench/reference): the
 #   instruction count of the goal that sessions take no more than twice a verify.
+# - an Embedded create + checkout pair for a pre-authorised customer (bench/embedded-customers.sh), its
+#   fulfilment included (the window lasts until the last session is fulfilled), against /livez.
 # The kernel's work (TCP on loopback, the disk's flushes) is not counted, nor are the cycles an
 # instruction waits on memory: these figures say how much work a path does, the timed rows how long
 # it takes. /livez repeats to within 0.1 % run to run, the store's paths to within about 5 % (its
 # background work, such as a checkpoint, falls in one window or the other).
-# Usage: [SERVER_CPU=0 CLIENT_CPU=1] bench/instructions.sh [REQUESTS] [SESSIONS]
+# Usage: [SERVER_CPU=0 CLIENT_CPU=1] bench/instructions.sh [REQUESTS] [SESSIONS] [PAIRS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source bench/lib.sh
 requests=${1:-20000}
 sessions=${2:-1000}
+pairs=${3:-300}
 command -v valgrind >/dev/null || { echo "bench/instructions.sh needs valgrind (apt-get install valgrind)" >&2; exit 69; }
 work=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null || true; wait 2>/dev/null || true; rm -rf "$work"' EXIT
@@ -35,21 +38,46 @@ gcc -O2 -o "$work/ecdsa-verify" bench/reference/ecdsa-verify.c -lcrypto
 
 # send PORT PATH COUNT [BODIES FIRST]: COUNT requests on one keep-alive connection, each answered 2xx:
 # GETs of PATH, or POSTs of the JSON bodies on lines FIRST, FIRST+1, … of the file BODIES.
+# send PORT pairs COUNT FIXTURES SECRET_KEY: COUNT Embedded session creates, each checked out, for the
+# first customer of FIXTURES (bench/embedded-customers.sh); then waits until the last one is fulfilled.
 send() {
     "${client_pin[@]}" python3 - "$@" <<'PY'
-import http.client, sys
+import http.client, json, sys, time, urllib.parse
 port, path, count = int(sys.argv[1]), sys.argv[2], int(sys.argv[3])
-bodies = open(sys.argv[4]).read().splitlines()[int(sys.argv[5]):] if len(sys.argv) > 4 else None
 connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
-for index in range(count):
-    if bodies is None:
-        connection.request("GET", path)
-    else:
-        connection.request("POST", path, bodies[index], {"Content-Type": "application/json"})
+
+def call(method, target, body=None, headers={}):
+    connection.request(method, target, body, headers)
     response = connection.getresponse()
     answer = response.read()
     if not 200 <= response.status < 300:
-        sys.exit(f"{path} answered {response.status}: {answer[:300]!r}")
+        sys.exit(f"{method} {target} answered {response.status}: {answer[:300]!r}")
+    return answer
+
+if path == "pairs":
+    access, customer, token, wallet = open(sys.argv[4]).readline().split()
+    headers = {"Authorization": "Bearer " + sys.argv[5], "Stripe-OAuth-Token": access,
+               "Content-Type": "application/x-www-form-urlencoded"}
+    create = urllib.parse.urlencode({
+        "ui_mode": "headless", "crypto_customer_id": customer, "payment_token": token, "source_amount": "20.00",
+        "source_currency": "usd", "destination_currency": "usdc", "destination_network": "base",
+        "wallet_address": wallet})
+    for _ in range(count):
+        session = json.loads(call("POST", "/v1/crypto/onramp_sessions", create, headers))["id"]
+        status = json.loads(call("POST", f"/v1/crypto/onramp_sessions/{session}/checkout", "", headers))["status"]
+        if status != "fulfillment_processing":
+            sys.exit(f"checkout of {session} answered {status}")
+    for _ in range(1200):
+        if json.loads(call("GET", f"/v1/crypto/onramp_sessions/{session}", None, headers))["status"] != "fulfillment_processing":
+            break
+        time.sleep(0.1)
+    sys.exit(0)
+bodies = open(sys.argv[4]).read().splitlines()[int(sys.argv[5]):] if len(sys.argv) > 4 else None
+for index in range(count):
+    if bodies is None:
+        call("GET", path)
+    else:
+        call("POST", path, bodies[index], {"Content-Type": "application/json"})
 PY
 }
 
@@ -153,6 +181,22 @@ measure sessions $started_pid session "$sessions" \
     $port_onramp /platform/v2/onramp/mobile/sessions "$sessions" "$work/sessions.txt" 100
 kill "$started_pid" 2>/dev/null; wait "$started_pid" 2>/dev/null || true
 
+# Embedded pairs: customers prepared by a server running natively, then the pairs sent to the same
+# database served under callgrind.
+$onramp project create --name EmbeddedBench --database "sqlite:$work/pairs.db" --json >"$work/pairs-project.json"
+serve_pairs=(serve --port $port_onramp --database "sqlite:$work/pairs.db" --access-log off)
+$onramp "${serve_pairs[@]}" >"$work/prepare-pairs.log" 2>&1 &
+preparer=$!
+wait_served "http://127.0.0.1:$port_onramp/healthz"
+bench/embedded-customers.sh "http://127.0.0.1:$port_onramp" "$work/pairs-project.json" 1 "$work/customers.txt"
+kill $preparer; wait $preparer 2>/dev/null || true
+secret_key=$(jq -r .stripeSecretKey "$work/pairs-project.json")
+start pairs $onramp "${serve_pairs[@]}"
+wait_served "http://127.0.0.1:$port_onramp/healthz"
+send $port_onramp pairs 30 "$work/customers.txt" "$secret_key"
+measure pairs $started_pid pair "$pairs" $port_onramp pairs "$pairs" "$work/customers.txt" "$secret_key"
+kill "$started_pid" 2>/dev/null; wait "$started_pid" 2>/dev/null || true
+
 # One verify: the reference program with 100 and with 100 + SESSIONS verifies, the difference.
 verify_total() {
     "${server_pin[@]}" "${callgrind[@]}" --callgrind-out-file="$work/verify.$1" "$work/ecdsa-verify" "$1" >/dev/null 2>&1
@@ -180,3 +224,10 @@ printf '%-36s %10s %10s %12s %s\n' "onramp attested session (SQLite)" "$(count_o
 result "attested session (SQLite), user-space instructions per session (counted)" "$(count_of session 2)" \
     "instructions" "one ECDSA P-256 verify, counted the same way" "$verify" "$share" \
     "(counted: the verify's share; the timed goal is ≥ 0.5)"
+livez_all=$(count_of /livez 2)
+share=$(ratio "$livez_all" "$(count_of pair 2)")
+printf '%-36s %10s %10s %12s %s\n' "onramp Embedded pair (SQLite)" "$(count_of pair 2)" "$(count_of pair 3)" "" \
+    "$share (of /livez, memset included)"
+result "Embedded create + checkout pair (SQLite), user-space instructions per pair (counted)" "$(count_of pair 2)" \
+    "instructions" "GET /livez, counted the same way" "$livez_all" "$share" \
+    "(counted: /livez's share; the timed goal is ≥ 0.1)"

@@ -2,7 +2,7 @@
 # Installs the Debian packages OnrampKit needs, only those missing. Usage:
 #   scripts/install-deps.sh build   # to build and serve: C libraries
 #   scripts/install-deps.sh test    # also PostgreSQL, headless Chromium, wrk/nginx and a Python venv
-#   scripts/install-deps.sh bench   # also gcc (the libmicrohttpd reference), valgrind and localstripe
+#   scripts/install-deps.sh bench   # also gcc (the C references), valgrind, jq and localstripe
 set -euo pipefail
 mode=${1:-build}
 packages=(libmicrohttpd-dev libssl-dev libsqlite3-dev libpq-dev libcurl4-openssl-dev pkg-config)
@@ -10,8 +10,8 @@ if [ "$mode" = test ] || [ "$mode" = bench ]; then
     packages+=(postgresql chromium chromium-driver wrk nginx-light openssl)
 fi
 # bench/http.sh builds its libmicrohttpd reference (bench/reference) with gcc; bench/instructions.sh
-# counts instructions with valgrind's callgrind.
-if [ "$mode" = bench ]; then packages+=(gcc valgrind); fi
+# counts instructions with valgrind's callgrind; the Embedded scripts read the API's answers with jq.
+if [ "$mode" = bench ]; then packages+=(gcc valgrind jq); fi
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
