@@ -86,7 +86,7 @@ public struct HTTPRequest: Sendable {
 
     /// The body parsed as an `application/x-www-form-urlencoded` form with bracket nesting.
     public func formBody(decoder: FormDecoder = FormDecoder()) throws(HTTPError) -> JSONValue {
-        guard let text = String(validating: body, as: UTF8.self) else {
+        guard let text = UTF8Text.string(body) else {
             throw HTTPError(status: 400, code: "invalid_form", message: "The request body is not valid UTF-8.")
         }
         do {

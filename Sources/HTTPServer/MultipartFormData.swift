@@ -1,3 +1,4 @@
+import OnrampWire
 /// A `multipart/form-data` body (RFC 7578) split into its parts, as StripeCore's file upload sends it
 /// (`purpose`, `owned_by`, then `file` with a filename and `Content-Type`).
 public struct MultipartFormData: Sendable {
@@ -13,7 +14,7 @@ public struct MultipartFormData: Sendable {
         public let body: [UInt8]
 
         /// The body as UTF-8 text.
-        public var text: String? { String(validating: body, as: UTF8.self) }
+        public var text: String? { UTF8Text.string(body) }
     }
 
     /// The parts in order.
@@ -47,7 +48,7 @@ public struct MultipartFormData: Sendable {
         guard let headerEnd = firstIndex(of: [13, 10, 13, 10], in: bytes) else {
             throw malformed("A part has no header block.")
         }
-        guard let head = String(validating: bytes[bytes.startIndex..<headerEnd], as: UTF8.self) else {
+        guard let head = UTF8Text.string(bytes[bytes.startIndex..<headerEnd]) else {
             throw malformed("A part's headers are not UTF-8.")
         }
         var name: String?

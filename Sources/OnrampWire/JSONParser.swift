@@ -168,7 +168,7 @@ private struct Reader {
             let c = bytes[index]
             if c == UInt8(ascii: "\"") {
                 index += 1
-                guard let text = String(validating: bytes[start..<(index - 1)], as: UTF8.self) else {
+                guard let text = UTF8Text.string(bytes[start..<(index - 1)]) else {
                     throw error("invalid UTF-8")
                 }
                 return text
@@ -182,7 +182,7 @@ private struct Reader {
             switch c {
             case UInt8(ascii: "\""):
                 index += 1
-                guard let text = String(validating: scalars, as: UTF8.self) else { throw error("invalid UTF-8") }
+                guard let text = UTF8Text.string(scalars) else { throw error("invalid UTF-8") }
                 return text
             case UInt8(ascii: "\\"):
                 index += 1

@@ -22,7 +22,7 @@ public enum PercentEncoding {
                 output.append(byte)
             }
         }
-        return String(validating: output, as: UTF8.self)
+        return UTF8Text.string(output)
     }
 
     /// Encodes everything but RFC 3986 unreserved characters.

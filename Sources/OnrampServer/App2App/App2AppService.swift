@@ -330,7 +330,7 @@ struct App2AppService: Sendable {
         guard
             let opened = try? AESGCM.open(sealed, key: tokenSealingKey, associatedData: Array(session.challengeId.utf8))
         else { return nil }
-        guard let token = String(validating: opened, as: UTF8.self) else {
+        guard let token = UTF8Text.string(opened) else {
             throw StoreError(.typeMismatch, "a purchase session's sealed token is not text")
         }
         return token

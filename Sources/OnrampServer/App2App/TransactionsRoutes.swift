@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import OnrampCrypto
+import OnrampWire
 
 /// The JWT-authenticated transactions API: `GET /onramp/v1/buy/user/{partnerUserRef}/transactions`
 /// and `GET /onramp/v1/buy/transactions`, newest first, with an opaque `page_key` cursor. Parameters come
@@ -85,7 +86,7 @@ struct TransactionsRoutes: Sendable {
 
     static func decodeCursor(_ key: String) throws(HTTPError) -> (createdAt: Int64, id: String) {
         guard key.utf8.count <= 256, let bytes = Base64URL.decode(key),
-            let text = String(validating: bytes, as: UTF8.self),
+            let text = UTF8Text.string(bytes),
             let colon = text.firstIndex(of: ":"), let createdAt = Int64(text[..<colon])
         else {
             throw HTTPError(status: 400, code: "invalid_request", message: "page_key is not valid.", param: "page_key")

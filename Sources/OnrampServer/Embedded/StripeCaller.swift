@@ -1,6 +1,7 @@
 import HTTPServer
 import OnrampCrypto
 import OnrampStore
+import OnrampWire
 
 /// Who is calling a Stripe-style route: the project and mode of the API key.
 struct StripeCaller: Sendable {
@@ -81,7 +82,7 @@ struct StripeCaller: Sendable {
         if header.hasPrefix("Bearer ") { return String(header.dropFirst("Bearer ".count)) }
         guard header.hasPrefix("Basic "), header.utf8.count <= 512,
             let decoded = Base64.decode(String(header.dropFirst("Basic ".count))),
-            let text = String(validating: decoded, as: UTF8.self)
+            let text = UTF8Text.string(decoded)
         else { return nil }
         return text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)
     }
