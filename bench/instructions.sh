@@ -17,7 +17,7 @@
 # instruction waits on memory: these figures say how much work a path does, the timed rows how long
 # it takes. /livez repeats to within 0.1 % run to run, the store's paths to within about 5 % (its
 # background work, such as a checkpoint, falls in one window or the other).
-# Usage: [SERVER_CPU=0 CLIENT_CPU=1] bench/instructions.sh [REQUESTS] [SESSIONS] [PAIRS]
+# Usage: [SERVER_CPU=0 CLIENT_CPU=1] [KEEP_DUMPS=DIR] bench/instructions.sh [REQUESTS] [SESSIONS] [PAIRS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source bench/lib.sh
@@ -26,7 +26,9 @@ sessions=${2:-1000}
 pairs=${3:-300}
 command -v valgrind >/dev/null || { echo "bench/instructions.sh needs valgrind (apt-get install valgrind)" >&2; exit 69; }
 work=$(mktemp -d)
-trap 'kill $(jobs -p) 2>/dev/null || true; wait 2>/dev/null || true; rm -rf "$work"' EXIT
+# KEEP_DUMPS=DIR keeps the callgrind dumps there (per function: the `fn=` records of each file).
+trap 'kill $(jobs -p) 2>/dev/null || true; wait 2>/dev/null || true
+      [ -n "${KEEP_DUMPS:-}" ] && mkdir -p "$KEEP_DUMPS" && cp "$work"/*.out.* "$KEEP_DUMPS"/; rm -rf "$work"' EXIT
 
 [ -x .build/release/onramp ] || swift build -c release --product onramp >/dev/null
 onramp=.build/release/onramp

@@ -4,6 +4,18 @@ import Testing
 @Suite struct JSONParserTests {
     let parser = JSONParser()
 
+    /// A member is found by its name, the last one when a name repeats; a canonically equivalent spelling
+    /// of another length is another name, as JSON compares names.
+    @Test func findsMembersByNameAsJSONComparesThem() throws {
+        let value = try parser.parse(#"{"destination_currency": "usdc", "a": 1, "a": 2, "\u212Aey": "kelvin"}"#)
+        #expect(value["destination_currency"] == .string("usdc"))
+        #expect(value["destination_currencY"] == nil && value["destination_currenc"] == nil)
+        #expect(value["a"] == .number("2"))
+        #expect(value["\u{212A}ey"] == .string("kelvin"))
+        #expect(value["Key"] == nil, "U+212A KELVIN SIGN is canonically equivalent to K, but not the same name")
+        #expect(JSONValue.string("x")["a"] == nil)
+    }
+
     @Test func keepsNumbersAsTheirSourceText() throws {
         let value = try parser.parse(#"{"paymentAmount": 25.10, "n": -0.5e3}"#)
         #expect(value["paymentAmount"] == .number("25.10"))
