@@ -6,6 +6,24 @@ import Testing
 
 /// The same behaviour checked against every driver in one run.
 @Suite(.blocking) struct DatabaseTests {
+    /// Statement texts of one length that differ only in the middle never share a connection's cached
+    /// prepared statement: each answers its own value, every time.
+    @Test(arguments: Driver.all)
+    func statementsThatDifferOnlyInTheMiddleKeepTheirOwnPreparedStatements(driver: Driver) throws {
+        try withFreshDatabase(driver) { url in
+            let database = try DatabaseURL.open(url)
+            defer { database.close() }
+            let padding = String(repeating: "p", count: 60)
+            let texts = ["a", "b", "c"].map { "SELECT '\(padding)\($0)\(padding)' AS value WHERE 1 = ?" }
+            for _ in 0..<3 {
+                for text in texts {
+                    let value = try database.read { try $0.query(text, [.integer(1)]).first?.string("value") }
+                    #expect(value == String(text.dropFirst(8).prefix(121)), "\(text)")
+                }
+            }
+        }
+    }
+
     @Test(arguments: Driver.all)
     func migrationsApplyOnceAndSurviveReopening(driver: Driver) throws {
         try withFreshDatabase(driver) { url in
