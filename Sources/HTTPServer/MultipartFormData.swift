@@ -1,4 +1,5 @@
 import OnrampWire
+
 /// A `multipart/form-data` body (RFC 7578) split into its parts, as StripeCore's file upload sends it
 /// (`purpose`, `owned_by`, then `file` with a filename and `Content-Type`).
 public struct MultipartFormData: Sendable {
