@@ -3,7 +3,7 @@
 # every user-space instruction it executes, the same on every run (the rates the other scripts print
 # drift by a third within an hour on a shared virtual machine). One keep-alive connection warms a path
 # up, the counters are zeroed, COUNT more requests are sent and the counters dumped, then counted as
-# long again with no request and that subtracted (the server's own background work). Two rows:
+# long again with no request and that subtracted (the server's own background work). The rows:
 # - /livez and /healthz per request against libmicrohttpd alone with its C handler (bench/reference,
 #   the ceiling of onramp's edge). libc's memset is printed apart and left out of their ratio:
 #   callgrind counts a `rep stosb` once per byte it stores, and libmicrohttpd clears each connection's
@@ -15,8 +15,9 @@
 #   fulfilment included (the window lasts until the last session is fulfilled), against /livez.
 # The kernel's work (TCP on loopback, the disk's flushes) is not counted, nor are the cycles an
 # instruction waits on memory: these figures say how much work a path does, the timed rows how long
-# it takes. /livez repeats to within 0.1 % run to run, the store's paths to within about 5 % (its
-# background work, such as a checkpoint, falls in one window or the other).
+# it takes. /livez repeats to within 0.1 % run to run, the store's paths to within a few percent
+# (/healthz 4 %, sessions and pairs 1.5 %: the store's background work, such as a checkpoint, falls in
+# one window or the other); per-function counts in the kept dumps do not move.
 # Usage: [SERVER_CPU=0 CLIENT_CPU=1] [KEEP_DUMPS=DIR] bench/instructions.sh [REQUESTS] [SESSIONS] [PAIRS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -146,6 +147,7 @@ measure() {
 }
 count_of() { awk -v label="$1" -v field="$2" '$1 == label { print $field }' "$work/counts"; }
 outside_memset() { echo $(($(count_of "$1" 2) - $(count_of "$1" 3))); }
+# wait_served URL: until it answers, two minutes at most (a server starts slowly under valgrind).
 wait_served() { for _ in $(seq 1 600); do curl -sf "$1" >/dev/null && return 0; sleep 0.2; done; return 1; }
 
 # HTTP: libmicrohttpd alone, then onramp's /livez and /healthz.
