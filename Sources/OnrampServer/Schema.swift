@@ -3,7 +3,8 @@ import OnrampStore
 /// Every migration of the server's database, in version ranges per feature so features can add
 /// tables independently: 100s projects and keys (150 the outbox, 160 test clocks), 200s App2App (220s the hosted onramp, 230s the Headless
 /// Onramp, 240s the offramp), 300s Embedded,
-/// 400s webhooks, 500s changes across features (500 settlement leases, 540 room on PostgreSQL's pages).
+/// 400s webhooks, 500s changes across features (500 settlement leases, 540 room on PostgreSQL's pages) and
+/// features' later columns (550 the 2026 KYC fields).
 public enum Schema {
     /// All migrations in version order.
     public static var migrations: [Migration] {

@@ -106,6 +106,7 @@ enum ServeCommand {
 
             let termination = TerminationSignal()
             let connections = try connectionLimits(args)
+            if let file = args.value("--export-on-exit") { try StateCommand.checkDestination(file) }
             let database = try DatabaseURL.open(databaseURL)
             if let file = args.value("--import") {
                 try database.migrate(Schema.migrations)

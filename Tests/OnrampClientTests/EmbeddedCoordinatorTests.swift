@@ -121,6 +121,43 @@ import Testing
         #expect(await sandbox.eventually { sandbox.ledger.credits(for: "emb-2").count == 1 })
     }
 
+    /// The seed's iOS flow as the newest SDK runs it: the elements session under the mobile-session contract,
+    /// Apple Pay as the simulator sends it (empty `pk_token`, the stub naming a 3-D Secure card), the challenge,
+    /// the PaymentIntent `requires_capture` that lets the coordinator ask the backend for the second checkout,
+    /// and the credit that only the verified `fulfillment_complete` webhook makes.
+    @Test func simulatorApplePayWithThreeDSecureIsCreditedFromTheWebhook() async throws {
+        let sandbox = try await SandboxServer()
+        var presenters = CryptoOnrampPresenters.headless
+        presenters.paymentMethod = HeadlessPaymentMethodPresenter(
+            selection: .card(CardDetails(number: "4000000000003220", expMonth: 12, expYear: 2034, cvc: "123")))
+        let coordinator = try await CryptoOnrampCoordinator.create(
+            apiClient: sandbox.stripeClient, presenters: presenters)
+        let viewController = PresentingViewController()
+        let customerId = try await Self.signIn(coordinator, sandbox, user: "emb-9")
+        try await coordinator.registerWalletAddress(walletAddress: Self.wallet, network: .base)
+        let request = ApplePayPaymentRequest(merchantIdentifier: "merchant.com.example", country: "US", currency: "USD")
+        let display = try #require(
+            try await coordinator.collectPaymentMethod(type: .applePay(paymentRequest: request), from: viewController))
+        #expect(display.paymentMethodType == "apple_pay")
+        let backend = sandbox.embeddedBackend
+        let session = try await backend.createOnrampSession(
+            userRef: "emb-9", customerId: customerId, paymentToken: try await coordinator.createCryptoPaymentToken(),
+            sourceAmount: "20.00", network: "base", walletAddress: Self.wallet)
+        let calls = Mutex(0)
+        let result = try await coordinator.performCheckout(
+            onrampSessionId: session.id,
+            authenticationContext: HeadlessAuthenticationContext(viewController: viewController)
+        ) { id in
+            calls.withLock { $0 += 1 }
+            return try await backend.checkout(sessionId: id, userRef: "emb-9")
+        }
+        #expect(result == .completed)
+        #expect(calls.withLock { $0 } == 2, "the challenge, then the second checkout")
+        #expect(await sandbox.eventually { sandbox.ledger.credits(for: "emb-9").count == 1 })
+        let credit = try #require(sandbox.ledger.credits(for: "emb-9").first)
+        #expect(credit.eventId.hasPrefix("evt_") && credit.amount == session.destinationAmount)
+    }
+
     /// A bank account (the PaymentIntent stays `processing`, which completes a `us_bank_account` checkout) and
     /// an Apple Pay payment (token, then payment method) both check out and are credited from the webhook.
     @Test func bankAccountAndApplePayCheckOut() async throws {

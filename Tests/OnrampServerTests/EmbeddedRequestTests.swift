@@ -71,13 +71,31 @@ import Testing
         let stubbed = try CardTokenCreation(
             Self.fields([
                 "pk_token": "{}", "pk_token_transaction_id": "ApplePayStubs~4000000000000002~1~USD~sandbox",
-            ]))
+            ]), livemode: false)
         #expect(stubbed.applePay && stubbed.method.behaviour == .declines)
         #expect(stubbed.method.stored["card"]?["wallet"]?["type"]?.stringValue == "apple_pay")
-        let plain = try CardTokenCreation(Self.fields(["pk_token": "{}"]))
+        let plain = try CardTokenCreation(Self.fields(["pk_token": "{}"]), livemode: false)
         #expect(plain.method.stored["card"]?["last4"]?.stringValue == "4242")
-        #expect(Self.refusal { _ = try CardTokenCreation(Self.fields(["pk_token": ""])) }?.param == "pk_token")
-        #expect(Self.refusal { _ = try CardTokenCreation(Self.fields([:])) }?.code == "parameter_missing")
+        #expect(
+            Self.refusal { _ = try CardTokenCreation(Self.fields(["pk_token": ""]), livemode: false) }?.param
+                == "pk_token")
+        #expect(
+            Self.refusal { _ = try CardTokenCreation(Self.fields([:]), livemode: false) }?.code == "parameter_missing")
+    }
+
+    /// The simulator's request (StripeApplePay `Token+API.swift` at 0032a69d): empty payment data beside the
+    /// stub id. Test mode takes the stub's card (4242 when it names none); live mode refuses the empty token.
+    @Test func theSimulatorsEmptyApplePayTokenIsATestModeCard() throws {
+        let simulator: JSONValue = [
+            "pk_token": "", "pk_token_transaction_id": "ApplePayStubs~4000000000003220~0~USD~A1B2",
+        ]
+        let named = try CardTokenCreation(Self.fields(simulator), livemode: false)
+        #expect(named.applePay && named.method.behaviour == .requiresAuthentication)
+        let unnamed = try CardTokenCreation(
+            Self.fields(["pk_token": "", "pk_token_transaction_id": "ApplePayStubs~~0~USD~A1B2"]), livemode: false)
+        #expect(unnamed.method.stored["card"]?["last4"]?.stringValue == "4242")
+        let live = Self.refusal { _ = try CardTokenCreation(Self.fields(simulator), livemode: true) }
+        #expect(live?.code == "parameter_invalid" && live?.param == "pk_token")
     }
 
     @Test func kycDataKeepsDigitsAValidDateAndAnUpperCasedAddress() throws {

@@ -92,6 +92,57 @@ import Testing
         #expect(exported.serializedString.contains("Saved Wallet"))
     }
 
+    /// `state export` and `serve --export-on-exit` never delete or replace what is not a regular file: a
+    /// directory (`.` included), or a link to one, is refused with everything in it kept; a regular file is
+    /// replaced whole, still readable by its owner only.
+    @Test func stateExportNeverReplacesADirectory() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("state-\(UUID().uuidString)")
+        let precious = directory.appendingPathComponent("precious")
+        try FileManager.default.createDirectory(at: precious, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let kept = precious.appendingPathComponent("notes.txt")
+        try Data("mine".utf8).write(to: kept)
+        let link = directory.appendingPathComponent("link")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: precious)
+        let database = "sqlite:\(directory.path)/source.db"
+        func export(_ path: String) throws -> (Int32, String) {
+            let process = Process()
+            process.executableURL = Python.onrampBinary
+            process.currentDirectoryURL = precious
+            process.arguments = ["state", "export", path, "--database", database]
+            let errors = Pipe()
+            process.standardError = errors
+            try process.run()
+            process.waitUntilExit()
+            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            return (process.terminationStatus, text)
+        }
+        for path in [precious.path, ".", link.path] {
+            let (status, message) = try export(path)
+            #expect(status == 1 && message.contains("never over a directory"), "\(path): \(message)")
+            #expect(try String(contentsOf: kept, encoding: .utf8) == "mine", "\(path) left \(kept.path) alone")
+        }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: precious.path)
+        #expect(leftovers == ["notes.txt"], "no temporary file is left behind")
+
+        let file = directory.appendingPathComponent("saved.json")
+        try Data("old".utf8).write(to: file)
+        #expect(try export(file.path).0 == 0)
+        let replaced = try JSONParser().parse(Array(try Data(contentsOf: file)))
+        #expect(replaced["format"] == "onramp-state")
+        #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int == 0o600)
+
+        let serve = Process()
+        serve.executableURL = Python.onrampBinary
+        serve.arguments = ["serve", "--port", "0", "--database", database, "--export-on-exit", precious.path]
+        serve.standardOutput = Pipe()
+        serve.standardError = Pipe()
+        try serve.run()
+        #expect(Self.exits(serve, within: 20))
+        #expect(serve.terminationStatus != 0, "refused at start, before any state exists to lose")
+        #expect(try String(contentsOf: kept, encoding: .utf8) == "mine")
+    }
+
     /// Waits for `process` to exit; kills it after `seconds` (a hung child must fail its test, not hang the
     /// whole run).
     private static func exits(_ process: Process, within seconds: TimeInterval) -> Bool {

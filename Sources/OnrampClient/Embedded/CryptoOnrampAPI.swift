@@ -25,11 +25,22 @@ struct CryptoOnrampAPI: Sendable {
     }
 
     func get(_ path: String, _ query: [(String, String)], key: String? = nil) async throws -> JSONObject {
-        try await send {
-            try await transport.request(
+        try await getAnswer(path, query, key: key).body
+    }
+
+    /// A GET with extra request headers that also returns the answer's headers (names lower-cased).
+    func getAnswer(
+        _ path: String, _ query: [(String, String)], key: String? = nil, headers: [String: String] = [:]
+    ) async throws -> (body: JSONObject, headers: [String: String]) {
+        var answerHeaders: [String: String] = [:]
+        let body = try await send {
+            let answer = try await transport.request(
                 "GET", url(path + "?" + FormEncoding.encode(query)),
-                headers: ["Authorization": "Bearer \(key ?? publishableKey)"])
+                headers: headers.merging(["Authorization": "Bearer \(key ?? publishableKey)"]) { $1 })
+            answerHeaders = answer.headers
+            return answer
         }
+        return (body, answerHeaders)
     }
 
     /// The App Attest fields StripeCore's `StripeAttest` adds to the mobile lookup and sign-up. No device

@@ -1,19 +1,20 @@
 import Foundation
 
 extension CryptoOnrampCoordinator {
-    /// Checks out an onramp session your backend created, as stripe-ios `performCheckout` does:
-    /// `clientSecretProvider` calls your backend, which runs the session's checkout and returns its
-    /// `client_secret`; the session gives the PaymentIntent's client secret, and the PaymentIntent (read with
-    /// the platform's publishable key) decides: `succeeded` completes, `processing` completes for a bank debit,
-    /// `requires_action` presents 3-D Secure and then checks out again. Returns when the payment succeeded
-    /// (fulfilment continues asynchronously).
+    /// Checks out an onramp session your backend created, as stripe-ios `performCheckout` does
+    /// (`CryptoOnrampCoordinator.swift` at 00bc96b9): `clientSecretProvider` calls your backend, which runs the
+    /// session's checkout and returns its `client_secret`; the session gives the PaymentIntent's client secret,
+    /// and the PaymentIntent (read with the platform's publishable key) decides (``checkoutResult(_:)``).
+    /// `requires_action` presents 3-D Secure; the intent must then read as a success (`requires_capture` once
+    /// authorised) before your backend is asked to check out again, and that second checkout must succeed.
+    /// Returns when the payment succeeded (fulfilment continues asynchronously).
     public func performCheckout(
         onrampSessionId: String, authenticationContext: any STPAuthenticationContext,
         clientSecretProvider: @escaping @Sendable (String) async throws -> String
     ) async throws -> CheckoutResult {
         try ensureActive()
         let platformKey = try await platformPublishableKey()
-        for _ in 0..<3 {
+        for attempt in 0..<2 {
             let secret = try await clientSecretProvider(onrampSessionId)
             let session = try await api.get(
                 "/v1/crypto/internal/onramp_session",
@@ -23,12 +24,10 @@ extension CryptoOnrampCoordinator {
                     .unexpectedResponse, developer: "The session has no payment_intent_client_secret.")
             }
             let intent = try await paymentIntent(intentSecret, key: platformKey)
-            switch intent.string("status") {
-            case "succeeded", "requires_capture":
-                return .completed
-            case "processing" where intent.any("payment_method_types") as? [String] == ["us_bank_account"]:
-                return .completed
-            case "requires_action":
+            switch Self.checkoutResult(intent) {
+            case .completed?: return .completed
+            case .failed?: throw Self.paymentFailed(intent, onrampSessionId)
+            case nil where attempt == 0:
                 guard let text = intent.string("next_action.redirect_to_url.url"), let url = URL(string: text) else {
                     throw CryptoOnrampError(.unexpectedResponse, developer: "requires_action without a redirect.")
                 }
@@ -37,14 +36,38 @@ extension CryptoOnrampCoordinator {
                 // challenge is a cancellation.
                 let after = try await paymentIntent(intentSecret, key: platformKey)
                 if outcome == .canceled || after.string("status") == "requires_action" { return .canceled }
-            case let status:
-                let code = intent.string("last_payment_error.code")
-                throw CryptoOnrampError(
-                    code == nil ? .checkoutFailed : .paymentDeclined, apiCode: code,
-                    developer: "PaymentIntent of \(onrampSessionId) is \(status ?? "unknown") (\(code ?? "no error")).")
+                guard Self.checkoutResult(after) == .completed else { throw Self.paymentFailed(after, onrampSessionId) }
+            case nil:
+                throw Self.paymentFailed(intent, onrampSessionId)
             }
         }
-        throw CryptoOnrampError(.checkoutFailed, developer: "Checkout needed more than two authentication steps.")
+        throw CryptoOnrampError(.checkoutFailed, developer: "Checkout needed more than one authentication step.")
+    }
+
+    /// What a PaymentIntent means for checkout, as the SDK's private `STPPaymentIntent.checkoutResult`:
+    /// `succeeded` and `requires_capture` complete, `processing` completes a bank debit only,
+    /// `requires_action` has no result yet (`nil`), and every other status fails.
+    enum IntentOutcome: Equatable {
+        case completed
+        case failed
+    }
+
+    static func checkoutResult(_ intent: JSONObject) -> IntentOutcome? {
+        switch intent.string("status") {
+        case "succeeded", "requires_capture": .completed
+        case "processing" where intent.any("payment_method_types") as? [String] == ["us_bank_account"]: .completed
+        case "requires_action": nil
+        default: .failed
+        }
+    }
+
+    /// `CheckoutError.paymentFailed`, typed by the intent's last payment error when it has one.
+    private static func paymentFailed(_ intent: JSONObject, _ sessionId: String) -> CryptoOnrampError {
+        let code = intent.string("last_payment_error.code")
+        let status = intent.string("status") ?? "unknown"
+        return CryptoOnrampError(
+            code == nil ? .checkoutFailed : .paymentDeclined, apiCode: code,
+            developer: "PaymentIntent of \(sessionId) is \(status) (\(code ?? "no error")).")
     }
 
     /// `GET payment_intents/{id}?client_secret=…&expand[0]=payment_method` with the platform's key; the id is

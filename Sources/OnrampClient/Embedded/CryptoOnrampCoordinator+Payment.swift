@@ -72,11 +72,12 @@ extension CryptoOnrampCoordinator {
         return Self.displayData(method, applePay: applePay)
     }
 
-    /// The fields StripeApplePay's `Token+API.swift` sends for a PKPayment, as the simulator makes one: its
-    /// transaction id names the card (`ApplePayStubs~<number>~…`).
+    /// The fields StripeApplePay's `Token+API.swift` (at 0032a69d) sends for a PKPayment, as the simulator
+    /// makes one: its payment data is empty, so `pk_token` is too, and its transaction id names the card
+    /// (`ApplePayStubs~<number>~…`; a test-mode key only).
     static func simulatedApplePayment(_ card: CardDetails) -> [(String, String)] {
         [
-            ("pk_token", #"{"version":"EC_v1","data":"c2FuZGJveA==","signature":"","header":{}}"#),
+            ("pk_token", ""),
             ("pk_token_instrument_name", "Simulated Instrument"), ("pk_token_payment_network", "Visa"),
             ("pk_token_transaction_id", "ApplePayStubs~\(card.number)~0~USD~\(UUID().uuidString)"),
         ]

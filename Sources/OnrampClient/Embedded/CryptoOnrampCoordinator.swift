@@ -42,7 +42,8 @@ import Synchronization
     }
 
     /// Creates the coordinator with `STPAPIClient.shared`'s publishable key (or `apiClient`'s), loading the
-    /// deferred-intent elements session first as the SDK does (`GET elements/sessions`); it fails with
+    /// deferred-intent elements session first as the SDK does (`GET elements/sessions`, with the 2026 SDK's
+    /// mobile-session contract, ``MobileSessionContractCheck``); it fails with
     /// ``CryptoOnrampError/Code/missingAppAttestation`` when that session does not enable Link's attested
     /// mobile endpoints. The presenters default to ``CryptoOnrampPresenters/headless``; apps pass their own UI.
     public static func create(
@@ -54,13 +55,21 @@ import Synchronization
                 .notConfigured, developer: "Set STPAPIClient.shared.publishableKey to a pk_… key first.")
         }
         let api = CryptoOnrampAPI(baseURL: apiClient.apiBaseURL, publishableKey: key, transport: transport)
-        let session = try await api.get(
+        // The 2026 SDK's mobile-session contract: sent with the request, checked in the answer.
+        let (session, headers) = try await api.getAnswer(
             "/v1/elements/sessions",
             [
                 ("type", "deferred_intent"), ("key", key), ("deferred_intent[mode]", "setup"),
                 ("deferred_intent[setup_future_usage]", "off_session"), ("locale", "en-US"),
                 ("mobile_app_id", Bundle.main.bundleIdentifier ?? "com.example.test"),
-            ])
+            ], headers: [MobileSessionContractCheck.headerName: MobileSessionContractCheck.requestHeader])
+        do {
+            try MobileSessionContractCheck.validate(
+                header: headers[MobileSessionContractCheck.headerName.lowercased()], body: session)
+        } catch {
+            throw CryptoOnrampError(
+                .unexpectedResponse, developer: "The elements session fails its mobile contract: \(error.rawValue).")
+        }
         guard let sessionId = session.string("session_id"),
             session.any("payment_method_preference.ordered_payment_method_types") is [Any]
         else { throw CryptoOnrampError(.unexpectedResponse, developer: "The elements session is incomplete.") }

@@ -6,7 +6,8 @@ extension CardTokenRoutes {
     enum Operations {
         /// The token form: an Apple Pay payment, or a test card.
         static let tokenForm = APISchema.object([
-            "pk_token": .string(minLength: 1, maxLength: 16_384).described("The Apple Pay payment data."),
+            "pk_token": .string(maxLength: 16_384).described(
+                "The Apple Pay payment data; empty from a simulator (test mode, with an `ApplePayStubs~…` id)."),
             "pk_token_instrument_name": .string(maxLength: 256), "pk_token_payment_network": .string(maxLength: 64),
             "pk_token_transaction_id": .string(maxLength: 256).described(
                 "`ApplePayStubs~<card number>~…` picks the test card."),

@@ -17,7 +17,7 @@ struct CardTokenRoutes: Sendable {
     }
 
     func createToken(_ _: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
-        let creation = try CardTokenCreation(StripeErrors.fields(body))
+        let creation = try CardTokenCreation(StripeErrors.fields(body), livemode: caller.livemode)
         let token = try service.createToken(creation, caller: caller)
         return Self.tokenJSON(token, applePay: creation.applePay, livemode: caller.livemode)
     }

@@ -90,6 +90,10 @@ extension CryptoCustomer {
         let dob: String?
         let address: [String: String]
         let country: String
+        /// `nil` keeps the stored ones (a call that sends none).
+        let nationalities: [String]?
+        let birthCountry: String?
+        let birthCity: String?
         /// When the sandbox decides the phone and KYC checks.
         let verificationDueAt: Int64
     }
@@ -103,7 +107,8 @@ extension CryptoCustomer {
             UPDATE crypto_customers SET first_name = ?, last_name = ?, id_number_hash = COALESCE(?, id_number_hash),
                 id_number_last4 = COALESCE(?, id_number_last4), id_type = COALESCE(?, id_type),
                 dob = COALESCE(?, dob), line1 = ?, line2 = ?, city = ?, state = ?, zip = ?, country = ?,
-                phone_status = 'pending',
+                nationalities = COALESCE(?, nationalities), birth_country = COALESCE(?, birth_country),
+                birth_city = COALESCE(?, birth_city), phone_status = 'pending',
                 kyc_status = CASE WHEN COALESCE(?, id_number_hash) IS NULL THEN kyc_status ELSE 'pending' END,
                 verification_due_at = ?
             WHERE id = ?
@@ -113,7 +118,9 @@ extension CryptoCustomer {
                 kyc.idType.map(SQLValue.text) ?? .null, kyc.dob.map(SQLValue.text) ?? .null,
                 .text(kyc.address["line1"] ?? ""), kyc.address["line2"].map(SQLValue.text) ?? .null,
                 kyc.address["city"].map(SQLValue.text) ?? .null, kyc.address["state"].map(SQLValue.text) ?? .null,
-                kyc.address["zip"].map(SQLValue.text) ?? .null, .text(kyc.country), idHash,
+                kyc.address["zip"].map(SQLValue.text) ?? .null, .text(kyc.country),
+                kyc.nationalities.map { .text($0.joined(separator: ",")) } ?? .null,
+                kyc.birthCountry.map(SQLValue.text) ?? .null, kyc.birthCity.map(SQLValue.text) ?? .null, idHash,
                 .integer(kyc.verificationDueAt), .text(customerId),
             ])
     }

@@ -18,6 +18,10 @@ struct CryptoCustomer: Sendable {
     let dob: String?
     let address: [String: String]
     let country: String
+    /// ISO codes, in the order collected; empty when none were.
+    let nationalities: [String]
+    let birthCountry: String?
+    let birthCity: String?
     let phoneStatus: VerificationStatus
     let kycStatus: VerificationStatus
     let documentStatus: VerificationStatus
@@ -39,6 +43,9 @@ struct CryptoCustomer: Sendable {
         for field in Self.addressFields { address[field] = row.optionalString(field) }
         self.address = address
         country = try row.string("country")
+        nationalities = row.optionalString("nationalities")?.split(separator: ",").map(String.init) ?? []
+        birthCountry = row.optionalString("birth_country")
+        birthCity = row.optionalString("birth_city")
         phoneStatus = VerificationStatus(rawValue: try row.string("phone_status")) ?? .notStarted
         kycStatus = VerificationStatus(rawValue: try row.string("kyc_status")) ?? .notStarted
         documentStatus = VerificationStatus(rawValue: try row.string("document_status")) ?? .notStarted
@@ -74,6 +81,9 @@ struct CryptoCustomer: Sendable {
         ]
         fields += Self.addressFields.compactMap { address[$0] == nil ? nil : addressNames[$0] }
         if dob != nil { fields.append("dob") }
+        if !nationalities.isEmpty { fields.append("nationalities") }
+        if birthCountry != nil { fields.append("birth_country") }
+        if birthCity != nil { fields.append("birth_city") }
         if idNumberLast4 != nil { fields += ["id_number", "id_type"] }
         if documentStatus == .verified { fields += ["id_document", "selfie"] }
         return fields

@@ -78,7 +78,8 @@ struct CryptoCustomerService: Sendable {
                 Hex.encode(HMACSHA256.authenticationCode(key: dataKey, message: Array("\(customer.id):\($0)".utf8)))
             }, idNumberLast4: kyc.idNumber.map { String($0.suffix(4)) }, idType: kyc.idType, dob: kyc.dob,
             address: kyc.address, country: kyc.address["country"] ?? customer.country,
-            verificationDueAt: now + verificationDelayMilliseconds)
+            nationalities: kyc.nationalities.isEmpty ? nil : kyc.nationalities, birthCountry: kyc.birthCountry,
+            birthCity: kyc.birthCity, verificationDueAt: now + verificationDelayMilliseconds)
         return try database.transaction { connection in
             try CryptoCustomer.attach(submission, to: customer.id, on: connection)
             return try reload(customer.id, caller: caller, connection)

@@ -16,6 +16,11 @@ struct KYCCollection: Sendable {
     let address: [String: String]
     /// `YYYY-MM-DD`.
     let dob: String?
+    /// ISO 3166-1 alpha-2 codes, upper-cased (the 2026 SDKs' `nationalities`); empty when none were sent.
+    let nationalities: [String]
+    /// ISO 3166-1 alpha-2, upper-cased (stripe-ios `KYCData.swift` at b0553d43 `birth_country`).
+    let birthCountry: String?
+    let birthCity: String?
 
     /// Decodes the form's fields.
     init(_ fields: RequestFields) throws {
@@ -39,6 +44,21 @@ struct KYCCollection: Sendable {
         } else {
             dob = nil
         }
+        nationalities = try (fields.optionalList("nationalities", maxCount: 10, maxLength: 2) ?? []).map {
+            try Self.countryCode($0, field: "nationalities", fields)
+        }
+        birthCountry = try fields.optional("birth_country", maxLength: 2).map {
+            try Self.countryCode($0, field: "birth_country", fields)
+        }
+        birthCity = try fields.optional("birth_city", maxLength: 100)
+    }
+
+    /// `code` upper-cased when it is two ASCII letters (an ISO 3166-1 alpha-2 code).
+    private static func countryCode(_ code: String, field: String, _ fields: RequestFields) throws -> String {
+        guard code.utf8.count == 2, code.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+            throw fields.invalid(field, "\(field) takes two-letter ISO 3166-1 country codes.")
+        }
+        return code.uppercased()
     }
 
     /// Address fields flat (`line1`) or nested (`address[line1]`); country and state upper-cased.

@@ -89,6 +89,9 @@ extension CryptoInternalRoutes {
                     "Or the same fields flat, without `address` (as the SDK sends them)."),
                 "line1": .string(maxLength: 200), "line2": .string(maxLength: 200), "city": .string(maxLength: 200),
                 "state": .string(maxLength: 200), "zip": .string(maxLength: 200), "country": .string(maxLength: 200),
+                "nationalities": .array(.string(minLength: 2, maxLength: 2)).described(
+                    "ISO 3166-1 alpha-2 codes, at most 10 (the 2026 SDKs)."),
+                "birth_country": .string(minLength: 2, maxLength: 2), "birth_city": .string(maxLength: 100),
             ], required: ["credentials", "first_name", "last_name"])
 
         /// Collects KYC data.
@@ -101,11 +104,11 @@ extension CryptoInternalRoutes {
                     "kyc_region": APISchema.enumeration(KYCRegion.allCases.map(\.rawValue)).nullable,
                     "kyc_tiers": .array(kycTier), "provided_fields": .array(providedField),
                     "verifications": .array(verification), "person_id": .string, "first_name": .string,
-                    "last_name": .string, "residence_country": .string,
+                    "last_name": .string, "nationalities": .array(.string), "residence_country": .string,
                 ],
                 required: [
                     "id", "object", "livemode", "kyc_region", "kyc_tiers", "provided_fields", "verifications",
-                    "person_id",
+                    "person_id", "first_name", "last_name", "nationalities", "residence_country",
                 ]))
 
         /// A stored address; absent members are null.

@@ -21,10 +21,13 @@ struct CryptoInternalRoutes: Sendable {
     func collectKycData(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
         let customer = try customer(request, caller: caller, body: body)
         let kyc = try KYCCollection(StripeErrors.fields(body))
-        // `KYCDataCollectionResponse` (stripe-ios) requires `person_id` beside the customer's fields.
-        return try service.collect(kyc, for: customer, caller: caller).json.setting([
+        // `KYCDataCollectionResponse` (stripe-ios `CO/…/KYCDataCollectionResponse.swift`): at 13cc52dd it
+        // requires `person_id`, `first_name`, `last_name`, `nationalities` ([String]) and `residence_country`; at
+        // 69ac90f9 only `person_id`. Every version decodes the union, so all five are sent, never null.
+        let collected = try service.collect(kyc, for: customer, caller: caller)
+        return collected.json.setting([
             "person_id": .string(customer.personId), "first_name": .string(kyc.firstName),
-            "last_name": .string(kyc.lastName),
+            "last_name": .string(kyc.lastName), "nationalities": .array(collected.nationalities.map { .string($0) }),
             "residence_country": .string(kyc.address["country"] ?? customer.country),
         ])
     }

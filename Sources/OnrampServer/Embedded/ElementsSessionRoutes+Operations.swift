@@ -32,12 +32,20 @@ extension ElementsSessionRoutes {
                         "link_funding_sources": .array(.string), "link_mobile_use_attestation_endpoints": .boolean,
                         "link_passthrough_mode_enabled": .boolean,
                     ], required: ["link_mobile_use_attestation_endpoints"]),
-            ], required: ["session_id", "payment_method_preference", "link_settings"])
+                "mobile_payment_element": MobileSessionContract.paymentElementSchema,
+            ], required: ["session_id", "payment_method_preference", "link_settings", "mobile_payment_element"])
 
         /// Retrieves an elements session.
         static let retrieveElementsSession = APIOperation.stripe(
             "retrieveElementsSession",
             "The deferred-intent elements session the crypto onramp SDK loads when its coordinator is created.",
-            tag: "Link", auth: .anyKey, query: query, response: elementsSession)
+            tag: "Link", auth: .anyKey, query: query,
+            headers: [
+                APIParameter(
+                    MobileSessionContract.headerName,
+                    APISchema.string(maxLength: 64).described(
+                        "`major=<integer>; revision=<16 lowercase hex>` (the 2026 SDKs); the answer carries the same "
+                            + "header with the major sent and our revision, repeated in `mobile_payment_element`."))
+            ], response: elementsSession)
     }
 }

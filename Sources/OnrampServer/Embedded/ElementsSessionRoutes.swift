@@ -8,6 +8,8 @@ import OnrampWire
 /// `payment_method_preference.ordered_payment_method_types`) and the Link settings the crypto flow needs:
 /// `link_mobile_use_attestation_endpoints` (without it `deviceCanUseNativeLink` is false and creation fails
 /// with `missingAppAttestation`) and passthrough mode (Link payment details are shared as payment methods).
+/// The 2026 SDK also sends `Stripe-Mobile-Session-Contract` and requires it back with a matching
+/// `mobile_payment_element` (``MobileSessionContract``); every answer carries both, which older SDKs ignore.
 /// Nothing is stored: the session id only ties the SDK's later lookups together.
 struct ElementsSessionRoutes: Sendable {
     let routes: StripeRoutes
@@ -16,7 +18,10 @@ struct ElementsSessionRoutes: Sendable {
     /// The payment method types the sandbox offers, in the order the SDK shows them.
     static let paymentMethodTypes = ["card", "link", "us_bank_account"]
 
-    func retrieveElementsSession(_ request: HTTPRequest, _ caller: StripeCaller, _ _: JSONValue) throws -> JSONValue {
+    func retrieveElementsSession(_ request: HTTPRequest, _ caller: StripeCaller, _ _: JSONValue) throws
+        -> HTTPResponse
+    {
+        let contract = try MobileSessionContract.answering(request.headers[MobileSessionContract.headerName])
         let type = request.queryValue("type") ?? "deferred_intent"
         guard type == "deferred_intent" else {
             throw StripeErrors.invalid(
@@ -26,10 +31,12 @@ struct ElementsSessionRoutes: Sendable {
             throw StripeErrors.invalid(
                 "parameter_invalid", "deferred_intent[mode] is setup or payment.", param: "deferred_intent[mode]")
         }
-        return session(livemode: caller.livemode)
+        var response = HTTPResponse.json(session(livemode: caller.livemode, contract: contract))
+        response.headers.set(MobileSessionContract.headerName, contract.headerValue)
+        return response
     }
 
-    private func session(livemode: Bool) -> JSONValue {
+    private func session(livemode: Bool, contract: MobileSessionContract) -> JSONValue {
         let types = JSONValue.array(Self.paymentMethodTypes.map { .string($0) })
         return [
             "object": "elements_session",
@@ -48,6 +55,7 @@ struct ElementsSessionRoutes: Sendable {
                 "link_mobile_use_attestation_endpoints": true,
                 "link_passthrough_mode_enabled": true,
             ],
+            "mobile_payment_element": contract.paymentElement(types: Self.paymentMethodTypes),
         ]
     }
 }

@@ -268,5 +268,14 @@ enum EmbeddedSchema {
                     PRIMARY KEY (customer_id, kind)
                 );
                 """),
+        // The 2026 SDKs' KYC fields: nationalities (ISO codes, comma-separated), country and city of birth.
+        // Numbered after 540 so a state snapshot of the schema before them (540) is not taken for this one.
+        Migration(
+            version: 550, name: "kyc_birth_and_nationalities",
+            sql: """
+                ALTER TABLE crypto_customers ADD COLUMN nationalities TEXT;
+                ALTER TABLE crypto_customers ADD COLUMN birth_country TEXT;
+                ALTER TABLE crypto_customers ADD COLUMN birth_city TEXT;
+                """),
     ]
 }

@@ -12,10 +12,16 @@ import OnrampWire
 /// |---|---|
 /// | no checkout yet, or declined (the session is then rejected) | `requires_payment_method` (with `last_payment_error` after a decline) |
 /// | 3-D Secure pending | `requires_action`, `next_action.redirect_to_url` (the hosted 3-D Secure page) |
-/// | 3-D Secure passed, checkout not yet retried | `requires_confirmation` (the SDK then checks out again) |
+/// | 3-D Secure passed, checkout not yet retried | `requires_capture` (authorised; the SDK then checks out again, which captures) |
 /// | a bank debit checked out without its mandate | `requires_confirmation` |
 /// | fulfilment processing or complete | `succeeded` (a bank debit: `processing` until fulfilment completes) |
 /// | rejected for any other reason | `canceled` |
+///
+/// stripe-ios `CryptoOnrampCoordinator.performCheckout` (`checkoutResult`, at 00bc96b9) completes on `succeeded`
+/// and `requires_capture`, on `processing` for a bank debit only, waits on `requires_action`, and fails every
+/// other status, so after a passed challenge the intent must read `requires_capture` for the SDK to ask the
+/// partner's backend for the second checkout. A card intent is captured manually (at checkout); a bank debit's
+/// automatically (it settles on its own).
 struct PaymentIntentObject {
     let session: OnrampSessionRecord
     /// The payment token's method, when the session has one: its id and details.
@@ -52,7 +58,8 @@ struct PaymentIntentObject {
             guard session.machine.lastError == .actionRequired else { return "requires_payment_method" }
             // A bank debit checked out without its mandate: the partner confirms again with `mandate_data`.
             switch session.threeDSStatus {
-            case nil, .passed: return "requires_confirmation"
+            case nil: return "requires_confirmation"
+            case .passed: return "requires_capture"
             case .failed: return "requires_payment_method"
             case .pending: return "requires_action"
             }
@@ -69,7 +76,8 @@ struct PaymentIntentObject {
         let types: [JSONValue] = [paymentMethod?.method.type == .ach ? "us_bank_account" : "card"]
         var members: [(String, JSONValue)] = [
             ("id", .string(id)), ("object", "payment_intent"), ("amount", .integer(amount)),
-            ("capture_method", "automatic"), ("client_secret", .string(clientSecret)),
+            ("capture_method", paymentMethod?.method.type == .ach ? "automatic" : "manual"),
+            ("client_secret", .string(clientSecret)),
             ("confirmation_method", "automatic"), ("created", .integer(session.createdAt / 1000)),
             ("currency", .string(session.details.purchase.sourceCurrency)), ("livemode", .bool(session.livemode)),
             ("payment_method_types", .array(types)), ("status", .string(status)),
@@ -119,8 +127,8 @@ struct PaymentIntentObject {
             "client_secret": .string, "confirmation_method": .string, "created": .integer, "currency": .string,
             "livemode": .boolean, "payment_method_types": .array(.string),
             "status": .enumeration([
-                "requires_payment_method", "requires_confirmation", "requires_action", "processing", "succeeded",
-                "canceled",
+                "requires_payment_method", "requires_confirmation", "requires_action", "requires_capture", "processing",
+                "succeeded", "canceled",
             ]),
             "payment_method": .anyOf([.string, .anyObject]).nullable,
             "next_action": APISchema.object(

@@ -42,14 +42,23 @@ struct CardTokenCreation: Sendable {
     let applePay: Bool
 
     /// Decodes the form's fields. The sandbox cannot decrypt an Apple Pay payment: its card is the one the
-    /// simulator's transaction id names (`ApplePayStubs~4242424242424242~…`, the SDK's own stub), else the
-    /// test Visa `4242`.
-    init(_ fields: RequestFields) throws {
+    /// simulator's transaction id names (`ApplePayStubs~4242424242424242~…`, the SDK's own stub; the test Visa
+    /// `4242` when the stub names none), else the test Visa. The simulator's payment data is empty
+    /// (StripeApplePay `Token+API.swift` at 0032a69d sends `pk_token=` with the stub id), which test mode
+    /// accepts as Stripe does; live mode refuses an empty `pk_token`, since only a device's payment is real.
+    init(_ fields: RequestFields, livemode: Bool) throws {
         if let paymentData = try fields.optional("pk_token", maxLength: 16_384) {
-            guard !paymentData.isEmpty else { throw fields.invalid("pk_token", "pk_token is empty.") }
             let transaction = try fields.optional("pk_token_transaction_id", maxLength: 256) ?? ""
             let parts = transaction.split(separator: "~", omittingEmptySubsequences: false)
-            let number = parts.count > 1 && parts[0] == "ApplePayStubs" ? String(parts[1]) : "4242424242424242"
+            let stub = parts.count > 1 && parts[0] == "ApplePayStubs"
+            guard !paymentData.isEmpty || (stub && !livemode) else {
+                throw fields.invalid(
+                    "pk_token",
+                    livemode
+                        ? "pk_token is empty: Apple Pay from a simulator works only with a test-mode key."
+                        : "pk_token is empty and pk_token_transaction_id is not a simulator's ApplePayStubs~… id.")
+            }
+            let number = stub && !parts[1].isEmpty ? String(parts[1]) : "4242424242424242"
             let card = RequestFields(
                 ["number": .string(number), "exp_month": "12", "exp_year": "2034"], invalidCode: "parameter_invalid",
                 missingCode: "parameter_missing")

@@ -6,6 +6,8 @@ import OnrampWire
 struct StripeRoutes: Sendable {
     /// The handler of a Stripe-style route: the request, its caller, the parsed body.
     typealias Handler = @Sendable (HTTPRequest, StripeCaller, JSONValue) throws -> JSONValue
+    /// A handler that writes its whole response (a route whose answer carries a header of its own).
+    typealias ResponseHandler = @Sendable (HTTPRequest, StripeCaller, JSONValue) throws -> HTTPResponse
 
     let context: ServerContext
 
@@ -14,7 +16,7 @@ struct StripeRoutes: Sendable {
         _ router: inout Router, _ method: String, _ path: String, _ operation: APIOperation? = nil,
         _ handler: @escaping Handler
     ) {
-        add(&router, method, path, operation, allowPublishable: false, handler)
+        add(&router, method, path, operation, allowPublishable: false) { .json(try handler($0, $1, $2)) }
     }
 
     /// A route the client SDK calls with the publishable key (`pk_…`; the secret key works too).
@@ -22,12 +24,20 @@ struct StripeRoutes: Sendable {
         _ router: inout Router, _ method: String, _ path: String, _ operation: APIOperation? = nil,
         _ handler: @escaping Handler
     ) {
+        add(&router, method, path, operation, allowPublishable: true) { .json(try handler($0, $1, $2)) }
+    }
+
+    /// A client route whose handler writes the whole response.
+    func client(
+        _ router: inout Router, _ method: String, _ path: String, _ operation: APIOperation? = nil,
+        responding handler: @escaping ResponseHandler
+    ) {
         add(&router, method, path, operation, allowPublishable: true, handler)
     }
 
     private func add(
         _ router: inout Router, _ method: String, _ path: String, _ operation: APIOperation?, allowPublishable: Bool,
-        _ handler: @escaping Handler
+        _ handler: @escaping ResponseHandler
     ) {
         let context = self.context
         let limits = QueryParameterLimits(parameters: operation?.query ?? [])
@@ -55,7 +65,7 @@ struct StripeRoutes: Sendable {
                             "parameter_unknown", "Received unknown parameter: \(String(unknown.utf8.prefix(64)) ?? "")",
                             param: String(unknown.utf8.prefix(64)))
                     }
-                    return .json(try handler(request, caller, body))
+                    return try handler(request, caller, body)
                 }
             }
         }

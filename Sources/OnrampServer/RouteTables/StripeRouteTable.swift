@@ -165,7 +165,7 @@ struct StripeRouteTable: Sendable {
         let elementsSessions = ElementsSessionRoutes(routes: stripe)
         stripe.client(
             &router, "GET", "/v1/elements/sessions", ElementsSessionRoutes.Operations.retrieveElementsSession,
-            elementsSessions.retrieveElementsSession)
+            responding: elementsSessions.retrieveElementsSession)
         let paymentMethods = PaymentMethodRoutes(routes: stripe)
         stripe.client(
             &router, "POST", "/v1/payment_methods", PaymentMethodRoutes.Operations.createPaymentMethod,

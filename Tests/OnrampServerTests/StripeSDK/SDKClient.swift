@@ -71,19 +71,21 @@ struct SDKClient {
     }
 
     /// Sends one request as the SDK encodes it.
-    func send(_ method: String, _ resource: String, _ parameters: [String: SDKParameter], key: String?) throws
-        -> RawHTTPClient.Response
-    {
+    func send(
+        _ method: String, _ resource: String, _ parameters: [String: SDKParameter], key: String?,
+        headers extra: [(String, String)] = []
+    ) throws -> RawHTTPClient.Response {
         let encoded = SDKFormEncoder.encode(parameters)
         let target = "/v1/\(resource)" + (method == "GET" && !encoded.isEmpty ? "?\(encoded)" : "")
-        var headers = [
-            ("Authorization", "Bearer \(key ?? self.key)"),
-            ("Stripe-Version", (["2020-08-27"] + betas).joined(separator: "; ")),
-            (
-                "X-Stripe-User-Agent",
-                #"{"lang":"objective-c","bindings_version":"25.0.0","os_version":"26.0","type":"iPhone17,1","model":"iPhone","vendor_identifier":"test"}"#
-            ),
-        ]
+        var headers =
+            [
+                ("Authorization", "Bearer \(key ?? self.key)"),
+                ("Stripe-Version", (["2020-08-27"] + betas).joined(separator: "; ")),
+                (
+                    "X-Stripe-User-Agent",
+                    #"{"lang":"objective-c","bindings_version":"25.0.0","os_version":"26.0","type":"iPhone17,1","model":"iPhone","vendor_identifier":"test"}"#
+                ),
+            ] + extra
         var body: [UInt8] = []
         if method != "GET" {
             body = Array(encoded.utf8)

@@ -21,6 +21,88 @@ struct SDKElementsSession: Decodable {
     let linkSettings: LinkSettings?
 }
 
+/// `PS/v1-elements-sessions/MobileSessionV1.swift` (commit 81349f47, contract revision eae9b348c98cf67b,
+/// major 1): `MobilePaymentElementV1` with its required members (`contract`, `payment_method_availability`
+/// and each entry's `payment_method_type` and `available`; the rest defaults), decoded as the generated decoder
+/// does.
+struct SDKMobilePaymentElement: Decodable {
+    struct Contract: Decodable {
+        let major: Int
+        let revision: String
+    }
+    struct Availability: Decodable {
+        struct Entry: Decodable {
+            let paymentMethodType: String
+            let available: Bool
+            let reason: String?
+        }
+        let entries: [Entry]
+    }
+    struct Features: Decodable {
+        let financialConnectionsLite: String?
+        let linkGlobalHoldbackLookup: Bool?
+        let forceVerticalPaymentMethodLayout: Bool?
+        let cardFundingFiltering: Bool?
+    }
+    struct Assets: Decodable {
+        struct PaymentMethod: Decodable {
+            let paymentMethodType: String
+            let locale: String?
+            let displayName: String
+        }
+        let paymentMethods: [PaymentMethod]?
+    }
+    let contract: Contract
+    let paymentMethodAvailability: Availability
+    let features: Features?
+    let assets: Assets?
+}
+
+/// The elements session as the 2026 SDK reads it (`retrieveMobileSessionElementsSession`):
+/// ``SDKElementsSession`` plus `mobile_payment_element`, checked with ``SDKMobileSessionContract``.
+struct SDKMobileElementsSession: Decodable {
+    let sessionId: String
+    let mobilePaymentElement: SDKMobilePaymentElement
+}
+
+/// `validateMobileSessionContractResponse` (`PS/STPAPIClient+PaymentSheet.swift`, the version defining
+/// `MobileSessionContractError`): the answer's header and body checked in the SDK's order, each failure named
+/// by its `analyticsErrorCode`.
+enum SDKMobileSessionContract {
+    static let headerName = "Stripe-Mobile-Session-Contract"
+    static let major = 1
+    static let revision = "eae9b348c98cf67b"
+    static var requestHeader: String { "major=\(major); revision=\(revision)" }
+
+    /// `nil` when the SDK accepts the answer, else the analytics code it fails with.
+    static func failure(header: String?, body: [UInt8]) -> String? {
+        guard let header else { return "missing_response_header" }
+        let parts = header.components(separatedBy: "; ")
+        guard parts.count == 2, parts[0].hasPrefix("major="), parts[1].hasPrefix("revision="),
+            String(parts[0].dropFirst(6)) == String(major), isRevision(String(parts[1].dropFirst(9)))
+        else { return "malformed_response_header" }
+        guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any],
+            object["mobile_payment_element"] is [String: Any]
+        else { return "missing_payload" }
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        guard let session = try? decoder.decode(SDKMobileElementsSession.self, from: Data(body)) else {
+            return "decode_failure"
+        }
+        let contract = session.mobilePaymentElement.contract
+        guard contract.major == major else { return "unsupported_contract_major" }
+        guard isRevision(contract.revision) else { return "invalid_contract_revision" }
+        guard header == "major=\(contract.major); revision=\(contract.revision)" else {
+            return "response_header_body_mismatch"
+        }
+        return nil
+    }
+
+    private static func isRevision(_ text: String) -> Bool {
+        text.utf8.count == 16 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    }
+}
+
 /// `PS/Link/VerificationSession.swift` (commit 082bd31b adds `LINK_AUTH_TOKEN`).
 struct SDKVerificationSession: Decodable, Equatable {
     enum SessionType: String, Decodable {
@@ -94,12 +176,14 @@ struct SDKSessionResponse: Decodable { let consumerSession: SDKConsumerSession }
 /// `CO/CustomerResponse.swift` (commit 0a5f2e40).
 struct SDKCustomerResponse: Decodable { let id: String }
 
-/// `CO/KYCDataCollectionResponse.swift` (commit 69ac90f9).
+/// `CO/KYCDataCollectionResponse.swift`, the union of its versions: commit 13cc52dd requires all five
+/// (`nationalities` an array of strings), commit 69ac90f9 only `person_id`.
 struct SDKKYCDataCollectionResponse: Decodable {
     let personId: String
-    let firstName: String?
-    let lastName: String?
-    let residenceCountry: String?
+    let firstName: String
+    let lastName: String
+    let nationalities: [String]
+    let residenceCountry: String
 }
 
 /// `CO/RetrieveKYCInfoResponse.swift` (commit 1df81295).
@@ -185,6 +269,17 @@ struct SDKPaymentIntent: Decodable {
     let paymentMethodTypes: [String]
     let nextAction: NextAction?
     let lastPaymentError: LastPaymentError?
+
+    /// `CryptoOnrampCoordinator`'s private `STPPaymentIntent.checkoutResult` (commit 00bc96b9): `true`
+    /// completes, `false` is `paymentFailed`, `nil` (`requires_action`) has no result yet.
+    var checkoutCompletes: Bool? {
+        switch status {
+        case .succeeded, .requiresCapture: true
+        case .processing: paymentMethodTypes == ["us_bank_account"]
+        case .requiresAction: nil
+        default: false
+        }
+    }
 }
 
 /// `PS/Link/PaymentDetails.swift` (commit ac177978): `ConsumerPaymentDetails`.

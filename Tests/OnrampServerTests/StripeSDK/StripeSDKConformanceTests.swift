@@ -41,14 +41,20 @@ import Testing
         let sdk = SDKClient(sandbox: server.sandbox, key: server.credentials.stripePublishableKey)
         let email = "sdk-\(UUID().uuidString.prefix(8).lowercased())@example.com"
 
-        // CryptoOnrampCoordinator.create → LinkController.create → elements/sessions (no payment_method_types).
-        let elements = try sdk.get(
-            "elements/sessions",
+        // CryptoOnrampCoordinator.create → LinkController.create → elements/sessions (no payment_method_types),
+        // with the 2026 SDK's mobile-session contract, checked as the SDK checks it.
+        let elementsReply = try sdk.send(
+            "GET", "elements/sessions",
             [
                 "type": "deferred_intent", "key": .string(server.credentials.stripePublishableKey),
                 "deferred_intent": ["mode": "setup", "setup_future_usage": "off_session"], "locale": "en-US",
                 "mobile_app_id": "com.example.test", "mobile_session_id": "B2C1C7F5-2F5C-4B0F-9A1E-7D6C8E2A9B10",
-            ], as: SDKElementsSession.self)
+            ], key: nil,
+            headers: [(SDKMobileSessionContract.headerName, SDKMobileSessionContract.requestHeader)])
+        #expect(
+            SDKMobileSessionContract.failure(
+                header: elementsReply.headers["stripe-mobile-session-contract"], body: elementsReply.body) == nil)
+        let elements = try sdk.decoded(SDKElementsSession.self, elementsReply, "elements/sessions")
         #expect(elements.linkSettings?.linkMobileUseAttestationEndpoints == true, "DeviceCanUseNativeLink")
         #expect(!elements.paymentMethodPreference.orderedPaymentMethodTypes.isEmpty)
 
@@ -133,8 +139,14 @@ import Testing
             "city": "San Francisco", "state": "CA", "zip": "94103", "country": "US",
             "dob": ["day": "31", "month": "3", "year": "1975"],
         ]
-        let collected = try sdk.post("crypto/internal/kyc_data_collection", kyc, as: SDKKYCDataCollectionResponse.self)
+        var kycWithNationality = kyc
+        kycWithNationality["nationalities"] = ["us"]
+        kycWithNationality["birth_country"] = "US"
+        kycWithNationality["birth_city"] = "Boston"
+        let collected = try sdk.post(
+            "crypto/internal/kyc_data_collection", kycWithNationality, as: SDKKYCDataCollectionResponse.self)
         #expect(collected.personId.hasPrefix("cperson_"))
+        #expect(collected.nationalities == ["US"] && collected.residenceCountry == "US")
         let retrieved = try sdk.post(
             "crypto/internal/kyc_data_retrieve", ["credentials": credentials], as: SDKRetrieveKYCInfoResponse.self)
         #expect(
@@ -191,11 +203,12 @@ import Testing
             ], as: SDKCreatePaymentTokenResponse.self)
         #expect(token.id.hasPrefix("cpt_"))
 
-        // Apple Pay: Token+API then PaymentMethod+API, on the platform client.
+        // Apple Pay: Token+API then PaymentMethod+API, on the platform client, as the simulator sends it (its
+        // payment data is empty; StripeApplePay `Token+API.swift` at 0032a69d).
         let applePay = try sdk.post(
             "tokens",
             [
-                "pk_token": #"{"version":"EC_v1","data":"c2FuZGJveA==","signature":"","header":{}}"#,
+                "pk_token": "",
                 "pk_token_instrument_name": "Simulated Instrument", "pk_token_payment_network": "Visa",
                 "pk_token_transaction_id": "ApplePayStubs~4242424242424242~0~USD~AAAA",
                 "card": ["name": "Ada Verified", "address_country": "US"],
@@ -265,9 +278,10 @@ import Testing
     }
 
     /// The PaymentIntent `performCheckout` and `STPPaymentHandler` read for a 3-D Secure card: `requires_action`
-    /// with a `redirect_to_url` to the hosted challenge, `requires_confirmation` once it passed (the SDK then
-    /// checks out again), `succeeded` after; and a bank debit: `requires_confirmation` without its mandate,
-    /// then `processing` (which `checkoutResult` completes for `us_bank_account` only).
+    /// with a `redirect_to_url` to the hosted challenge, `requires_capture` once it passed (which
+    /// `checkoutResult` completes, so the SDK checks out again), `succeeded` after; and a bank debit:
+    /// `requires_confirmation` without its mandate (`paymentFailed`), then `processing` (which `checkoutResult`
+    /// completes for `us_bank_account` only).
     @Test(arguments: DatabaseDriver.all)
     func thePaymentIntentLeadsThroughThreeDSecureAndBankDebits(driver: DatabaseDriver) throws {
         let server = try EmbeddedTestServer(settlementDelay: 30, driver: driver, transport: .live)
@@ -305,9 +319,12 @@ import Testing
                 ("outcome", "complete"),
             ])
         #expect(answered.status == 200)
-        #expect(try intent(card).status == .requiresConfirmation, "STPPaymentHandler counts this as handled")
+        let authorised = try intent(card)
+        #expect(authorised.status == .requiresCapture, "STPPaymentHandler counts this as handled")
+        #expect(authorised.checkoutCompletes == true, "performCheckout goes on to the second checkout")
         _ = try server.checkout(user, card.string("id"))
-        #expect(try intent(card).status == .succeeded)
+        let captured = try intent(card)
+        #expect(captured.status == .succeeded && captured.checkoutCompletes == true)
 
         let method = try server.sdk.post(
             "/v1/payment_methods",
@@ -318,7 +335,8 @@ import Testing
         let bank = try server.createSession(
             user, token: try server.token(user, paymentMethod: method.string("id")), wallet: wallet)
         _ = try server.checkout(user, bank.string("id"))
-        #expect(try intent(bank).status == .requiresConfirmation, "no mandate yet")
+        let unmandated = try intent(bank)
+        #expect(unmandated.status == .requiresConfirmation && unmandated.checkoutCompletes == false, "no mandate yet")
         _ = try server.checkout(
             user, bank.string("id"),
             [
@@ -326,7 +344,7 @@ import Testing
                 ("mandate_data[customer_acceptance][online][ip_address]", "203.0.113.7"),
             ])
         let debited = try intent(bank)
-        #expect(debited.status == .processing && debited.paymentMethodTypes == ["us_bank_account"], "\(debited)")
+        #expect(debited.status == .processing && debited.checkoutCompletes == true, "\(debited)")
     }
 
     /// A PaymentIntent is read with its client secret under a publishable key; another secret, another
