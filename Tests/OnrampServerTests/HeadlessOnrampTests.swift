@@ -151,6 +151,54 @@ import Testing
         #expect(try post(server, path, victim).status == 429)
     }
 
+    /// A test-mode project that moves its clock 30 days and spends a phone number's codes and weekly limit
+    /// blocks nobody in live mode: the per-person counters are kept apart per mode and judged in real time
+    /// (before, the live partner got 429 `guest_transaction_limit` for ~30 days and a `Retry-After` of a
+    /// month for the codes).
+    @Test(arguments: DatabaseDriver.all)
+    func aTestProjectWithAMovedClockNeverLimitsALiveProject(driver: DatabaseDriver) throws {
+        let clock = ManualClock(Date())
+        let server = try TestServer(clock: clock, driver: driver)
+        let month: TimeInterval = 30 * 86_400
+        let advanced = try post(server, "/platform/v2/onramp/test_clocks/advance", ["seconds": .integer(Int(month))])
+        #expect(advanced.status == 200, "\(advanced.body)")
+        let projectNow = clock.now().addingTimeInterval(month)
+        let codes = "/platform/v2/onramp/verifications"
+        let victim: JSONValue = ["channel": "sms", "destination": .string(Self.phone)]
+        for _ in 0..<5 { #expect(try post(server, codes, victim).status == 201) }
+        let ownThrottle = try server.request(
+            "POST", codes, json: victim, headers: [("Authorization", "Bearer \(try server.jwt("POST", codes))")])
+        #expect(ownThrottle.status == 429)
+        #expect(Int(ownThrottle.headers["retry-after"] ?? "") ?? .max <= 600, "judged in real time")
+        let orders = "/platform/v2/onramp/orders"
+        for _ in 0..<4 {
+            let order = try post(server, orders, Self.orderBody([("paymentAmount", "120.00")], verifiedAt: projectNow))
+            #expect(order.status == 201, "\(order.body)")
+        }
+        let over = try post(server, orders, Self.orderBody([("paymentAmount", "25.00")], verifiedAt: projectNow))
+        #expect(over.status == 429 && over.body["errorType"] == "guest_transaction_limit", "its own mode's limit")
+
+        let live = try ProjectProvisioner(database: server.database, clock: clock).createProject(
+            name: "Live wallet", appIds: [], redirectHosts: [], keyType: .es256, livemode: true)
+        let key = try CDPAPIKey(id: live.cdpApiKeyId, secret: live.cdpApiKeySecret)
+        func asLive(_ path: String, _ body: JSONValue) throws -> (
+            status: Int, body: JSONValue, headers: [String: String]
+        ) {
+            let jwt = try key.jwt(method: "POST", host: "127.0.0.1:\(server.port)", path: path, at: clock.now())
+            return try server.request("POST", path, json: body, headers: [("Authorization", "Bearer \(jwt)")])
+        }
+        #expect(try asLive(codes, victim).status == 201, "test mode's codes do not throttle live mode")
+        let limits = try asLive(
+            "/platform/v2/onramp/limits",
+            [
+                "paymentMethodType": "GUEST_CHECKOUT_APPLE_PAY", "userId": .string(Self.phone),
+                "userIdType": "phone_number",
+            ])
+        #expect(limits.body["limits"]?.arrayValue?.first?["remaining"] == "500.00", "\(limits.body)")
+        let liveOrder = try asLive(orders, Self.orderBody([("paymentAmount", "400.00")], verifiedAt: clock.now()))
+        #expect(liveOrder.status == 201, "\(liveOrder.body)")
+    }
+
     @Test(arguments: DatabaseDriver.all)
     func anApprovedOrderSettlesAndSendsOrderFormWebhooks(driver: DatabaseDriver) throws {
         let server = try TestServer(settlementDelay: 0.05, driver: driver)

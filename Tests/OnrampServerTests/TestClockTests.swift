@@ -113,6 +113,20 @@ import Testing
             try server.waitForSession(id, status: "fulfillment_complete").string("status") == "fulfillment_complete")
     }
 
+    /// KYC collected after the clock moved a day is decided after the simulated review's delay, in the
+    /// project's time: its due time was written there, and the worker compares it there (it stayed
+    /// `pending` for a day of real time when the worker compared it with real time).
+    @Test(arguments: DatabaseDriver.all)
+    func kycCollectedAfterTheClockMovedIsDecided(driver: DatabaseDriver) throws {
+        let server = try EmbeddedTestServer(driver: driver)
+        let moved = try server.backend.post("/v1/test_helpers/test_clocks/advance", [("seconds", "86400")])
+        #expect(moved.status == 200, "\(moved)")
+        let user = try server.signUpAndAuthorize()
+        let customer = try server.collectKYC(user)
+        let statuses = (customer["verifications"] as? [[String: Any]])?.compactMap { $0["status"] as? String }
+        #expect(statuses?.contains("pending") == false && statuses?.contains("verified") == true, "\(customer)")
+    }
+
     /// A handoff link lives its fifteen minutes in its project's time: after the clock moves 16
     /// minutes the page says it has expired and no purchase can be made from it.
     @Test func aHandoffLinkExpiresWhenTheClockMoves() throws {

@@ -135,28 +135,30 @@ extension CryptoCustomer {
         let dueAt: Int64
     }
 
-    /// Whether any test-mode customer's sandbox checks are due at `now`.
-    static func hasDueVerifications(at now: Int64, on connection: any SQLConnection) throws -> Bool {
+    /// Whether any test-mode customer's sandbox checks are due at the real time `realNow`: the due time was
+    /// written in the customer's project time, so it is compared there (``TestClockRepository/due(_:clock:)``).
+    static func hasDueVerifications(realNow: Int64, on connection: any SQLConnection) throws -> Bool {
         try !connection.query(
             """
-            SELECT id FROM crypto_customers
-            WHERE livemode = 0 AND verification_due_at IS NOT NULL AND verification_due_at <= ? LIMIT 1
-            """, [.integer(now)]
+            SELECT cu.id FROM crypto_customers cu LEFT JOIN test_clocks c ON c.project_id = cu.project_id
+            WHERE cu.livemode = 0 AND \(TestClockRepository.due("cu.verification_due_at", clock: "c")) LIMIT 1
+            """, [.integer(realNow), .integer(realNow)]
         ).isEmpty
     }
 
-    /// Up to `limit` test-mode customers whose sandbox checks are due at `now`.
-    static func dueVerifications(at now: Int64, limit: Int, on connection: any SQLConnection) throws
+    /// Up to `limit` test-mode customers whose sandbox checks are due at the real time `realNow`, each in its
+    /// project's time.
+    static func dueVerifications(realNow: Int64, limit: Int, on connection: any SQLConnection) throws
         -> [DueVerification]
     {
         try connection.query(
             """
-            SELECT id, last_name, CASE WHEN id_number_hash IS NULL THEN 0 ELSE 1 END AS has_id_number,
-                verification_due_at
-            FROM crypto_customers
-            WHERE livemode = 0 AND verification_due_at IS NOT NULL AND verification_due_at <= ?
-            ORDER BY verification_due_at LIMIT ?
-            """, [.integer(now), .integer(Int64(limit))]
+            SELECT cu.id, cu.last_name, CASE WHEN cu.id_number_hash IS NULL THEN 0 ELSE 1 END AS has_id_number,
+                cu.verification_due_at
+            FROM crypto_customers cu LEFT JOIN test_clocks c ON c.project_id = cu.project_id
+            WHERE cu.livemode = 0 AND \(TestClockRepository.due("cu.verification_due_at", clock: "c"))
+            ORDER BY cu.verification_due_at LIMIT ?
+            """, [.integer(realNow), .integer(realNow), .integer(Int64(limit))]
         ).map { row in
             DueVerification(
                 id: try row.string("id"), lastName: row.optionalString("last_name") ?? "",

@@ -26,12 +26,14 @@ extension DeclarationRoutes {
             auth: .anyKey,
             query: [
                 APIParameter(
-                    "declaration_type", .enumeration(["transaction_terms", "terms_of_service"]), required: true),
+                    "declaration_type", .enumeration(["transaction_terms", "terms_of_service", "terms", "tos"]),
+                    required: true),
                 credentialsQuery,
             ], headers: [consumerHeader],
             response: .object(
                 [
-                    "required": .boolean, "partner": .string,
+                    "required": .boolean, "partner": .string, "version": .string, "text": .string,
+                    "declaration_id": .string,
                     "declaration": .object(
                         [
                             "id": .string, "type": .enumeration(["transaction_terms", "terms_of_service"]),

@@ -49,22 +49,31 @@ struct DeclarationRoutes: Sendable {
         return [:]
     }
 
+    /// The partner's terms for `declaration_type`. `PartnerTerms.swift` (stripe-ios `CO/…/API Bindings/`) exists
+    /// in versions that read the declaration nested (`declaration{id, type, text}`, the newest) or flat
+    /// (`version`, `text`, `declaration_id`, with `declaration_type` sent as `terms` or `tos`); a required
+    /// answer carries both forms so that every version decodes it.
     func retrievePartnerTerms(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
         let customer = try customer(request, caller: caller, body: body)
-        let kind = request.queryValue("declaration_type") ?? ""
+        let sent = request.queryValue("declaration_type") ?? ""
+        let kind = Self.olderDeclarationTypes[sent] ?? sent
         guard kind != "crs_carf", let declaration = Self.declarations[kind] else {
             throw StripeErrors.invalid(
-                "parameter_invalid", "declaration_type is transaction_terms or terms_of_service.",
+                "parameter_invalid", "declaration_type is transaction_terms or terms_of_service (or terms, tos).",
                 param: "declaration_type")
         }
         guard try !accepted(kind, customer: customer) else { return ["required": false] }
         return [
-            "required": true, "partner": "sandbox",
+            "required": true, "partner": "sandbox", "version": .string(declaration.id),
+            "text": .string(declaration.text), "declaration_id": .string(declaration.id),
             "declaration": [
                 "id": .string(declaration.id), "type": .string(kind), "text": .string(declaration.text),
             ],
         ]
     }
+
+    /// The `declaration_type` values of the older `PartnerDeclarationType` and the ones they stand for.
+    static let olderDeclarationTypes = ["terms": "transaction_terms", "tos": "terms_of_service"]
 
     func confirmPartnerTerms(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
         let customer = try customer(request, caller: caller, body: body)

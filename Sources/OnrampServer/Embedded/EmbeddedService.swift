@@ -22,11 +22,14 @@ struct EmbeddedService: Sendable {
     /// Sandbox phone and KYC verification for test-mode customers whose checks are due
     /// (``SandboxVerification``: last name `Verified` passes them, any other fails them); the KYC check
     /// is decided only when an id number is on file. Live customers wait for a real provider.
+    /// The due times are in each customer's project time (its test clock), compared there.
     func finishDueVerifications() throws {
-        let now = context.nowMilliseconds
-        guard try context.database.read({ try CryptoCustomer.hasDueVerifications(at: now, on: $0) }) else { return }
+        let realNow = Timestamp.milliseconds(context.realClock.now())
+        guard try context.database.read({ try CryptoCustomer.hasDueVerifications(realNow: realNow, on: $0) }) else {
+            return
+        }
         try context.database.transaction { connection in
-            for due in try CryptoCustomer.dueVerifications(at: now, limit: 500, on: connection) {
+            for due in try CryptoCustomer.dueVerifications(realNow: realNow, limit: 500, on: connection) {
                 let outcome = SandboxVerification.outcome(lastName: due.lastName)
                 try CryptoCustomer.record(
                     phone: outcome, kyc: due.hasIdNumber ? outcome : nil, of: due, on: connection)

@@ -91,15 +91,17 @@ struct GuestCheckoutOrderRecord: Sendable, Equatable {
 struct GuestCheckoutOrderRepository {
     let connection: any SQLConnection
 
-    func insert(_ order: GuestCheckoutOrderRecord) throws {
+    /// Stores `order`, placed by a project of `livemode` at the real time `placedAt` (what the guest's
+    /// limits are counted by, ``usage(phoneNumber:livemode:since:now:)``).
+    func insert(_ order: GuestCheckoutOrderRecord, livemode: Bool, placedAt: Int64) throws {
         try connection.execute(
             """
             INSERT INTO onramp_orders (order_id, project_id, partner_user_ref, partner_order_ref, status, failure_reason,
                 payment_method, payment_currency, payment_total, payment_subtotal, purchase_amount, purchase_currency,
                 exchange_rate, exchange_fee, network_fee, destination_address, destination_network, phone_number, email,
                 domain, tx_hash, sandbox, link_token_hash, link_token_sealed, link_expires_at, idempotency_key,
-                request_hash, next_step_at, created_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                request_hash, next_step_at, created_at, updated_at, livemode, placed_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
                 .text(order.orderId), .text(order.projectId), .text(order.partnerUserRef),
@@ -113,7 +115,7 @@ struct GuestCheckoutOrderRepository {
                 .integer(order.sandbox ? 1 : 0), .text(order.linkTokenHash), .text(order.linkTokenSealed),
                 .integer(order.linkExpiresAt), order.idempotencyKey.map(SQLValue.text) ?? .null,
                 order.requestHash.map(SQLValue.text) ?? .null, order.nextStepAt.map(SQLValue.integer) ?? .null,
-                .integer(order.createdAt), .integer(order.updatedAt),
+                .integer(order.createdAt), .integer(order.updatedAt), .integer(livemode ? 1 : 0), .integer(placedAt),
             ])
     }
 
@@ -152,20 +154,27 @@ struct GuestCheckoutOrderRepository {
             "SELECT phone_number FROM onramp_guest_users WHERE phone_number = ? FOR UPDATE", [.text(phoneNumber)])
     }
 
-    /// What the guest (a person, whichever partner they buy through) spent since `since` and how many orders
-    /// they placed: failed orders, sandbox ones and unpaid ones whose link has expired do not count.
-    func usage(phoneNumber: String, since: Int64, now: Int64) throws -> (spent: DecimalAmount, orders: Int) {
+    /// What the guest (a person, whichever partner of `livemode` they buy through) spent since the real time
+    /// `since` and how many orders they placed, at the real time `now`: failed orders, sandbox ones and
+    /// unpaid ones whose link has expired do not count. All in real time (`placed_at`; a link lives
+    /// ``GuestCheckoutService/linkLifetimeMilliseconds`` from it), so no project's test clock moves another's
+    /// count, and test mode's orders never count against live mode's limits, nor the other way round.
+    func usage(phoneNumber: String, livemode: Bool, since: Int64, now: Int64) throws -> (
+        spent: DecimalAmount, orders: Int
+    ) {
         let rows = try connection.query(
             """
-            SELECT payment_total, created_at FROM onramp_orders
-            WHERE phone_number = ? AND status <> ? AND sandbox = 0 AND NOT (status = ? AND link_expires_at <= ?)
+            SELECT payment_total, placed_at FROM onramp_orders
+            WHERE phone_number = ? AND livemode = ? AND status <> ? AND sandbox = 0
+                AND NOT (status = ? AND placed_at <= ?)
             """,
             [
-                .text(phoneNumber), .text(GuestCheckoutOrder.Status.failed.rawValue),
-                .text(GuestCheckoutOrder.Status.pendingPayment.rawValue), .integer(now),
+                .text(phoneNumber), .integer(livemode ? 1 : 0), .text(GuestCheckoutOrder.Status.failed.rawValue),
+                .text(GuestCheckoutOrder.Status.pendingPayment.rawValue),
+                .integer(now - GuestCheckoutService.linkLifetimeMilliseconds),
             ])
         var spent = DecimalAmount(exactly: 0)
-        for row in rows where try row.int("created_at") >= since {
+        for row in rows where try row.int("placed_at") >= since {
             spent = spent + (try DecimalAmount(parsing: try row.string("payment_total")))
         }
         return (spent, rows.count)

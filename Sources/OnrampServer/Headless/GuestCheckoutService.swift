@@ -154,10 +154,13 @@ struct GuestCheckoutService: Sendable {
                     connection, id: id, param: "emailVerificationId", channel: .email, destination: email,
                     projectId: projectId, now: now)
             }
+            let livemode = try TestClockRepository(connection: connection).mode(of: projectId) ?? false
+            let realNow = schedule.realNowMilliseconds
             if !request.isSandbox {
                 if !request.isQuote { try orders.lockGuest(phoneNumber: phone, now: now, dialect: dialect) }
                 let usage = try orders.usage(
-                    phoneNumber: phone, since: now - GuestCheckoutLimits.weekMilliseconds, now: now)
+                    phoneNumber: phone, livemode: livemode, since: realNow - GuestCheckoutLimits.weekMilliseconds,
+                    now: realNow)
                 switch limits.breach(ordering: amount, spentThisWeek: usage.spent, orders: usage.orders) {
                 case .weeklySpending?:
                     let left = limits.remaining(spentThisWeek: usage.spent, orders: usage.orders).spending
@@ -169,7 +172,7 @@ struct GuestCheckoutService: Sendable {
                 }
             }
             guard !request.isQuote else { return }
-            try orders.insert(record)
+            try orders.insert(record, livemode: livemode, placedAt: realNow)
             try emit(events, for: record, connection: connection, now: now)
         }
     }
@@ -229,10 +232,12 @@ struct GuestCheckoutService: Sendable {
 
     /// The guest's limits and what is left of them (cdp-sdk `GetOnrampUserLimits200Response`).
     func userLimits(_ request: UserLimitsRequest, projectId: String) throws -> JSONValue {
-        let now = nowMilliseconds
-        let usage = try database.read {
-            try GuestCheckoutOrderRepository(connection: $0).usage(
-                phoneNumber: request.phoneNumber, since: now - GuestCheckoutLimits.weekMilliseconds, now: now)
+        let realNow = schedule.realNowMilliseconds
+        let usage = try database.read { connection in
+            try GuestCheckoutOrderRepository(connection: connection).usage(
+                phoneNumber: request.phoneNumber,
+                livemode: try TestClockRepository(connection: connection).mode(of: projectId) ?? false,
+                since: realNow - GuestCheckoutLimits.weekMilliseconds, now: realNow)
         }
         let left = limits.remaining(spentThisWeek: usage.spent, orders: usage.orders)
         return [

@@ -66,5 +66,23 @@ enum HeadlessSchema {
                 CREATE INDEX onramp_verifications_destination
                     ON onramp_verifications(channel, destination, created_at);
                 """),
+        // The per-person counters (codes sent to a destination, a guest's spending and orders) are shared by
+        // every partner of one mode and judged in real time: each row records its mode and the real time it
+        // was made (a test clock moves only its own project's `created_at`). Rows made before are given
+        // their project's mode and their `created_at`.
+        Migration(
+            version: 560, name: "person_counters_by_mode_in_real_time",
+            sql: """
+                ALTER TABLE onramp_verifications ADD COLUMN livemode BIGINT NOT NULL DEFAULT 0;
+                ALTER TABLE onramp_verifications ADD COLUMN sent_at BIGINT NOT NULL DEFAULT 0;
+                UPDATE onramp_verifications SET sent_at = created_at, livemode = CASE WHEN EXISTS (
+                    SELECT 1 FROM api_keys k WHERE k.project_id = onramp_verifications.project_id AND k.livemode = 1
+                ) THEN 1 ELSE 0 END;
+                ALTER TABLE onramp_orders ADD COLUMN livemode BIGINT NOT NULL DEFAULT 0;
+                ALTER TABLE onramp_orders ADD COLUMN placed_at BIGINT NOT NULL DEFAULT 0;
+                UPDATE onramp_orders SET placed_at = created_at, livemode = CASE WHEN EXISTS (
+                    SELECT 1 FROM api_keys k WHERE k.project_id = onramp_orders.project_id AND k.livemode = 1
+                ) THEN 1 ELSE 0 END;
+                """),
     ]
 }

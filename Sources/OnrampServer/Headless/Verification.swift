@@ -117,29 +117,32 @@ struct SubmitVerificationRequest: Sendable, Equatable {
 struct VerificationRepository {
     let connection: any SQLConnection
 
-    func insert(_ verification: Verification) throws {
+    /// Stores `verification`, made by a project of `livemode` at the real time `sentAt`.
+    func insert(_ verification: Verification, livemode: Bool, sentAt: Int64) throws {
         try connection.execute(
             """
             INSERT INTO onramp_verifications (id, project_id, channel, destination, code_hash, attempts,
-                otp_expires_at, created_at)
-            VALUES (?, ?, ?, ?, ?, 0, ?, ?)
+                otp_expires_at, created_at, livemode, sent_at)
+            VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?)
             """,
             [
                 .text(verification.id), .text(verification.projectId), .text(verification.channel.rawValue),
                 .text(verification.destination), .text(verification.codeHash), .integer(verification.otpExpiresAt),
-                .integer(verification.createdAt),
+                .integer(verification.createdAt), .integer(livemode ? 1 : 0), .integer(sentAt),
             ])
     }
 
-    /// How many codes went to `destination` on `channel` since `since`, and when the oldest of them went.
-    func initiations(channel: Verification.Channel, destination: String, since: Int64) throws -> (
+    /// How many codes partners of `livemode` sent to `destination` on `channel` since the real time `since`,
+    /// and when (in real time) the oldest of them went: a test-mode project, whatever its clock, neither
+    /// counts towards nor is held back by live mode's throttle.
+    func initiations(channel: Verification.Channel, destination: String, livemode: Bool, since: Int64) throws -> (
         count: Int, oldest: Int64?
     ) {
         let row = try connection.query(
             """
-            SELECT COUNT(*) AS sent, MIN(created_at) AS oldest FROM onramp_verifications
-            WHERE channel = ? AND destination = ? AND created_at > ?
-            """, [.text(channel.rawValue), .text(destination), .integer(since)]
+            SELECT COUNT(*) AS sent, MIN(sent_at) AS oldest FROM onramp_verifications
+            WHERE channel = ? AND destination = ? AND livemode = ? AND sent_at > ?
+            """, [.text(channel.rawValue), .text(destination), .integer(livemode ? 1 : 0), .integer(since)]
         ).first
         return (Int(try row?.int("sent") ?? 0), row?.optionalInt("oldest"))
     }
@@ -182,6 +185,8 @@ struct VerificationService: Sendable {
     let database: any Database
     /// The project's time (its test clock, when the request is bound to one).
     let clock: any OnrampCore.Clock
+    /// Real time, which the per-person throttle is judged in.
+    let realClock: any OnrampCore.Clock
     let ids: IdGenerator
     /// The key codes are hashed with, derived from the data key.
     private let codeKey: [UInt8]
@@ -190,6 +195,7 @@ struct VerificationService: Sendable {
     init(context: ServerContext) {
         database = context.database
         clock = context.clock
+        realClock = context.realClock
         ids = context.ids
         codeKey = HMACSHA256.authenticationCode(key: context.dataKey, message: Array("onramp-verification-code".utf8))
     }
@@ -204,16 +210,20 @@ struct VerificationService: Sendable {
             destination: request.destination, codeHash: codeHash(Verification.sandboxCode, id: id),
             attempts: 0, otpExpiresAt: now + Verification.codeLifetimeMilliseconds, verifiedAt: nil,
             verificationExpiresAt: nil, createdAt: now)
+        // The throttle protects a person, whichever partners ask: judged in real time, per mode.
+        let realNow = Timestamp.milliseconds(realClock.now())
         try database.transaction { connection in
             let verifications = VerificationRepository(connection: connection)
+            let livemode = try TestClockRepository(connection: connection).mode(of: projectId) ?? false
             let window = Verification.codeLifetimeMilliseconds
             let sent = try verifications.initiations(
-                channel: request.channel, destination: request.destination, since: now - window)
+                channel: request.channel, destination: request.destination, livemode: livemode,
+                since: realNow - window)
             if sent.count >= Verification.initiationsPerDestination {
-                let wait = ((sent.oldest ?? now) + window - now + 999) / 1000
+                let wait = ((sent.oldest ?? realNow) + window - realNow + 999) / 1000
                 throw HeadlessFailure.verificationThrottled(retryAfterSeconds: max(1, wait))
             }
-            try verifications.insert(verification)
+            try verifications.insert(verification, livemode: livemode, sentAt: realNow)
         }
         return verification
     }

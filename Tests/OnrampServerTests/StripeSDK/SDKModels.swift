@@ -8,7 +8,8 @@ import Foundation
 // `CO` = `StripeCryptoOnramp/StripeCryptoOnramp/Source/Internal/API Bindings/`).
 
 /// `PS/v1-elements-sessions/STPElementsSession.swift` (`session_id`, `payment_method_preference`
-/// required) and `StripePayments/…/Models/Shared/LinkSettings.swift` (`link_funding_sources` required).
+/// required; an older version also `apple_pay_preference`) and `StripePayments/…/Models/Shared/LinkSettings.swift`
+/// (`link_funding_sources` required).
 struct SDKElementsSession: Decodable {
     struct Preference: Decodable { let orderedPaymentMethodTypes: [String] }
     struct LinkSettings: Decodable {
@@ -18,6 +19,7 @@ struct SDKElementsSession: Decodable {
     }
     let sessionId: String
     let paymentMethodPreference: Preference
+    let applePayPreference: String
     let linkSettings: LinkSettings?
 }
 
@@ -307,8 +309,10 @@ struct SDKDetailsListResponse: Decodable { let redactedPaymentDetails: [SDKConsu
 /// `PS/Link/PaymentDetailsShareResponse.swift` (commit 6a35dcae) with `STPPaymentMethod.decodedObject`
 /// (`id` required).
 struct SDKPaymentDetailsShareResponse: Decodable {
+    /// `STPPaymentMethod.decodedObject` at 00c6f775 requires `created` beside `id`.
     struct PaymentMethod: Decodable {
         let id: String
+        let created: Int
         let type: String?
     }
     let paymentMethod: PaymentMethod
@@ -509,4 +513,15 @@ struct SDKPartnerTerms: Decodable {
     let required: Bool
     let partner: String?
     let declaration: Declaration?
+}
+
+/// The older `CO/PartnerTerms.swift` (commit bb549857 and one of unknown commit): when `required` is true,
+/// `partner`, `version`, `text` and `declaration_id` are read flat (and `declaration_type` is sent as `terms`
+/// or `tos`).
+struct SDKOlderPartnerTerms: Decodable {
+    let required: Bool
+    let partner: String
+    let version: String
+    let text: String
+    let declarationId: String
 }

@@ -102,6 +102,11 @@ import Testing
         let service = try fixture.get(
             "crypto/internal/partner_terms", query: "?declaration_type=terms_of_service", as: SDKPartnerTerms.self)
         #expect(service.required, "each kind is accepted on its own")
+        // The older PartnerTerms versions ask with `tos` and read the declaration flat.
+        let older = try fixture.get(
+            "crypto/internal/partner_terms", query: "?declaration_type=tos", as: SDKOlderPartnerTerms.self)
+        #expect(
+            older.required && older.declarationId == service.declaration?.id && older.text == service.declaration?.text)
     }
 }
 
