@@ -44,7 +44,8 @@ public final class OnrampApplication: Sendable {
         let verifications = VerificationService(context: context)
         let offramp = OfframpService(context: context)
         self.offramp = offramp
-        let webhooks = WebhookSubscriptionService(database: context.database, ids: context.ids, clock: context.clock)
+        let webhooks = WebhookSubscriptionService(
+            database: context.database, ids: context.ids, clock: context.clock, targets: context.webhookTargets)
         CDPRouteTable(
             app2App: App2AppService(context: context), authenticator: authenticator, testClocks: context.testClocks,
             hosted: hosted, transactions: transactions, guestCheckout: guestCheckout, verifications: verifications,

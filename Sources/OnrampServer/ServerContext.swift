@@ -34,6 +34,8 @@ public struct ServerContext: Sendable {
     /// expires); by default a read's JWT may be reused within its lifetime for the request its `uris`
     /// name, as Coinbase's documented `export JWT=…` flow does. A write's JWT is always good once.
     public let jwtSingleUse: Bool
+    /// Which addresses webhook deliveries may reach (and endpoints may name).
+    public let webhookTargets: WebhookTargetPolicy
     /// The key of what is kept sealed or hashed (KYC id numbers, idempotency records), so a copy of the
     /// database alone reveals or brute-forces nothing. Never stored in the database.
     let dataKey: [UInt8]
@@ -44,15 +46,18 @@ public struct ServerContext: Sendable {
     /// sealed or hashed; without it a random key is used for this process. `clientRequestsPerSecond`
     /// (`nil`: off) sets both per-address limits (App2App mobile calls, Stripe publishable-key calls; each
     /// has buckets of its own, bursting to twice the rate); `projectRequestsPerSecond` the App2App mobile
-    /// calls' per-project limit; `jwtSingleUse` makes each CDP JWT good for one request.
+    /// calls' per-project limit; `jwtSingleUse` makes each CDP JWT good for one request; `webhookTargets` which
+    /// addresses deliveries may reach (by default that of a server listening on loopback alone).
     public init(
         database: any Database, clock: any OnrampCore.Clock = SystemClock(),
         random: any RandomSource = SystemRandomSource(),
         catalogue: Catalogue = .standard, publicBaseURL: String, appAttestRoots: [X509Certificate],
         settlementDelay: TimeInterval = 1, verificationDelay: TimeInterval = 2, clientRequestsPerSecond: Double? = 20,
-        projectRequestsPerSecond: Double? = 1000, jwtSingleUse: Bool = false, dataKey: [UInt8]? = nil
+        projectRequestsPerSecond: Double? = 1000, jwtSingleUse: Bool = false, dataKey: [UInt8]? = nil,
+        webhookTargets: WebhookTargetPolicy = WebhookTargetPolicy()
     ) {
         self.jwtSingleUse = jwtSingleUse
+        self.webhookTargets = webhookTargets
         self.database = database
         // Requests acting for a test-mode project see its test clock's time (see TestClocks).
         self.clock = ShiftedClock(base: clock)

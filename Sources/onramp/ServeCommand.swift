@@ -51,6 +51,11 @@ enum ServeCommand {
           --jwt-single-use              Each CDP API key JWT is good for one request (by default a GET's may be
                                         reused within its lifetime for the request its uris name, as Coinbase
                                         documents; a write's is always good once)
+          --allow-local-webhook-targets Let webhook endpoints reach loopback (127.0.0.0/8, ::1, localhost) when
+                                        the server listens beyond loopback (on loopback alone they always may)
+          --allow-private-webhook-targets
+                                        Let webhook endpoints reach private addresses (RFC 1918, 100.64/10,
+                                        fc00::/7); link-local and metadata addresses are never reached
         """
 
     /// Caps glibc's malloc arenas at one per core (at least two) unless `MALLOC_ARENA_MAX` says otherwise.
@@ -74,7 +79,11 @@ enum ServeCommand {
                     "--settlement-delay", "--access-log", "--rate-limit", "--project-rate-limit", "--catalogue",
                     "--max-connections", "--connections-per-address", "--head-timeout", "--keep-alive-timeout",
                     "--body-timeout", "--console-token", "--import", "--export-on-exit",
-                ], flagOptions: ["--help", "--jwt-single-use", "--console-remote"])
+                ],
+                flagOptions: [
+                    "--help", "--jwt-single-use", "--console-remote", "--allow-local-webhook-targets",
+                    "--allow-private-webhook-targets",
+                ])
             if args.flag("--help") {
                 print(usage)
                 return 0
@@ -120,7 +129,10 @@ enum ServeCommand {
                     rateLimit == 0 ? nil : Double(rateLimit), projectRateLimit == 0 ? nil : Double(projectRateLimit)
                 ),
                 catalogue: catalogue,
-                console: (try consoleToken(args), args.flag("--console-remote")))
+                console: (try consoleToken(args), args.flag("--console-remote")),
+                webhookTargets: .forServer(
+                    listeningOn: host, allowLocal: args.flag("--allow-local-webhook-targets"),
+                    allowPrivate: args.flag("--allow-private-webhook-targets")))
             print("onramp listening on http://\(host):\(server.port) (database \(DatabaseURL.redacted(databaseURL)))")
             let consoleHost = host == "0.0.0.0" ? "127.0.0.1" : host
             // A token the operator chose is theirs to know; only a generated one is printed (once).
@@ -194,7 +206,7 @@ enum ServeCommand {
         database: any Database, host: String, port: Int, threads: Int, connections: ConnectionLimits,
         jwtSingleUse: Bool, publicURL: String?,
         roots: [X509Certificate], settlementDelay: Double, rateLimits: (client: Double?, project: Double?),
-        catalogue: Catalogue, console: (token: String?, allowsRemote: Bool)
+        catalogue: Catalogue, console: (token: String?, allowsRemote: Bool), webhookTargets: WebhookTargetPolicy
     ) throws -> (HTTPServer, OnrampApplication) {
         // Bind first: the public URL (in every onrampUrl) needs the port, also when it is picked (0).
         let socket = try ListeningSocket.bind(host: host, port: port)
@@ -204,7 +216,7 @@ enum ServeCommand {
             publicBaseURL: publicURL ?? "http://\(displayHost):\(socket.port)",
             appAttestRoots: roots, settlementDelay: settlementDelay, clientRequestsPerSecond: rateLimits.client,
             projectRequestsPerSecond: rateLimits.project, jwtSingleUse: jwtSingleUse,
-            dataKey: try dataKey())
+            dataKey: try dataKey(), webhookTargets: webhookTargets)
         let application = try OnrampApplication(
             context: context, settlement: SimulatedSettlement(catalogue: catalogue), consoleToken: console.token,
             consoleAllowsRemote: console.allowsRemote)

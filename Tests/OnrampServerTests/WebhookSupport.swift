@@ -73,11 +73,14 @@ struct WebhookFixture {
     let context: ServerContext
     let credentials: ProjectProvisioner.Credentials
 
-    init(url: String, clock: any OnrampCore.Clock = SystemClock()) throws {
+    init(
+        url: String, clock: any OnrampCore.Clock = SystemClock(), webhookTargets: WebhookTargetPolicy = .init()
+    ) throws {
         database = try DatabaseURL.open(url)
         try database.migrate(Schema.migrations)
         context = ServerContext(
-            database: database, clock: clock, publicBaseURL: "http://127.0.0.1:1", appAttestRoots: [])
+            database: database, clock: clock, publicBaseURL: "http://127.0.0.1:1", appAttestRoots: [],
+            webhookTargets: webhookTargets)
         credentials = try ProjectProvisioner(database: database, clock: clock).createProject(
             name: "Webhook Tests", appIds: [], redirectHosts: [], keyType: .es256)
     }
@@ -249,4 +252,46 @@ final class WebhookRedirector: Sendable {
     deinit { server.shutdown(gracePeriod: 0) }
 
     var url: String { "http://127.0.0.1:\(server.port)/hook" }
+}
+
+/// A TCP listener on 127.0.0.1 that never accepts: a connection made to it completes its handshake in the
+/// kernel's backlog, where ``pendingConnections()`` finds it, so a test can tell that none was made.
+final class LoopbackListener {
+    let port: Int
+    private let descriptor: Int32
+
+    init() throws {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        self.descriptor = descriptor
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0, listen(descriptor, 16) == 0 else { throw POSIXError(.EADDRINUSE) }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        port = Int(UInt16(bigEndian: address.sin_port))
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// How many connections are waiting to be accepted (each is accepted and closed).
+    func pendingConnections() -> Int {
+        var count = 0
+        while case let client = accept(descriptor, nil, nil), client >= 0 {
+            close(client)
+            count += 1
+        }
+        return count
+    }
 }

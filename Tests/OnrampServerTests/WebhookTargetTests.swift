@@ -1,27 +1,158 @@
 import Foundation
 import HTTPServer
 import OnrampTestSupport
+import OnrampWire
 import Testing
 
 @testable import OnrampServer
 
 @Suite("Webhook targets", .blocking)
 struct WebhookTargetTests {
+    /// A server listening on loopback alone (a developer's machine) and one listening on every address (a
+    /// shared sandbox), as `onramp serve` makes them.
+    static let loopbackOnly = WebhookTargetPolicy.forServer(
+        listeningOn: "127.0.0.1", allowLocal: false, allowPrivate: false)
+    static let shared = WebhookTargetPolicy.forServer(listeningOn: "0.0.0.0", allowLocal: false, allowPrivate: false)
+
+    static func accepts(_ url: String, _ policy: WebhookTargetPolicy) -> Bool {
+        (try? WebhookTargetURL.validate(url, param: "url", code: "url_invalid", policy: policy)) == url
+    }
+
+    /// Link-local, metadata, unspecified, multicast and broadcast addresses, in every spelling `inet_aton`
+    /// and `inet_pton` read, are refused in both modes and whatever the operator allows.
     @Test(arguments: [
-        "https://10.0.0.5/hook", "https://169.254.169.254/latest/meta-data", "https://192.168.1.1/x",
-        "https://172.20.0.1/x", "https://[fd00::1]/x", "https://[fe80::1]/x", "https://0.0.0.0/x",
-        "https://user:pass@hooks.example.com/x", "http://hooks.example.com/x", "ftp://127.0.0.1/x",
+        "https://169.254.169.254/latest/meta-data", "https://0xa9fea9fe/x", "https://2852039166/x",
+        "https://0251.0376.0251.0376/x", "https://169.254.43518/x", "https://0xA9.0xFE.0xA9.0xFE/x",
+        "https://[fe80::1]/x", "https://[FE80::1%25eth0]/x", "https://[::ffff:169.254.169.254]/x",
+        "https://[::ffff:a9fe:a9fe]/x", "https://[64:ff9b::a9fe:a9fe]/x", "https://0.0.0.0/x", "https://0/x",
+        "https://[::]/x", "https://224.0.0.1/x", "https://255.255.255.255/x", "https://[ff02::1]/x",
     ])
-    func internalOrPlainTargetsAreRefused(url: String) {
-        #expect(throws: HTTPError.self) { try WebhookTargetURL.validate(url, param: "url", code: "url_invalid") }
+    func linkLocalAndMetadataAddressesAreRefusedInEverySpelling(url: String) {
+        let permissive = WebhookTargetPolicy(allowsPrivate: true, allowsLoopback: true)
+        for policy in [Self.loopbackOnly, Self.shared, permissive] {
+            #expect(!Self.accepts(url, policy), "\(url) under \(policy)")
+        }
+    }
+
+    /// Private addresses (RFC 1918, CGNAT, ULA), however written, only with the operator's flag.
+    @Test(arguments: [
+        "https://10.0.0.5/hook", "https://10.1/x", "https://167772161/x", "https://0x0a000001/x",
+        "https://012.0.0.1/x", "https://192.168.1.1/x", "https://172.20.0.1/x", "https://100.64.0.1/x",
+        "https://[fd00::1]/x", "https://[::ffff:10.0.0.1]/x",
+    ])
+    func privateAddressesNeedTheOperatorsFlag(url: String) {
+        #expect(!Self.accepts(url, Self.loopbackOnly) && !Self.accepts(url, Self.shared), "\(url)")
+        let allowed = WebhookTargetPolicy.forServer(listeningOn: "0.0.0.0", allowLocal: false, allowPrivate: true)
+        #expect(Self.accepts(url, allowed), "\(url)")
+    }
+
+    /// Loopback is a local target: accepted when the server listens on loopback alone, refused when it
+    /// listens beyond it unless the operator allows local targets.
+    @Test(arguments: [
+        "http://127.0.0.1:9000/x", "http://localhost/x", "http://[::1]:9000/x", "http://2130706433/x",
+        "http://0x7f000001/x", "http://127.1/x", "http://hooks.localhost/x", "https://[::ffff:127.0.0.1]/x",
+    ])
+    func loopbackIsALocalTarget(url: String) {
+        #expect(Self.accepts(url, Self.loopbackOnly), "\(url)")
+        #expect(!Self.accepts(url, Self.shared), "\(url)")
+        #expect(
+            Self.accepts(url, .forServer(listeningOn: "0.0.0.0", allowLocal: true, allowPrivate: false)), "\(url)")
+        #expect(Self.accepts(url, .forServer(listeningOn: "::1", allowLocal: false, allowPrivate: false)), "\(url)")
     }
 
     @Test(arguments: [
-        "https://hooks.example.com/x", "https://8.8.8.8/x", "http://127.0.0.1:9000/x", "http://localhost/x",
-        "https://172.32.0.1/x",
+        "https://user:pass@hooks.example.com/x", "http://hooks.example.com/x", "ftp://127.0.0.1/x",
+        "http://10.0.0.1/x",
     ])
-    func publicAndLocalDevelopmentTargetsAreAccepted(url: String) throws {
-        #expect(try WebhookTargetURL.validate(url, param: "url", code: "url_invalid") == url)
+    func plainOrCredentialedTargetsAreRefused(url: String) {
+        #expect(!Self.accepts(url, WebhookTargetPolicy(allowsPrivate: true, allowsLoopback: true)), "\(url)")
+    }
+
+    @Test(arguments: [
+        "https://hooks.example.com/x", "https://8.8.8.8/x", "https://172.32.0.1/x", "https://134744072/x",
+    ])
+    func publicTargetsAreAccepted(url: String) {
+        #expect(Self.accepts(url, Self.loopbackOnly) && Self.accepts(url, Self.shared), "\(url)")
+    }
+
+    /// `inet_aton`'s forms, compared with the C library's own reading of the same text.
+    @Test(arguments: [
+        "2852039166", "0xa9fea9fe", "0251.0376.0251.0376", "10.1", "127.1", "1.2.3", "0x7f.1", "0", "1.2.3.4",
+        "1.2.3.256", "256.1", "1.2.3.4.5", "08.1.1.1", "0x", "1..2", "", "4294967296", "0xffffffff",
+    ])
+    func ipv4SpellingsReadAsInetAtonReadsThem(text: String) {
+        var address = in_addr()
+        let expected: [UInt8]? =
+            inet_aton(text, &address) == 1 ? withUnsafeBytes(of: &address.s_addr) { Array($0) } : nil
+        #expect(TargetAddress.inetAton(Substring(text)) == expected, "\(text)")
+    }
+
+    /// The addresses a connection may be opened to (checked before the socket is made, for whatever name
+    /// led there).
+    @Test func connectionAddressesAreCheckedToo() {
+        for address in [
+            "10.1.2.3", "169.254.169.254", "192.168.0.10", "0.0.0.0", "fe80::1", "fd12::1", "::ffff:10.0.0.1",
+            "172.16.0.1", "172.31.255.255", "100.64.0.1", "[FE80::1]", "224.0.0.251", "ff02::fb",
+        ] {
+            #expect(!Self.shared.allowsConnection(to: address), "\(address)")
+        }
+        for address in ["8.8.8.8", "2001:db8::1", "172.32.0.1", "100.128.0.1"] {
+            #expect(Self.shared.allowsConnection(to: address), "\(address)")
+        }
+        #expect(Self.loopbackOnly.allowsConnection(to: "127.0.0.1") && Self.loopbackOnly.allowsConnection(to: "::1"))
+        #expect(!Self.shared.allowsConnection(to: "127.0.0.1") && !Self.shared.allowsConnection(to: "::1"))
+    }
+
+    /// A name accepted at creation that resolves to a refused address at delivery (here `localhost`, on a
+    /// server that listens beyond loopback) is refused before any connection is opened: the listener on that
+    /// address never sees a handshake, and the attempt records why, with no response from it.
+    @Test(arguments: DatabaseDriver.all)
+    func aNameResolvingToARefusedAddressIsNeverConnected(driver: DatabaseDriver) throws {
+        try withWebhookDatabaseURL(driver) { url in
+            let fixture = try WebhookFixture(url: url, webhookTargets: Self.shared)
+            defer { fixture.database.close() }
+            let listener = try LoopbackListener()
+            // Stored as the operator's tools store it (no creation check), as a name that resolved elsewhere then.
+            try fixture.subscribe(.stripe, url: "http://localhost:\(listener.port)/hook")
+            let eventId = try fixture.emitStripeEvent()
+            try WebhookDispatcher(context: fixture.context).step()
+            #expect(listener.pendingConnections() == 0, "no TCP handshake reached the listener")
+            let delivery = try #require(fixture.deliveries(of: eventId).first)
+            #expect(delivery.lastStatusCode == nil && delivery.status == "pending")
+            #expect(delivery.lastError?.contains("no connection made") == true, "\(delivery.lastError ?? "none")")
+        }
+    }
+
+    /// Over the API: a server listening beyond loopback refuses a loopback endpoint in Stripe's error shape
+    /// (`url_invalid`), and a private one; one on loopback alone accepts the loopback endpoint.
+    @Test func theAPIRefusesWhatThePolicyRefuses() throws {
+        try withWebhookDatabaseURL(.sqlite) { url in
+            let fixture = try WebhookFixture(url: url)
+            defer { fixture.database.close() }
+            func create(_ target: String, _ policy: WebhookTargetPolicy) throws -> HTTPResponse {
+                let routes = WebhookEndpointRoutes(
+                    database: fixture.database,
+                    service: WebhookSubscriptionService(
+                        database: fixture.database, ids: fixture.context.ids, clock: fixture.context.clock,
+                        targets: policy))
+                let body = "url=\(PercentEncoding.encode(target))&enabled_events[]=*"
+                let request = HTTPRequest(
+                    method: "POST", target: "/v1/webhook_endpoints",
+                    headers: HTTPHeaders([
+                        ("Authorization", "Bearer \(fixture.credentials.stripeSecretKey)"),
+                        ("Content-Type", "application/x-www-form-urlencoded"),
+                    ]), body: Array(body.utf8))
+                do {
+                    return try routes.createEndpoint(request)
+                } catch let error as HTTPError {
+                    return HTTPResponse(status: error.status, body: Array("\(error.code) \(error.param ?? "")".utf8))
+                }
+            }
+            let refused = try create("http://0x7f000001:9000/hook", Self.shared)
+            #expect(refused.status == 400 && String(decoding: refused.body, as: UTF8.self) == "url_invalid url")
+            #expect(try create("https://10.1/hook", Self.shared).status == 400)
+            #expect(try create("http://0x7f000001:9000/hook", Self.loopbackOnly).status == 200)
+        }
     }
 
     /// An endpoint's own headers over the signed defaults: one field per name, compared ignoring ASCII
@@ -31,20 +162,6 @@ struct WebhookTargetTests {
             ("X-A", "1"), ("Content-Type", "a"), ("x-a", "2"), ("X-^", "3"), ("X-~", "4"), ("CONTENT-TYPE", "b"),
         ])
         #expect(merged.map { "\($0.0)=\($0.1)" } == ["X-A=2", "Content-Type=b", "X-^=3", "X-~=4"])
-    }
-
-    /// The addresses a connection may land on (the HTTP client asks after connecting, whatever name led
-    /// there): loopback and public ones, not private, link-local or unspecified ones.
-    @Test func connectedAddressesAreCheckedToo() {
-        for address in [
-            "10.1.2.3", "169.254.169.254", "192.168.0.10", "0.0.0.0", "fe80::1", "fd12::1", "::ffff:10.0.0.1",
-            "172.16.0.1", "172.31.255.255", "100.64.0.1", "[FE80::1]", "010.0.0.1",
-        ] {
-            #expect(!WebhookTargetURL.allowsConnection(to: address), "\(address)")
-        }
-        for address in ["127.0.0.1", "::1", "8.8.8.8", "2001:db8::1", "172.32.0.1", "100.128.0.1"] {
-            #expect(WebhookTargetURL.allowsConnection(to: address), "\(address)")
-        }
     }
 
     /// A redirect is not followed: the attempt records the 3xx and the delivery stays pending.

@@ -99,7 +99,7 @@ public final class WebhookDispatcher: Sendable {
         client = WebhookHTTPClient(
             maximumConnectionsPerHost: configuration.maximumConnectionsPerHost,
             maximumTransfers: max(configuration.batchSize, configuration.maximumInFlight),
-            addressPolicy: WebhookTargetURL.allowsConnection(to:))
+            addressPolicy: { [targets = context.webhookTargets] in targets.allowsConnection(to: $0) })
     }
 
     /// Fans out new events and makes one round of due deliveries; returns how many events were fanned

@@ -13,7 +13,8 @@ struct WebhookEndpointRoutes: Sendable {
 
     func createEndpoint(_ request: HTTPRequest) throws -> HTTPResponse {
         let caller = try authenticate(request)
-        let change = try WebhookSubscriptionChange(stripeForm: try request.parsedBody(), creating: true)
+        let change = try WebhookSubscriptionChange(
+            stripeForm: try request.parsedBody(), creating: true, targets: service.targets)
         let endpoint = try service.create(
             change, projectId: caller.projectId, family: .stripe, livemode: caller.livemode)
         return .json(Self.json(endpoint, includeSecret: true))
@@ -40,7 +41,8 @@ struct WebhookEndpointRoutes: Sendable {
         let caller = try authenticate(request)
         let id = id(request)
         _ = try service.find(id: id, projectId: caller.projectId, family: .stripe, livemode: caller.livemode)
-        let change = try WebhookSubscriptionChange(stripeForm: try request.parsedBody(), creating: false)
+        let change = try WebhookSubscriptionChange(
+            stripeForm: try request.parsedBody(), creating: false, targets: service.targets)
         let endpoint = try service.update(
             id: id, projectId: caller.projectId, family: .stripe, livemode: caller.livemode, change)
         return .json(Self.json(endpoint, includeSecret: false))

@@ -4,9 +4,9 @@ import HTTPServer
 
 /// The HTTP client of webhook deliveries: libcurl's multi interface, driven by one thread of its own
 /// that runs every transfer (no thread or queue hop per request). Connections to an endpoint stay open
-/// for its next deliveries, redirects are not followed, and the address each connection actually
-/// reached is checked against ``AddressPolicy`` before a byte of the request is sent, so a host name
-/// re-pointed at an internal address after any earlier check is still refused.
+/// for its next deliveries, redirects are not followed, and each address a name resolved to is checked
+/// against ``AddressPolicy`` before a socket is opened to it (libcurl's `CURLOPT_OPENSOCKETFUNCTION`), so
+/// no connection, TCP or TLS, is ever made to a refused address, whatever a name resolves to at the time.
 ///
 /// The thread starts with the first request and ends after an idle lifetime without one (5 s); the
 /// next request starts it again. Connections are kept by the client, not the thread.
@@ -290,8 +290,8 @@ private final class Transfer: @unchecked Sendable {
         onramp_curl_set_pointer(easy, CURLOPT_ERRORBUFFER, errorText)
         onramp_curl_set_write_function(easy, keepExcerpt)
         onramp_curl_set_pointer(easy, CURLOPT_WRITEDATA, context)
-        onramp_curl_set_prereq_function(easy, checkAddress)
-        onramp_curl_set_pointer(easy, CURLOPT_PREREQDATA, context)
+        onramp_curl_set_opensocket_function(easy, openCheckedSocket)
+        onramp_curl_set_pointer(easy, CURLOPT_OPENSOCKETDATA, context)
         return .success(easy)
     }
 
@@ -303,7 +303,7 @@ private final class Transfer: @unchecked Sendable {
             if result == CURLE_OK {
                 nil
             } else if let refusedAddress {
-                "target resolves to a private or link-local address (\(refusedAddress)); not sent"
+                "target resolves to an address deliveries may not reach (\(refusedAddress)); no connection made"
             } else if errorText.pointee != 0 {
                 String(validatingCString: errorText) ?? "transfer failed"
             } else {
@@ -343,14 +343,22 @@ private let keepExcerpt: curl_write_callback = { data, size, count, context in
     return length
 }
 
-/// Lets a connection carry the request only when the address it reached is allowed.
-private let checkAddress: curl_prereq_callback = { context, primaryIP, _, _, _ in
-    guard let context, let primaryIP else { return Int32(CURL_PREREQFUNC_ABORT) }
+/// Opens the socket of a connection only when the address it goes to is allowed; otherwise records it and
+/// answers `CURL_SOCKET_BAD`, so libcurl tries the name's next address or fails, having connected nowhere.
+private let openCheckedSocket: curl_opensocket_callback = { context, _, address in
+    guard let context, let address else { return CURL_SOCKET_BAD }
     let transfer = Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue()
-    let address = String(cString: primaryIP)
-    guard transfer.addressPolicy(address) else {
-        transfer.refusedAddress = address
-        return Int32(CURL_PREREQFUNC_ABORT)
+    var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
+    guard onramp_curl_sockaddr_text(address, &text, socklen_t(text.count)) == 1 else { return CURL_SOCKET_BAD }
+    let numeric = String(cString: text)
+    guard transfer.addressPolicy(numeric) else {
+        transfer.refusedAddress = numeric
+        return CURL_SOCKET_BAD
     }
-    return Int32(CURL_PREREQFUNC_OK)
+    #if canImport(Glibc)
+        return socket(
+            address.pointee.family, address.pointee.socktype | Int32(SOCK_CLOEXEC.rawValue), address.pointee.protocol)
+    #else
+        return socket(address.pointee.family, address.pointee.socktype, address.pointee.protocol)
+    #endif
 }

@@ -4,9 +4,10 @@ import OnrampWire
 extension WebhookSubscriptionChange {
     /// A CDP subscription body (cdp-sdk's `WebhookSubscriptionRequest` and `…UpdateRequest`): `target`
     /// with its `url` and `headers`, `eventTypes`, `description`, `isEnabled`, `metadata`, `labels`, or
-    /// the older `labelKey`/`labelValue` pair. Creation needs `target` and `eventTypes`. Fields it does
+    /// the older `labelKey`/`labelValue` pair. Creation needs `target` and `eventTypes`; the URL must be one
+    /// `targets` lets deliveries reach. Fields it does
     /// not know are ignored, as in the rest of the CDP family.
-    init(cdpBody body: JSONValue, creating: Bool) throws(HTTPError) {
+    init(cdpBody body: JSONValue, creating: Bool, targets: WebhookTargetPolicy) throws(HTTPError) {
         let fields = RequestFields(body)
         description = try fields.optional("description", maxLength: 500, multiline: true)
         if let types = try fields.optionalList("eventTypes", maxCount: 50, maxLength: 100) {
@@ -19,7 +20,8 @@ extension WebhookSubscriptionChange {
         }
         if let target = try fields.object("target") {
             url = try WebhookTargetURL.validate(
-                try target.required("url", maxLength: 2048), param: "target.url", code: "invalid_request")
+                try target.required("url", maxLength: 2048), param: "target.url", code: "invalid_request",
+                policy: targets)
             if let headers = target.body["headers"], !headers.isNull {
                 guard let members = headers.objectValue, members.count <= 20,
                     members.allSatisfy({ Self.isAllowedHeader($0.0, value: $0.1.stringValue) })
@@ -48,11 +50,11 @@ extension WebhookSubscriptionChange {
     /// A Stripe webhook endpoint form: `url`, `enabled_events`, `description`, `metadata`, and on update
     /// `disabled`; Stripe's other documented parameters are accepted and ignored, any other is refused
     /// (`parameter_unknown`). Creation needs `url` and `enabled_events`.
-    init(stripeForm body: JSONValue, creating: Bool) throws(HTTPError) {
+    init(stripeForm body: JSONValue, creating: Bool, targets: WebhookTargetPolicy) throws(HTTPError) {
         let fields = StripeErrors.fields(body)
         try fields.rejectUnknown(allowed: creating ? Self.stripeFields : Self.stripeFields.union(["disabled"]))
         if let url = try fields.optional("url", maxLength: 2048) {
-            self.url = try WebhookTargetURL.validate(url, param: "url", code: "url_invalid")
+            self.url = try WebhookTargetURL.validate(url, param: "url", code: "url_invalid", policy: targets)
         } else if creating {
             _ = try fields.required("url")
         }

@@ -11,7 +11,8 @@ struct WebhookSubscriptionRoutes: Sendable {
     let authenticator: CDPAuthenticator
 
     func createSubscription(_ request: HTTPRequest, _ projectId: String) throws -> HTTPResponse {
-        let change = try WebhookSubscriptionChange(cdpBody: try request.jsonBody(), creating: true)
+        let change = try WebhookSubscriptionChange(
+            cdpBody: try request.jsonBody(), creating: true, targets: service.targets)
         let subscription = try service.create(change, projectId: projectId, family: .cdp, livemode: false)
         return .json(Self.json(subscription), status: 201)
     }
@@ -38,7 +39,8 @@ struct WebhookSubscriptionRoutes: Sendable {
         let projectId = try authenticator.authenticate(request)
         let id = id(request)
         _ = try service.find(id: id, projectId: projectId, family: .cdp, livemode: nil)
-        let change = try WebhookSubscriptionChange(cdpBody: try request.jsonBody(), creating: false)
+        let change = try WebhookSubscriptionChange(
+            cdpBody: try request.jsonBody(), creating: false, targets: service.targets)
         return .json(
             Self.json(try service.update(id: id, projectId: projectId, family: .cdp, livemode: nil, change)))
     }

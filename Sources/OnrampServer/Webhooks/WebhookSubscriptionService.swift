@@ -62,6 +62,9 @@ struct WebhookSubscriptionService: Sendable {
     let database: any Database
     let ids: IdGenerator
     let clock: any Clock
+    /// Which target addresses the API accepts (the operator's own tools, `onramp listen` and `trigger`, are
+    /// not held to it at creation; deliveries always are).
+    var targets = WebhookTargetPolicy()
 
     /// Creates a subscription of `family` from `change` (which names at least the URL and event types);
     /// its signing secret is `secret`, or a new one in the family's form (`whsec_…`, a UUID for CDP).
