@@ -89,10 +89,12 @@ struct WebhookFixture {
 
     /// Stores a subscription of `family` for every event type, delivering to `url`.
     @discardableResult
-    func subscribe(_ family: WebhookFamily, url: String, eventTypes: [String] = ["*"]) throws -> WebhookSubscription {
+    func subscribe(
+        _ family: WebhookFamily, url: String, eventTypes: [String] = ["*"], projectId: String? = nil
+    ) throws -> WebhookSubscription {
         try WebhookSubscriptionService(database: database, ids: context.ids, clock: context.clock).create(
-            WebhookSubscriptionChange(url: url, eventTypes: eventTypes, description: "test"), projectId: projectId,
-            family: family, livemode: false)
+            WebhookSubscriptionChange(url: url, eventTypes: eventTypes, description: "test"),
+            projectId: projectId ?? self.projectId, family: family, livemode: false)
     }
 
     /// Commits one Stripe-family event (the full event object as payload) and returns its id.
@@ -117,7 +119,7 @@ struct WebhookFixture {
 
     /// Commits one CDP-family event and returns its id.
     @discardableResult
-    func emitCDPEvent(type: String = "onramp.transaction.success") throws -> String {
+    func emitCDPEvent(type: String = "onramp.transaction.success", projectId: String? = nil) throws -> String {
         let id = context.ids.uuid()
         let payload: JSONValue = [
             "eventType": .string(type), "transactionId": .string(context.ids.uuid()),
@@ -126,7 +128,8 @@ struct WebhookFixture {
         ]
         try database.transaction {
             try Outbox.append(
-                $0, id: id, projectId: projectId, family: .cdp, type: type, payload: payload, livemode: true,
+                $0, id: id, projectId: projectId ?? self.projectId, family: .cdp, type: type, payload: payload,
+                livemode: true,
                 createdAtMilliseconds: context.nowMilliseconds)
         }
         return id

@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import OnrampTestSupport
 import OnrampWire
+import Synchronization
 import Testing
 
 @testable import OnrampServer
@@ -178,6 +179,43 @@ struct WebhookTargetTests {
             let delivery = try #require(fixture.deliveries(of: eventId).first)
             #expect(delivery.lastStatusCode == 307)
             #expect(delivery.status == "pending")
+        }
+    }
+
+    /// One tenant's never-answering endpoints and a backlog of 640 deliveries to them do not hold up another
+    /// tenant: its delivery arrives while every one of theirs is still held unanswered. The bound, stated
+    /// causally (no clock): with a request timeout of a minute, the other tenant's delivery goes out within
+    /// the rounds that follow its commit, because the hanging project holds at most its share (64) of the 256
+    /// slots and each of its endpoints at most 16; without the share the backlog took every slot and the other
+    /// delivery waited for the first timeouts.
+    @Test(arguments: DatabaseDriver.all)
+    func oneTenantsHangingEndpointsLeaveRoomForAnother(driver: DatabaseDriver) async throws {
+        try await withWebhookDatabaseURL(driver) { url in
+            let fixture = try WebhookFixture(url: url)
+            defer { fixture.database.close() }
+            let release = DispatchSemaphore(value: 0)
+            let held = Mutex(0)
+            let hanging = try WebhookReceiver { _ in
+                held.withLock { $0 += 1 }
+                _ = release.wait(timeout: .now() + 60)
+                return 200
+            }
+            defer { for _ in 0..<64 { release.signal() } }
+            for _ in 0..<16 { try fixture.subscribe(.cdp, url: hanging.url) }
+            let other = try ProjectProvisioner(database: fixture.database).createProject(
+                name: "Other tenant", appIds: [], redirectHosts: [], keyType: .es256)
+            let fast = try WebhookReceiver()
+            try fixture.subscribe(.cdp, url: fast.url, projectId: other.projectId)
+            for _ in 0..<40 { try fixture.emitCDPEvent() }
+            let workers = BackgroundWorkers()
+            defer { workers.stopAll() }
+            WebhookDispatcher(context: fixture.context, configuration: .init(requestTimeout: 60))
+                .start(on: workers, interval: 0.02)
+            #expect(await Eventually.holds(timeout: 30) { held.withLock { $0 } > 0 }, "the backlog is being sent")
+            let event = try fixture.emitCDPEvent(projectId: other.projectId)
+            #expect(
+                await fast.wait(timeout: 30) { $0.contains { $0.eventId == event } },
+                "the other tenant's delivery waited for the hanging endpoints")
         }
     }
 

@@ -31,12 +31,15 @@ final class WebhookPipeline: Sendable {
     let dispatcher: WebhookDispatcher
     private let finished = ResultBox()
     private let inFlight = Atomic<Int>(0)
+    /// What each endpoint and project has in flight, so that no tenant holds every slot.
+    private let share: Mutex<WebhookFairShare>
     /// Called when a send has finished and its attempt waits to be recorded.
     private let onFinished: @Sendable () -> Void
 
     init(dispatcher: WebhookDispatcher, onFinished: @escaping @Sendable () -> Void = {}) {
         self.dispatcher = dispatcher
         self.onFinished = onFinished
+        share = Mutex(dispatcher.emptyShare)
     }
 
     /// One round; returns how much work it did (recorded + fanned out + sent). With no finished attempt
@@ -48,7 +51,13 @@ final class WebhookPipeline: Sendable {
         let fanned: Int
         let claims: [WebhookDispatcher.Claim]
         do {
-            (fanned, claims) = try dispatcher.round(recording: done, claiming: max(0, capacity))
+            // Only this thread claims; finished sends give their slots back meanwhile, so the round works on a
+            // copy, and the slots its claims took are taken in the live share under the lock.
+            var current = share.withLock { $0 }
+            (fanned, claims) = try dispatcher.round(recording: done, claiming: max(0, capacity), share: &current)
+            share.withLock { live in
+                for claim in claims { _ = live.take(endpoint: claim.subscriptionId, project: claim.projectId) }
+            }
         } catch {
             // Not recorded: the leases run out and the deliveries are sent again (at least once).
             if !done.isEmpty { AccessLog.shared.error("webhook attempts not recorded: \(error)") }
@@ -57,6 +66,7 @@ final class WebhookPipeline: Sendable {
         for claim in claims {
             inFlight.add(1, ordering: .relaxed)
             dispatcher.send(claim) { [self] attempt in
+                share.withLock { $0.release(endpoint: claim.subscriptionId, project: claim.projectId) }
                 finished.append(attempt)
                 inFlight.subtract(1, ordering: .relaxed)
                 onFinished()

@@ -29,6 +29,10 @@ public final class WebhookDispatcher: Sendable {
         public var maximumInFlight: Int
         /// Connections kept open to one host at most.
         public var maximumConnectionsPerHost: Int
+        /// Deliveries one endpoint may have in flight at once (its fair share of ``maximumInFlight``).
+        public var maximumInFlightPerEndpoint: Int
+        /// Deliveries one project's endpoints may have in flight together.
+        public var maximumInFlightPerProject: Int
         /// How long a claim is exclusive; a crashed instance's claims are retried after it.
         public var leaseDuration: TimeInterval
         /// The request timeout; no 2xx within it counts as a failure.
@@ -39,12 +43,15 @@ public final class WebhookDispatcher: Sendable {
         /// Creates a configuration.
         public init(
             batchSize: Int = 32, maximumInFlight: Int = 256, maximumConnectionsPerHost: Int = 64,
+            maximumInFlightPerEndpoint: Int = 16, maximumInFlightPerProject: Int = 64,
             leaseDuration: TimeInterval = 30, requestTimeout: TimeInterval = 10,
             retry: WebhookRetryPolicy = WebhookRetryPolicy()
         ) {
             self.batchSize = batchSize
             self.maximumInFlight = maximumInFlight
             self.maximumConnectionsPerHost = maximumConnectionsPerHost
+            self.maximumInFlightPerEndpoint = maximumInFlightPerEndpoint
+            self.maximumInFlightPerProject = maximumInFlightPerProject
             self.leaseDuration = leaseDuration
             self.requestTimeout = requestTimeout
             self.retry = retry
@@ -60,6 +67,8 @@ public final class WebhookDispatcher: Sendable {
         let eventType: String
         let family: WebhookFamily
         let payload: [UInt8]
+        /// The project whose event this is (its fair share, ``WebhookFairShare``).
+        let projectId: String
         let subscriptionId: String
         let url: String
         let secret: String
@@ -117,15 +126,29 @@ public final class WebhookDispatcher: Sendable {
     /// be): records the attempts that finished, fans out new events, and leases up to `limit` due
     /// deliveries. If it fails, none of it happened: the finished attempts' leases run out and those
     /// deliveries are sent again (at least once).
-    func round(recording finished: [Attempt], claiming limit: Int) throws -> (fanned: Int, claims: [Claim]) {
+    /// `share` holds what is in flight already; it gains the claims made.
+    func round(recording finished: [Attempt], claiming limit: Int, share: inout WebhookFairShare) throws -> (
+        fanned: Int, claims: [Claim]
+    ) {
         let now = context.realNowMilliseconds
-        return try withRetry {
+        let before = share
+        let (fanned, claims, after) = try withRetry {
             try context.database.transaction { connection in
                 if !finished.isEmpty { try record(connection, finished, realNow: now) }
                 let fanned = try fanOut(connection, limit: 200, now: now)
-                return (fanned, limit > 0 ? try claimDue(connection, limit: limit, now: now) : [])
+                var share = before
+                let claims = limit > 0 ? try claimDue(connection, limit: limit, now: now, share: &share) : []
+                return (fanned, claims, share)
             }
         }
+        share = after
+        return (fanned, claims)
+    }
+
+    /// A fair share with nothing in flight, under this dispatcher's limits.
+    var emptyShare: WebhookFairShare {
+        WebhookFairShare(
+            perEndpoint: configuration.maximumInFlightPerEndpoint, perProject: configuration.maximumInFlightPerProject)
     }
 
     /// Whether a round could find anything to do: an event not yet fanned out, or a pending delivery of an
@@ -202,18 +225,40 @@ public final class WebhookDispatcher: Sendable {
     }
 
     /// Leases up to a batch of due deliveries of enabled subscriptions to this instance.
+    /// Leases up to a batch of due deliveries of enabled subscriptions to this instance, each endpoint and
+    /// project within its fair share.
     func claimDue(limit: Int? = nil) throws -> [Claim] {
         let now = context.realNowMilliseconds
         return try withRetry {
-            try context.database.transaction { try claimDue($0, limit: limit ?? configuration.batchSize, now: now) }
+            try context.database.transaction { connection in
+                var share = emptyShare
+                return try claimDue(connection, limit: limit ?? configuration.batchSize, now: now, share: &share)
+            }
         }
     }
 
-    private func claimDue(_ connection: any SQLConnection, limit: Int, now: Int64) throws -> [Claim] {
+    /// Leases up to `limit` due deliveries, leaving out the endpoints and projects `share` says are at their
+    /// share; a round that picked more of one than its share gives the extra leases back in the same
+    /// transaction (no extra commit), and they go out in a later round.
+    private func claimDue(_ connection: any SQLConnection, limit: Int, now: Int64, share: inout WebhookFairShare)
+        throws -> [Claim]
+    {
         let leaseUntil = now + Int64(configuration.leaseDuration * 1000)
         let lock = context.database.dialect == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
         // A token per claim round, so the rows of this round are told apart from earlier ones.
         let token = "\(owner):\(context.ids.base62(length: 12))"
+        let (fullEndpoints, fullProjects) = (share.fullEndpoints, share.fullProjects)
+        var exclusions = ""
+        if !fullEndpoints.isEmpty {
+            exclusions +=
+                " AND subscription_id NOT IN (\(Array(repeating: "?", count: fullEndpoints.count).joined(separator: ", ")))"
+        }
+        if !fullProjects.isEmpty {
+            exclusions += """
+                 AND NOT EXISTS (SELECT 1 FROM outbox_events x WHERE x.id = event_id AND x.project_id IN (\(Array(repeating: "?", count: fullProjects.count).joined(separator: ", "))))
+                """
+        }
+        let excluded = (fullEndpoints + fullProjects).map(SQLValue.text)
         // The lease and the read of what it leased, in one batch.
         let rows = try connection.run([
             SQLStatement(
@@ -227,16 +272,14 @@ public final class WebhookDispatcher: Sendable {
                         SELECT c.offset_ms FROM test_clocks c JOIN outbox_events e ON e.project_id = c.project_id
                         WHERE e.id = webhook_deliveries.event_id), 0)
                       AND EXISTS (
-                        SELECT 1 FROM webhook_subscriptions s WHERE s.id = subscription_id AND s.enabled = 1)
+                        SELECT 1 FROM webhook_subscriptions s WHERE s.id = subscription_id AND s.enabled = 1)\(exclusions)
                     ORDER BY next_attempt_at LIMIT ?\(lock))
                 """,
-                [
-                    .text(token), .integer(leaseUntil), .integer(now), .integer(now), .integer(now),
-                    .integer(Int64(limit)),
-                ]),
+                [.text(token), .integer(leaseUntil), .integer(now), .integer(now), .integer(now)] + excluded
+                    + [.integer(Int64(limit))]),
             SQLStatement(
                 """
-                SELECT d.id, d.event_id, d.attempt_count, d.created_at, e.type, e.family, e.payload,
+                SELECT d.id, d.event_id, d.attempt_count, d.created_at, e.type, e.family, e.payload, e.project_id,
                        s.id AS subscription_id, s.url, s.secret, s.headers, s.fail_next,
                        COALESCE(c.offset_ms, 0) AS clock_offset
                 FROM webhook_deliveries d
@@ -244,13 +287,20 @@ public final class WebhookDispatcher: Sendable {
                 JOIN webhook_subscriptions s ON s.id = d.subscription_id
                 LEFT JOIN test_clocks c ON c.project_id = e.project_id
                 WHERE d.lease_owner = ?
+                ORDER BY d.next_attempt_at
                 """, [.text(token)]),
         ])[1].rows
+        // More of one endpoint or project than its share in this round: those leases are given back.
+        var overShare: [SQLValue] = []
         // What is left of each endpoint's "fail the next N" as this round takes them, starting from
         // what the query read (an endpoint with none costs no statement per claim).
         var failuresLeft: [String: Int64] = [:]
-        return try rows.compactMap { row -> Claim? in
+        let claims = try rows.compactMap { row -> Claim? in
             guard var claim = try Self.claim(row, token: token) else { return nil }
+            guard share.take(endpoint: claim.subscriptionId, project: claim.projectId) else {
+                overShare.append(.text(claim.deliveryId))
+                return nil
+            }
             let left = try failuresLeft[claim.subscriptionId] ?? row.int("fail_next")
             guard left > 0 else { return claim }
             // One of the endpoint's "fail the next N" taken in the claim's transaction: with several
@@ -262,6 +312,14 @@ public final class WebhookDispatcher: Sendable {
             failuresLeft[claim.subscriptionId] = claim.failsOnPurpose ? left - 1 : 0
             return claim
         }
+        if !overShare.isEmpty {
+            try connection.execute(
+                """
+                UPDATE webhook_deliveries SET lease_owner = NULL, lease_until = NULL
+                WHERE lease_owner = ? AND id IN (\(Array(repeating: "?", count: overShare.count).joined(separator: ", ")))
+                """, [.text(token)] + overShare)
+        }
+        return claims
     }
 
     private static func claim(_ row: Row, token: String) throws -> Claim? {
@@ -270,7 +328,8 @@ public final class WebhookDispatcher: Sendable {
         return Claim(
             deliveryId: try row.string("id"), leaseToken: token, eventId: try row.string("event_id"),
             eventType: try row.string("type"), family: family, payload: Array(try row.string("payload").utf8),
-            subscriptionId: try row.string("subscription_id"), url: try row.string("url"),
+            projectId: try row.string("project_id"), subscriptionId: try row.string("subscription_id"),
+            url: try row.string("url"),
             secret: try row.string("secret"),
             headers: headers.compactMap { name, value in value.stringValue.map { (name, $0) } },
             attemptCount: try row.int("attempt_count"), createdAt: try row.int("created_at"),
