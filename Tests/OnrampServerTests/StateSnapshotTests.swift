@@ -89,4 +89,46 @@ import Testing
         }
         #expect(try empty.database.read { try $0.query("SELECT COUNT(*) AS n FROM projects", []).first?.int("n") } == 0)
     }
+
+    /// Every value is checked against its column before a row is written: bytes in a text column (which the
+    /// console then failed to show, 500) and a test clock's offset beyond the API's bound (which trapped the
+    /// server on its first call) are refused, and nothing of the file is written.
+    @Test(arguments: DatabaseDriver.all)
+    func valuesAreCheckedAgainstTheirColumns(driver: DatabaseDriver) throws {
+        let original = try TestServer(driver: driver)
+        let snapshot = try StateSnapshot.export(original.database)
+        let empty = try OnrampSandbox(databaseURL: nil, workerInterval: nil)
+        defer { empty.shutdown() }
+        func with(_ table: String, _ columns: [String], _ row: [JSONValue]) -> JSONValue {
+            guard case .object(let members) = snapshot else { return snapshot }
+            var tables = snapshot["tables"]?.objectValue ?? []
+            tables.removeAll { $0.0 == table }
+            tables.append((table, ["columns": .array(columns.map { .string($0) }), "rows": [.array(row)]]))
+            return .object(members.map { $0.0 == "tables" ? ($0.0, .object(tables)) : $0 })
+        }
+        let projectId = JSONValue.string(original.credentials.projectId)
+        let cases: [(String, JSONValue)] = [
+            (
+                "bytes in a text column",
+                with("projects", ["id", "name", "created_at"], [projectId, ["base64": "AAE="], 1])
+            ),
+            ("text in an integer column", with("projects", ["id", "name", "created_at"], [projectId, "x", "soon"])),
+            (
+                "an offset of Int64.max",
+                with(
+                    "test_clocks", ["project_id", "offset_ms", "updated_at"], [projectId, .integer(Int(Int64.max)), 1])
+            ),
+            ("a negative offset", with("test_clocks", ["project_id", "offset_ms", "updated_at"], [projectId, -1, 1])),
+        ]
+        for (name, file) in cases {
+            #expect(throws: StateSnapshot.RestoreError.self, "\(name)") {
+                try StateSnapshot.restore(file, into: empty.database)
+            }
+        }
+        #expect(try empty.database.read { try $0.query("SELECT COUNT(*) AS n FROM projects", []).first?.int("n") } == 0)
+        // A clock within the bound restores.
+        try StateSnapshot.restore(
+            with("test_clocks", ["project_id", "offset_ms", "updated_at"], [projectId, 86_400_000, 1]),
+            into: empty.database)
+    }
 }

@@ -49,7 +49,8 @@ public enum StateSnapshot {
         let tables = try database.read { connection in
             try Self.tables.map { table -> (String, JSONValue) in
                 let rows = try connection.query("SELECT * FROM \(table)", [])
-                let columns = try rows.first?.columns ?? Self.columns(of: table, connection, database.dialect)
+                let columns =
+                    try rows.first?.columns ?? Self.columns(of: table, connection, database.dialect).map(\.name)
                 return (
                     table,
                     [
@@ -95,9 +96,14 @@ public enum StateSnapshot {
             }
             for table in Self.tables {
                 guard let content = tables.first(where: { $0.0 == table })?.1 else { continue }
-                let allowed = Set(try Self.columns(of: table, connection, database.dialect))
+                let kinds = Dictionary(
+                    uniqueKeysWithValues: try Self.columns(of: table, connection, database.dialect).map {
+                        ($0.name, $0.kind)
+                    })
                 let columns = content["columns"]?.arrayValue?.compactMap(\.stringValue) ?? []
-                guard !columns.isEmpty, columns.allSatisfy(allowed.contains) else {
+                guard !columns.isEmpty, Set(columns).count == columns.count,
+                    columns.allSatisfy({ kinds[$0] != nil })
+                else {
                     throw RestoreError(description: "table \(table) names columns this schema does not have")
                 }
                 let statement =
@@ -107,29 +113,66 @@ public enum StateSnapshot {
                     guard let values = row.arrayValue, values.count == columns.count else {
                         throw RestoreError(description: "a row of \(table) does not match its columns")
                     }
-                    try connection.execute(statement, try values.map(Self.value))
+                    let checked = try zip(columns, values).map { column, json in
+                        try Self.value(json, for: column, of: table, kind: kinds[column]!)
+                    }
+                    try connection.execute(statement, checked)
                 }
             }
         }
     }
 
-    /// The column names of `table` (a name from the schema, never input), from an empty result.
-    private static func columns(of table: String, _ connection: any SQLConnection, _ dialect: SQLDialect) throws
-        -> [String]
+    /// What a column holds: every column of the schema is an integer or text.
+    enum ColumnKind: Equatable {
+        case integer
+        case text
+    }
+
+    /// Values the server computes with, bounded as the API bounds them so that no arithmetic on them can
+    /// overflow: a test clock's offset (``TestClocks/maximumOffsetMilliseconds``).
+    static let ranges: [String: ClosedRange<Int64>] = [
+        "test_clocks.offset_ms": 0...TestClocks.maximumOffsetMilliseconds
+    ]
+
+    /// `json` as a value of `column`: null, or the column's kind, within its range when it has one.
+    private static func value(_ json: JSONValue, for column: String, of table: String, kind: ColumnKind) throws
+        -> SQLValue
     {
-        let rows = try connection.query("SELECT * FROM \(table) LIMIT 1", [])
-        if let first = rows.first { return first.columns }
+        let value = try Self.value(json)
+        switch (value, kind) {
+        case (.null, _), (.text, .text):
+            return value
+        case (.integer(let number), .integer):
+            if let range = ranges["\(table).\(column)"], !range.contains(number) {
+                throw RestoreError(description: "\(table).\(column) \(number) is outside \(range)")
+            }
+            return value
+        default:
+            throw RestoreError(
+                description:
+                    "\(table).\(column) holds \(kind == .integer ? "integers" : "text"), not \(json.serializedString.prefix(40))"
+            )
+        }
+    }
+
+    /// The columns of `table` (a name from the schema, never input) in order, and what each holds, from the
+    /// catalog.
+    private static func columns(of table: String, _ connection: any SQLConnection, _ dialect: SQLDialect) throws
+        -> [(name: String, kind: ColumnKind)]
+    {
+        let rows: [Row]
         switch dialect {
         case .sqlite:
-            return try connection.query("SELECT name FROM pragma_table_info(?) ORDER BY cid", [.text(table)])
-                .map { try $0.string("name") }
+            rows = try connection.query("SELECT name, type FROM pragma_table_info(?) ORDER BY cid", [.text(table)])
         case .postgres:
-            return try connection.query(
+            rows = try connection.query(
                 """
-                SELECT column_name AS name FROM information_schema.columns
+                SELECT column_name AS name, data_type AS type FROM information_schema.columns
                 WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position
-                """, [.text(table)]
-            ).map { try $0.string("name") }
+                """, [.text(table)])
+        }
+        return try rows.map { row in
+            (try row.string("name"), try row.string("type").uppercased().contains("INT") ? .integer : .text)
         }
     }
 

@@ -5,7 +5,11 @@ import Foundation
 enum Timestamp {
     /// Milliseconds since 1970 for `date`.
     static func milliseconds(_ date: Date) -> Int64 {
-        Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded(.down)
+        // Saturates instead of trapping: a date beyond Int64's milliseconds (about 292 million years) is
+        // clamped, and NaN is 0.
+        guard milliseconds.isFinite else { return milliseconds.isNaN ? 0 : (milliseconds > 0 ? .max : .min) }
+        return Int64(exactly: milliseconds) ?? (milliseconds > 0 ? .max : .min)
     }
 
     /// The date for stored milliseconds.

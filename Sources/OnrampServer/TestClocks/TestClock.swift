@@ -30,6 +30,9 @@ struct TestClocks: Sendable {
 
     /// The longest single advance: 30 days.
     static let maximumSeconds: Int64 = 30 * 24 * 3600
+    /// The furthest a clock may run ahead of real time in all: 100 years (so no time computed from it can
+    /// overflow; a state file is held to it too).
+    static let maximumOffsetMilliseconds: Int64 = 100 * 365 * 86_400_000
 
     /// Runs `body` in `projectId`'s time (real time when nil or without a test clock).
     func bound<T>(to projectId: String?, _ body: () throws -> T) throws -> T {
@@ -50,7 +53,7 @@ struct TestClocks: Sendable {
         case liveProject
         /// No such project.
         case unknownProject
-        /// The advance is not 1 second to 30 days.
+        /// The advance is not 1 second to 30 days, or would take the clock past ``maximumOffsetMilliseconds``.
         case outOfRange
     }
 
@@ -64,6 +67,8 @@ struct TestClocks: Sendable {
             case nil: return .failure(.unknownProject)
             case .some(true): return .failure(.liveProject)
             case .some(false):
+                guard try repository.offset(projectId: projectId) + seconds * 1000 <= Self.maximumOffsetMilliseconds
+                else { return .failure(.outOfRange) }
                 return .success(try repository.advance(projectId: projectId, by: seconds * 1000, now: now))
             }
         }
