@@ -61,7 +61,9 @@ public final class OnrampApplication: Sendable {
         let token = consoleToken ?? Base64URL.encode(context.ids.randomBytes(24), padded: false)
         self.consoleToken = token
         ConsoleRoutes(
-            access: ConsoleAccess(token: token, allowsRemote: consoleAllowsRemote), database: context.database,
+            access: ConsoleAccess(
+                token: token, allowsRemote: consoleAllowsRemote, database: context.database,
+                clock: context.realClock, ids: context.ids), database: context.database,
             clock: context.clock, requestLog: requestLog, transactions: transactions, orders: guestCheckout,
             sessions: embedded.sessions
         ).register(on: &router)

@@ -4,14 +4,16 @@ import OnrampStore
 /// tables independently: 100s projects and keys (150 the outbox, 160 test clocks), 200s App2App (220s the hosted onramp, 230s the Headless
 /// Onramp, 240s the offramp), 300s Embedded,
 /// 400s webhooks, 500s changes across features (500 settlement leases, 540 room on PostgreSQL's pages) and
-/// features' later columns (550 the 2026 KYC fields).
+/// features' later columns and tables (550 the 2026 KYC fields, 560 the per-person counters' mode and real time,
+/// 570 the console's sign-ins).
 public enum Schema {
     /// All migrations in version order.
     public static var migrations: [Migration] {
         (projectMigrations + app2AppMigrations + app2AppIndexMigrations + hostedOnrampMigrations + outboxMigrations
             + webhookMigrations + HeadlessSchema.migrations + OfframpSchema.migrations
             + EmbeddedSchema.migrations + TestClockSchema.migrations + SettlementLease.migrations
-            + PurchaseSessionRepository.migrations + lookupIndexMigrations + pageRoomMigrations)
+            + PurchaseSessionRepository.migrations + lookupIndexMigrations + pageRoomMigrations
+            + ConsoleSessionRepository.migrations)
             .sorted { $0.version < $1.version }
     }
 

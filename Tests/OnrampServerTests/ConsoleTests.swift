@@ -145,6 +145,42 @@ import Testing
         #expect(!Self.text(remote).contains(server.projectId))
     }
 
+    /// Each sign-in has a cookie of its own, kept server-side as a hash: signing out ends that sign-in (its
+    /// cookie is refused afterwards, another sign-in's is not), and an instance started with a new token (on
+    /// the same database) refuses every cookie made with the old one.
+    @Test(arguments: DatabaseDriver.all)
+    func signOutAndANewTokenEndTheSignIns(driver: DatabaseDriver) throws {
+        let server = try TestServer(driver: driver)
+        let application = server.application
+        let first = Self.sessionCookie(application)
+        let second = Self.sessionCookie(application)
+        #expect(first != second && !first.isEmpty, "a random cookie per sign-in")
+        func status(_ cookie: String, on application: OnrampApplication) -> Int {
+            var request = HTTPRequest(method: "GET", path: "/console")
+            request.remoteAddress = "127.0.0.1"
+            request.headers.add("Cookie", cookie)
+            return application.router.respond(to: request).response.status
+        }
+        #expect(status(first, on: application) == 200 && status(second, on: application) == 200)
+        let stored = try server.database.read {
+            try $0.query("SELECT secret_hash FROM console_sessions", []).map { try $0.string("secret_hash") }
+        }
+        #expect(stored.count == 2 && !stored.contains { first.contains($0) }, "only hashes are kept")
+
+        var logout = HTTPRequest(
+            method: "POST", path: "/console/logout", body: Array("csrf=\(Self.csrf(application))".utf8))
+        logout.remoteAddress = "127.0.0.1"
+        logout.headers.add("Content-Type", "application/x-www-form-urlencoded")
+        logout.headers.add("Cookie", first)
+        #expect(application.router.respond(to: logout).response.status == 303)
+        #expect(status(first, on: application) == 401, "the signed-out cookie is refused, even if kept")
+        #expect(status(second, on: application) == 200, "another sign-in goes on")
+
+        let rotated = try OnrampApplication(context: application.context, consoleToken: "a-new-operator-token")
+        #expect(status(second, on: rotated) == 401, "a new token ends the old token's sign-ins")
+        #expect(status(Self.sessionCookie(rotated), on: rotated) == 200)
+    }
+
     @Test func signingInSetsAStrictCookieAndThePagesLinkTheObjects() throws {
         let purchase = try Self.purchase()
         let server = purchase.server

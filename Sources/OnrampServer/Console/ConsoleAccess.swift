@@ -1,17 +1,26 @@
 import Foundation
 import HTTPServer
+import OnrampCore
 import OnrampCrypto
+import OnrampStore
 import OnrampWire
 
 /// Who may use the sandbox console: the operator holding its token (printed by `onramp serve` at start,
 /// or set with `--console-token`), from a loopback address unless told otherwise. The token arrives as
-/// a cookie after the first visit (`/console/login`) or as `Authorization: Bearer`. Every action is a
-/// POST that carries the form's CSRF value (an HMAC of the token) and no cross-site origin.
+/// `Authorization: Bearer`, or signs in once (`/console/login`) for a cookie holding a random secret of that
+/// sign-in alone, kept server-side as its hash (``ConsoleSessionRepository``): signing out ends it, and a new
+/// token ends every sign-in made with the old one. Every action is a POST that carries the form's CSRF value
+/// (an HMAC of the token) and no cross-site origin.
 struct ConsoleAccess: Sendable {
     /// The operator token.
     let token: String
     /// Whether addresses other than loopback may use the console.
     let allowsRemote: Bool
+    /// Where the sign-ins are kept.
+    let database: any Database
+    /// Real time, which sign-ins expire in.
+    let clock: any OnrampCore.Clock
+    let ids: IdGenerator
 
     static let cookieName = "onramp_console"
 
@@ -51,16 +60,32 @@ struct ConsoleAccess: Sendable {
             SHA256.hash(Array(presented.utf8)), SHA256.hash(Array(token.utf8)))
     }
 
-    /// The cookie's value: an HMAC of the token, not the token — cookies are shared by every port of a
-    /// host, so another local service may see it, and it must not be usable as the bearer token there.
-    var cookieValue: String {
+    /// What the sign-ins made with this token are stored with: an HMAC of the token, never the token.
+    private var tokenFingerprint: String {
         Hex.encode(HMACSHA256.authenticationCode(key: Array(token.utf8), message: Array("console-session".utf8)))
     }
 
-    /// The `Set-Cookie` value that keeps the operator signed in (HttpOnly, SameSite=Strict).
-    var sessionCookie: String {
-        "\(Self.cookieName)=\(cookieValue); Path=/; HttpOnly; SameSite=Strict"
+    /// Signs the operator in: stores a new sign-in and returns the `Set-Cookie` value holding its secret
+    /// (random, not derived from the token: cookies are shared by every port of a host, so another local
+    /// service may see it, and it must not be usable as the bearer token there; HttpOnly, SameSite=Strict).
+    func signIn() throws -> String {
+        let secret = ids.base62(length: 43)
+        try database.transaction {
+            try ConsoleSessionRepository(connection: $0).insert(
+                secretHash: APIKeyRepository.secretHash(secret), tokenFingerprint: tokenFingerprint, now: now)
+        }
+        return "\(Self.cookieName)=\(secret); Path=/; HttpOnly; SameSite=Strict"
     }
+
+    /// Ends the sign-in whose cookie `request` carries.
+    func signOut(_ request: HTTPRequest) throws {
+        guard let secret = Self.presentedSecret(request) else { return }
+        try database.transaction {
+            try ConsoleSessionRepository(connection: $0).delete(secretHash: APIKeyRepository.secretHash(secret))
+        }
+    }
+
+    private var now: Int64 { Timestamp.milliseconds(clock.now()) }
 
     static func isLoopback(_ address: String) -> Bool {
         address == "::1" || address.hasPrefix("127.") || address.hasPrefix("::ffff:127.")
@@ -72,15 +97,27 @@ struct ConsoleAccess: Sendable {
         return token.isEmpty ? nil : token
     }
 
-    /// Whether the request carries the sign-in cookie (compared in constant time).
+    /// Whether the request carries the cookie of a sign-in that is still on, made with this token (looked up
+    /// by the secret's hash, so the lookup reveals nothing of the secret's bytes).
     private func presentedCookie(_ request: HTTPRequest) -> Bool {
+        guard let secret = Self.presentedSecret(request), secret.utf8.count <= 64 else { return false }
+        let hash = APIKeyRepository.secretHash(secret)
+        let fingerprint = tokenFingerprint
+        let now = self.now
+        return
+            (try? database.read {
+                try ConsoleSessionRepository(connection: $0).isActive(
+                    secretHash: hash, tokenFingerprint: fingerprint, now: now)
+            }) ?? false
+    }
+
+    /// The sign-in secret of the request's cookie, if it has one.
+    private static func presentedSecret(_ request: HTTPRequest) -> String? {
         for part in (request.headers["Cookie"] ?? "").split(separator: ";") {
             let pair = part.trimmingCharacters(in: .whitespaces).split(separator: "=", maxSplits: 1)
-            if pair.count == 2, pair[0] == Self.cookieName {
-                return ConstantTime.equals(Array(pair[1].utf8), Array(cookieValue.utf8))
-            }
+            if pair.count == 2, pair[0] == Self.cookieName, !pair[1].isEmpty { return String(pair[1]) }
         }
-        return false
+        return nil
     }
 
     /// An `Origin` header, when sent, names this server (the `Host` the request was sent to).

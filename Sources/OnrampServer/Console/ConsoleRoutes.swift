@@ -37,6 +37,7 @@ struct ConsoleRoutes: Sendable {
         }
         router.add("POST", "/console/logout", Operations.logout) { request in
             try access.authorizeAction(request, form: try request.formBody())
+            try access.signOut(request)
             var response = HTTPResponse.seeOther("/console/login")
             response.headers.set(
                 "Set-Cookie", "\(ConsoleAccess.cookieName)=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0")
@@ -188,8 +189,11 @@ struct ConsoleRoutes: Sendable {
         guard access.matches(presented), request.headers["Sec-Fetch-Site"]?.lowercased() != "cross-site" else {
             return signIn(status: 401, message: "That is not the console's operator token.")
         }
+        guard let cookie = try? access.signIn() else {
+            return signIn(status: 503, message: "The sign-in could not be stored; try again.")
+        }
         var response = HTTPResponse.seeOther("/console")
-        response.headers.set("Set-Cookie", access.sessionCookie)
+        response.headers.set("Set-Cookie", cookie)
         return response
     }
 

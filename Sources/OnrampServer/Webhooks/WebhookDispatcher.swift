@@ -287,7 +287,6 @@ public final class WebhookDispatcher: Sendable {
                 JOIN webhook_subscriptions s ON s.id = d.subscription_id
                 LEFT JOIN test_clocks c ON c.project_id = e.project_id
                 WHERE d.lease_owner = ?
-                ORDER BY d.next_attempt_at
                 """, [.text(token)]),
         ])[1].rows
         // More of one endpoint or project than its share in this round: those leases are given back.
