@@ -302,4 +302,50 @@ import Testing
         #expect(partial.status == 200 && partial.body["offramp_url"] == nil)
         #expect(try server.count("SELECT COUNT(*) AS n FROM hosted_onramp_sessions") == tokens)
     }
+
+    /// A one-click link's user, amount and cash-out are bound to its token: a URL that names another user or
+    /// amount is refused before the token is opened, and a form that sells another amount is refused, so no
+    /// sell is recorded for anyone but the partner's user (the probe recorded one for `sandbox-mallory`).
+    @Test(arguments: DatabaseDriver.all)
+    func aOneClickLinksPresetsCannotBeEdited(driver: DatabaseDriver) throws {
+        let server = try TestServer(driver: driver)
+        let body: JSONValue = [
+            "sell_currency": "USDC", "sell_network": "base", "sell_amount": "10", "cashout_currency": "USD",
+            "payment_method": "FIAT_WALLET", "country": "US", "source_address": .string(Self.address),
+            "redirect_url": .string(Self.redirect), "partner_user_ref": "seller-9",
+        ]
+        let link = try #require(
+            try jwtRequest(server, "POST", "/onramp/v1/sell/quote", json: body).body["offramp_url"]?.stringValue)
+        let url = try #require(URLComponents(string: link))
+        func open(_ edit: (inout [URLQueryItem]) -> Void) throws -> RawHTTPClient.Response {
+            var items = url.queryItems ?? []
+            edit(&items)
+            var edited = url
+            edited.queryItems = items
+            return try RawHTTPClient(port: server.port).request(
+                "GET", url.path + "?" + (edited.percentEncodedQuery ?? ""))
+        }
+        func replace(_ name: String, _ value: String) -> (inout [URLQueryItem]) -> Void {
+            { items in items = items.map { $0.name == name ? URLQueryItem(name: name, value: value) : $0 } }
+        }
+        for (name, value) in [("partnerUserRef", "sandbox-mallory"), ("presetCryptoAmount", "1000")] {
+            let refused = try open(replace(name, value))
+            #expect(refused.status == 400 && refused.text.contains("cannot be changed"), "\(name)")
+        }
+        let page = try open { _ in }
+        #expect(page.status == 200, "the unedited link still opens: \(page.text)")
+        let token = try #require(Self.hidden("sessionToken", in: page.text))
+        let secret = try #require(Self.hidden("pageSecret", in: page.text))
+        func cashOut(_ amount: String) throws -> RawHTTPClient.Response {
+            try RawHTTPClient(port: server.port).request(
+                "POST", "/v3/sell/input", headers: [("Content-Type", "application/x-www-form-urlencoded")],
+                body: Array(
+                    "sessionToken=\(token)&pageSecret=\(secret)&choice=0&sellAmount=\(amount)&cashoutMethod=FIAT_WALLET&action=cashout"
+                        .utf8))
+        }
+        #expect(try cashOut("1000").status == 400)
+        #expect(try server.count("SELECT COUNT(*) AS n FROM offramp_transactions") == 0)
+        #expect(try cashOut("10").status == 303)
+        #expect(try transactions(server, "seller-9")["transactions"]?.arrayValue?.count == 1)
+    }
 }

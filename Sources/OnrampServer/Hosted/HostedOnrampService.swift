@@ -77,15 +77,16 @@ struct HostedOnrampService: Sendable {
 
     /// A token like `POST /onramp/v1/token`'s for one address on one network and one asset (the sell
     /// quote's one-click `offramp_url`); `parameter` names the address in errors.
-    func makeToken(address: String, asset: Asset, network: Network, projectId: String, parameter: String) throws
-        -> String
-    {
+    func makeToken(
+        address: String, asset: Asset, network: Network, projectId: String, parameter: String,
+        presets: HostedOnrampSession.Presets = HostedOnrampSession.Presets()
+    ) throws -> String {
         try validate(address, on: network, parameter: parameter)
         return try store(
             newSession(
                 projectId: projectId, kind: .token,
                 destinations: [HostedOnrampSession.Destination(address: address, networks: [network.id])],
-                assets: [asset.symbol], presets: HostedOnrampSession.Presets()))
+                assets: [asset.symbol], presets: presets))
     }
 
     /// `POST /platform/v2/onramp/sessions`: a single-use onramp URL for one asset, network and

@@ -28,6 +28,9 @@ struct HostedOnrampSession: Sendable {
         var subdivision: String?
         var redirectUrl: String?
         var partnerUserRef: String?
+        /// The quote a one-click sell link was made for: its presets are bound to the token, and the page
+        /// takes no other user, amount or cash-out from the URL or the form.
+        var quoteId: String?
     }
 
     /// One purchasable combination offered on the page.
@@ -95,7 +98,7 @@ extension HostedOnrampSession.Presets {
             ("asset", asset), ("network", network), ("paymentAmount", paymentAmount),
             ("purchaseAmount", purchaseAmount), ("paymentCurrency", paymentCurrency), ("paymentMethod", paymentMethod),
             ("country", country), ("subdivision", subdivision), ("redirectUrl", redirectUrl),
-            ("partnerUserRef", partnerUserRef),
+            ("partnerUserRef", partnerUserRef), ("quoteId", quoteId),
         ]
         return .object(fields.compactMap { name, value in value.map { (name, JSONValue.string($0)) } })
     }
@@ -111,6 +114,7 @@ extension HostedOnrampSession.Presets {
         subdivision = json["subdivision"]?.stringValue
         redirectUrl = json["redirectUrl"]?.stringValue
         partnerUserRef = json["partnerUserRef"]?.stringValue
+        quoteId = json["quoteId"]?.stringValue
     }
 }
 

@@ -159,12 +159,18 @@ struct OfframpRoutes: Sendable {
         }
     }
 
-    /// A `/v3/sell/input` URL behind a fresh token for the user's address, preset to the quote.
+    /// A `/v3/sell/input` URL behind a fresh token for the user's address, preset to the quote. The presets
+    /// are stored with the token (bound by `quoteId`): the URL repeats them for Coinbase's clients, but the page
+    /// refuses a URL or form that changes them.
     private func oneClickURL(_ sell: OneClickSell, projectId: String) throws -> String {
         try PurchaseRequest.validateHostedRedirect(sell.redirectUrl, for: try hosted.project(projectId))
         let token = try hosted.makeToken(
             address: sell.source, asset: sell.asset, network: sell.network, projectId: projectId,
-            parameter: "sourceAddress")
+            parameter: "sourceAddress",
+            presets: HostedOnrampSession.Presets(
+                asset: sell.asset.symbol, network: sell.network.id, purchaseAmount: sell.amount,
+                paymentCurrency: sell.cashoutCurrency, paymentMethod: sell.method, redirectUrl: sell.redirectUrl,
+                partnerUserRef: sell.partnerUserRef, quoteId: sell.quoteId))
         let query = [
             ("sessionToken", token), ("partnerUserRef", sell.partnerUserRef), ("redirectUrl", sell.redirectUrl),
             ("defaultAsset", sell.asset.symbol), ("defaultNetwork", sell.network.id),
@@ -204,6 +210,11 @@ struct OfframpRoutes: Sendable {
             presets.purchaseAmount = try preset("presetCryptoAmount", maxLength: 40)
             presets.paymentMethod = try preset("defaultCashoutMethod", maxLength: 32)
             presets.paymentCurrency = try preset("fiatCurrency", maxLength: 8)
+            presets.quoteId = try preset("quoteId", maxLength: 64)
+            if session.presets.quoteId != nil {
+                // A one-click link: what the URL says must be what the token was made for.
+                presets = try Self.bound(session.presets, presented: presets)
+            }
             guard presets.partnerUserRef != nil, let redirect = presets.redirectUrl else {
                 throw HTTPError(
                     status: 400, code: "invalid_request", message: "A sell link needs partnerUserRef and redirectUrl.")
@@ -258,6 +269,15 @@ struct OfframpRoutes: Sendable {
         let amount = try form.required("sellAmount", maxLength: 40)
         let method = try form.required("cashoutMethod", maxLength: 32)
         let currency = try form.optional("fiatCurrency", maxLength: 8) ?? "USD"
+        let bound = session.presets
+        if bound.quoteId != nil,
+            bound.asset != choice.asset.symbol || bound.network != choice.network.id || bound.purchaseAmount != amount
+                || bound.paymentMethod != method || (bound.paymentCurrency ?? currency) != currency
+        {
+            throw HTTPError(
+                status: 400, code: "invalid_request",
+                message: "This sell link was made for one quote; its asset, amount and cash-out cannot be changed.")
+        }
         let quote: SellQuote
         do {
             quote = try service.quote(asset: choice.asset.symbol, amount: amount, currency: currency, method: method)
@@ -286,6 +306,25 @@ struct OfframpRoutes: Sendable {
                 status: 400, code: "invalid_request", message: "action must be preview, cashout or cancel.",
                 param: "action")
         }
+    }
+
+    /// The presets of a one-click link: the ones stored with its token; a URL that presents any of them
+    /// differently (another user, amount, asset or cash-out) is refused.
+    private static func bound(
+        _ stored: HostedOnrampSession.Presets, presented: HostedOnrampSession.Presets
+    ) throws(HTTPError) -> HostedOnrampSession.Presets {
+        let pairs: [(String?, String?)] = [
+            (stored.partnerUserRef, presented.partnerUserRef), (stored.redirectUrl, presented.redirectUrl),
+            (stored.asset, presented.asset), (stored.network, presented.network),
+            (stored.purchaseAmount, presented.purchaseAmount), (stored.paymentMethod, presented.paymentMethod),
+            (stored.paymentCurrency, presented.paymentCurrency), (stored.quoteId, presented.quoteId),
+        ]
+        for (kept, sent) in pairs where sent != nil && sent != kept {
+            throw HTTPError(
+                status: 400, code: "invalid_request",
+                message: "This sell link was made for one quote; its details cannot be changed.")
+        }
+        return stored
     }
 
     private func message(_ title: String, _ text: String, _ status: Int) -> HTTPResponse {
