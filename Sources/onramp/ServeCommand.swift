@@ -117,6 +117,7 @@ enum ServeCommand {
             let connections = try connectionLimits(args)
             if let file = args.value("--export-on-exit") { try StateCommand.checkDestination(file) }
             let database = try DatabaseURL.open(databaseURL)
+            if let warning = dataKeyWarning(databaseURL: databaseURL) { printError(warning) }
             if let file = args.value("--import") {
                 try database.migrate(Schema.migrations)
                 try StateCommand.restore(file, into: database)
@@ -174,6 +175,19 @@ enum ServeCommand {
 
     /// `ONRAMP_DATA_KEY` (64 hex digits), the key of what is kept sealed or hashed (KYC id numbers,
     /// idempotency records).
+    /// What `serve` says at start when it runs without `ONRAMP_DATA_KEY` on a database other instances may
+    /// share (PostgreSQL, or a SQLite file another process has open): each instance then keys its sealed and
+    /// hashed values with a random key of its own.
+    static func dataKeyWarning(databaseURL: String) -> String? {
+        guard ProcessInfo.processInfo.environment["ONRAMP_DATA_KEY"] == nil else { return nil }
+        guard databaseURL.hasPrefix("postgres://") || databaseURL.hasPrefix("postgresql://") else { return nil }
+        return """
+            onramp serve: warning: ONRAMP_DATA_KEY is not set, so this instance seals and hashes with a random key of \
+            its own: OTP codes, Headless payment links, idempotency records and App2App session tokens made by another \
+            instance (or before a restart) will not open here. Set the same 64-hex-digit key on every instance.
+            """
+    }
+
     private static func dataKey() throws -> [UInt8]? {
         guard let text = ProcessInfo.processInfo.environment["ONRAMP_DATA_KEY"] else { return nil }
         guard let key = Hex.decode(text), key.count == 32 else {

@@ -143,6 +143,37 @@ import Testing
         #expect(try String(contentsOf: kept, encoding: .utf8) == "mine")
     }
 
+    /// On PostgreSQL (shared by instances) without `ONRAMP_DATA_KEY`, `serve` says at start what will not
+    /// carry across instances; with the key it says nothing.
+    @Test func servingPostgresWithoutADataKeyWarns() throws {
+        guard let url = ProcessInfo.processInfo.environment["ONRAMP_TEST_POSTGRES_URL"] else {
+            guard ProcessInfo.processInfo.environment["ONRAMP_SKIP_POSTGRES"] == "1" else {
+                throw WebhookMissingPostgres()
+            }
+            return
+        }
+        func firstError(dataKey: String?) throws -> String {
+            let process = Process()
+            process.executableURL = Python.onrampBinary
+            process.arguments = ["serve", "--port", "0", "--database", url, "--access-log", "off"]
+            var environment = ProcessInfo.processInfo.environment
+            environment["ONRAMP_DATA_KEY"] = dataKey
+            process.environment = environment
+            let output = Pipe()
+            let errors = Pipe()
+            process.standardOutput = output
+            process.standardError = errors
+            try process.run()
+            _ = output.fileHandleForReading.availableDataLine()  // it listens: whatever it warns is said
+            kill(process.processIdentifier, SIGTERM)
+            #expect(Self.exits(process, within: 20))
+            return String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        }
+        let warned = try firstError(dataKey: nil)
+        #expect(warned.contains("warning: ONRAMP_DATA_KEY is not set") && warned.contains("idempotency records"))
+        #expect(!(try firstError(dataKey: String(repeating: "ab", count: 32))).contains("ONRAMP_DATA_KEY"))
+    }
+
     /// Waits for `process` to exit; kills it after `seconds` (a hung child must fail its test, not hang the
     /// whole run).
     private static func exits(_ process: Process, within seconds: TimeInterval) -> Bool {

@@ -94,7 +94,9 @@ enum HeadlessFailure: Error, Equatable, HTTPErrorConvertible {
         case .idempotencyMismatch:
             return HTTPError(
                 status: 422, code: "idempotency_error",
-                message: "This X-Idempotency-Key was used with a different request.")
+                message:
+                    "This X-Idempotency-Key was used with a different request, or the request was first made to a server with another data key (several instances, or a restart, without the same ONRAMP_DATA_KEY). Use a new key."
+            )
         }
     }
 }
