@@ -1,7 +1,8 @@
-/// A Link consumer session as every Link answer carries it (`consumer_session`), in the shape
-/// stripe-ios decodes: `StripePaymentSheet/…/API Bindings/Link/ConsumerSession.swift` (required:
+/// A Link consumer session as every Link answer carries it (`consumer_session`), in the shape both mobile
+/// SDKs decode: stripe-ios `StripePaymentSheet/…/API Bindings/Link/ConsumerSession.swift` (required:
 /// `client_secret`, `email_address`, `redacted_formatted_phone_number`) and `VerificationSession.swift`
-/// (uppercase `type`/`state` raw values; the SDK reads any other spelling as unparsable).
+/// (uppercase `type`/`state` raw values; the SDK reads any other spelling as unparsable), and stripe-android
+/// `ConsumerSessionJsonParser.kt` at 12f1bf39 (`getString` on the same three and `redacted_phone_number`).
 public struct LinkConsumerSession: WireObject, Codable, Equatable {
     /// One verification of the session.
     public struct Verification: Codable, Equatable, Sendable {
@@ -44,6 +45,8 @@ public struct LinkConsumerSession: WireObject, Codable, Equatable {
     public var emailAddress: String
     /// The phone number with all but its last digits hidden (`(•••) ••• ••23`).
     public var redactedFormattedPhoneNumber: String
+    /// The E.164 phone number with all but its last two digits hidden (`+*********23`).
+    public var redactedPhoneNumber: String
     /// The phone number's country (ISO 3166-1 alpha-2).
     public var phoneNumberCountry: String?
     /// The session's verifications; the SDK treats it as signed in only with `SMS/VERIFIED`,
@@ -56,6 +59,7 @@ public struct LinkConsumerSession: WireObject, Codable, Equatable {
         case clientSecret = "client_secret"
         case emailAddress = "email_address"
         case redactedFormattedPhoneNumber = "redacted_formatted_phone_number"
+        case redactedPhoneNumber = "redacted_phone_number"
         case phoneNumberCountry = "phone_number_country"
         case verificationSessions = "verification_sessions"
         case supportPaymentDetailsTypes = "support_payment_details_types"
@@ -63,12 +67,14 @@ public struct LinkConsumerSession: WireObject, Codable, Equatable {
 
     /// Creates a session object.
     public init(
-        clientSecret: String, emailAddress: String, redactedFormattedPhoneNumber: String, phoneNumberCountry: String?,
-        verificationSessions: [Verification], supportPaymentDetailsTypes: [String] = ["CARD", "BANK_ACCOUNT"]
+        clientSecret: String, emailAddress: String, redactedFormattedPhoneNumber: String, redactedPhoneNumber: String,
+        phoneNumberCountry: String?, verificationSessions: [Verification],
+        supportPaymentDetailsTypes: [String] = ["CARD", "BANK_ACCOUNT"]
     ) {
         self.clientSecret = clientSecret
         self.emailAddress = emailAddress
         self.redactedFormattedPhoneNumber = redactedFormattedPhoneNumber
+        self.redactedPhoneNumber = redactedPhoneNumber
         self.phoneNumberCountry = phoneNumberCountry
         self.verificationSessions = verificationSessions
         self.supportPaymentDetailsTypes = supportPaymentDetailsTypes
@@ -79,10 +85,17 @@ public struct LinkConsumerSession: WireObject, Codable, Equatable {
         "(•••) ••• ••" + String(phone.suffix(2))
     }
 
+    /// `+*********23` for the E.164 number `+14155550123`: every digit but the last two hidden.
+    public static func redactedE164(phone: String) -> String {
+        let digits = phone.filter { $0.isASCII && $0.isNumber }
+        return "+" + String(repeating: "*", count: max(0, digits.count - 2)) + String(digits.suffix(2))
+    }
+
     public var json: JSONValue {
         var members: [(String, JSONValue)] = [
             ("client_secret", .string(clientSecret)), ("email_address", .string(emailAddress)),
             ("redacted_formatted_phone_number", .string(redactedFormattedPhoneNumber)),
+            ("redacted_phone_number", .string(redactedPhoneNumber)),
         ]
         if let phoneNumberCountry { members.append(("phone_number_country", .string(phoneNumberCountry))) }
         members.append(
@@ -100,7 +113,7 @@ public struct LinkConsumerSession: WireObject, Codable, Equatable {
     public static let schema = APISchema.object(
         [
             "client_secret": .string, "email_address": .string, "redacted_formatted_phone_number": .string,
-            "phone_number_country": .string(minLength: 2, maxLength: 2),
+            "redacted_phone_number": .string, "phone_number_country": .string(minLength: 2, maxLength: 2),
             "verification_sessions": .array(
                 .object(
                     [
@@ -110,7 +123,7 @@ public struct LinkConsumerSession: WireObject, Codable, Equatable {
             "support_payment_details_types": .array(.enumeration(["CARD", "BANK_ACCOUNT"])),
         ],
         required: [
-            "client_secret", "email_address", "redacted_formatted_phone_number", "verification_sessions",
-            "support_payment_details_types",
+            "client_secret", "email_address", "redacted_formatted_phone_number", "redacted_phone_number",
+            "verification_sessions", "support_payment_details_types",
         ])
 }

@@ -281,10 +281,10 @@ import Testing
             [("link_auth_token_client_secret", latcs.string("link_auth_token_client_secret"))])
         #expect(signIn.string("consumer_session.verification_sessions.0.type") == "LINK_AUTH_TOKEN", "\(signIn)")
         #expect(signIn.string("consumer_session.verification_sessions.0.state") == "VERIFIED", "\(signIn)")
-        let kyc = try server.sdk.get(
-            "/v1/crypto/internal/kyc_data_retrieve",
+        let customer = try server.sdk.post(
+            "/v1/crypto/internal/customers",
             [("credentials[consumer_session_client_secret]", signIn.string("consumer_session.client_secret"))])
-        #expect(kyc.status == 200, "\(kyc)")
+        #expect(customer.status == 200 && customer.string("id") == user.customerId, "\(customer)")
         let reuse = try server.sdk.post(
             "/v1/consumers/sessions/lookup",
             [("link_auth_token_client_secret", latcs.string("link_auth_token_client_secret"))])

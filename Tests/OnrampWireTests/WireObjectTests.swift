@@ -74,7 +74,8 @@ import Testing
         for country in ["US", nil] {
             let session = LinkConsumerSession(
                 clientSecret: "cscs_1", emailAddress: "a@example.com", redactedFormattedPhoneNumber: "(•••) ••• ••23",
-                phoneNumberCountry: country, verificationSessions: [.init(.sms, .verified)])
+                redactedPhoneNumber: "+*********23", phoneNumberCountry: country,
+                verificationSessions: [.init(.sms, .verified)])
             #expect(try Self.decoded(session) == session)
         }
     }

@@ -130,6 +130,13 @@ extension CryptoInternalRoutes {
                 "address": address,
             ], required: ["object", "first_name", "last_name", "id_number_last4", "id_type", "dob", "address"])
 
+        /// The KYC data as retrieved: name and date of birth always there (both SDKs require them).
+        static let retrievedKycData = APISchema.object(
+            [
+                "object": .constant("crypto.kyc_data"), "first_name": .string, "last_name": .string,
+                "id_number_last4": .string.nullable, "id_type": .string.nullable, "dob": dob, "address": address,
+            ], required: ["object", "first_name", "last_name", "id_number_last4", "id_type", "dob", "address"])
+
         /// The consumer session's secret in the query of a GET.
         static let credentialsQuery = APIParameter(
             "credentials[consumer_session_client_secret]", .string(maxLength: 128), required: true)
@@ -137,12 +144,12 @@ extension CryptoInternalRoutes {
         /// Retrieves the KYC data.
         static let retrieveKycData = APIOperation.stripe(
             "retrieveKycData", "Returns the KYC data of the verified consumer session's customer.", tag: "Embedded",
-            auth: .anyKey, form: credentialsForm, response: kycData)
+            auth: .anyKey, form: credentialsForm, response: retrievedKycData)
 
         /// Retrieves the KYC data, credentials in the query (older SDKs).
         static let retrieveKycDataByQuery = APIOperation.stripe(
             "retrieveKycDataByQuery", "Returns the KYC data, the credentials in the query (older SDK versions).",
-            tag: "Embedded", auth: .anyKey, query: [credentialsQuery], response: kycData)
+            tag: "Embedded", auth: .anyKey, query: [credentialsQuery], response: retrievedKycData)
 
         /// The publishable key payment methods are collected under.
         static let retrievePlatformSettings = APIOperation.stripe(

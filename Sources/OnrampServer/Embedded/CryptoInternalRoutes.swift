@@ -33,8 +33,16 @@ struct CryptoInternalRoutes: Sendable {
     }
 
     /// The customer's KYC data: the current SDK POSTs the credentials, older versions GET them in the query.
+    /// Both SDKs require a name and a date of birth in the answer (stripe-ios `RetrieveKYCInfoResponse.swift`,
+    /// stripe-android `KycRetrieveResponse.kt` at dd412601), so without them the call is refused in Stripe's
+    /// shape rather than answered with nulls neither can decode.
     func retrieveKycData(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
-        try customer(request, caller: caller, body: body).kycJSON
+        let customer = try customer(request, caller: caller, body: body)
+        guard customer.firstName != nil, customer.lastName != nil, customer.dob != nil else {
+            throw StripeErrors.invalid(
+                "kyc_data_missing", "Collect the customer's KYC data (name and date of birth) before retrieving it.")
+        }
+        return customer.kycJSON
     }
 
     func retrievePlatformSettings(_ request: HTTPRequest, _ caller: StripeCaller, _ _: JSONValue) throws -> JSONValue {

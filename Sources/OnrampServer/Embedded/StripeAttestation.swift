@@ -21,6 +21,12 @@ import OnrampWire
 /// request without the fields, or with the SDK's test-mode assertion (`key_id=TestKeyID`, bytes `01 02 03`),
 /// passes as it does at Stripe; live mode needs a verified assertion. Failures answer
 /// `link_failed_to_attest_request`, the code that makes the SDK reset its key.
+///
+/// Android attests with Play Integrity instead (stripe-android `stripe-attestation`, `IntegrityStandardRequestManager.kt`
+/// at 1a9b1e79): a token minted on the device, sent as `android_verification_token` with `app_id` (the package
+/// name) on the same calls, and no challenge endpoint. Its verdict can only be decoded by Google's servers, so the
+/// sandbox cannot check it: test mode takes any token, live mode takes a present one (with its `app_id`) and
+/// refuses a call that carries neither attestation.
 struct StripeAttestation: Sendable {
     /// `POST /v1/mobile_sdk_attestation/ios_challenge` and `…/ios_attest`.
     func createAttestChallenge(_ _: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
@@ -126,6 +132,12 @@ struct StripeAttestation: Sendable {
     func verifyIfPresent(_ fields: RequestFields, caller: StripeCaller) throws {
         let assertionText = try fields.optional("ios_assertion_object", maxLength: 4096)
         guard let assertionText else {
+            if let token = try fields.optional("android_verification_token", maxLength: 16_384), !token.isEmpty {
+                guard try fields.optional("app_id", maxLength: 255)?.isEmpty == false else {
+                    throw fields.invalid("app_id", "app_id (the Android package name) must come with the token.")
+                }
+                return
+            }
             guard caller.livemode else { return }
             throw Self.failure("assertion", reason: "missing_assertion")
         }

@@ -59,7 +59,7 @@ struct StripeRoutes: Sendable {
             // A test-mode caller acts in its project's time (its test clock); a live one in real time.
             return try TestClocks.bound(offsetMilliseconds: caller.clockOffsetMilliseconds) {
                 try IdempotencyKeys(context: context).run(request, caller: caller) {
-                    let body = method == "GET" ? JSONValue.object([]) : try request.parsedBody()
+                    let body = try Self.parameters(of: request)
                     if let unknown = documented.unknown(in: body) {
                         throw StripeErrors.invalid(
                             "parameter_unknown", "Received unknown parameter: \(String(unknown.utf8.prefix(64)) ?? "")",
@@ -68,6 +68,24 @@ struct StripeRoutes: Sendable {
                     return try handler(request, caller, body)
                 }
             }
+        }
+    }
+
+    /// The request's body parameters: none for `GET` (its parameters are the query's), the body otherwise,
+    /// and for a `DELETE` without a body its query (stripe-android's `ApiRequest` puts a DELETE's parameters
+    /// in the query, as for a GET), decoded like a form.
+    static func parameters(of request: HTTPRequest) throws -> JSONValue {
+        switch request.method {
+        case "GET": return .object([])
+        case "DELETE" where request.body.isEmpty:
+            let text = request.query.map { PercentEncoding.encode($0.0) + "=" + PercentEncoding.encode($0.1) }
+            do {
+                return try FormDecoder().decode(text.joined(separator: "&"))
+            } catch {
+                throw StripeErrors.invalid(
+                    "parameter_invalid", "The query is malformed: \(error.message).", param: error.key)
+            }
+        default: return try request.parsedBody()
         }
     }
 }

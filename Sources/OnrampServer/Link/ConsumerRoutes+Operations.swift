@@ -27,7 +27,9 @@ extension ConsumerRoutes {
                 "With device_id, key_id and ios_assertion_object: StripeAttest."),
             "device_id": .string(maxLength: 128), "key_id": .string(maxLength: 64),
             "ios_assertion_object": .string(maxLength: 4096).described(
-                "Base64 App Attest assertion; required with live keys on the mobile path."),
+                "Base64 App Attest assertion; on the mobile path a live key needs it or android_verification_token."),
+            "android_verification_token": .string(maxLength: 16_384).described(
+                "Android's Play Integrity token, with app_id (the package name); not verifiable offline."),
         ])
 
         /// Whether the consumer exists, and when it does its new session, the publishable key for its calls
@@ -61,12 +63,17 @@ extension ConsumerRoutes {
                 "request_surface": .string(maxLength: 64), "app_id": .string(maxLength: 255),
                 "device_id": .string(maxLength: 128), "key_id": .string(maxLength: 64),
                 "ios_assertion_object": .string(maxLength: 4096),
+                "android_verification_token": .string(maxLength: 16_384),
+                "amount": .string(maxLength: 20, pattern: "^[0-9]+$").described(
+                    "The purchase in minor units, as Android sends it when known (not stored)."),
+                "currency": .string(maxLength: 3, pattern: "^[A-Za-z]{3}$"),
             ], required: ["email_address", "phone_number"])
 
-        /// What a sign-up answers: the verified (`SIGNUP/STARTED`) session.
+        /// What a sign-up answers: the verified (`SIGNUP/STARTED`) session and the new account's id
+        /// (stripe-android `ConsumerSessionSignupJsonParser.kt` at 654edc21 fails without `account_id`).
         static let signUpAnswer = APISchema.object(
-            ["consumer_session": LinkConsumerSession.schema, "publishable_key": .string],
-            required: ["consumer_session"])
+            ["consumer_session": LinkConsumerSession.schema, "publishable_key": .string, "account_id": .string],
+            required: ["consumer_session", "account_id"])
 
         /// Signs up a consumer (legacy path).
         static let signUpConsumerAccount = APIOperation.stripe(
@@ -131,6 +138,7 @@ extension ConsumerRoutes {
                 [
                     "credentials": credentials,
                     "supported_verification_types": .array(.enumeration(["SMS", "EMAIL"]), maxItems: 4),
+                    "app_id": .string(maxLength: 255).described("Android sends its package name."),
                 ], required: ["credentials"]),
             response: sessionAnswer)
 

@@ -34,11 +34,18 @@ struct ConsumerRoutes: Sendable {
 
     func signUpMobileConsumer(_ _: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
         try attestation.verifyIfPresent(StripeErrors.fields(body), caller: caller)
-        return try service.signUp(ConsumerSignUp(StripeErrors.fields(body)), caller: caller).json
+        return try signUp(caller: caller, body: body)
     }
 
     func signUpConsumerAccount(_ _: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
-        try service.signUp(ConsumerSignUp(StripeErrors.fields(body)), caller: caller).json
+        try signUp(caller: caller, body: body)
+    }
+
+    /// The sign-up's answer: the session, and the new account's id (`account_id`, which one version of
+    /// Android's parser requires).
+    private func signUp(caller: StripeCaller, body: JSONValue) throws -> JSONValue {
+        let found = try service.signUp(ConsumerSignUp(StripeErrors.fields(body)), caller: caller)
+        return found.json.setting(["account_id": .string(found.opened.consumerId)])
     }
 
     func startConsumerVerification(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws

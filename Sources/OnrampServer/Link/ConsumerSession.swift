@@ -71,6 +71,7 @@ struct ConsumerSession: Sendable {
         return LinkConsumerSession(
             clientSecret: secret, emailAddress: try consumer.string("email"),
             redactedFormattedPhoneNumber: LinkConsumerSession.redacted(phone: try consumer.string("phone")),
+            redactedPhoneNumber: LinkConsumerSession.redactedE164(phone: try consumer.string("phone")),
             phoneNumberCountry: consumer.optionalString("country"), verificationSessions: verifications)
     }
 
