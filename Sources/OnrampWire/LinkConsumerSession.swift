@@ -54,6 +54,8 @@ public struct LinkConsumerSession: WireObject, Codable, Equatable {
     public var verificationSessions: [Verification]
     /// The payment details types the consumer can add (`CARD`, `BANK_ACCOUNT`).
     public var supportPaymentDetailsTypes: [String]
+    /// The link session key (`lsk_…`) the newest Android SDK sends on the KYC calls that take one.
+    public var linkSessionKey: String?
 
     enum CodingKeys: String, CodingKey {
         case clientSecret = "client_secret"
@@ -63,14 +65,16 @@ public struct LinkConsumerSession: WireObject, Codable, Equatable {
         case phoneNumberCountry = "phone_number_country"
         case verificationSessions = "verification_sessions"
         case supportPaymentDetailsTypes = "support_payment_details_types"
+        case linkSessionKey = "link_session_key"
     }
 
     /// Creates a session object.
     public init(
         clientSecret: String, emailAddress: String, redactedFormattedPhoneNumber: String, redactedPhoneNumber: String,
         phoneNumberCountry: String?, verificationSessions: [Verification],
-        supportPaymentDetailsTypes: [String] = ["CARD", "BANK_ACCOUNT"]
+        supportPaymentDetailsTypes: [String] = ["CARD", "BANK_ACCOUNT"], linkSessionKey: String? = nil
     ) {
+        self.linkSessionKey = linkSessionKey
         self.clientSecret = clientSecret
         self.emailAddress = emailAddress
         self.redactedFormattedPhoneNumber = redactedFormattedPhoneNumber
@@ -107,6 +111,7 @@ public struct LinkConsumerSession: WireObject, Codable, Equatable {
                     })
             ))
         members.append(("support_payment_details_types", .array(supportPaymentDetailsTypes.map { .string($0) })))
+        if let linkSessionKey { members.append(("link_session_key", .string(linkSessionKey))) }
         return .object(members)
     }
 
@@ -121,6 +126,7 @@ public struct LinkConsumerSession: WireObject, Codable, Equatable {
                         "state": .enumeration(Verification.State.allCases.map(\.rawValue)),
                     ], required: ["type", "state"])),
             "support_payment_details_types": .array(.enumeration(["CARD", "BANK_ACCOUNT"])),
+            "link_session_key": .string(pattern: "^lsk_[0-9a-f]{48}$"),
         ],
         required: [
             "client_secret", "email_address", "redacted_formatted_phone_number", "redacted_phone_number",

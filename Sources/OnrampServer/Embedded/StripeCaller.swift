@@ -19,6 +19,9 @@ struct StripeCaller: Sendable {
     /// The project's test-clock offset in milliseconds, read with the key (0 for a live key: live mode
     /// keeps real time). The caller's request runs in that time (``TestClocks/bound(offsetMilliseconds:_:)``).
     var clockOffsetMilliseconds: Int64 = 0
+    /// The crypto customer a link session key (`lsk_…`) acts for, when the caller presented one: such a
+    /// caller acts for that customer alone, on the routes that take the key.
+    var linkSessionCustomer: CryptoCustomer?
 
     /// The access token a request presented, as the store had it when the API key was read.
     struct OAuthTokenLookup: Sendable {
@@ -30,11 +33,18 @@ struct StripeCaller: Sendable {
 
     /// Resolves `Authorization: Bearer <key>` (or Basic with the key as user name, as `curl -u sk_test_…:`
     /// sends it). `allowPublishable` admits `pk_…` keys (client SDK routes).
-    static func authenticate(_ request: HTTPRequest, database: any Database, allowPublishable: Bool) throws
-        -> StripeCaller
-    {
+    static func authenticate(
+        _ request: HTTPRequest, database: any Database, allowPublishable: Bool, allowLinkSessionKey: Bool = false,
+        now: Int64 = 0
+    ) throws -> StripeCaller {
         guard let key = key(request.headers["Authorization"]) else {
             throw StripeErrors.authentication("You did not provide an API key. Use Authorization: Bearer sk_test_….")
+        }
+        if key.hasPrefix("lsk_") {
+            guard allowLinkSessionKey else {
+                throw StripeErrors.authentication("A link session key cannot be used for this call.")
+            }
+            return try linkSession(key, database: database, now: now)
         }
         guard key.utf8.count <= 256, key.hasPrefix("sk_") || key.hasPrefix("pk_") else {
             throw StripeErrors.authentication("Invalid API key provided.")
@@ -68,6 +78,26 @@ struct StripeCaller: Sendable {
         default:
             throw StripeErrors.authentication("Invalid API key provided.")
         }
+    }
+
+    /// The caller a link session key stands for: the customer of its consumer session, while that session
+    /// is verified and neither expired nor logged out.
+    private static func linkSession(_ key: String, database: any Database, now: Int64) throws -> StripeCaller {
+        guard key.utf8.count <= 64 else { throw StripeErrors.authentication("Invalid link session key provided.") }
+        let customer = try database.read { connection -> CryptoCustomer? in
+            guard
+                let session = try KYCComplianceRepository(connection: connection).linkSession(
+                    keyHash: APIKeyRepository.secretHash(key), now: now)
+            else { return nil }
+            return try CryptoCustomer.find(connection, consumerId: session.consumerId).flatMap {
+                $0.projectId == session.projectId ? $0 : nil
+            }
+        }
+        guard let customer else {
+            throw StripeErrors.authentication(
+                "The link session key is invalid, expired, or its consumer has no crypto customer yet.")
+        }
+        return StripeCaller(projectId: customer.projectId, livemode: customer.livemode, linkSessionCustomer: customer)
     }
 
     /// The publishable key the client SDK should use for this caller's project and mode: the one it

@@ -27,6 +27,16 @@ struct StripeRoutes: Sendable {
         add(&router, method, path, operation, allowPublishable: true) { .json(try handler($0, $1, $2)) }
     }
 
+    /// A client route that also takes a consumer's link session key (`lsk_…`, ``StripeCaller/linkSessionCustomer``).
+    func linkSession(
+        _ router: inout Router, _ method: String, _ path: String, _ operation: APIOperation? = nil,
+        _ handler: @escaping Handler
+    ) {
+        add(&router, method, path, operation, allowPublishable: true, allowLinkSessionKey: true) {
+            .json(try handler($0, $1, $2))
+        }
+    }
+
     /// A client route whose handler writes the whole response.
     func client(
         _ router: inout Router, _ method: String, _ path: String, _ operation: APIOperation? = nil,
@@ -37,14 +47,15 @@ struct StripeRoutes: Sendable {
 
     private func add(
         _ router: inout Router, _ method: String, _ path: String, _ operation: APIOperation?, allowPublishable: Bool,
-        _ handler: @escaping ResponseHandler
+        allowLinkSessionKey: Bool = false, _ handler: @escaping ResponseHandler
     ) {
         let context = self.context
         let limits = QueryParameterLimits(parameters: operation?.query ?? [])
         let documented = DocumentedParameters(operation)
         router.add(method, path, operation) { request in
             let caller = try StripeCaller.authenticate(
-                request, database: context.database, allowPublishable: allowPublishable)
+                request, database: context.database, allowPublishable: allowPublishable,
+                allowLinkSessionKey: allowLinkSessionKey, now: context.realNowMilliseconds)
             RequestNotes.current?.projectId = caller.projectId
             if let violation = limits.violation(in: request) {
                 throw StripeErrors.invalid(

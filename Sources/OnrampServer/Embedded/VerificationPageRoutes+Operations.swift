@@ -41,21 +41,25 @@ extension VerificationPageRoutes {
             response: VerificationPageContent.dataSchema)
 
         static let uploadIdentityFile = APIOperation(
-            id: "uploadIdentityFile", summary: "Uploads an identity image (multipart: purpose, owned_by, file).",
-            tag: "Identity", security: [["stripeEphemeralKey"]],
+            id: "uploadIdentityFile",
+            summary:
+                "Uploads an identity image (purpose, owned_by, file; ephemeral key) or a KYC document (purpose crypto_onramp_kyc_document, file; publishable or link session key).",
+            tag: "Identity", security: [["stripeEphemeralKey"], ["stripeKey"]],
             body: .multipart(
                 .object(
                     [
-                        "purpose": .enumeration(["identity_private", "identity_document"]),
-                        "owned_by": .string(maxLength: 64), "file": .string(format: "binary"),
-                    ], required: ["purpose", "owned_by", "file"])),
+                        "purpose": .enumeration(["identity_private", "identity_document", "crypto_onramp_kyc_document"]
+                        ),
+                        "owned_by": .string(maxLength: 64).described("Required for the identity purposes."),
+                        "file": .string(format: "binary"),
+                    ], required: ["purpose", "file"])),
             responses: [
                 .json(
                     200, "The file.",
                     .object(
                         [
                             "id": .string, "object": .constant("file"), "created": .integer, "purpose": .string,
-                            "size": .integer, "type": .enumeration(["jpg", "png"]),
+                            "size": .integer, "type": .enumeration(["jpg", "png", "jpeg", "pdf"]),
                             "filename": APISchema.string.nullable,
                         ], required: ["id", "created", "purpose", "size"])),
                 .json(400, "A refused request.", .reference(APIComponents.stripeError)).ranged("4XX"),

@@ -101,8 +101,10 @@ struct VerificationPageRoutes: Sendable {
     }
 
     /// `POST /v1/files`: a multipart upload (`purpose`, `owned_by`, `file`). Only its size and purpose are kept.
+    /// A KYC document (purpose `crypto_onramp_kyc_document`) is the crypto SDKs' own upload instead.
     private func upload(_ request: HTTPRequest) throws -> JSONValue {
         let form = try MultipartFormData(body: request.body, contentType: request.headers["Content-Type"])
+        if form.part("purpose")?.text == Self.kycDocumentPurpose { return try uploadKYCDocument(request, form) }
         guard let owner = form.part("owned_by")?.text else {
             throw StripeErrors.invalid("parameter_missing", "Missing owned_by.", param: "owned_by")
         }
@@ -119,6 +121,35 @@ struct VerificationPageRoutes: Sendable {
             "id": .string(stored.id), "object": "file", "created": .integer(stored.created / 1000),
             "purpose": .string(purpose), "size": .integer(file.body.count),
             "type": file.contentType?.lowercased() == "image/png" ? "png" : "jpg", "filename": .optional(file.filename),
+        ]
+    }
+
+    /// The purpose of the crypto SDKs' KYC document uploads.
+    static let kycDocumentPurpose = "crypto_onramp_kyc_document"
+
+    /// A KYC document (stripe-android `OnrampFileUploadRequest.kt` at f868347b): `purpose` and `file`, no
+    /// `owned_by`, with the publishable key or a consumer's link session key; a PDF, JPEG or PNG of at most
+    /// ``KYCComplianceService/maximumDocumentBytes``. Only its metadata and digest are kept.
+    private func uploadKYCDocument(_ request: HTTPRequest, _ form: MultipartFormData) throws -> JSONValue {
+        let caller = try StripeCaller.authenticate(
+            request, database: context.database, allowPublishable: true, allowLinkSessionKey: true,
+            now: context.realNowMilliseconds)
+        RequestNotes.current?.projectId = caller.projectId
+        guard let file = form.part("file"), !file.body.isEmpty,
+            let format = KYCComplianceService.documentFormats[file.contentType?.lowercased() ?? ""]
+        else { throw StripeErrors.invalid("parameter_invalid", "Send a PDF, JPEG or PNG file.", param: "file") }
+        guard file.body.count <= KYCComplianceService.maximumDocumentBytes else {
+            throw StripeErrors.invalid(
+                "file_too_large", "A KYC document is at most \(KYCComplianceService.maximumDocumentBytes) bytes.",
+                param: "file")
+        }
+        let stored = try KYCComplianceService(context: context).upload(
+            caller: caller, contentType: file.contentType?.lowercased() ?? "", fileName: file.filename, bytes: file.body
+        )
+        return [
+            "id": .string(stored.id), "object": "file", "created": .integer(stored.created / 1000),
+            "purpose": .string(Self.kycDocumentPurpose), "size": .integer(file.body.count), "type": .string(format),
+            "filename": .optional(file.filename),
         ]
     }
 }

@@ -1,5 +1,6 @@
 import HTTPServer
 import OnrampCore
+import OnrampCrypto
 import OnrampStore
 import OnrampWire
 
@@ -48,17 +49,26 @@ struct ConsumerSession: Sendable {
         try connection.execute(
             """
             INSERT INTO consumer_sessions (secret_hash, project_id, consumer_id, link_auth_intent_id, verified,
-                verified_by, created_at, expires_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                verified_by, created_at, expires_at, link_session_key_hash)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
                 .text(hash), .text(projectId), .text(consumerId), linkAuthIntentId.map(SQLValue.text) ?? .null,
                 .integer(verifiedBy == nil ? 0 : 1), verifiedBy.map { .text($0.rawValue) } ?? .null, .integer(now),
                 .integer(now + lifetimeMilliseconds),
+                .text(APIKeyRepository.secretHash(linkSessionKey(ofSecret: secret))),
             ])
         return ConsumerSession(
             secret: secret, secretHash: hash, projectId: projectId, consumerId: consumerId,
             linkAuthIntentId: linkAuthIntentId, verifiedBy: verifiedBy, otpStarted: false)
+    }
+
+    /// The session's link session key (`lsk_…`), which the newest Android SDK reads from the session
+    /// (`ConsumerSession.linkSessionKey`) and sends as its Bearer key on the KYC calls that take one
+    /// (`fulfill_kyc_requirements`, KYC document uploads). Derived one way from the secret, so whoever holds the
+    /// key cannot act as the session; stored as a hash beside it, and good only while the session is.
+    static func linkSessionKey(ofSecret secret: String) -> String {
+        "lsk_" + Hex.encode(SHA256.hash(Array("link_session_key:\(secret)".utf8))).prefix(48)
     }
 
     /// The session as the SDK decodes it, with its consumer's email and redacted phone.
@@ -72,7 +82,8 @@ struct ConsumerSession: Sendable {
             clientSecret: secret, emailAddress: try consumer.string("email"),
             redactedFormattedPhoneNumber: LinkConsumerSession.redacted(phone: try consumer.string("phone")),
             redactedPhoneNumber: LinkConsumerSession.redactedE164(phone: try consumer.string("phone")),
-            phoneNumberCountry: consumer.optionalString("country"), verificationSessions: verifications)
+            phoneNumberCountry: consumer.optionalString("country"), verificationSessions: verifications,
+            linkSessionKey: Self.linkSessionKey(ofSecret: secret))
     }
 
     /// This session after a write that verified it or sent it a code.

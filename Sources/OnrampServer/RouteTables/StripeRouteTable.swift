@@ -139,6 +139,25 @@ struct StripeRouteTable: Sendable {
             &router, "POST", "/v1/crypto/internal/partner_terms", DeclarationRoutes.Operations.confirmPartnerTerms,
             declarations.confirmPartnerTerms)
 
+        // The 2026 KYC and compliance calls (the link session key, `lsk_…`, on fulfil_kyc_requirements).
+        let compliance = KYCComplianceRoutes(routes: stripe)
+        stripe.client(
+            &router, "GET", "/v1/crypto/internal/kyc_requirements",
+            KYCComplianceRoutes.Operations.retrieveKycRequirements,
+            compliance.retrieveKycRequirements)
+        stripe.client(
+            &router, "POST", "/v1/crypto/internal/fulfill_additional_kyc_requirement",
+            KYCComplianceRoutes.Operations.fulfillAdditionalKycRequirement, compliance.fulfillAdditionalKycRequirement)
+        stripe.linkSession(
+            &router, "POST", "/v1/crypto/internal/fulfill_kyc_requirements",
+            KYCComplianceRoutes.Operations.fulfillKycRequirements, compliance.fulfillKycRequirements)
+        stripe.client(
+            &router, "GET", "/v1/crypto/internal/identifier_requirements",
+            KYCComplianceRoutes.Operations.retrieveIdentifierRequirements, compliance.retrieveIdentifierRequirements)
+        stripe.client(
+            &router, "POST", "/v1/crypto/internal/eu_identifiers", KYCComplianceRoutes.Operations.submitEUIdentifiers,
+            compliance.submitEUIdentifiers)
+
         // Identity verification pages: the verification's ephemeral key (`ek_…`) authenticates them.
         let verificationPages = VerificationPageRoutes(context: context)
         router.add(

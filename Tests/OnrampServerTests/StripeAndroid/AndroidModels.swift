@@ -29,11 +29,14 @@ struct AndroidConsumerSession: Decodable {
     let redactedFormattedPhoneNumber: String
     let redactedPhoneNumber: String
     let verificationSessions: [Verification]?
+    /// A later parser's `ConsumerSession.linkSessionKey` (optional there; the newest SDK's KYC calls need it).
+    let linkSessionKey: String?
 
     enum CodingKeys: String, CodingKey {
         case clientSecret = "client_secret", emailAddress = "email_address"
         case redactedFormattedPhoneNumber = "redacted_formatted_phone_number"
         case redactedPhoneNumber = "redacted_phone_number", verificationSessions = "verification_sessions"
+        case linkSessionKey = "link_session_key"
     }
 
     /// Whether a verification of `type` reached `state` (compared lower-cased, as the parser does).
@@ -243,4 +246,105 @@ struct AndroidAPIError: Decodable {
         let param: String?
     }
     let error: Detail
+}
+
+/// `CO/model/RetrieveKycRequirementsResponse.kt` (9061dde6; `RetrieveAdditionalKycRequirementsResponse.kt` at
+/// 13f0fb44 alike): `requirements`, a map of name → requirement with `requested_by`, `awaiting_action_from` and
+/// `errors`; a `document` with every member but `max_files_per_document_type` required (each subtype's
+/// `description` required at 13f0fb44); questions with `id`, `prompt`, `answer_type`, `required`.
+struct AndroidKycRequirementsResponse: Decodable {
+    struct Requirement: Decodable {
+        struct ErrorEntry: Decodable {
+            let code: String
+            let description: String
+        }
+        struct Document: Decodable {
+            struct Subtype: Decodable {
+                let id: String
+                let label: String
+                let description: String
+            }
+            let acceptedSubtypes: [Subtype]
+            let acceptedFormats: [String]
+            let maxFileSizeBytes: Int64
+            let minDocumentTypes: Int
+            let maxDocumentTypes: Int
+            let maxFilesPerDocumentType: Int?
+            let fileRequirements: String
+            let instructions: [String]
+
+            enum CodingKeys: String, CodingKey {
+                case acceptedSubtypes = "accepted_subtypes", acceptedFormats = "accepted_formats"
+                case maxFileSizeBytes = "max_file_size_bytes", minDocumentTypes = "min_document_types"
+                case maxDocumentTypes = "max_document_types", maxFilesPerDocumentType = "max_files_per_document_type"
+                case fileRequirements = "file_requirements", instructions
+            }
+        }
+        struct Additional: Decodable {
+            struct Questionnaire: Decodable {
+                struct Question: Decodable {
+                    let id: String
+                    let prompt: String
+                    let answerType: String
+                    let required: Bool
+
+                    enum CodingKeys: String, CodingKey { case id, prompt, answerType = "answer_type", required }
+                }
+                let questions: [Question]
+            }
+            let questionnaire: Questionnaire?
+        }
+        let requestedBy: String
+        let awaitingActionFrom: String
+        let errors: [ErrorEntry]
+        let document: Document?
+        let additionalRequirements: Additional?
+
+        enum CodingKeys: String, CodingKey {
+            case requestedBy = "requested_by", awaitingActionFrom = "awaiting_action_from", errors, document
+            case additionalRequirements = "additional_requirements"
+        }
+    }
+    let requirements: [String: Requirement]
+}
+
+/// `CO/model/ComplianceIdentifierRequirementsResponse.kt` (fe68fa21) with
+/// `ComplianceIdentifierRequirementResponse.kt` (6aa70880) and `ComplianceIdentifierAlternativeGroupResponse.kt`
+/// (fe68fa21): `identifiers` and `alternatives` default to `[]`; each identifier's `type` non-blank and its
+/// `regulation` one the SDK knows (`ComplianceRegulation.kt`: `eu_carf`, `eu_mica`); `SubmitIdentifiersResponse.kt`
+/// (fe68fa21) adds `valid` (default true) and `invalid_identifiers`.
+struct AndroidIdentifierRequirements: Decodable {
+    struct Identifier: Decodable, Equatable {
+        enum Regulation: String, Decodable { case euCarf = "eu_carf", euMica = "eu_mica" }
+        let type: String
+        let regulation: Regulation
+    }
+    struct Alternative: Decodable, Equatable {
+        let originalMissingIdentifiers: [String]
+        let alternativeMissingIdentifiers: [String]
+
+        enum CodingKeys: String, CodingKey {
+            case originalMissingIdentifiers = "original_missing_identifiers"
+            case alternativeMissingIdentifiers = "alternative_missing_identifiers"
+        }
+    }
+    let identifiers: [Identifier]
+    let alternatives: [Alternative]
+    let valid: Bool
+    let invalidIdentifiers: [String]
+
+    enum CodingKeys: String, CodingKey {
+        case identifiers, alternatives, valid, invalidIdentifiers = "invalid_identifiers"
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        identifiers = try container.decodeIfPresent([Identifier].self, forKey: .identifiers) ?? []
+        alternatives = try container.decodeIfPresent([Alternative].self, forKey: .alternatives) ?? []
+        valid = try container.decodeIfPresent(Bool.self, forKey: .valid) ?? true
+        invalidIdentifiers = try container.decodeIfPresent([String].self, forKey: .invalidIdentifiers) ?? []
+        guard identifiers.allSatisfy({ !$0.type.trimmingCharacters(in: .whitespaces).isEmpty }) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "a blank identifier type"))
+        }
+    }
 }

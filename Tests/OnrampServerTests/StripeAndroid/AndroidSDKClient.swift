@@ -71,6 +71,29 @@ struct AndroidSDKClient {
         return try sandbox.exchange(.live, method, target, headers: headers, body: body)
     }
 
+    /// A KYC document upload as `OnrampFileUploadRequest.kt` (f868347b) and `FileUploadRequest.kt` (02c5abef)
+    /// write it: a random non-negative Long as the boundary, parts `purpose` and `file` (with its file name,
+    /// `Content-Type` and `Content-Transfer-Encoding: binary`), no `owned_by`, and no CRLF after the closing
+    /// boundary.
+    func uploadKYCDocument(_ bytes: [UInt8], contentType: String, fileName: String, key: String) throws
+        -> RawHTTPClient.Response
+    {
+        let boundary = String(UInt64.random(in: 0...UInt64(Int64.max)))
+        var body = Array(
+            "--\(boundary)\r\nContent-Disposition: form-data; name=\"purpose\"\r\n\r\ncrypto_onramp_kyc_document\r\n"
+                .utf8)
+        body += Array(
+            "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(fileName)\"\r\nContent-Type: \(contentType)\r\nContent-Transfer-Encoding: binary\r\n\r\n"
+                .utf8)
+        body += bytes + Array("\r\n--\(boundary)--".utf8)
+        return try sandbox.exchange(
+            .live, "POST", "/v1/files",
+            headers: [
+                ("Authorization", "Bearer \(key)"), ("Stripe-Version", Self.cryptoVersion),
+                ("Content-Type", "multipart/form-data; boundary=\(boundary)"),
+            ], body: body)
+    }
+
     /// Decodes an answer as kotlinx does for `crypto/internal/*` (`ignoreUnknownKeys`; the models check that
     /// keys without defaults are present) and as the `org.json` parsers do for Link (modelled the same way).
     func decode<T: Decodable>(_ type: T.Type, _ path: String, _ reply: RawHTTPClient.Response) throws -> T {
