@@ -193,22 +193,25 @@ struct WebhookTargetTests {
         try await withWebhookDatabaseURL(driver) { url in
             let fixture = try WebhookFixture(url: url)
             defer { fixture.database.close() }
-            let release = DispatchSemaphore(value: 0)
+            let workers = BackgroundWorkers()
+            // Stopped last, once every held request has been let go (defers run in reverse).
+            defer { workers.stopAll() }
+            let released = Mutex(false)
             let held = Mutex(0)
             let hanging = try WebhookReceiver { _ in
                 held.withLock { $0 += 1 }
-                _ = release.wait(timeout: .now() + 60)
+                // Held until the test ends (at most a minute), then answered at once.
+                let deadline = Date().addingTimeInterval(60)
+                while !released.withLock({ $0 }) && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
                 return 200
             }
-            defer { for _ in 0..<64 { release.signal() } }
+            defer { released.withLock { $0 = true } }
             for _ in 0..<16 { try fixture.subscribe(.cdp, url: hanging.url) }
             let other = try ProjectProvisioner(database: fixture.database).createProject(
                 name: "Other tenant", appIds: [], redirectHosts: [], keyType: .es256)
             let fast = try WebhookReceiver()
             try fixture.subscribe(.cdp, url: fast.url, projectId: other.projectId)
             for _ in 0..<40 { try fixture.emitCDPEvent() }
-            let workers = BackgroundWorkers()
-            defer { workers.stopAll() }
             WebhookDispatcher(context: fixture.context, configuration: .init(requestTimeout: 60))
                 .start(on: workers, interval: 0.02)
             #expect(await Eventually.holds(timeout: 30) { held.withLock { $0 } > 0 }, "the backlog is being sent")
@@ -216,6 +219,7 @@ struct WebhookTargetTests {
             #expect(
                 await fast.wait(timeout: 30) { $0.contains { $0.eventId == event } },
                 "the other tenant's delivery waited for the hanging endpoints")
+            withExtendedLifetime(hanging) {}  // its requests stay held until the defers let them go
         }
     }
 
