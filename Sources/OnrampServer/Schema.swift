@@ -5,7 +5,7 @@ import OnrampStore
 /// Onramp, 240s the offramp), 300s Embedded,
 /// 400s webhooks, 500s changes across features (500 settlement leases, 540 room on PostgreSQL's pages) and
 /// features' later columns and tables (550 the 2026 KYC fields, 560 the per-person counters' mode and real time,
-/// 570 the console's sign-ins, 580 the 2026 KYC and compliance calls).
+/// 570 the console's sign-ins, 580 the 2026 KYC and compliance calls, 590 deposit addresses).
 public enum Schema {
     /// All migrations in version order.
     public static var migrations: [Migration] {
@@ -13,7 +13,8 @@ public enum Schema {
             + webhookMigrations + HeadlessSchema.migrations + OfframpSchema.migrations
             + EmbeddedSchema.migrations + TestClockSchema.migrations + SettlementLease.migrations
             + PurchaseSessionRepository.migrations + lookupIndexMigrations + pageRoomMigrations
-            + ConsoleSessionRepository.migrations + KYCComplianceRepository.migrations)
+            + ConsoleSessionRepository.migrations + KYCComplianceRepository.migrations
+            + DepositAddressRepository.migrations)
             .sorted { $0.version < $1.version }
     }
 

@@ -106,4 +106,34 @@ try:
 except stripe.CardError as error:
     check("card error code", error.code == "incorrect_number", error)
 
+# Deposit addresses, as the private-preview bindings call them (stripe-python `_deposit_address_service.py`).
+preview = {"stripe_version": "2026-07-08.preview"}
+made = obj(client.raw_request(
+    "post", "/v1/crypto/deposit_addresses", network="base", customer="cus_sandbox", metadata={"order": "42"}, **preview))
+check("deposit address object", made["object"] == "crypto.deposit_address" and made["network"] == "base", made)
+check("deposit address is EIP-55", made["address"].startswith("0x") and len(made["address"]) == 42, made)
+check("usdc supported", made["supported_tokens"][0]["token_currency"] == "usdc", made)
+solana = obj(client.raw_request("post", "/v1/crypto/deposit_addresses", network="solana", **preview))
+fetched_address = obj(client.raw_request("get", f"/v1/crypto/deposit_addresses/{made['id']}", **preview))
+check("deposit address retrieved", fetched_address["metadata"]["order"] == "42", fetched_address)
+on_base = obj(client.raw_request("get", "/v1/crypto/deposit_addresses", network="base", **preview))
+check("deposit addresses filtered", [a["id"] for a in on_base["data"]] == [made["id"]], on_base)
+page = obj(client.raw_request("get", "/v1/crypto/deposit_addresses", limit=1, **preview))
+check("newest first, has_more", page["data"][0]["id"] == solana["id"] and page["has_more"], page)
+older = obj(client.raw_request("get", "/v1/crypto/deposit_addresses", limit=1, starting_after=solana["id"], **preview))
+check("next page", [a["id"] for a in older["data"]] == [made["id"]] and not older["has_more"], older)
+newer = obj(client.raw_request("get", "/v1/crypto/deposit_addresses", ending_before=made["id"], **preview))
+check("previous page", [a["id"] for a in newer["data"]] == [solana["id"]], newer)
+try:
+    client.raw_request("post", "/v1/crypto/deposit_addresses", network="dogecoin", **preview)
+    check("bad network raises", False)
+except stripe.InvalidRequestError as error:
+    check("bad network is 400", error.http_status == 400 and error.param == "network", error)
+try:
+    publishable_for_address = stripe.StripeClient(os.environ["ONRAMP_PK"], base_addresses={"api": base})
+    publishable_for_address.raw_request("get", f"/v1/crypto/deposit_addresses/{made['id']}")
+    check("publishable key refused", False)
+except stripe.PermissionError as error:
+    check("secret key required", error.http_status == 403, error)
+
 print(json.dumps({"passed": checks}))

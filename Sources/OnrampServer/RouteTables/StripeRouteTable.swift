@@ -139,6 +139,18 @@ struct StripeRouteTable: Sendable {
             &router, "POST", "/v1/crypto/internal/partner_terms", DeclarationRoutes.Operations.confirmPartnerTerms,
             declarations.confirmPartnerTerms)
 
+        // Deposit addresses (private preview).
+        let depositAddresses = DepositAddressRoutes(routes: stripe)
+        stripe.server(
+            &router, "POST", "/v1/crypto/deposit_addresses", DepositAddressRoutes.Operations.createDepositAddress,
+            depositAddresses.createDepositAddress)
+        stripe.server(
+            &router, "GET", "/v1/crypto/deposit_addresses", DepositAddressRoutes.Operations.listDepositAddresses,
+            depositAddresses.listDepositAddresses)
+        stripe.server(
+            &router, "GET", "/v1/crypto/deposit_addresses/{id}", DepositAddressRoutes.Operations.retrieveDepositAddress,
+            depositAddresses.retrieveDepositAddress)
+
         // The 2026 KYC and compliance calls (the link session key, `lsk_…`, on fulfil_kyc_requirements).
         let compliance = KYCComplianceRoutes(routes: stripe)
         stripe.client(

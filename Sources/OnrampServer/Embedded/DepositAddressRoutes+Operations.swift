@@ -1,0 +1,47 @@
+import HTTPServer
+import OnrampWire
+
+extension DepositAddressRoutes {
+    /// The OpenAPI operations of the deposit addresses.
+    enum Operations {
+        /// The `crypto.deposit_address` object.
+        static let depositAddress = APISchema.object(
+            [
+                "id": .string, "object": .constant("crypto.deposit_address"), "address": .string, "created": .integer,
+                "customer": .string, "livemode": .boolean, "metadata": .anyObject,
+                "network": .enumeration(DepositAddressService.networks),
+                "supported_tokens": .array(
+                    .object(
+                        ["token_contract_address": .string, "token_currency": .constant("usdc")],
+                        required: ["token_contract_address", "token_currency"])),
+            ], required: ["id", "object", "address", "created", "livemode", "metadata", "network", "supported_tokens"])
+
+        static let createDepositAddress = APIOperation.stripe(
+            "createDepositAddress", "Makes an on-chain address where stablecoins can be received.", tag: "Embedded",
+            auth: .secretKey,
+            form: .object(
+                [
+                    "network": .enumeration(DepositAddressService.networks), "customer": .string(maxLength: 255),
+                    "metadata": .object([:]),
+                ], required: ["network"]),
+            response: depositAddress)
+
+        static let retrieveDepositAddress = APIOperation.stripe(
+            "retrieveDepositAddress", "Retrieves a deposit address.", tag: "Embedded", auth: .secretKey,
+            response: depositAddress)
+
+        static let listDepositAddresses = APIOperation.stripe(
+            "listDepositAddresses", "Lists the deposit addresses, newest first.", tag: "Embedded", auth: .secretKey,
+            query: [
+                APIParameter("address", .string(maxLength: 128)), APIParameter("customer", .string(maxLength: 255)),
+                APIParameter("network", .enumeration(DepositAddressService.networks)),
+                APIParameter("limit", .integerString), APIParameter("starting_after", .string(maxLength: 64)),
+                APIParameter("ending_before", .string(maxLength: 64)),
+            ],
+            response: .object(
+                [
+                    "object": .constant("list"), "url": .string, "has_more": .boolean,
+                    "data": .array(depositAddress),
+                ], required: ["object", "url", "has_more", "data"]))
+    }
+}

@@ -1,0 +1,54 @@
+import HTTPServer
+import OnrampCore
+import OnrampWire
+
+/// `/v1/crypto/deposit_addresses`: create, retrieve and list, with the secret key, as the private-preview
+/// bindings call them (stripe-python `_deposit_address_service.py` at 949bda51: create takes `network`,
+/// `customer`, `metadata`; list filters by `address`, `customer`, `network`, pages with `limit`,
+/// `starting_after` and `ending_before`).
+struct DepositAddressRoutes: Sendable {
+    let routes: StripeRoutes
+    let service: DepositAddressService
+
+    init(routes: StripeRoutes) {
+        self.routes = routes
+        service = DepositAddressService(context: routes.context)
+    }
+
+    func createDepositAddress(_ _: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
+        let fields = StripeErrors.fields(body)
+        let network = try fields.required("network", maxLength: 16)
+        let customer = try fields.optional("customer", maxLength: 255)
+        let metadata = try fields.optionalStringMap("metadata") ?? [:]
+        return service.json(
+            try service.create(network: network, customer: customer, metadata: metadata, caller: caller))
+    }
+
+    func retrieveDepositAddress(_ request: HTTPRequest, _ caller: StripeCaller, _ _: JSONValue) throws -> JSONValue {
+        service.json(try service.find(id: request.pathParameters["id"] ?? "", caller: caller))
+    }
+
+    func listDepositAddresses(_ request: HTTPRequest, _ caller: StripeCaller, _ _: JSONValue) throws -> JSONValue {
+        let limit = try StripeList.limit(request.queryValue("limit"))
+        let (after, before) = (request.queryValue("starting_after"), request.queryValue("ending_before"))
+        guard after == nil || before == nil else {
+            throw StripeErrors.invalid(
+                "parameter_invalid", "Send starting_after or ending_before, not both.", param: "ending_before")
+        }
+        let filter = DepositAddressRepository.Filter(
+            address: request.queryValue("address"), customer: request.queryValue("customer"),
+            network: request.queryValue("network"))
+        guard
+            let records = try service.list(
+                filter: filter, startingAfter: after, endingBefore: before, limit: limit, caller: caller)
+        else {
+            throw StripeErrors.missing(
+                "crypto.deposit_address: \(after ?? before ?? "")",
+                param: after == nil ? "ending_before" : "starting_after")
+        }
+        // Reading toward newer addresses, the extra one fetched is the newest: it only sets `has_more`.
+        let page =
+            before == nil ? records : Array(records.suffix(limit)) + records.prefix(max(0, records.count - limit))
+        return StripeList.object(url: "/v1/crypto/deposit_addresses", limit: limit, page.map(service.json))
+    }
+}
