@@ -297,7 +297,10 @@ import Testing
         let server = try TestServer()
         let old = Date().addingTimeInterval(-61 * 86_400)
         let cases: [(JSONValue, Int, String)] = [
-            (Self.orderBody(removing: ["phoneNumber", "email"]), 400, "guest_permission_denied"),
+            (
+                Self.orderBody([("userAuthToken", "forged")], removing: ["phoneNumber", "email"]), 400,
+                "invalid_request"
+            ),
             (Self.orderBody(removing: ["email"]), 400, "invalid_request"),
             (Self.orderBody(removing: ["agreementAcceptedAt"]), 400, "invalid_request"),
             (Self.orderBody(removing: ["phoneNumberVerifiedAt"]), 400, "invalid_request"),
@@ -535,6 +538,10 @@ import Testing
         #expect(result["orderStatus"] == "ONRAMP_ORDER_STATUS_PENDING_PAYMENT")
         #expect(result["orderFees"] == ["FEE_TYPE_EXCHANGE", "FEE_TYPE_NETWORK"])
         #expect(result["paymentLinkType"] == "PAYMENT_LINK_TYPE_APPLE_PAY_BUTTON")
+        // cdp-sdk 1.51.0's own models parse an embedded-mode order (its status and link type enums).
+        #expect(result["embeddedStatus"] == "ONRAMP_ORDER_STATUS_PENDING_AUTH")
+        #expect(result["embeddedLinkType"] == "PAYMENT_LINK_TYPE_EMBEDDED_ORDER")
+        #expect(result["embeddedToken"] == .null)
         #expect(result["fetchedId"] == true)
         #expect(result["error"]?["httpCode"] == .number("400"))
         #expect(result["error"]?["errorType"] == "guest_region_forbidden")

@@ -70,6 +70,13 @@ async def main():
         result["paymentLinkUrl"] = created.payment_link.url
         fetched = await api.get_onramp_order_by_id(created.order.order_id)
         result["fetchedId"] = fetched.order.order_id == created.order.order_id
+        # Embedded mode, as Coinbase's demo sends it (no phone, email, verification time or agreement).
+        embedded = await api.create_onramp_order(create_onramp_order_request=order_request(
+            phone_number=None, email=None, agreement_accepted_at=None, phone_number_verified_at=None,
+            client_ip="203.0.113.7", partner_user_ref="sdk-embedded"))
+        result["embeddedStatus"] = embedded.order.status
+        result["embeddedLinkType"] = embedded.payment_link.payment_link_type
+        result["embeddedToken"] = embedded.user_auth_token
         try:
             await api.create_onramp_order(create_onramp_order_request=order_request(phone_number="+447700900123"))
         except ApiError as error:

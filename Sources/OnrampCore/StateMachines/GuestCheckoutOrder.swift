@@ -4,7 +4,11 @@
 public struct GuestCheckoutOrder: Sendable, Hashable {
     /// An order status, in the API's spelling (cdp-sdk `OnrampOrderStatus`).
     public enum Status: String, Sendable, Hashable, CaseIterable {
-        /// Created; the user has not paid yet.
+        /// An embedded-mode order: the user has not entered contact details yet.
+        case pendingAuth = "ONRAMP_ORDER_STATUS_PENDING_AUTH"
+        /// An embedded-mode order: the user's one-time code is awaited.
+        case pendingVerification = "ONRAMP_ORDER_STATUS_PENDING_VERIFICATION"
+        /// Created (or verified); the user has not paid yet.
         case pendingPayment = "ONRAMP_ORDER_STATUS_PENDING_PAYMENT"
         /// Paid; the crypto is being sent.
         case processing = "ONRAMP_ORDER_STATUS_PROCESSING"
@@ -29,6 +33,10 @@ public struct GuestCheckoutOrder: Sendable, Hashable {
 
     /// What happens to an order.
     public enum Event: Sendable, Hashable {
+        /// An embedded-mode user entered (or changed) contact details; a code was sent.
+        case contactEntered
+        /// An embedded-mode user submitted the right code.
+        case verified
         /// The payment sheet authorised the payment.
         case paymentApproved
         /// The payment sheet declined it.
@@ -56,9 +64,11 @@ public struct GuestCheckoutOrder: Sendable, Hashable {
         self.failureReason = failureReason
     }
 
-    /// A new order waiting for payment, with the event that announces it.
-    public static func create() -> (order: GuestCheckoutOrder, events: [DomainEvent]) {
-        (GuestCheckoutOrder(status: .pendingPayment), [.created])
+    /// A new order, with the event that announces it: waiting for payment, or, in embedded mode for a user not
+    /// yet verified, for the user's contact details.
+    public static func create(awaitingVerification: Bool = false) -> (order: GuestCheckoutOrder, events: [DomainEvent])
+    {
+        (GuestCheckoutOrder(status: awaitingVerification ? .pendingAuth : .pendingPayment), [.created])
     }
 
     /// Applies `event` and returns the events to emit.
@@ -66,6 +76,14 @@ public struct GuestCheckoutOrder: Sendable, Hashable {
     /// - Throws: ``OnrampError`` with code ``OnrampError/Code/illegalTransition``.
     public mutating func handle(_ event: Event) throws -> [DomainEvent] {
         switch (status, event) {
+        case (.pendingAuth, .contactEntered):
+            status = .pendingVerification
+            return [.updated(.pendingVerification)]
+        case (.pendingVerification, .contactEntered):
+            return []
+        case (.pendingVerification, .verified):
+            status = .pendingPayment
+            return [.updated(.pendingPayment)]
         case (.pendingPayment, .paymentApproved):
             status = .processing
             return [.updated(.processing)]
@@ -77,7 +95,9 @@ public struct GuestCheckoutOrder: Sendable, Hashable {
             return [.updated(.completed), .success]
         case (.processing, .fail(let reason)):
             return fail(reason)
-        case (.pendingPayment, .delivered), (.pendingPayment, .fail), (.processing, .paymentApproved),
+        case (.pendingAuth, _), (.pendingVerification, _), (.pendingPayment, .contactEntered),
+            (.pendingPayment, .verified), (.pendingPayment, .delivered), (.pendingPayment, .fail),
+            (.processing, .contactEntered), (.processing, .verified), (.processing, .paymentApproved),
             (.processing, .paymentDeclined), (.completed, _), (.failed, _):
             throw OnrampError.illegalTransition(
                 machine: "GuestCheckoutOrder", state: status.rawValue, event: "\(event)")

@@ -31,6 +31,13 @@ struct GuestCheckoutOrderRecord: Sendable, Equatable {
     var nextStepAt: Int64?
     var createdAt: Int64
     var updatedAt: Int64
+    /// Whether the order is an embedded-mode one (its link opens the page that verifies the user first).
+    var embedded = false
+    /// The one-time code the embedded page sent, while the user's code is awaited.
+    var verificationId: String?
+    /// The user's `userAuthToken` sealed like the link (base64), once the user is verified, so the order can
+    /// show it again.
+    var userAuthTokenSealed: String?
 
     /// The `OnrampOrder` object (cdp-sdk `onramp_order.py`): amounts as decimal strings, the exchange rate
     /// as the crypto value of one unit of fiat (to the asset's decimals in `catalogue`).
@@ -100,8 +107,8 @@ struct GuestCheckoutOrderRepository {
                 payment_method, payment_currency, payment_total, payment_subtotal, purchase_amount, purchase_currency,
                 exchange_rate, exchange_fee, network_fee, destination_address, destination_network, phone_number, email,
                 domain, tx_hash, sandbox, link_token_hash, link_token_sealed, link_expires_at, idempotency_key,
-                request_hash, next_step_at, created_at, updated_at, livemode, placed_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                request_hash, next_step_at, created_at, updated_at, livemode, placed_at, embedded, user_auth_token_sealed)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
                 .text(order.orderId), .text(order.projectId), .text(order.partnerUserRef),
@@ -116,7 +123,39 @@ struct GuestCheckoutOrderRepository {
                 .integer(order.linkExpiresAt), order.idempotencyKey.map(SQLValue.text) ?? .null,
                 order.requestHash.map(SQLValue.text) ?? .null, order.nextStepAt.map(SQLValue.integer) ?? .null,
                 .integer(order.createdAt), .integer(order.updatedAt), .integer(livemode ? 1 : 0), .integer(placedAt),
+                .integer(order.embedded ? 1 : 0), order.userAuthTokenSealed.map(SQLValue.text) ?? .null,
             ])
+    }
+
+    /// An embedded-mode order's user entered `phone` and `email` and was sent the code `verificationId`: the
+    /// order waits for it (`PENDING_VERIFICATION`). False when the order is no longer waiting for the user.
+    func enterContact(orderId: String, phone: String, email: String, verificationId: String, now: Int64) throws
+        -> Bool
+    {
+        try connection.execute(
+            """
+            UPDATE onramp_orders SET phone_number = ?, email = ?, verification_id = ?, status = ?, updated_at = ?
+            WHERE order_id = ? AND embedded = 1 AND status IN (?, ?)
+            """,
+            [
+                .text(phone), .text(email), .text(verificationId),
+                .text(GuestCheckoutOrder.Status.pendingVerification.rawValue), .integer(now), .text(orderId),
+                .text(GuestCheckoutOrder.Status.pendingAuth.rawValue),
+                .text(GuestCheckoutOrder.Status.pendingVerification.rawValue),
+            ]) == 1
+    }
+
+    /// An embedded-mode order's user is verified: it waits for payment, and shows `tokenSealed` from now on.
+    func markVerified(orderId: String, userAuthTokenSealed tokenSealed: String, now: Int64) throws -> Bool {
+        try connection.execute(
+            """
+            UPDATE onramp_orders SET status = ?, user_auth_token_sealed = ?, verification_id = NULL, updated_at = ?
+            WHERE order_id = ? AND status = ?
+            """,
+            [
+                .text(GuestCheckoutOrder.Status.pendingPayment.rawValue), .text(tokenSealed), .integer(now),
+                .text(orderId), .text(GuestCheckoutOrder.Status.pendingVerification.rawValue),
+            ]) == 1
     }
 
     func find(orderId: String, projectId: String) throws -> GuestCheckoutOrderRecord? {
@@ -155,8 +194,8 @@ struct GuestCheckoutOrderRepository {
     }
 
     /// What the guest (a person, whichever partner of `livemode` they buy through) spent since the real time
-    /// `since` and how many orders they placed, at the real time `now`: failed orders, sandbox ones and
-    /// unpaid ones whose link has expired do not count. All in real time (`placed_at`; a link lives
+    /// `since` and how many orders they placed, at the real time `now`: failed orders, sandbox ones, embedded
+    /// ones whose user is not verified yet and unpaid ones whose link has expired do not count. All in real time (`placed_at`; a link lives
     /// ``GuestCheckoutService/linkLifetimeMilliseconds`` from it), so no project's test clock moves another's
     /// count, and test mode's orders never count against live mode's limits, nor the other way round.
     func usage(phoneNumber: String, livemode: Bool, since: Int64, now: Int64) throws -> (
@@ -165,11 +204,13 @@ struct GuestCheckoutOrderRepository {
         let rows = try connection.query(
             """
             SELECT payment_total, placed_at FROM onramp_orders
-            WHERE phone_number = ? AND livemode = ? AND status <> ? AND sandbox = 0
+            WHERE phone_number = ? AND livemode = ? AND status NOT IN (?, ?, ?) AND sandbox = 0
                 AND NOT (status = ? AND placed_at <= ?)
             """,
             [
                 .text(phoneNumber), .integer(livemode ? 1 : 0), .text(GuestCheckoutOrder.Status.failed.rawValue),
+                .text(GuestCheckoutOrder.Status.pendingAuth.rawValue),
+                .text(GuestCheckoutOrder.Status.pendingVerification.rawValue),
                 .text(GuestCheckoutOrder.Status.pendingPayment.rawValue),
                 .integer(now - GuestCheckoutService.linkLifetimeMilliseconds),
             ])
@@ -257,6 +298,8 @@ struct GuestCheckoutOrderRepository {
             linkTokenSealed: try row.string("link_token_sealed"), linkExpiresAt: try row.int("link_expires_at"),
             idempotencyKey: row.optionalString("idempotency_key"), requestHash: row.optionalString("request_hash"),
             nextStepAt: row.optionalInt("next_step_at"),
-            createdAt: try row.int("created_at"), updatedAt: try row.int("updated_at"))
+            createdAt: try row.int("created_at"), updatedAt: try row.int("updated_at"),
+            embedded: try row.int("embedded") != 0, verificationId: row.optionalString("verification_id"),
+            userAuthTokenSealed: row.optionalString("user_auth_token_sealed"))
     }
 }

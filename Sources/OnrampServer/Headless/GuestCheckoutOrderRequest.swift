@@ -62,6 +62,12 @@ struct CreateOrderRequest: Sendable, Equatable {
     var partnerOrderRef: String?
     var domain: String?
     var locale: String?
+    /// An embedded-mode order's token of a user verified before (``UserAuthToken``).
+    var userAuthToken: String?
+
+    /// Whether the order is Coinbase's embedded mode: neither phone number nor email, which the hosted page
+    /// collects and verifies.
+    var isEmbedded: Bool { phoneNumber == nil && email == nil }
 
     /// Whether the order is a sandbox one (`partnerUserRef` starting with `sandbox-`, as on Coinbase).
     var isSandbox: Bool { partnerUserRef.hasPrefix("sandbox-") }
@@ -98,7 +104,7 @@ struct CreateOrderRequest: Sendable, Equatable {
         emailVerificationId = try Self.verificationId(fields, "emailVerificationId")
         partnerOrderRef = try fields.optional("partnerOrderRef", maxLength: 128)
         _ = try fields.optional("clientIp", maxLength: 45)
-        _ = try fields.optional("userAuthToken", maxLength: 512)
+        userAuthToken = try fields.optional("userAuthToken", maxLength: 512)
         domain = try fields.optional("domain", maxLength: 253)
         if let domain, !Self.isDomain(domain) {
             throw fields.invalid(

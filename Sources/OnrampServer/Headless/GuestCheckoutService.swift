@@ -19,6 +19,8 @@ struct GuestCheckoutService: Sendable {
     /// Where the payment-button pages are served (`http://127.0.0.1:8080`).
     let publicBaseURL: String
     let settlement: any SettlementProvider
+    /// The one-time codes of the embedded-mode page.
+    let verifications: VerificationService
     let limits = GuestCheckoutLimits.standard
     /// The key payment-link tokens are sealed with, derived from the data key.
     private let linkSealingKey: [UInt8]
@@ -32,6 +34,7 @@ struct GuestCheckoutService: Sendable {
         schedule = SettlementSchedule(context: context)
         publicBaseURL = context.publicBaseURL
         self.settlement = settlement
+        verifications = VerificationService(context: context)
         linkSealingKey = HMACSHA256.authenticationCode(
             key: context.dataKey, message: Array("headless-payment-link".utf8))
     }
@@ -48,6 +51,8 @@ struct GuestCheckoutService: Sendable {
     struct Created: Sendable {
         let order: GuestCheckoutOrderRecord
         let paymentLink: (url: String, type: String)?
+        /// An embedded-mode order's `userAuthToken`, once its user is verified.
+        var userAuthToken: String?
     }
 
     /// What the payment sheet did.
@@ -69,12 +74,177 @@ struct GuestCheckoutService: Sendable {
             return earlier
         }
         let now = nowMilliseconds
-        guard let phone = request.phoneNumber, let email = request.email else {
-            if request.phoneNumber == nil && request.email == nil {
-                throw HeadlessFailure.permissionDenied(
-                    "Orders without the user's phoneNumber and email (Coinbase's embedded orders) are not enabled here: send both, verified."
-                )
+        let contact =
+            request.isEmbedded
+            ? try embeddedContact(request, projectId: projectId, now: now) : try given(request, now: now)
+        let (phone, email) = contact.details ?? ("", "")
+        guard contact.details == nil || phone.hasPrefix("+1"), request.paymentCurrency == "USD" else {
+            throw HeadlessFailure.regionForbidden
+        }
+        let quote = try price(request)
+        let amount = try DecimalAmount(parsing: quote.paymentTotal)
+        let token = Base64URL.encode(ids.randomBytes(32), padded: false)
+        let orderId = ids.uuid().lowercased()
+        let (order, events) = GuestCheckoutOrder.create(awaitingVerification: contact.details == nil)
+        var record = GuestCheckoutOrderRecord(
+            orderId: orderId, projectId: projectId, partnerUserRef: request.partnerUserRef,
+            partnerOrderRef: request.partnerOrderRef, status: order.status, failureReason: nil,
+            paymentMethod: request.paymentMethod, quote: quote, destinationAddress: request.destinationAddress,
+            phoneNumber: phone, email: email, domain: request.domain, txHash: nil, sandbox: request.isSandbox,
+            linkTokenHash: APIKeyRepository.secretHash(token),
+            linkTokenSealed: Base64.encode(
+                try AESGCM.seal(Array(token.utf8), key: linkSealingKey, associatedData: Array(orderId.utf8))),
+            linkExpiresAt: now + Self.linkLifetimeMilliseconds, idempotencyKey: key, requestHash: requestHash,
+            nextStepAt: nil, createdAt: now, updatedAt: now)
+        record.embedded = request.isEmbedded
+        if case .verifiedByToken(_, _, let userToken) = contact {
+            record.userAuthTokenSealed = try seal(userToken, for: orderId)
+        }
+        let dialect = database.dialect
+        do {
+            try insert(
+                record, events: events, request: request, phone: phone, email: email, amount: amount, now: now,
+                checksLimits: contact.details != nil, dialect: dialect)
+        } catch let error as StoreError where error.code == .constraintViolation && key != nil {
+            // A parallel request with the same key inserted first: answer as its retry.
+            if let key, let earlier = try replay(key: key, requestHash: requestHash, projectId: projectId) {
+                return earlier
             }
+            throw error
+        }
+        guard !request.isQuote else { return Created(order: record, paymentLink: nil) }
+        return Created(
+            order: record, paymentLink: link(for: record, token: token, locale: request.locale),
+            userAuthToken: try userAuthToken(of: record))
+    }
+
+    /// Refuses an order of `amount` that would pass the guest's limits (per person across partners of a mode,
+    /// in real time); with `locking`, holds the guest's row first so parallel orders are counted one by one.
+    private func checkLimits(
+        _ orders: GuestCheckoutOrderRepository, phone: String, amount: DecimalAmount, livemode: Bool, locking: Bool,
+        now: Int64, dialect: SQLDialect
+    ) throws {
+        if locking { try orders.lockGuest(phoneNumber: phone, now: now, dialect: dialect) }
+        let realNow = schedule.realNowMilliseconds
+        let usage = try orders.usage(
+            phoneNumber: phone, livemode: livemode, since: realNow - GuestCheckoutLimits.weekMilliseconds, now: realNow)
+        switch limits.breach(ordering: amount, spentThisWeek: usage.spent, orders: usage.orders) {
+        case .weeklySpending?:
+            let left = limits.remaining(spentThisWeek: usage.spent, orders: usage.orders).spending
+            throw HeadlessFailure.weeklyLimit(remaining: left.string(places: 2))
+        case .lifetimeTransactions?:
+            throw HeadlessFailure.lifetimeCount(limits.lifetimeTransactions)
+        case nil:
+            break
+        }
+    }
+
+    // MARK: - The embedded-mode page
+
+    /// The embedded page's first step: the user's phone number and email. A code goes to the phone (the
+    /// sandbox's `000000`, under the per-person throttle) and the order waits for it (`PENDING_VERIFICATION`);
+    /// entering them again sends a new code. Nil for an unknown link.
+    func enterContact(linkToken token: String, phone: String, email: String) throws -> GuestCheckoutOrderRecord? {
+        guard let current = try order(linkToken: token), current.embedded else { return nil }
+        guard [.pendingAuth, .pendingVerification].contains(current.status) else { return current }
+        let now = nowMilliseconds
+        guard now < current.linkExpiresAt else {
+            throw HeadlessFailure.invalid(param: "sessionToken", message: "This payment link has expired.")
+        }
+        guard (try? PhoneNumber(e164: phone)) != nil else {
+            throw HeadlessFailure.invalid(param: "phoneNumber", message: "Enter the phone number as +14155550123.")
+        }
+        guard phone.hasPrefix("+1") else { throw HeadlessFailure.regionForbidden }
+        guard Verification.isEmailAddress(email) else {
+            throw HeadlessFailure.invalid(param: "email", message: "Enter an email address.")
+        }
+        let verification = try verifications.initiate(
+            InitiateVerificationRequest(channel: .sms, destination: phone), projectId: current.projectId)
+        var machine = GuestCheckoutOrder(status: current.status)
+        let events = try machine.handle(.contactEntered)
+        var updated = current
+        (updated.phoneNumber, updated.email, updated.verificationId) = (phone, email.lowercased(), verification.id)
+        (updated.status, updated.updatedAt) = (machine.status, now)
+        return try database.transaction { connection in
+            let orders = GuestCheckoutOrderRepository(connection: connection)
+            guard
+                try orders.enterContact(
+                    orderId: current.orderId, phone: phone, email: updated.email, verificationId: verification.id,
+                    now: now)
+            else { return try orders.find(orderId: current.orderId) ?? current }
+            try emit(events, for: updated, connection: connection, now: now)
+            return updated
+        }
+    }
+
+    /// The embedded page's second step: the code. Right, the user is verified: the guest's limits are checked
+    /// now that the user is known, a `userAuthToken` is issued (kept as a hash, sealed on the order), and the
+    /// order waits for payment. Nil for an unknown link.
+    func verify(linkToken token: String, code: String) throws -> GuestCheckoutOrderRecord? {
+        guard let current = try order(linkToken: token), current.embedded else { return nil }
+        guard current.status == .pendingVerification, let verificationId = current.verificationId else {
+            return current
+        }
+        let now = nowMilliseconds
+        guard now < current.linkExpiresAt else {
+            throw HeadlessFailure.invalid(param: "sessionToken", message: "This payment link has expired.")
+        }
+        _ = try verifications.submit(
+            id: verificationId, SubmitVerificationRequest(otpCode: code), projectId: current.projectId)
+        let userToken = Base64URL.encode(ids.randomBytes(32), padded: false)
+        var machine = GuestCheckoutOrder(status: current.status)
+        let events = try machine.handle(.verified)
+        var updated = current
+        (updated.status, updated.updatedAt, updated.verificationId) = (machine.status, now, nil)
+        updated.userAuthTokenSealed = try seal(userToken, for: current.orderId)
+        let amount = try DecimalAmount(parsing: current.quote.paymentTotal)
+        let dialect = database.dialect
+        return try database.transaction { connection in
+            let orders = GuestCheckoutOrderRepository(connection: connection)
+            if !current.sandbox {
+                let livemode = try TestClockRepository(connection: connection).mode(of: current.projectId) ?? false
+                try checkLimits(
+                    orders, phone: current.phoneNumber, amount: amount, livemode: livemode, locking: true, now: now,
+                    dialect: dialect)
+            }
+            guard
+                try orders.markVerified(
+                    orderId: current.orderId, userAuthTokenSealed: updated.userAuthTokenSealed ?? "", now: now)
+            else { return try orders.find(orderId: current.orderId) ?? current }
+            try UserAuthTokenRepository(connection: connection).insert(
+                hash: APIKeyRepository.secretHash(userToken),
+                record: .init(
+                    projectId: current.projectId, partnerUserRef: current.partnerUserRef,
+                    phoneNumber: current.phoneNumber, email: current.email,
+                    destinationAddress: current.destinationAddress,
+                    expiresAt: now + UserAuthTokenRepository.lifetimeMilliseconds, revoked: false), now: now)
+            try emit(events, for: updated, connection: connection, now: now)
+            return updated
+        }
+    }
+
+    /// Who an order is for, as its request tells.
+    enum Contact {
+        /// The partner's verified user (today's orders).
+        case given(phone: String, email: String)
+        /// An embedded-mode order of a user whose `userAuthToken` is good for this wallet.
+        case verifiedByToken(phone: String, email: String, token: String)
+        /// An embedded-mode order whose page will ask for the user's contact details and code.
+        case awaited
+
+        /// The phone number and email, when known.
+        var details: (phone: String, email: String)? {
+            switch self {
+            case .given(let phone, let email), .verifiedByToken(let phone, let email, _): (phone, email)
+            case .awaited: nil
+            }
+        }
+    }
+
+    /// A non-embedded order's contact, with its checks: both fields, the agreement, and the phone's
+    /// verification (a verification id, or when the partner's app verified it, within 60 days).
+    private func given(_ request: CreateOrderRequest, now: Int64) throws -> Contact {
+        guard let phone = request.phoneNumber, let email = request.email else {
             let missing = request.phoneNumber == nil ? "phoneNumber" : "email"
             throw HeadlessFailure.invalid(param: missing, message: "Missing required field \(missing).")
         }
@@ -103,43 +273,44 @@ struct GuestCheckoutService: Sendable {
                 throw HeadlessFailure.phoneVerificationExpired
             }
         }
-        guard phone.hasPrefix("+1"), request.paymentCurrency == "USD" else { throw HeadlessFailure.regionForbidden }
-        let quote = try price(request)
-        let amount = try DecimalAmount(parsing: quote.paymentTotal)
-        let token = Base64URL.encode(ids.randomBytes(32), padded: false)
-        let orderId = ids.uuid().lowercased()
-        let (order, events) = GuestCheckoutOrder.create()
-        let record = GuestCheckoutOrderRecord(
-            orderId: orderId, projectId: projectId, partnerUserRef: request.partnerUserRef,
-            partnerOrderRef: request.partnerOrderRef, status: order.status, failureReason: nil,
-            paymentMethod: request.paymentMethod, quote: quote, destinationAddress: request.destinationAddress,
-            phoneNumber: phone, email: email, domain: request.domain, txHash: nil, sandbox: request.isSandbox,
-            linkTokenHash: APIKeyRepository.secretHash(token),
-            linkTokenSealed: Base64.encode(
-                try AESGCM.seal(Array(token.utf8), key: linkSealingKey, associatedData: Array(orderId.utf8))),
-            linkExpiresAt: now + Self.linkLifetimeMilliseconds, idempotencyKey: key, requestHash: requestHash,
-            nextStepAt: nil, createdAt: now, updatedAt: now)
-        let dialect = database.dialect
-        do {
-            try insert(
-                record, events: events, request: request, phone: phone, email: email, amount: amount, now: now,
-                dialect: dialect)
-        } catch let error as StoreError where error.code == .constraintViolation && key != nil {
-            // A parallel request with the same key inserted first: answer as its retry.
-            if let key, let earlier = try replay(key: key, requestHash: requestHash, projectId: projectId) {
-                return earlier
-            }
-            throw error
+        return .given(phone: phone, email: email)
+    }
+
+    /// An embedded-mode order's contact: awaited on its page, or a returning user's when its `userAuthToken` is
+    /// this project's and partner user's, live, and for the same wallet (another wallet verifies again). A
+    /// token that is not good is refused, not ignored.
+    private func embeddedContact(_ request: CreateOrderRequest, projectId: String, now: Int64) throws -> Contact {
+        guard let token = request.userAuthToken, !request.isQuote else { return .awaited }
+        let record = try database.read {
+            try UserAuthTokenRepository(connection: $0).find(hash: APIKeyRepository.secretHash(token))
         }
-        guard !request.isQuote else { return Created(order: record, paymentLink: nil) }
-        return Created(order: record, paymentLink: link(for: record, token: token, locale: request.locale))
+        guard let record, record.projectId == projectId, record.partnerUserRef == request.partnerUserRef,
+            !record.revoked, now < record.expiresAt
+        else { throw HeadlessFailure.userAuthTokenInvalid }
+        guard record.destinationAddress == request.destinationAddress else { return .awaited }
+        return .verifiedByToken(phone: record.phoneNumber, email: record.email, token: token)
+    }
+
+    /// The `userAuthToken` an order shows: once its user is verified.
+    func userAuthToken(of order: GuestCheckoutOrderRecord) throws -> String? {
+        guard let sealed = order.userAuthTokenSealed.flatMap(Base64.decode) else { return nil }
+        return String(
+            validating: try AESGCM.open(
+                sealed, key: linkSealingKey, associatedData: Array("uat:\(order.orderId)".utf8)),
+            as: UTF8.self)
+    }
+
+    /// `token` sealed for order `orderId` (base64).
+    private func seal(_ token: String, for orderId: String) throws -> String {
+        Base64.encode(
+            try AESGCM.seal(Array(token.utf8), key: linkSealingKey, associatedData: Array("uat:\(orderId)".utf8)))
     }
 
     /// Checks the verifications and limits and stores the order with its `created` event, in one transaction
     /// (only checks, for a quote).
     private func insert(
         _ record: GuestCheckoutOrderRecord, events: [GuestCheckoutOrder.DomainEvent], request: CreateOrderRequest,
-        phone: String, email: String, amount: DecimalAmount, now: Int64, dialect: SQLDialect
+        phone: String, email: String, amount: DecimalAmount, now: Int64, checksLimits: Bool, dialect: SQLDialect
     ) throws {
         let projectId = record.projectId
         try database.transaction { connection in
@@ -156,20 +327,10 @@ struct GuestCheckoutService: Sendable {
             }
             let livemode = try TestClockRepository(connection: connection).mode(of: projectId) ?? false
             let realNow = schedule.realNowMilliseconds
-            if !request.isSandbox {
-                if !request.isQuote { try orders.lockGuest(phoneNumber: phone, now: now, dialect: dialect) }
-                let usage = try orders.usage(
-                    phoneNumber: phone, livemode: livemode, since: realNow - GuestCheckoutLimits.weekMilliseconds,
-                    now: realNow)
-                switch limits.breach(ordering: amount, spentThisWeek: usage.spent, orders: usage.orders) {
-                case .weeklySpending?:
-                    let left = limits.remaining(spentThisWeek: usage.spent, orders: usage.orders).spending
-                    throw HeadlessFailure.weeklyLimit(remaining: left.string(places: 2))
-                case .lifetimeTransactions?:
-                    throw HeadlessFailure.lifetimeCount(limits.lifetimeTransactions)
-                case nil:
-                    break
-                }
+            if !request.isSandbox, checksLimits {
+                try checkLimits(
+                    orders, phone: phone, amount: amount, livemode: livemode, locking: !request.isQuote, now: now,
+                    dialect: dialect)
             }
             guard !request.isQuote else { return }
             try orders.insert(record, livemode: livemode, placedAt: realNow)
@@ -190,15 +351,21 @@ struct GuestCheckoutService: Sendable {
                 validating: try AESGCM.open(sealed, key: linkSealingKey, associatedData: Array(earlier.orderId.utf8)),
                 as: UTF8.self)
         else { throw StoreError(.typeMismatch, "an order's sealed payment link does not open") }
-        return Created(order: earlier, paymentLink: link(for: earlier, token: token, locale: nil))
+        return Created(
+            order: earlier, paymentLink: link(for: earlier, token: token, locale: nil),
+            userAuthToken: try userAuthToken(of: earlier))
     }
 
     private func link(for order: GuestCheckoutOrderRecord, token: String, locale: String?) -> (
         url: String, type: String
     ) {
-        var url = "\(publicBaseURL)\(order.paymentMethod.pagePath)?sessionToken=\(token)"
+        let (path, type) =
+            order.embedded
+            ? (EmbeddedOrderPage.path, EmbeddedOrderPage.linkType)
+            : (order.paymentMethod.pagePath, order.paymentMethod.linkType)
+        var url = "\(publicBaseURL)\(path)?sessionToken=\(token)"
         if let locale { url += "&locale=\(locale)" }
-        return (url, order.paymentMethod.linkType)
+        return (url, type)
     }
 
     /// The order `id` of `projectId`.

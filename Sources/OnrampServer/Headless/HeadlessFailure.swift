@@ -23,9 +23,9 @@ enum HeadlessFailure: Error, Equatable, HTTPErrorConvertible {
     case phoneVerificationExpired
     /// Guest checkout is for US users paying in USD (400 `guest_region_forbidden`).
     case regionForbidden
-    /// An order without the user's phone and email (Coinbase's embedded orders) needs an enablement this
-    /// server does not have (400 `guest_permission_denied`).
-    case permissionDenied(String)
+    /// An embedded-mode order's `userAuthToken` is unknown, expired, revoked, or another partner user's (400
+    /// `invalid_request`, param `userAuthToken`).
+    case userAuthTokenInvalid
     /// The asset cannot be bought on this network (400 `network_not_tradable`).
     case networkNotTradable(String)
     /// The order would pass the user's weekly spending limit (429 `guest_transaction_limit`).
@@ -75,8 +75,11 @@ enum HeadlessFailure: Error, Equatable, HTTPErrorConvertible {
             return HTTPError(
                 status: 400, code: "guest_region_forbidden",
                 message: "Guest checkout is available to US users (a +1 phone number) paying in USD.")
-        case .permissionDenied(let why):
-            return HTTPError(status: 400, code: "guest_permission_denied", message: why)
+        case .userAuthTokenInvalid:
+            return HTTPError(
+                status: 400, code: "invalid_request",
+                message: "userAuthToken is unknown, expired, revoked, or another user's; create the order without it.",
+                param: "userAuthToken")
         case .networkNotTradable(let why):
             return HTTPError(status: 400, code: "network_not_tradable", message: why, param: "destinationNetwork")
         case .weeklyLimit(let remaining):

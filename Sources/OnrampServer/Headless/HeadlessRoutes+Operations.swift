@@ -123,15 +123,19 @@ extension HeadlessRoutes {
 
         /// The link to the order's payment-button page.
         static let paymentLink = APISchema.object(
-            ["url": .string, "paymentLinkType": .enumeration(GuestPaymentMethod.allCases.map(\.linkType))],
+            [
+                "url": .string,
+                "paymentLinkType": .enumeration(
+                    GuestPaymentMethod.allCases.map(\.linkType) + [EmbeddedOrderPage.linkType]),
+            ],
             required: ["url", "paymentLinkType"])
 
         /// `{order, paymentLink}`: a quote (`isQuote`) has no payment link.
         static let createdOrder = APISchema.object(
-            ["order": order, "paymentLink": paymentLink], required: ["order"])
+            ["order": order, "paymentLink": paymentLink, "userAuthToken": .string], required: ["order"])
 
         /// `{order}`.
-        static let orderAnswer = APISchema.object(["order": order], required: ["order"])
+        static let orderAnswer = APISchema.object(["order": order, "userAuthToken": .string], required: ["order"])
 
         /// `{orderId, status, txHash?, failureReason?}`: what the payment-button page's script polls.
         static let buttonStatus = APISchema.object(
@@ -213,6 +217,22 @@ extension HeadlessRoutes {
         static let googlePaySheet = APIOperation.page(
             "submitGooglePaySheet", "Opens the simulated Google Pay sheet, or approves, declines or cancels it.",
             tag: "Headless", form: sheetForm)
+
+        /// `GET /v3/api-onramp/embedded-order`.
+        static let embeddedOrderPage = APIOperation.page(
+            "getEmbeddedOrderPage",
+            "Shows an embedded-mode order's page: contact details, then the code, then the payment button.",
+            tag: "Headless", query: buttonQuery)
+
+        /// `POST /v3/api-onramp/embedded-order`.
+        static let submitEmbeddedOrderPage = APIOperation.page(
+            "submitEmbeddedOrderPage", "Takes an embedded-mode order's contact details or code.", tag: "Headless",
+            form: .object(
+                [
+                    "sessionToken": .string(maxLength: 64), "action": .enumeration(["contact", "verify"]),
+                    "phoneNumber": .string(maxLength: 16), "email": .string(maxLength: 254),
+                    "agreement": .enumeration(["accepted"]), "code": .string(maxLength: 6),
+                ], required: ["sessionToken", "action"]))
 
         /// The payment-button page of `method`.
         static func buttonPage(for method: GuestPaymentMethod) -> APIOperation {

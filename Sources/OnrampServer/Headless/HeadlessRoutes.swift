@@ -38,15 +38,70 @@ struct HeadlessRoutes: Sendable {
         if let link = created.paymentLink {
             members.append(("paymentLink", ["url": .string(link.url), "paymentLinkType": .string(link.type)]))
         }
+        if let token = created.userAuthToken { members.append(("userAuthToken", .string(token))) }
         return .json(.object(members), status: 201)
     }
 
+    /// The order, and for an embedded-mode order whose user is verified its `userAuthToken` (for the partner to
+    /// keep for the user's next orders).
     func getOrder(_ request: HTTPRequest, _ projectId: String) throws -> HTTPResponse {
-        .json([
-            "order": try orders.order(id: request.pathParameters["orderId"] ?? "", projectId: projectId)
-                .orderJSON(
-                    catalogue: orders.catalogue)
-        ])
+        let order = try orders.order(id: request.pathParameters["orderId"] ?? "", projectId: projectId)
+        var members: [(String, JSONValue)] = [("order", order.orderJSON(catalogue: orders.catalogue))]
+        if let token = try orders.userAuthToken(of: order) { members.append(("userAuthToken", .string(token))) }
+        return .json(.object(members))
+    }
+
+    /// GET: the embedded-mode page at the step its order is at; once the user is verified, the payment-button
+    /// page of its wallet.
+    func embeddedOrderPage(_ request: HTTPRequest) throws -> HTTPResponse {
+        let token = request.queryValue("sessionToken") ?? ""
+        return try inProjectTime(ofLink: token) {
+            guard let order = try orders.order(linkToken: token), order.embedded else { return notFound() }
+            return embeddedStep(order, token: token, message: nil)
+        }
+    }
+
+    /// POST: the contact details (`action=contact`, with `phoneNumber`, `email` and the accepted `agreement`) or
+    /// the code (`action=verify`, `code`). A refusal shows the step again with its message.
+    func submitEmbeddedOrderPage(_ request: HTTPRequest) throws -> HTTPResponse {
+        let form = RequestFields(try request.formBody())
+        let token = try form.required("sessionToken", maxLength: 64)
+        return try inProjectTime(ofLink: token) {
+            guard let current = try orders.order(linkToken: token), current.embedded else { return notFound() }
+            do {
+                let updated: GuestCheckoutOrderRecord?
+                switch try form.required("action", maxLength: 16) {
+                case "contact":
+                    guard try form.optional("agreement", maxLength: 16) == "accepted" else {
+                        throw HeadlessFailure.invalid(
+                            param: "agreement", message: "Accept the terms and the privacy policy to continue.")
+                    }
+                    updated = try orders.enterContact(
+                        linkToken: token, phone: try form.required("phoneNumber", maxLength: 16),
+                        email: try form.required("email", maxLength: 254))
+                case "verify":
+                    updated = try orders.verify(linkToken: token, code: try form.required("code", maxLength: 6))
+                default:
+                    throw HeadlessFailure.invalid(param: "action", message: "action must be contact or verify.")
+                }
+                return embeddedStep(updated ?? current, token: token, message: nil)
+            } catch let failure as HeadlessFailure {
+                let error = failure.httpError
+                return EmbeddedOrderPage.render(
+                    try orders.order(linkToken: token) ?? current, token: token, message: error.message,
+                    status: error.status)
+            } catch let error as HTTPError {
+                return EmbeddedOrderPage.render(current, token: token, message: error.message, status: error.status)
+            }
+        }
+    }
+
+    /// The contact or code step, or (verified) a redirect to the wallet's payment-button page.
+    private func embeddedStep(_ order: GuestCheckoutOrderRecord, token: String, message: String?) -> HTTPResponse {
+        guard order.status == .pendingAuth || order.status == .pendingVerification else {
+            return .seeOther("\(order.paymentMethod.pagePath)?sessionToken=\(token)")
+        }
+        return EmbeddedOrderPage.render(order, token: token, message: message)
     }
 
     func buttonOrderStatus(_ request: HTTPRequest) throws -> HTTPResponse {

@@ -84,5 +84,25 @@ enum HeadlessSchema {
                     SELECT 1 FROM api_keys k WHERE k.project_id = onramp_orders.project_id AND k.livemode = 1
                 ) THEN 1 ELSE 0 END;
                 """),
+        // Coinbase's embedded-mode orders: the hosted page verifies the user (the code it sent), and a verified
+        // user's reusable userAuthToken (kept as a hash; sealed on its orders to be shown again).
+        Migration(
+            version: 600, name: "embedded_orders_and_user_auth_tokens",
+            sql: """
+                ALTER TABLE onramp_orders ADD COLUMN embedded BIGINT NOT NULL DEFAULT 0;
+                ALTER TABLE onramp_orders ADD COLUMN verification_id TEXT;
+                ALTER TABLE onramp_orders ADD COLUMN user_auth_token_sealed TEXT;
+                CREATE TABLE onramp_user_auth_tokens (
+                    token_hash TEXT PRIMARY KEY,
+                    project_id TEXT NOT NULL REFERENCES projects(id),
+                    partner_user_ref TEXT NOT NULL,
+                    phone_number TEXT NOT NULL,
+                    email TEXT NOT NULL,
+                    destination_address TEXT NOT NULL,
+                    created_at BIGINT NOT NULL,
+                    expires_at BIGINT NOT NULL,
+                    revoked_at BIGINT
+                );
+                """),
     ]
 }

@@ -74,6 +74,8 @@ enum PaymentButtonPage {
 
     static func statusText(_ order: GuestCheckoutOrderRecord, expired: Bool) -> String {
         switch order.status {
+        case .pendingAuth: return "Enter your contact details to continue."
+        case .pendingVerification: return "Enter the code we sent you."
         case .pendingPayment: return expired ? "This payment link has expired." : "Waiting for payment."
         case .processing: return "Payment approved. Your crypto is on its way."
         case .completed: return "Done: your crypto was sent."

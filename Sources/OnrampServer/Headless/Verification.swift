@@ -78,6 +78,12 @@ struct InitiateVerificationRequest: Sendable, Equatable {
     let channel: Verification.Channel
     let destination: String
 
+    /// A request made by the server itself (the embedded-mode page's code).
+    init(channel: Verification.Channel, destination: String) {
+        self.channel = channel
+        self.destination = destination
+    }
+
     init(fields: RequestFields) throws(HTTPError) {
         let channelText = try fields.required("channel", maxLength: 8)
         guard let channel = Verification.Channel(rawValue: channelText) else {
@@ -103,6 +109,11 @@ struct InitiateVerificationRequest: Sendable, Equatable {
 /// `POST /v2/onramp/verifications/{verificationId}/submit` `{otpCode}`.
 struct SubmitVerificationRequest: Sendable, Equatable {
     let otpCode: String
+
+    /// A code the embedded-mode page took.
+    init(otpCode: String) {
+        self.otpCode = otpCode
+    }
 
     init(fields: RequestFields) throws(HTTPError) {
         let code = try fields.required("otpCode", maxLength: 6)

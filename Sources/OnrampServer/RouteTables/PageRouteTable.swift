@@ -13,7 +13,10 @@ struct PageRouteTable: Sendable {
     let verifications: VerificationService
 
     func register(on router: inout Router) {
-        for prefix in ["/buy/", HandoffRoutes.pagePath, "/v2/api-onramp/", OfframpService.pagePath, "/embedded/test/"] {
+        for prefix in [
+            "/buy/", HandoffRoutes.pagePath, "/v2/api-onramp/", EmbeddedOrderPage.path, OfframpService.pagePath,
+            "/embedded/test/",
+        ] {
             router.setErrorRenderer(PageErrorRenderer(), forPathPrefix: prefix)
         }
 
@@ -52,6 +55,11 @@ struct PageRouteTable: Sendable {
         router.add(
             "GET", PaymentButtonPage.statusPath, HeadlessRoutes.Operations.buttonOrderStatus, headless.buttonOrderStatus
         )
+        router.add(
+            "GET", EmbeddedOrderPage.path, HeadlessRoutes.Operations.embeddedOrderPage, headless.embeddedOrderPage)
+        router.add(
+            "POST", EmbeddedOrderPage.path, HeadlessRoutes.Operations.submitEmbeddedOrderPage,
+            headless.submitEmbeddedOrderPage)
         router.add("GET", PaymentButtonPage.scriptPath, HeadlessRoutes.Operations.sheetScript, headless.sheetScript)
 
         // The Embedded sandbox's pages: 3-D Secure, identity verification, Link consent.
