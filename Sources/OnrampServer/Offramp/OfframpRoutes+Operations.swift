@@ -58,6 +58,8 @@ extension OfframpRoutes {
                 "sourceAddress": APISchema.string(maxLength: 128),
                 "redirectUrl": APISchema.string(maxLength: 2048),
                 "partnerUserRef": APISchema.string(maxLength: 50),
+                "partnerUserId": APISchema.string(maxLength: 50).described("Read when partnerUserRef is absent."),
+                "clientIp": APISchema.string(maxLength: 45).described("Accepted; the sandbox does not use it."),
             ],
             required: ["country", "paymentMethod", "sellCurrency", "sellAmount", "cashoutCurrency"]
         ).described(

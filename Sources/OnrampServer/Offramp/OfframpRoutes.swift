@@ -119,7 +119,10 @@ struct OfframpRoutes: Sendable {
             of: sold.sellAmount.currency, on: try optional("sellNetwork", "sell_network", maxLength: 64))
         let source = try optional("sourceAddress", "source_address", maxLength: 128)
         let redirect = try optional("redirectUrl", "redirect_url", maxLength: 2048)
-        let user = try optional("partnerUserRef", "partner_user_ref", maxLength: 50)
+        // Coinbase's demo application sends `partnerUserId` (`app/api/sell-quote/route.ts` at 114d1e1c).
+        let user =
+            try optional("partnerUserRef", "partner_user_ref", maxLength: 50)
+            ?? optional("partnerUserId", "partner_user_id", maxLength: 50)
         if let source, let redirect, let user {
             let url = try oneClickURL(
                 OneClickSell(
