@@ -286,6 +286,16 @@ import Testing
         #expect(cashedOut.status == 303 && cashedOut.headers["location"] == Self.redirect)
         #expect(try transactions(server, "seller-9")["transactions"]?.arrayValue?.count == 1)
 
+        // Coinbase's demo application names the user `partnerUserId`, camelCase throughout.
+        let demo = try jwtRequest(
+            server, "POST", "/onramp/v1/sell/quote",
+            json: [
+                "sellCurrency": "USDC", "sellNetwork": "base", "sellAmount": "10", "cashoutCurrency": "USD",
+                "paymentMethod": "FIAT_WALLET", "country": "US", "sourceAddress": .string(Self.address),
+                "redirectUrl": .string(Self.redirect), "partnerUserId": "demo-user-7", "clientIp": "203.0.113.7",
+            ])
+        let demoLink = try #require(demo.body["offramp_url"]?.stringValue, "\(demo.body)")
+        #expect(demoLink.contains("partnerUserRef=demo-user-7"))
         // Each part is checked before a token is made; without all three there is no URL.
         let tokens = try server.count("SELECT COUNT(*) AS n FROM hosted_onramp_sessions")
         for (name, value) in [
@@ -297,16 +307,6 @@ import Testing
             let refused = try jwtRequest(server, "POST", "/onramp/v1/sell/quote", json: .object(bad))
             #expect(refused.status == 400 && refused.body["errorType"] == "invalid_request", "\(name): \(refused.body)")
         }
-        // Coinbase's demo application names the user `partnerUserId`, camelCase throughout.
-        let demo = try jwtRequest(
-            server, "POST", "/onramp/v1/sell/quote",
-            json: [
-                "sellCurrency": "USDC", "sellNetwork": "base", "sellAmount": "10", "cashoutCurrency": "USD",
-                "paymentMethod": "FIAT_WALLET", "country": "US", "sourceAddress": .string(Self.address),
-                "redirectUrl": .string(Self.redirect), "partnerUserId": "demo-user-7", "clientIp": "203.0.113.7",
-            ])
-        let demoLink = try #require(demo.body["offramp_url"]?.stringValue, "\(demo.body)")
-        #expect(demoLink.contains("partnerUserRef=demo-user-7"))
         body.removeAll { $0.0 == "partner_user_ref" }
         let partial = try jwtRequest(server, "POST", "/onramp/v1/sell/quote", json: .object(body))
         #expect(partial.status == 200 && partial.body["offramp_url"] == nil)
