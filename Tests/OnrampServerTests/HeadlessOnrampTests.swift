@@ -199,6 +199,31 @@ import Testing
         #expect(liveOrder.status == 201, "\(liveOrder.body)")
     }
 
+    /// `X-Idempotency-Key` on a verification (cdp-sdk 1.51.0 `initiate_onramp_verification`): a retry answers
+    /// the first call's verification and sends no second code; the key with another body is 422
+    /// `idempotency_error` and writes nothing.
+    @Test(arguments: DatabaseDriver.all)
+    func aRetriedVerificationSendsNoSecondCode(driver: DatabaseDriver) throws {
+        let server = try TestServer(driver: driver)
+        let path = "/platform/v2/onramp/verifications"
+        func initiate(_ body: JSONValue, key: String) throws -> (
+            status: Int, body: JSONValue, headers: [String: String]
+        ) {
+            try server.request(
+                "POST", path, json: body,
+                headers: [("Authorization", "Bearer \(try server.jwt("POST", path))"), ("X-Idempotency-Key", key)])
+        }
+        let body: JSONValue = ["channel": "sms", "destination": "+14155550177"]
+        let first = try initiate(body, key: "verify-1")
+        let retry = try initiate(body, key: "verify-1")
+        #expect(first.status == 201 && retry.status == 201)
+        #expect(first.body["verificationId"] == retry.body["verificationId"], "\(retry.body)")
+        let changed = try initiate(["channel": "sms", "destination": "+14155550178"], key: "verify-1")
+        #expect(changed.status == 422 && changed.body["errorType"] == "idempotency_error", "\(changed.body)")
+        #expect(try server.count("SELECT COUNT(*) AS n FROM onramp_verifications") == 1, "one code sent")
+        #expect(try initiate(body, key: "verify-2").body["verificationId"] != first.body["verificationId"])
+    }
+
     @Test(arguments: DatabaseDriver.all)
     func anApprovedOrderSettlesAndSendsOrderFormWebhooks(driver: DatabaseDriver) throws {
         let server = try TestServer(settlementDelay: 0.05, driver: driver)

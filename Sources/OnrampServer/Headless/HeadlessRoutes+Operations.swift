@@ -146,7 +146,7 @@ extension HeadlessRoutes {
 
         // MARK: - The API
 
-        /// The idempotency headers of order creation; `X-Idempotency-Key` wins when both are sent.
+        /// The idempotency headers of order and verification creation; `X-Idempotency-Key` wins when both are sent.
         static let idempotencyHeaders = [
             APIParameter("X-Idempotency-Key", .string(minLength: 1, maxLength: 128)),
             APIParameter("Idempotency-Key", .string(minLength: 1, maxLength: 128)),
@@ -154,8 +154,10 @@ extension HeadlessRoutes {
 
         /// `POST /platform/v2/onramp/verifications`.
         static let createVerification = APIOperation.cdp(
-            "createHeadlessVerification", "Sends a one-time code to a phone number or email address.",
-            tag: "Headless", auth: .apiKeyJWT, body: verificationRequest, status: 201, response: verificationInitiation)
+            "createHeadlessVerification",
+            "Sends a one-time code to a phone number or email address (a retry under the same X-Idempotency-Key sends none).",
+            tag: "Headless", auth: .apiKeyJWT, headers: idempotencyHeaders, body: verificationRequest, status: 201,
+            response: verificationInitiation)
 
         /// `POST /platform/v2/onramp/verifications/{verificationId}/submit`.
         static let submitVerification = APIOperation.cdp(

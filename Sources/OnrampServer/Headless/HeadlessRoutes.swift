@@ -14,7 +14,10 @@ struct HeadlessRoutes: Sendable {
 
     func createVerification(_ request: HTTPRequest, _ projectId: String) throws -> HTTPResponse {
         let input = try InitiateVerificationRequest(fields: fields(request))
-        return .json(try verifications.initiate(input, projectId: projectId).initiationJSON, status: 201)
+        let (key, hash) = try idempotency(request, purpose: "verification")
+        let verification = try verifications.initiate(
+            input, projectId: projectId, idempotency: key.flatMap { key in hash.map { (key, $0) } })
+        return .json(verification.initiationJSON, status: 201)
     }
 
     func submitVerification(_ request: HTTPRequest, _ projectId: String) throws -> HTTPResponse {
@@ -28,7 +31,7 @@ struct HeadlessRoutes: Sendable {
     }
 
     func createOrder(_ request: HTTPRequest, _ projectId: String) throws -> HTTPResponse {
-        let (key, hash) = try idempotency(request)
+        let (key, hash) = try idempotency(request, purpose: "order")
         let created = try orders.create(
             CreateOrderRequest(fields: fields(request)), projectId: projectId, idempotencyKey: key,
             requestHash: hash)
@@ -140,7 +143,9 @@ struct HeadlessRoutes: Sendable {
 
     /// The request's `X-Idempotency-Key` (1 to 128 bytes, as the API reference allows) and an HMAC of its
     /// body under a key derived from the data key (a retry must send the same body).
-    private func idempotency(_ request: HTTPRequest) throws(HTTPError) -> (key: String?, hash: String?) {
+    private func idempotency(_ request: HTTPRequest, purpose: String) throws(HTTPError) -> (
+        key: String?, hash: String?
+    ) {
         guard let key = request.headers["X-Idempotency-Key"] ?? request.headers["Idempotency-Key"] else {
             return (nil, nil)
         }
@@ -149,7 +154,7 @@ struct HeadlessRoutes: Sendable {
                 status: 400, code: "invalid_request", message: "X-Idempotency-Key must be 1 to 128 visible characters.")
         }
         let mac = HMACSHA256.authenticationCode(
-            key: idempotencyHashKey, message: Array("order\n".utf8) + request.body)
+            key: idempotencyHashKey, message: Array("\(purpose)\n".utf8) + request.body)
         return (key, Hex.encode(mac))
     }
 

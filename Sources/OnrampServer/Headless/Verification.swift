@@ -128,19 +128,46 @@ struct SubmitVerificationRequest: Sendable, Equatable {
 struct VerificationRepository {
     let connection: any SQLConnection
 
-    /// Stores `verification`, made by a project of `livemode` at the real time `sentAt`.
-    func insert(_ verification: Verification, livemode: Bool, sentAt: Int64) throws {
+    /// The verifications table's `X-Idempotency-Key` columns (cdp-sdk 1.51.0 `initiate_onramp_verification`).
+    static let idempotencyMigrations = [
+        Migration(
+            version: 610, name: "onramp_verification_idempotency",
+            sql: """
+                ALTER TABLE onramp_verifications ADD COLUMN idempotency_key TEXT;
+                ALTER TABLE onramp_verifications ADD COLUMN request_hash TEXT;
+                CREATE UNIQUE INDEX onramp_verifications_idempotency
+                    ON onramp_verifications(project_id, idempotency_key);
+                """)
+    ]
+
+    /// Stores `verification`, made by a project of `livemode` at the real time `sentAt`, under the caller's
+    /// idempotency key and the HMAC of its request when it sent one.
+    func insert(
+        _ verification: Verification, livemode: Bool, sentAt: Int64, idempotency: (key: String, hash: String)? = nil
+    ) throws {
         try connection.execute(
             """
             INSERT INTO onramp_verifications (id, project_id, channel, destination, code_hash, attempts,
-                otp_expires_at, created_at, livemode, sent_at)
-            VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?)
+                otp_expires_at, created_at, livemode, sent_at, idempotency_key, request_hash)
+            VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)
             """,
             [
                 .text(verification.id), .text(verification.projectId), .text(verification.channel.rawValue),
                 .text(verification.destination), .text(verification.codeHash), .integer(verification.otpExpiresAt),
                 .integer(verification.createdAt), .integer(livemode ? 1 : 0), .integer(sentAt),
+                idempotency.map { .text($0.key) } ?? .null, idempotency.map { .text($0.hash) } ?? .null,
             ])
+    }
+
+    /// The verification `projectId` made under idempotency `key`, with the HMAC of the request that made it.
+    func find(idempotencyKey key: String, projectId: String) throws -> (verification: Verification, hash: String?)? {
+        guard
+            let id = try connection.query(
+                "SELECT id, request_hash FROM onramp_verifications WHERE project_id = ? AND idempotency_key = ?",
+                [.text(projectId), .text(key)]
+            ).first
+        else { return nil }
+        return try find(id: try id.string("id"), projectId: projectId).map { ($0, id.optionalString("request_hash")) }
     }
 
     /// How many codes partners of `livemode` sent to `destination` on `channel` since the real time `since`,
@@ -213,7 +240,36 @@ struct VerificationService: Sendable {
 
     private var nowMilliseconds: Int64 { Timestamp.milliseconds(clock.now()) }
 
-    func initiate(_ request: InitiateVerificationRequest, projectId: String) throws -> Verification {
+    /// Sends a code to the request's destination, under the per-person throttle. With `idempotency` (the
+    /// caller's `X-Idempotency-Key` and the HMAC of its body) a retry answers the verification the first call
+    /// made and sends no second code; the same key with another body is refused (422 `idempotency_error`).
+    func initiate(
+        _ request: InitiateVerificationRequest, projectId: String, idempotency: (key: String, hash: String)? = nil
+    ) throws -> Verification {
+        if let idempotency, let earlier = try replay(idempotency, projectId: projectId) { return earlier }
+        do {
+            return try send(request, projectId: projectId, idempotency: idempotency)
+        } catch let error as StoreError where error.code == .constraintViolation && idempotency != nil {
+            // A parallel retry with the same key stored first: answer as its retry.
+            if let idempotency, let earlier = try replay(idempotency, projectId: projectId) { return earlier }
+            throw error
+        }
+    }
+
+    /// The verification an earlier call with `idempotency`'s key made; nil when none did.
+    private func replay(_ idempotency: (key: String, hash: String), projectId: String) throws -> Verification? {
+        guard
+            let earlier = try database.read({
+                try VerificationRepository(connection: $0).find(idempotencyKey: idempotency.key, projectId: projectId)
+            })
+        else { return nil }
+        guard earlier.hash == idempotency.hash else { throw HeadlessFailure.idempotencyMismatch }
+        return earlier.verification
+    }
+
+    private func send(
+        _ request: InitiateVerificationRequest, projectId: String, idempotency: (key: String, hash: String)?
+    ) throws -> Verification {
         let now = nowMilliseconds
         let id = Verification.idPrefix + ids.uuid().lowercased()
         let verification = Verification(
@@ -234,7 +290,7 @@ struct VerificationService: Sendable {
                 let wait = ((sent.oldest ?? realNow) + window - realNow + 999) / 1000
                 throw HeadlessFailure.verificationThrottled(retryAfterSeconds: max(1, wait))
             }
-            try verifications.insert(verification, livemode: livemode, sentAt: realNow)
+            try verifications.insert(verification, livemode: livemode, sentAt: realNow, idempotency: idempotency)
         }
         return verification
     }
