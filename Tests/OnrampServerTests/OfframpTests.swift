@@ -358,4 +358,35 @@ import Testing
         #expect(try cashOut("10").status == 303)
         #expect(try transactions(server, "seller-9")["transactions"]?.arrayValue?.count == 1)
     }
+
+    /// Sell Config and Sell Options, as Coinbase's demo application calls them (`app/api/sell-config/route.ts`,
+    /// `sell-options/route.ts` at 114d1e1c): the countries with the cash-out methods, and the cash-out currencies'
+    /// limits beside the assets a sell can receive (`networks` narrows them; no Bitcoin, which the sandbox cannot
+    /// receive on).
+    @Test func sellConfigAndOptionsComeFromTheCatalogue() throws {
+        let server = try TestServer()
+        let config = try jwtRequest(server, "GET", "/onramp/v1/sell/config")
+        #expect(config.status == 200)
+        let us = try #require(config.body["countries"]?.arrayValue?.first { $0["id"] == "US" })
+        #expect(
+            us["payment_methods"]?.arrayValue?.compactMap { $0["id"]?.stringValue } == [
+                "FIAT_WALLET", "ACH_BANK_ACCOUNT", "PAYPAL",
+            ])
+        #expect(us["subdivisions"]?.arrayValue?.isEmpty == false)
+        let options = try jwtRequest(server, "GET", "/onramp/v1/sell/options", query: "country=US&subdivision=CA")
+        #expect(options.status == 200, "\(options.body)")
+        let usd = try #require(options.body["cashout_currencies"]?.arrayValue?.first { $0["id"] == "USD" })
+        #expect(usd["limits"]?.arrayValue?.contains { $0["id"] == "FIAT_WALLET" } == true, "\(usd)")
+        let sold = options.body["sell_currencies"]?.arrayValue ?? []
+        let networks = Set(sold.flatMap { $0["networks"]?.arrayValue?.compactMap { $0["name"]?.stringValue } ?? [] })
+        #expect(networks.contains("base") && !networks.contains("bitcoin"), "\(networks)")
+        let onBase = try jwtRequest(server, "GET", "/onramp/v1/sell/options", query: "country=US&networks=base")
+        let onBaseNetworks = Set(
+            (onBase.body["sell_currencies"]?.arrayValue ?? []).flatMap {
+                $0["networks"]?.arrayValue?.compactMap { $0["name"]?.stringValue } ?? []
+            })
+        #expect(onBaseNetworks == ["base"])
+        let unknown = try jwtRequest(server, "GET", "/onramp/v1/sell/options", query: "country=ZZ")
+        #expect(unknown.status == 400 && unknown.body["errorType"] == "invalid_request")
+    }
 }

@@ -36,23 +36,39 @@ struct BuyRoutes: Sendable {
         }
         let networkFilter = request.queryValue("networks").map { Set($0.split(separator: ",").map(String.init)) }
         let catalogue = context.catalogue
-        let paymentCurrencies: [JSONValue] = catalogue.fiatCurrencies.map { fiat in
-            let limits: [JSONValue] = catalogue.paymentMethods.filter { country.paymentMethods.contains($0.type) }
-                .compactMap { method in
-                    method.limit(for: fiat.code).map { limit in
-                        [
-                            "id": .string(method.type.rawValue), "min": .string(limit.minimum.description),
-                            "max": .string(limit.maximum.description),
-                        ]
-                    }
+        return .json([
+            "payment_currencies": .array(
+                Self.fiatLimits(
+                    catalogue, methods: catalogue.paymentMethods.map(\.type).filter(country.paymentMethods.contains))),
+            "purchase_currencies": .array(Self.assets(catalogue) { networkFilter?.contains($0.id) ?? true }),
+        ])
+    }
+
+    /// Each fiat currency of `catalogue` with the limits `methods` have in it (`{id, limits: [{id, min, max}]}`),
+    /// each method named by `name` (its catalogue name by default).
+    static func fiatLimits(
+        _ catalogue: Catalogue, methods: [PaymentMethodType], name: (PaymentMethodType) -> String = { $0.rawValue }
+    ) -> [JSONValue] {
+        catalogue.fiatCurrencies.map { fiat in
+            let limits: [JSONValue] = catalogue.paymentMethods.filter { methods.contains($0.type) }.compactMap {
+                method in
+                method.limit(for: fiat.code).map { limit in
+                    [
+                        "id": .string(name(method.type)), "min": .string(limit.minimum.description),
+                        "max": .string(limit.maximum.description),
+                    ]
                 }
+            }
             return ["id": .string(fiat.code), "limits": .array(limits)]
         }
-        let purchaseCurrencies: [JSONValue] = catalogue.assets.compactMap { asset in
+    }
+
+    /// Each asset of `catalogue` with the networks `includes` keeps (`{id, name, symbol, networks}`); assets on
+    /// none are left out.
+    static func assets(_ catalogue: Catalogue, on includes: (Network) -> Bool) -> [JSONValue] {
+        catalogue.assets.compactMap { asset in
             let networks: [JSONValue] = asset.deployments.compactMap { deployment in
-                guard let network = try? catalogue.network(deployment.network),
-                    networkFilter.map({ $0.contains(network.id) }) ?? true
-                else { return nil }
+                guard let network = try? catalogue.network(deployment.network), includes(network) else { return nil }
                 return [
                     "name": .string(network.id), "display_name": .string(network.displayName),
                     "chain_id": .string(network.chainID), "contract_address": .string(deployment.contractAddress),
@@ -64,9 +80,6 @@ struct BuyRoutes: Sendable {
                 "networks": .array(networks),
             ]
         }
-        return .json([
-            "payment_currencies": .array(paymentCurrencies), "purchase_currencies": .array(purchaseCurrencies),
-        ])
     }
 
     private func quote(_ request: HTTPRequest, projectId: String) throws -> HTTPResponse {

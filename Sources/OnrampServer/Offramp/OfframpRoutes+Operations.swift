@@ -66,6 +66,29 @@ extension OfframpRoutes {
             "Each field is also read in snake_case (sell_amount). With sourceAddress, redirectUrl and partnerUserRef "
                 + "the answer carries a one-click offramp_url.")
 
+        /// `GET /onramp/v1/sell/config`.
+        static let getSellConfig = APIOperation.cdp(
+            "getSellConfig", "Lists the countries a sell may cash out in, with their cash-out methods.", tag: "Offramp",
+            auth: .apiKeyJWT,
+            response: .object(["countries": .array(BuyRoutes.Operations.country)], required: ["countries"]))
+
+        /// `GET /onramp/v1/sell/options`.
+        static let getSellOptions = APIOperation.cdp(
+            "getSellOptions", "Lists the cash-out currencies with their limits and the assets that can be sold.",
+            tag: "Offramp", auth: .apiKeyJWT,
+            query: [
+                APIParameter(
+                    "country", APISchema.string.described("A supported ISO 3166-1 alpha-2 code."), required: true),
+                APIParameter("subdivision", APISchema.string(maxLength: 8)),
+                APIParameter(
+                    "networks", APISchema.string.described("Comma-separated network names the assets are listed on.")),
+            ],
+            response: .object(
+                [
+                    "cashout_currencies": .array(BuyRoutes.Operations.paymentCurrency),
+                    "sell_currencies": .array(BuyRoutes.Operations.purchaseCurrency),
+                ], required: ["cashout_currencies", "sell_currencies"]))
+
         /// The sell quote.
         static let quote = APISchema.object(
             [

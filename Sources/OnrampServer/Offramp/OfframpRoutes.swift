@@ -12,6 +12,45 @@ struct OfframpRoutes: Sendable {
     /// Mints the one-click sell quote's token.
     let hosted: HostedOnrampService
 
+    /// `GET /onramp/v1/sell/config` (Coinbase's demo application `app/api/sell-config/route.ts` at 114d1e1c):
+    /// every country of the catalogue with the cash-out methods a sell may use.
+    func getSellConfig(_ _: HTTPRequest, _ _: String) throws -> HTTPResponse {
+        let methods: [JSONValue] = OfframpService.cashoutMethods.map { ["id": .string($0.name)] }
+        return .json([
+            "countries": .array(
+                service.catalogue.countries.map {
+                    [
+                        "id": .string($0.id), "payment_methods": .array(methods),
+                        "subdivisions": .array($0.subdivisions.map(JSONValue.string)),
+                    ]
+                })
+        ])
+    }
+
+    /// `GET /onramp/v1/sell/options?country=&subdivision=&networks=`: the cash-out currencies with each
+    /// method's limits, and the assets on the networks a sell can receive on (`networks` narrows them).
+    func getSellOptions(_ request: HTTPRequest, _ _: String) throws -> HTTPResponse {
+        guard let country = request.queryValue("country"), service.catalogue.country(country) != nil else {
+            throw HTTPError(
+                status: 400, code: "invalid_request", message: "country must be a supported ISO 3166-1 code.",
+                param: "country")
+        }
+        let networkFilter = request.queryValue("networks").map { Set($0.split(separator: ",").map(String.init)) }
+        let names = Dictionary(uniqueKeysWithValues: OfframpService.cashoutMethods.map { ($0.type, $0.name) })
+        let catalogue = service.catalogue
+        return .json([
+            "cashout_currencies": .array(
+                BuyRoutes.fiatLimits(catalogue, methods: OfframpService.cashoutMethods.map(\.type)) {
+                    names[$0] ?? $0.rawValue
+                }),
+            "sell_currencies": .array(
+                BuyRoutes.assets(catalogue) { network in
+                    OfframpService.receivableFormats.contains(network.addressFormat)
+                        && (networkFilter?.contains(network.id) ?? true)
+                }),
+        ])
+    }
+
     func sellPage(_ request: HTTPRequest) throws -> HTTPResponse {
         try hosted.inProjectTime(ofToken: request.queryValue("sessionToken")) { try open(request) }
     }

@@ -38,6 +38,9 @@ struct OfframpService: Sendable {
         ("FIAT_WALLET", .fiatWallet), ("ACH_BANK_ACCOUNT", .ach), ("PAYPAL", .paypal),
     ]
 
+    /// The address formats of the networks a sell can receive on (the simulator makes their deposit addresses).
+    static let receivableFormats: Set<AddressFormat> = [.evm, .solana, .hex32]
+
     static func cashoutMethod(_ name: String) -> PaymentMethodType? {
         cashoutMethods.first { $0.name == name }?.type
     }
@@ -64,7 +67,7 @@ struct OfframpService: Sendable {
     /// The combinations of the token that can be sold here (networks whose deposit addresses the
     /// simulator can make), in the page's order: the page's `choice` indexes this list.
     func sellableChoices(_ session: HostedOnrampSession) -> [HostedOnrampSession.Choice] {
-        session.choices(in: catalogue).filter { [.evm, .solana, .hex32].contains($0.network.addressFormat) }
+        session.choices(in: catalogue).filter { Self.receivableFormats.contains($0.network.addressFormat) }
     }
 
     /// A deposit address of the network's shape for the user's crypto (the simulator receives on it).

@@ -100,6 +100,10 @@ struct CDPRouteTable: Sendable {
         cdp.apiKey(
             &router, "GET", "/onramp/v1/sell/transactions", OfframpRoutes.Operations.listSells, offramp.listSells)
         cdp.apiKey(&router, "POST", "/onramp/v1/sell/quote", OfframpRoutes.Operations.createQuote, offramp.createQuote)
+        cdp.apiKey(
+            &router, "GET", "/onramp/v1/sell/config", OfframpRoutes.Operations.getSellConfig, offramp.getSellConfig)
+        cdp.apiKey(
+            &router, "GET", "/onramp/v1/sell/options", OfframpRoutes.Operations.getSellOptions, offramp.getSellOptions)
 
         // Webhook subscriptions: the API key, checked by each route (reads outside the project's test clock).
         let subscriptions = WebhookSubscriptionRoutes(service: webhooks, authenticator: authenticator)
