@@ -35,9 +35,11 @@ struct WebhookRouteTests {
 
         func cdp(_ method: String, _ path: String, json: JSONValue? = nil) throws -> (Int, JSONValue) {
             let key = try CDPAPIKey(id: fixture.credentials.cdpApiKeyId, secret: fixture.credentials.cdpApiKeySecret)
-            let token = try key.jwt(method: method, host: "api.test", path: path, at: Date())
+            // The JWT names the path without its query, as Coinbase's clients sign it.
+            let token = try key.jwt(
+                method: method, host: "api.test", path: String(path.prefix { $0 != "?" }), at: Date())
             let request = HTTPRequest(
-                method: method, path: path,
+                method: method, target: path,
                 headers: HTTPHeaders([
                     ("Authorization", "Bearer \(token)"), ("Host", "api.test"), ("Content-Type", "application/json"),
                 ]), body: json?.serialized ?? [])
@@ -335,8 +337,23 @@ struct WebhookRouteTests {
             #expect(entry["eventTypeName"] == "onramp.transaction.success")
             #expect(entry["status"] == "succeeded")
             #expect(entry["retryCount"] == 0)
-            #expect(entry["response"]?["statusCode"] == 200)
+            #expect(entry["response"]?["httpCode"] == 200, "cdp-sdk's WebhookEventResponseDetail")
+            #expect(entry["response"]?["elapsedTimeMs"] != nil)
             #expect(entry["succeededAt"] != nil)
+            // The filters cdp-sdk 1.51.0 sends: event id, creation window (its `+0000` form too), event types.
+            let other = try harness.fixture.emitCDPEvent(type: "onramp.transaction.success")
+            try WebhookDispatcher(context: harness.fixture.context).step()
+            let (_, byId) = try harness.cdp("GET", "\(path)/\(id)/events?eventId=\(eventId)")
+            #expect(byId["events"]?.arrayValue?.map { $0["eventId"] } == [.string(eventId)])
+            let (_, byType) = try harness.cdp("GET", "\(path)/\(id)/events?eventTypeNames=onramp.transaction.failed")
+            #expect(byType["events"]?.arrayValue?.isEmpty == true)
+            let (_, both) = try harness.cdp(
+                "GET",
+                "\(path)/\(id)/events?minCreatedAt=2000-01-01T00:00:00.000000%2B0000&maxCreatedAt=2999-01-01T00:00:00Z")
+            #expect(
+                Set(both["events"]?.arrayValue?.compactMap { $0["eventId"]?.stringValue } ?? []) == [eventId, other])
+            let (_, none) = try harness.cdp("GET", "\(path)/\(id)/events?maxCreatedAt=2000-01-01T00:00:00Z")
+            #expect(none["events"]?.arrayValue?.isEmpty == true)
 
             let (_, replaced) = try harness.cdp(
                 "PUT", "\(path)/\(id)", json: ["isEnabled": false, "eventTypes": ["onramp.transaction.failed"]])

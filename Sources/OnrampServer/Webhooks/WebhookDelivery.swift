@@ -28,6 +28,8 @@ public struct WebhookDelivery: Sendable {
     public let lastResponse: String?
     /// The last transport error.
     public let lastError: String?
+    /// How long the last attempt took, in milliseconds.
+    public let lastLatencyMilliseconds: Int64?
 
     init(row: Row) throws {
         id = try row.string("id")
@@ -42,23 +44,28 @@ public struct WebhookDelivery: Sendable {
         lastStatusCode = row.optionalInt("last_status_code")
         lastResponse = row.optionalString("last_response")
         lastError = row.optionalString("last_error")
+        lastLatencyMilliseconds = row.optionalInt("last_latency_ms")
     }
 
-    /// The CDP listing entry `{eventId, eventTypeName, status, createdAt, succeededAt?, retryCount, response?}`.
+    /// The CDP listing entry `{eventId, eventTypeName, status, createdAt, succeededAt?, retryCount, response?}`
+    /// as cdp-sdk 1.51.0's `WebhookEvent` parses it: `status` one of `pending`, `retrying` (attempted, not yet
+    /// delivered), `succeeded`, `failed`, and `response` a `WebhookEventResponseDetail` (`httpCode`,
+    /// `elapsedTimeMs`, `body`, `errorName`).
     var cdpJSON: JSONValue {
         var members: [(String, JSONValue)] = [
             ("eventId", .string(eventId)),
             ("eventTypeName", .string(eventType)),
-            ("status", .string(status)),
+            ("status", .string(status == "pending" && attemptCount > 0 ? "retrying" : status)),
             ("createdAt", .string(Timestamp.rfc3339(milliseconds: createdAt))),
         ]
         if let succeededAt { members.append(("succeededAt", .string(Timestamp.rfc3339(milliseconds: succeededAt)))) }
         members.append(("retryCount", .integer(max(attemptCount - 1, 0))))
         if lastStatusCode != nil || lastError != nil {
             var response: [(String, JSONValue)] = []
-            if let lastStatusCode { response.append(("statusCode", .integer(lastStatusCode))) }
+            if let lastStatusCode { response.append(("httpCode", .integer(lastStatusCode))) }
+            if let lastLatencyMilliseconds { response.append(("elapsedTimeMs", .integer(lastLatencyMilliseconds))) }
             if let lastResponse { response.append(("body", .string(lastResponse))) }
-            if let lastError { response.append(("error", .string(lastError))) }
+            if let lastError { response.append(("errorName", .string(lastError))) }
             members.append(("response", .object(response)))
         }
         return .object(members)
@@ -80,15 +87,45 @@ struct WebhookDeliveryRepository {
     let connection: any SQLConnection
 
     private static let select = """
-        SELECT d.*, e.type FROM webhook_deliveries d JOIN outbox_events e ON e.id = d.event_id
+        SELECT d.*, e.type,
+            (SELECT a.latency_ms FROM webhook_attempts a WHERE a.delivery_id = d.id
+             ORDER BY a.attempted_at DESC LIMIT 1) AS last_latency_ms
+        FROM webhook_deliveries d JOIN outbox_events e ON e.id = d.event_id
         """
 
-    /// A subscription's deliveries, newest first.
-    func list(subscriptionId: String, limit: Int) throws -> [WebhookDelivery] {
-        try connection.query(
-            Self.select + " WHERE d.subscription_id = ? ORDER BY d.created_at DESC, d.id DESC LIMIT ?",
-            [.text(subscriptionId), .integer(Int64(limit))]
-        ).map(WebhookDelivery.init(row:))
+    /// What a subscription's listing narrows to (cdp-sdk 1.51.0 `list_webhook_subscription_events`).
+    struct Filter: Sendable {
+        var eventId: String?
+        /// Created at or after, in stored milliseconds.
+        var minCreatedAt: Int64?
+        /// Created at or before, in stored milliseconds.
+        var maxCreatedAt: Int64?
+        var eventTypes: [String] = []
+    }
+
+    /// A subscription's deliveries matching `filter`, newest first.
+    func list(subscriptionId: String, filter: Filter = Filter(), limit: Int) throws -> [WebhookDelivery] {
+        var sql = Self.select + " WHERE d.subscription_id = ?"
+        var values: [SQLValue] = [.text(subscriptionId)]
+        if let eventId = filter.eventId {
+            sql += " AND d.event_id = ?"
+            values.append(.text(eventId))
+        }
+        if let minimum = filter.minCreatedAt {
+            sql += " AND d.created_at >= ?"
+            values.append(.integer(minimum))
+        }
+        if let maximum = filter.maxCreatedAt {
+            sql += " AND d.created_at <= ?"
+            values.append(.integer(maximum))
+        }
+        if !filter.eventTypes.isEmpty {
+            sql += " AND e.type IN (\(Array(repeating: "?", count: filter.eventTypes.count).joined(separator: ", ")))"
+            values += filter.eventTypes.map(SQLValue.text)
+        }
+        sql += " ORDER BY d.created_at DESC, d.id DESC LIMIT ?"
+        values.append(.integer(Int64(limit)))
+        return try connection.query(sql, values).map(WebhookDelivery.init(row:))
     }
 
     /// An event's deliveries.

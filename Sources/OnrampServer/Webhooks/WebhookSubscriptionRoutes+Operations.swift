@@ -77,13 +77,15 @@ extension WebhookSubscriptionRoutes {
             ], required: ["subscriptions"])
 
         /// The last answer of a delivery's target.
-        static let deliveryResponse = APISchema.object(["statusCode": .integer, "body": .string, "error": .string])
+        static let deliveryResponse = APISchema.object([
+            "httpCode": .integer, "elapsedTimeMs": .integer, "body": .string, "errorName": .string,
+        ])
 
         /// One event's delivery to the subscription.
         static let delivery = APISchema.object(
             [
                 "eventId": .string, "eventTypeName": .string,
-                "status": .enumeration(["pending", "succeeded", "failed"]), "createdAt": .dateTime,
+                "status": .enumeration(["pending", "retrying", "succeeded", "failed"]), "createdAt": .dateTime,
                 "succeededAt": .dateTime, "retryCount": .integer(minimum: 0), "response": deliveryResponse,
             ], required: ["eventId", "eventTypeName", "status", "createdAt", "retryCount"])
 
@@ -134,6 +136,13 @@ extension WebhookSubscriptionRoutes {
         /// `GET /platform/v2/data/webhooks/subscriptions/{subscriptionId}/events`.
         static let listSubscriptionEvents = APIOperation.cdp(
             "listWebhookSubscriptionEvents", "Lists a subscription's event deliveries, newest first.",
-            tag: "Webhooks", auth: .apiKeyJWT, query: [pageSize], response: deliveries)
+            tag: "Webhooks", auth: .apiKeyJWT,
+            query: [
+                pageSize, APIParameter("eventId", .string(maxLength: 64)),
+                APIParameter("minCreatedAt", APISchema.string(maxLength: 40).described("RFC 3339.")),
+                APIParameter("maxCreatedAt", APISchema.string(maxLength: 40).described("RFC 3339.")),
+                APIParameter(
+                    "eventTypeNames", APISchema.string(maxLength: 2048).described("Comma-separated event types.")),
+            ], response: deliveries)
     }
 }

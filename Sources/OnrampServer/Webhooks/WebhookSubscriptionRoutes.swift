@@ -54,8 +54,34 @@ struct WebhookSubscriptionRoutes: Sendable {
     func listSubscriptionEvents(_ request: HTTPRequest) throws -> HTTPResponse {
         let projectId = try authenticator.authenticate(request)
         let subscription = try service.find(id: id(request), projectId: projectId, family: .cdp, livemode: nil)
-        let limit = try Self.pageSize(request.queryValue("pageSize"))
-        return .json(["events": .array(try service.deliveries(of: subscription, limit: limit).map(\.cdpJSON))])
+        // "Results are limited to the 50 most recent events" (cdp-sdk 1.51.0).
+        let limit = min(50, try Self.pageSize(request.queryValue("pageSize")))
+        let filter = WebhookDeliveryRepository.Filter(
+            eventId: request.queryValue("eventId"), minCreatedAt: try Self.time(request, "minCreatedAt"),
+            maxCreatedAt: try Self.time(request, "maxCreatedAt"),
+            eventTypes: request.queryValue("eventTypeNames")?.split(separator: ",").map {
+                String($0).trimmingCharacters(in: .whitespaces)
+            } ?? [])
+        return .json([
+            "events": .array(try service.deliveries(of: subscription, filter: filter, limit: limit).map(\.cdpJSON))
+        ])
+    }
+
+    /// A time filter in RFC 3339 (`Z`, `+00:00`, or `+0000` as cdp-sdk formats it), in stored milliseconds.
+    private static func time(_ request: HTTPRequest, _ name: String) throws(HTTPError) -> Int64? {
+        guard let text = request.queryValue(name) else { return nil }
+        var normalized = text
+        // `+0000` → `+00:00`.
+        if let sign = text.utf8.count >= 5 ? text.dropLast(4).last : nil, sign == "+" || sign == "-",
+            text.suffix(4).allSatisfy({ $0.isASCII && $0.isNumber })
+        {
+            normalized = String(text.dropLast(2)) + ":" + text.suffix(2)
+        }
+        guard let parsed = Timestamp.parseRFC3339(normalized), !parsed.dateOnly else {
+            throw HTTPError(
+                status: 400, code: "invalid_request", message: "\(name) is an RFC 3339 date-time.", param: name)
+        }
+        return parsed.milliseconds
     }
 
     private func id(_ request: HTTPRequest) -> String { request.pathParameters["subscriptionId"] ?? "" }

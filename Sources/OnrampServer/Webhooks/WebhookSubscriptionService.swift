@@ -137,9 +137,12 @@ struct WebhookSubscriptionService: Sendable {
     }
 
     /// The latest `limit` deliveries to `subscription`, newest first.
-    func deliveries(of subscription: WebhookSubscription, limit: Int) throws -> [WebhookDelivery] {
+    func deliveries(
+        of subscription: WebhookSubscription, filter: WebhookDeliveryRepository.Filter = .init(), limit: Int
+    ) throws -> [WebhookDelivery] {
         try database.read {
-            try WebhookDeliveryRepository(connection: $0).list(subscriptionId: subscription.id, limit: limit)
+            try WebhookDeliveryRepository(connection: $0).list(
+                subscriptionId: subscription.id, filter: filter, limit: limit)
         }
     }
 }
