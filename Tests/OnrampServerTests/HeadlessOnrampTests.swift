@@ -224,6 +224,55 @@ import Testing
         #expect(try initiate(body, key: "verify-2").body["verificationId"] != first.body["verificationId"])
     }
 
+    /// A limit upgrade (cdp-sdk 1.51.0 `request_limits_upgrade`, API mode) moves the limits a later order is
+    /// checked against: `0000` activates it (2,500 USD a week, no count), other values leave it `pending`;
+    /// unknown fields, embedded mode and a bad SSN are refused in CDP's shape and write nothing.
+    @Test(arguments: DatabaseDriver.all)
+    func aLimitUpgradeRaisesTheLimitsOrdersAreCheckedAgainst(driver: DatabaseDriver) throws {
+        let server = try TestServer(driver: driver)
+        let limitsPath = "/platform/v2/onramp/limits"
+        let upgradePath = "/platform/v2/onramp/limits/upgrade"
+        let who: [(String, JSONValue)] = [("userId", .string(Self.phone)), ("userIdType", "phone_number")]
+        func limits() throws -> JSONValue {
+            try post(server, limitsPath, .object(who + [("paymentMethodType", "GUEST_CHECKOUT_APPLE_PAY")])).body
+        }
+        func upgrade(_ fields: JSONValue, mode: JSONValue? = nil) throws -> (status: Int, body: JSONValue) {
+            try post(
+                server, upgradePath,
+                .object(who + [("fields", fields)] + (mode.map { [("interactionMode", $0)] } ?? [])))
+        }
+        let dob: JSONValue = ["day": "01", "month": "02", "year": "1990"]
+        #expect(try limits()["limitUpgradeOptions"]?.arrayValue?.first?["status"] == "unrequested")
+        for _ in 0..<4 {
+            #expect(
+                try post(server, "/platform/v2/onramp/orders", Self.orderBody([("paymentAmount", "120.00")])).status
+                    == 201)
+        }
+        #expect(
+            try post(server, "/platform/v2/onramp/orders", Self.orderBody([("paymentAmount", "25.00")])).status == 429)
+        let refusals: [(JSONValue, JSONValue?)] = [
+            (["ssnLast4": "0000", "dateOfBirth": dob, "ssn": "123456789"], nil),
+            (["ssnLast4": "12a4", "dateOfBirth": dob], nil), (["ssnLast4": "0000", "dateOfBirth": dob], "embedded"),
+            (["ssnLast4": "0000", "dateOfBirth": ["day": "31", "month": "02", "year": "1990"]], nil),
+        ]
+        for (fields, mode) in refusals {
+            let refused = try upgrade(fields, mode: mode)
+            #expect(refused.status == 400 && refused.body["errorType"] == "invalid_request", "\(refused.body)")
+        }
+        #expect(try server.count("SELECT COUNT(*) AS n FROM onramp_limit_upgrades") == 0)
+        #expect(try upgrade(["ssnLast4": "1234", "dateOfBirth": dob]).status == 202)
+        let pending = try limits()
+        #expect(pending["limitUpgradeOptions"]?.arrayValue?.first?["status"] == "pending")
+        #expect(pending["limits"]?.arrayValue?.first?["limit"] == "500.00")
+        #expect(try upgrade(["ssnLast4": "0000", "dateOfBirth": dob]).status == 202)
+        let active = try limits()
+        let option = try #require(active["limitUpgradeOptions"]?.arrayValue?.first)
+        #expect(option["status"] == "active" && option["fields"] == [], "\(option)")
+        #expect(active["limits"]?.arrayValue?.map { $0["limit"] } == ["2500.00", "2147483647"], "\(active)")
+        #expect(
+            try post(server, "/platform/v2/onramp/orders", Self.orderBody([("paymentAmount", "25.00")])).status == 201)
+    }
+
     @Test(arguments: DatabaseDriver.all)
     func anApprovedOrderSettlesAndSendsOrderFormWebhooks(driver: DatabaseDriver) throws {
         let server = try TestServer(settlementDelay: 0.05, driver: driver)
@@ -563,6 +612,9 @@ import Testing
         #expect(result["orderStatus"] == "ONRAMP_ORDER_STATUS_PENDING_PAYMENT")
         #expect(result["orderFees"] == ["FEE_TYPE_EXCHANGE", "FEE_TYPE_NETWORK"])
         #expect(result["paymentLinkType"] == "PAYMENT_LINK_TYPE_APPLE_PAY_BUTTON")
+        // cdp-sdk 1.51.0 parses limitUpgradeOptions and sends a limit upgrade (API mode) that raises the limits.
+        #expect(result["upgradeBefore"] == ["unrequested", ["ssnLast4", "dateOfBirth"]], "\(result)")
+        #expect(result["upgradeAfter"] == ["active", "2500.00"], "\(result)")
         // cdp-sdk 1.51.0's own models parse an embedded-mode order (its status and link type enums).
         #expect(result["embeddedStatus"] == "ONRAMP_ORDER_STATUS_PENDING_AUTH")
         #expect(result["embeddedLinkType"] == "PAYMENT_LINK_TYPE_EMBEDDED_ORDER")

@@ -20,6 +20,9 @@ from cdp.openapi_client.models.initiate_onramp_verification_request_destination 
     InitiateOnrampVerificationRequestDestination,
 )
 from cdp.openapi_client.models.submit_onramp_verification_request import SubmitOnrampVerificationRequest
+from cdp.openapi_client.models.date_of_birth import DateOfBirth
+from cdp.openapi_client.models.onramp_limit_upgrade_identity_fields import OnrampLimitUpgradeIdentityFields
+from cdp.openapi_client.models.onramp_limit_upgrade_request import OnrampLimitUpgradeRequest
 
 BASE = sys.argv[1]
 PHONE = "+14155550199"
@@ -59,6 +62,14 @@ async def main():
         limits = await api.get_onramp_user_limits(GetOnrampUserLimitsRequest(
             payment_method_type="GUEST_CHECKOUT_APPLE_PAY", user_id=PHONE, user_id_type="phone_number"))
         result["limits"] = {limit.limit_type: [limit.limit, limit.remaining] for limit in limits.limits}
+        result["upgradeBefore"] = [limits.limit_upgrade_options[0].status, limits.limit_upgrade_options[0].fields]
+        await api.request_limits_upgrade(OnrampLimitUpgradeRequest(
+            user_id=PHONE, user_id_type="phone_number",
+            fields=OnrampLimitUpgradeIdentityFields(
+                ssn_last4="0000", date_of_birth=DateOfBirth(day="01", month="02", year="1990"))))
+        upgraded = await api.get_onramp_user_limits(GetOnrampUserLimitsRequest(
+            payment_method_type="GUEST_CHECKOUT_APPLE_PAY", user_id=PHONE, user_id_type="phone_number"))
+        result["upgradeAfter"] = [upgraded.limit_upgrade_options[0].status, upgraded.limits[0].limit]
         quote = await api.create_onramp_order(create_onramp_order_request=order_request(is_quote=True))
         result["quoteTotal"] = quote.order.payment_total
         result["quoteHasLink"] = quote.payment_link is not None

@@ -12,6 +12,10 @@ public struct GuestCheckoutLimits: Sendable, Hashable {
     /// The documented defaults: 500 USD a week, 15 orders.
     public static let standard = GuestCheckoutLimits(
         weeklySpendingUSD: DecimalAmount(exactly: 500), lifetimeTransactions: 15)
+    /// After an active limit upgrade: 2,500 USD a week and no count (`2147483647`, as Coinbase writes
+    /// "unlimited").
+    public static let upgraded = GuestCheckoutLimits(
+        weeklySpendingUSD: DecimalAmount(exactly: 2500), lifetimeTransactions: 2_147_483_647)
 
     /// Creates limits.
     public init(weeklySpendingUSD: DecimalAmount, lifetimeTransactions: Int) {

@@ -175,3 +175,47 @@ struct UserLimitsRequest: Sendable, Equatable {
         phoneNumber = userId
     }
 }
+
+/// `POST /v2/onramp/limits/upgrade` in API mode (cdp-sdk 1.51.0 `OnrampLimitUpgradeRequest`): the user's phone
+/// number and `fields{ssnLast4, dateOfBirth{day, month, year}}`. Embedded mode (`interactionMode: embedded`,
+/// a Coinbase-hosted page) is refused here.
+struct LimitUpgradeRequest: Sendable, Equatable {
+    var phoneNumber: String
+    var ssnLast4: String
+
+    init(fields: RequestFields) throws(HTTPError) {
+        guard try fields.required("userIdType", maxLength: 32) == "phone_number" else {
+            throw fields.invalid("userIdType", "userIdType must be phone_number.")
+        }
+        let userId = try fields.required("userId", maxLength: 16)
+        guard (try? PhoneNumber(e164: userId)) != nil else {
+            throw fields.invalid("userId", "userId is the user's E.164 phone number.")
+        }
+        phoneNumber = userId
+        switch try fields.optional("interactionMode", maxLength: 16) ?? "api" {
+        case "api": break
+        case "embedded":
+            throw fields.invalid(
+                "interactionMode", "The embedded limit upgrade (a hosted page) is not served by this sandbox; use api.")
+        default: throw fields.invalid("interactionMode", "interactionMode must be api or embedded.")
+        }
+        guard let identity = try fields.object("fields") else {
+            throw fields.invalid("fields", "Missing required field fields (ssnLast4 and dateOfBirth) in api mode.")
+        }
+        if let unknown = identity.body.objectValue?.first(where: { !["ssnLast4", "dateOfBirth"].contains($0.0) }) {
+            throw fields.invalid("fields.\(String(unknown.0.prefix(64)))", "fields takes ssnLast4 and dateOfBirth.")
+        }
+        let ssn = try identity.required("ssnLast4", maxLength: 4)
+        guard ssn.utf8.count == 4, ssn.utf8.allSatisfy({ (48...57).contains($0) }) else {
+            throw fields.invalid("fields.ssnLast4", "ssnLast4 is the last 4 digits of the SSN.")
+        }
+        ssnLast4 = ssn
+        guard let dob = try identity.object("dateOfBirth"),
+            let day = Int(try dob.required("day", maxLength: 2)),
+            let month = Int(try dob.required("month", maxLength: 2)),
+            let year = Int(try dob.required("year", maxLength: 4)), (1900...2100).contains(year),
+            (1...12).contains(month),
+            (1...KYCCollection.days(inMonth: month, of: year)).contains(day)
+        else { throw fields.invalid("fields.dateOfBirth", "dateOfBirth is a valid {day, month, year}.") }
+    }
+}

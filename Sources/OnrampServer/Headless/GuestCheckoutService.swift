@@ -21,7 +21,6 @@ struct GuestCheckoutService: Sendable {
     let settlement: any SettlementProvider
     /// The one-time codes of the embedded-mode page.
     let verifications: VerificationService
-    let limits = GuestCheckoutLimits.standard
     /// The key payment-link tokens are sealed with, derived from the data key.
     private let linkSealingKey: [UInt8]
 
@@ -125,6 +124,8 @@ struct GuestCheckoutService: Sendable {
         now: Int64, dialect: SQLDialect
     ) throws {
         if locking { try orders.lockGuest(phoneNumber: phone, now: now, dialect: dialect) }
+        let upgrade = try LimitUpgradeRepository(connection: orders.connection).status(phone: phone, livemode: livemode)
+        let limits = upgrade == .active ? GuestCheckoutLimits.upgraded : GuestCheckoutLimits.standard
         let realNow = schedule.realNowMilliseconds
         let usage = try orders.usage(
             phoneNumber: phone, livemode: livemode, since: realNow - GuestCheckoutLimits.weekMilliseconds, now: realNow)
@@ -397,16 +398,24 @@ struct GuestCheckoutService: Sendable {
 
     // MARK: - Limits
 
-    /// The guest's limits and what is left of them (cdp-sdk `GetOnrampUserLimits200Response`).
+    /// The guest's limits and what is left of them, and its limit upgrade (cdp-sdk 1.51.0
+    /// `GetOnrampUserLimits200Response` with `limitUpgradeOptions`).
     func userLimits(_ request: UserLimitsRequest, projectId: String) throws -> JSONValue {
         let realNow = schedule.realNowMilliseconds
-        let usage = try database.read { connection in
-            try GuestCheckoutOrderRepository(connection: connection).usage(
-                phoneNumber: request.phoneNumber,
-                livemode: try TestClockRepository(connection: connection).mode(of: projectId) ?? false,
-                since: realNow - GuestCheckoutLimits.weekMilliseconds, now: realNow)
+        let (usage, upgrade) = try database.read { connection in
+            let livemode = try TestClockRepository(connection: connection).mode(of: projectId) ?? false
+            return (
+                try GuestCheckoutOrderRepository(connection: connection).usage(
+                    phoneNumber: request.phoneNumber, livemode: livemode,
+                    since: realNow - GuestCheckoutLimits.weekMilliseconds, now: realNow),
+                try LimitUpgradeRepository(connection: connection).status(
+                    phone: request.phoneNumber, livemode: livemode)
+            )
         }
+        let limits = upgrade == .active ? GuestCheckoutLimits.upgraded : GuestCheckoutLimits.standard
         let left = limits.remaining(spentThisWeek: usage.spent, orders: usage.orders)
+        let fields: [JSONValue] =
+            [.unrequested, .resubmit, .pending].contains(upgrade) ? ["ssnLast4", "dateOfBirth"] : []
         return [
             "limits": [
                 [
@@ -418,8 +427,41 @@ struct GuestCheckoutService: Sendable {
                     "limitType": "lifetime_transactions", "limit": .string(String(limits.lifetimeTransactions)),
                     "remaining": .string(String(left.transactions)),
                 ],
-            ]
+            ],
+            "limitUpgradeOptions": [
+                [
+                    "status": .string(upgrade.rawValue), "fields": .array(fields),
+                    "limitUpgrades": [
+                        [
+                            "limitType": "weekly_spending",
+                            "maxUpgrade": .string(GuestCheckoutLimits.upgraded.weeklySpendingUSD.string(places: 0)),
+                        ],
+                        [
+                            "limitType": "lifetime_transactions",
+                            "maxUpgrade": .string(String(GuestCheckoutLimits.upgraded.lifetimeTransactions)),
+                        ],
+                    ],
+                ]
+            ],
         ]
+    }
+
+    /// `ssnLast4` values the sandbox decides at once (others stay `pending`, as a real review would).
+    static let sandboxUpgradeOutcomes: [String: LimitUpgradeRepository.Status] = ["0000": .active, "9999": .resubmit]
+
+    /// Requests a limit upgrade for the guest in the caller's mode: `0000` as `ssnLast4` activates it at once,
+    /// `9999` asks for the fields again (`resubmit`), anything else leaves it `pending`. An active upgrade stays
+    /// active.
+    func requestLimitUpgrade(_ request: LimitUpgradeRequest, projectId: String) throws {
+        let now = schedule.realNowMilliseconds
+        try database.transaction { connection in
+            let livemode = try TestClockRepository(connection: connection).mode(of: projectId) ?? false
+            let upgrades = LimitUpgradeRepository(connection: connection)
+            guard try upgrades.status(phone: request.phoneNumber, livemode: livemode) != .active else { return }
+            try upgrades.record(
+                Self.sandboxUpgradeOutcomes[request.ssnLast4] ?? .pending, phone: request.phoneNumber,
+                livemode: livemode, now: now)
+        }
     }
 
     // MARK: - The payment sheet

@@ -94,7 +94,38 @@ extension HeadlessRoutes {
             ], required: ["limitType", "limit", "remaining"])
 
         /// `{limits}` (cdp-sdk `GetOnrampUserLimits200Response`).
-        static let limits = APISchema.object(["limits": .array(limit)], required: ["limits"])
+        static let limits = APISchema.object(
+            [
+                "limits": .array(limit),
+                "limitUpgradeOptions": .array(
+                    .object(
+                        [
+                            "status": .enumeration(LimitUpgradeRepository.Status.allCases.map(\.rawValue)),
+                            "fields": .array(.enumeration(["ssnLast4", "dateOfBirth"])),
+                            "limitUpgrades": .array(
+                                .object(
+                                    ["limitType": .string, "maxUpgrade": .string],
+                                    required: ["limitType", "maxUpgrade"])),
+                        ], required: ["status", "fields", "limitUpgrades"])),
+            ], required: ["limits"])
+
+        /// `POST /v2/onramp/limits/upgrade` (cdp-sdk 1.51.0 `OnrampLimitUpgradeRequest`), API mode.
+        static let limitUpgradeRequest = APISchema.object(
+            [
+                "userIdType": .enumeration(["phone_number"]), "userId": phoneNumber,
+                "interactionMode": .enumeration(["api", "embedded"]).described("Only api is served."),
+                "fields": .object(
+                    [
+                        "ssnLast4": .string(minLength: 4, maxLength: 4, pattern: "^[0-9]{4}$").described(
+                            "Sandbox: 0000 activates at once, 9999 asks again, others stay pending."),
+                        "dateOfBirth": .object(
+                            [
+                                "day": .string(maxLength: 2), "month": .string(maxLength: 2),
+                                "year": .string(maxLength: 4),
+                            ],
+                            required: ["day", "month", "year"]),
+                    ], required: ["ssnLast4", "dateOfBirth"]),
+            ], required: ["userIdType", "userId", "fields"])
 
         /// An order fee (`OnrampOrderFee`).
         static let fee = APISchema.object(
@@ -168,6 +199,11 @@ extension HeadlessRoutes {
         static let userLimits = APIOperation.cdp(
             "getHeadlessUserLimits", "Returns a guest's weekly spending and lifetime order limits and what is left.",
             tag: "Headless", auth: .apiKeyJWT, body: limitsRequest, response: limits)
+
+        /// `POST /platform/v2/onramp/limits/upgrade`.
+        static let requestLimitUpgrade = APIOperation.cdp(
+            "requestHeadlessLimitUpgrade", "Requests a guest's limit upgrade with identity fields (API mode).",
+            tag: "Headless", auth: .apiKeyJWT, body: limitUpgradeRequest, status: 202, response: .object([:]))
 
         /// `POST /platform/v2/onramp/orders`.
         static let createOrder = APIOperation.cdp(

@@ -30,6 +30,13 @@ struct HeadlessRoutes: Sendable {
         .json(try orders.userLimits(UserLimitsRequest(fields: fields(request)), projectId: projectId))
     }
 
+    /// `POST /v2/onramp/limits/upgrade` in API mode: 202 once the request is taken (the outcome shows in
+    /// `limitUpgradeOptions`).
+    func requestLimitUpgrade(_ request: HTTPRequest, _ projectId: String) throws -> HTTPResponse {
+        try orders.requestLimitUpgrade(LimitUpgradeRequest(fields: fields(request)), projectId: projectId)
+        return .json([:], status: 202)
+    }
+
     func createOrder(_ request: HTTPRequest, _ projectId: String) throws -> HTTPResponse {
         let (key, hash) = try idempotency(request, purpose: "order")
         let created = try orders.create(

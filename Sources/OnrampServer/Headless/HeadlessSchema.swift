@@ -105,5 +105,5 @@ enum HeadlessSchema {
                         revoked_at BIGINT
                     );
                     """),
-        ] + VerificationRepository.idempotencyMigrations
+        ] + VerificationRepository.idempotencyMigrations + LimitUpgradeRepository.migrations
 }

@@ -87,6 +87,9 @@ struct CDPRouteTable: Sendable {
         cdp.apiKey(
             &router, "POST", "/platform/v2/onramp/limits", HeadlessRoutes.Operations.userLimits, headless.userLimits)
         cdp.apiKey(
+            &router, "POST", "/platform/v2/onramp/limits/upgrade", HeadlessRoutes.Operations.requestLimitUpgrade,
+            headless.requestLimitUpgrade)
+        cdp.apiKey(
             &router, "POST", "/platform/v2/onramp/orders", HeadlessRoutes.Operations.createOrder, headless.createOrder)
         cdp.apiKey(
             &router, "GET", "/platform/v2/onramp/orders/{orderId}", HeadlessRoutes.Operations.getOrder,

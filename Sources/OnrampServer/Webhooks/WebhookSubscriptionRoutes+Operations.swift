@@ -142,7 +142,7 @@ extension WebhookSubscriptionRoutes {
                 APIParameter("minCreatedAt", APISchema.string(maxLength: 40).described("RFC 3339.")),
                 APIParameter("maxCreatedAt", APISchema.string(maxLength: 40).described("RFC 3339.")),
                 APIParameter(
-                    "eventTypeNames", APISchema.string(maxLength: 2048).described("Comma-separated event types.")),
+                    "eventTypeNames", APISchema.string(maxLength: 400).described("Comma-separated event types.")),
             ], response: deliveries)
     }
 }
