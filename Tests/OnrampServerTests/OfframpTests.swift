@@ -107,6 +107,10 @@ import Testing
                 "offramp.transaction.created", "offramp.transaction.success", "offramp.transaction.updated",
             ])
         #expect(bodies.allSatisfy { $0["toAddress"] == .string(toAddress) && $0["sellAmount"]?["value"] == "10" })
+        // cdp-sdk 1.51.0 `OfframpTransactionPayload`'s `minimumTotal` and `exchangeRate` (MoneyAmounts).
+        #expect(
+            bodies.allSatisfy { $0["minimumTotal"]?["value"] == "10.00" && $0["minimumTotal"]?["currency"] == "USD" })
+        #expect(bodies.allSatisfy { $0["exchangeRate"]?["currency"] == "USD" && $0["exchangeRate"] == $0["unitPrice"] })
         let checks = try PythonVerifier.verify(receiver.deliveries.map { ("cdp", secret, $0) })
         #expect(checks.allSatisfy { $0.ok }, "\(checks)")
     }

@@ -51,15 +51,19 @@ struct OfframpTransactionRecord: Sendable, Equatable {
         ]
     }
 
-    /// The `offramp.transaction.*` payload (cdp-sdk `OfframpTransactionPayload`: camelCase, `MoneyAmount`s).
+    /// The `offramp.transaction.*` payload (cdp-sdk 1.51.0 `OfframpTransactionPayload`: camelCase, `MoneyAmount`s,
+    /// with `exchangeRate` — the price of one unit of the asset, what `unitPrice` says too — and `minimumTotal`,
+    /// the least the user receives: the quoted total, since the sandbox's price does not move during a sell).
     func webhookJSON(eventType: String) -> JSONValue {
         [
             "eventType": .string(eventType), "transactionId": .string(transactionId),
             "status": .string(status.rawValue),
             "asset": .string(asset), "network": .string(network), "sellAmount": Self.amount(sellAmount, asset),
             "total": Self.amount(total, cashoutCurrency), "subtotal": Self.amount(subtotal, cashoutCurrency),
+            "minimumTotal": Self.amount(total, cashoutCurrency),
             "coinbaseFee": Self.amount(coinbaseFee, cashoutCurrency),
-            "unitPrice": Self.amount(unitPrice, cashoutCurrency), "fromAddress": .string(fromAddress),
+            "unitPrice": Self.amount(unitPrice, cashoutCurrency),
+            "exchangeRate": Self.amount(unitPrice, cashoutCurrency), "fromAddress": .string(fromAddress),
             "toAddress": .string(toAddress), "txHash": .string(txHash ?? ""), "redirectUrl": .string(redirectUrl),
             "paymentMethod": .string(paymentMethod), "partnerUserRef": .string(partnerUserRef),
             "createdAt": .string(Timestamp.rfc3339(milliseconds: createdAt)),
