@@ -117,4 +117,24 @@ struct RequestFields {
     private func lookup(_ field: String) -> JSONValue? {
         body[field]
     }
+
+    /// The objects of list `field` (a JSON array, or a form's `field[0][…]` members with index keys, in index
+    /// order), at most `maxCount`; none when it is absent.
+    func objects(_ field: String, maxCount: Int) throws(HTTPError) -> [RequestFields] {
+        guard let value = lookup(field), !value.isNull else { return [] }
+        let elements: [JSONValue]
+        switch value {
+        case .array(let items): elements = items
+        case .object(let members) where members.allSatisfy({ Int($0.0) != nil }):
+            elements = members.sorted { Int($0.0) ?? 0 < Int($1.0) ?? 0 }.map(\.1)
+        default: throw invalid(field, "\(field) must be a list.")
+        }
+        guard elements.count <= maxCount else { throw invalid(field, "\(field) holds at most \(maxCount).") }
+        var objects: [RequestFields] = []
+        for element in elements {
+            guard element.objectValue != nil else { throw invalid(field, "Each of \(field) is an object.") }
+            objects.append(RequestFields(element, invalidCode: invalidCode, missingCode: missingCode))
+        }
+        return objects
+    }
 }

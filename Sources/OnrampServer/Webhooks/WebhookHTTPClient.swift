@@ -350,7 +350,7 @@ private let openCheckedSocket: curl_opensocket_callback = { context, _, address 
     let transfer = Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue()
     var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
     guard onramp_curl_sockaddr_text(address, &text, socklen_t(text.count)) == 1 else { return CURL_SOCKET_BAD }
-    let numeric = String(cString: text)
+    let numeric = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     guard transfer.addressPolicy(numeric) else {
         transfer.refusedAddress = numeric
         return CURL_SOCKET_BAD

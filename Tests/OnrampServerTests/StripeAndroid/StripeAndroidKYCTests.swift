@@ -39,6 +39,42 @@ import Testing
         }
     }
 
+    /// `fulfill_kyc_requirements`' form for the proof of address: one utility bill (`fileId`) and the purpose.
+    static func fulfilment(fileId: String, answer: String) -> [AndroidParameter] {
+        [
+            .map(
+                "requirements",
+                [
+                    .map(
+                        "proof_of_address",
+                        [
+                            .value("requested_by", "stripe"),
+                            .map(
+                                "documents",
+                                [.map("0", [.value("document_subtype", "utility_bill"), .list("file_ids", [fileId])])]),
+                            .map(
+                                "additional_requirements",
+                                [
+                                    .map(
+                                        "questionnaire",
+                                        [
+                                            .map(
+                                                "answers",
+                                                [
+                                                    .map(
+                                                        "0",
+                                                        [
+                                                            .value("question_id", "purchase_purpose"),
+                                                            .value("value", answer),
+                                                        ])
+                                                ])
+                                        ])
+                                ]),
+                        ])
+                ])
+        ]
+    }
+
     @Test(arguments: DatabaseDriver.all)
     func anEUCustomerOwesIdentifiersAndAProofOfAddressAndFulfilsThem(driver: DatabaseDriver) throws {
         let customer = try EUCustomer(
@@ -92,38 +128,7 @@ import Testing
             key: customer.linkSessionKey)
         let file = try sdk.decode(AndroidIdResponse.self, "files", upload)
         #expect(upload.status == 200 && file.id.hasPrefix("file_"), "\(upload.text)")
-        let fulfil: [AndroidParameter] = [
-            .map(
-                "requirements",
-                [
-                    .map(
-                        "proof_of_address",
-                        [
-                            .value("requested_by", "stripe"),
-                            .map(
-                                "documents",
-                                [.map("0", [.value("document_subtype", "utility_bill"), .list("file_ids", [file.id])])]),
-                            .map(
-                                "additional_requirements",
-                                [
-                                    .map(
-                                        "questionnaire",
-                                        [
-                                            .map(
-                                                "answers",
-                                                [
-                                                    .map(
-                                                        "0",
-                                                        [
-                                                            .value("question_id", "purchase_purpose"),
-                                                            .value("value", "Investment"),
-                                                        ])
-                                                ])
-                                        ])
-                                ]),
-                        ])
-                ])
-        ]
+        let fulfil = Self.fulfilment(fileId: file.id, answer: "Investment")
         let fulfilled = try sdk.send(
             "POST", "crypto/internal/fulfill_kyc_requirements", fulfil, key: customer.linkSessionKey)
         #expect(fulfilled.status == 200 && fulfilled.text.hasPrefix("{"), "\(fulfilled.text)")
@@ -145,37 +150,7 @@ import Testing
         let upload = try first.sdk.uploadKYCDocument(
             Array("%PDF-1.4".utf8), contentType: "application/pdf", fileName: "a.pdf", key: first.linkSessionKey)
         let file = try first.sdk.decode(AndroidIdResponse.self, "files", upload)
-        let foreign: [AndroidParameter] = [
-            .map(
-                "requirements",
-                [
-                    .map(
-                        "proof_of_address",
-                        [
-                            .map(
-                                "documents",
-                                [.map("0", [.value("document_subtype", "utility_bill"), .list("file_ids", [file.id])])]),
-                            .map(
-                                "additional_requirements",
-                                [
-                                    .map(
-                                        "questionnaire",
-                                        [
-                                            .map(
-                                                "answers",
-                                                [
-                                                    .map(
-                                                        "0",
-                                                        [
-                                                            .value("question_id", "purchase_purpose"),
-                                                            .value("value", "x"),
-                                                        ])
-                                                ])
-                                        ])
-                                ]),
-                        ])
-                ])
-        ]
+        let foreign = Self.fulfilment(fileId: file.id, answer: "x")
         let refused = try second.sdk.send(
             "POST", "crypto/internal/fulfill_kyc_requirements", foreign, key: second.linkSessionKey)
         #expect(refused.status == 404 && refused.text.contains("resource_missing"), "\(refused.text)")
