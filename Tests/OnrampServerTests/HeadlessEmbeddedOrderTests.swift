@@ -137,4 +137,52 @@ import Testing
         #expect(expired.status == 400, "60 days: \(expired.body)")
         #expect(try server.count("SELECT COUNT(*) AS n FROM onramp_orders") == count)
     }
+
+    /// The embedded order in headless Chromium, as a user in Coinbase's webview: contact form, code, the
+    /// wallet's button page and its sheet, to a settled order whose signed webhooks the demo's own algorithm
+    /// verifies; then the verified user's next order skips straight to the button page. Screenshots are kept
+    /// in `artifacts/`.
+    @Test func chromiumTakesAnEmbeddedOrderFromContactToSettled() async throws {
+        let server = try TestServer(settlementDelay: 0.05)
+        let receiver = try WebhookReceiver()
+        let headless = Headless()
+        let subscription = try headless.post(
+            server, "/platform/v2/data/webhooks/subscriptions",
+            [
+                "eventTypes": [
+                    "onramp.transaction.created", "onramp.transaction.updated", "onramp.transaction.success",
+                ],
+                "isEnabled": true, "target": ["url": .string(receiver.url)],
+            ])
+        let secret = try #require(subscription.body["secret"]?.stringValue)
+        let created = try headless.post(server, Self.orders, Self.embeddedBody())
+        let link = try #require(created.body["paymentLink"]?["url"]?.stringValue)
+        let orderId = try #require(created.body["order"]?["orderId"]?.stringValue)
+        let artifacts = Python.repositoryRoot.appendingPathComponent("artifacts")
+        try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
+        let prefix = artifacts.appendingPathComponent("embedded-order").path
+        let output = try await Python.run("embedded_order_browser.py", [link, Headless.phone, prefix])
+        #expect(output.status == 0, "\(output.standardError)")
+        let result = try JSONParser().parse(output.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect(
+            result["steps"]
+                == [
+                    "ONRAMP_ORDER_STATUS_PENDING_AUTH", "ONRAMP_ORDER_STATUS_PENDING_VERIFICATION",
+                    "ONRAMP_ORDER_STATUS_PENDING_PAYMENT",
+                ], "\(result)")
+        #expect(result["events"]?.arrayValue?.last == "onramp_api.polling_success")
+        #expect(FileManager.default.fileExists(atPath: "\(prefix)-done.png"))
+        #expect(try headless.waitForStatus(server, orderId, "ONRAMP_ORDER_STATUS_COMPLETED") != nil)
+        #expect(
+            await receiver.wait(timeout: 30) { deliveries in
+                deliveries.contains { (try? JSONParser().parse($0.body))?["eventType"] == "onramp.transaction.success" }
+            })
+        let checks = try PythonVerifier.verify(receiver.deliveries.map { ("cdp", secret, $0) })
+        #expect(!checks.isEmpty && checks.allSatisfy { $0.ok }, "\(checks)")
+
+        let token = try #require(
+            try headless.get(server, "\(Self.orders)/\(orderId)").body["userAuthToken"]?.stringValue)
+        let next = try headless.post(server, Self.orders, Self.embeddedBody([("userAuthToken", .string(token))]))
+        #expect(next.body["order"]?["status"] == "ONRAMP_ORDER_STATUS_PENDING_PAYMENT", "\(next.body)")
+    }
 }
