@@ -17,6 +17,8 @@ enum ProjectCommand {
           create-key --project ID [--key-type es256|ed25519]
           disable-app2app --project ID          (enable-app2app to undo)
           set-environments --project ID --environment development|production [--environment …]
+          add-end-partner --project ID --name NAME [--partner-id ID]
+                           (makes the project an aggregator: its orders' X-Onramp-Partner-Id must name one)
 
         Common options:
           --database URL   sqlite:PATH or postgres://… (default sqlite:./onramp.db)
@@ -29,6 +31,7 @@ enum ProjectCommand {
                 arguments,
                 valueOptions: [
                     "--name", "--app-id", "--redirect-host", "--key-type", "--project", "--database", "--environment",
+                    "--partner-id",
                 ],
                 flagOptions: ["--json", "--help", "--live"])
             guard let subcommand = args.positional.first, !args.flag("--help") else {
@@ -89,6 +92,11 @@ enum ProjectCommand {
                     "projectId": .string(project),
                     "environments": .array(args.values("--environment").map(JSONValue.string)),
                 ]
+            case "add-end-partner":
+                let project = try required(args, "--project")
+                let partnerId = try provisioner.addEndPartner(
+                    name: try required(args, "--name"), partnerId: args.value("--partner-id"), projectId: project)
+                output = ["projectId": .string(project), "partnerId": .string(partnerId)]
             default:
                 throw Arguments.UsageError(description: "unknown subcommand \(subcommand)")
             }

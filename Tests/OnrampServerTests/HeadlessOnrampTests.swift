@@ -444,6 +444,65 @@ import Testing
         #expect(try server.count("SELECT COUNT(*) AS n FROM outbox_events") == 1)
     }
 
+    /// `X-Onramp-Partner-Id` (cdp-sdk 1.51.0 `create_onramp_order`): ignored for a project that is no aggregator;
+    /// an aggregator's unregistered partner is refused and nothing is written; a registered one scopes the order,
+    /// shown as `partnerId` on it and on its signed webhooks, and a retry under the same key must repeat it.
+    @Test(arguments: DatabaseDriver.all)
+    func anAggregatorsOrderIsScopedToItsEndPartner(driver: DatabaseDriver) throws {
+        let server = try TestServer(driver: driver)
+        let receiver = try WebhookReceiver()
+        let subscription = try post(
+            server, "/platform/v2/data/webhooks/subscriptions",
+            ["eventTypes": ["onramp.transaction.created"], "isEnabled": true, "target": ["url": .string(receiver.url)]])
+        let secret = try #require(subscription.body["secret"]?.stringValue)
+        let path = "/platform/v2/onramp/orders"
+        func create(_ user: String, partner: String?, key: String? = nil) throws -> (status: Int, body: JSONValue) {
+            var headers = [("Authorization", "Bearer \(try server.jwt("POST", path))")]
+            if let partner { headers.append(("X-Onramp-Partner-Id", partner)) }
+            if let key { headers.append(("X-Idempotency-Key", key)) }
+            let response = try server.request(
+                "POST", path, json: Self.orderBody([("partnerUserRef", .string(user))]), headers: headers)
+            return (response.status, response.body)
+        }
+        let ignored = try create("direct", partner: "not-an-aggregator")
+        #expect(ignored.status == 201, "\(ignored.body)")
+        #expect(ignored.body["order"]?["partnerId"] == nil)
+
+        let partnerId = try ProjectProvisioner(database: server.database).addEndPartner(
+            name: "Corner Shop", projectId: server.projectId)
+        #expect(
+            throws: ProjectProvisioner.ProvisioningError.self,
+            performing: {
+                try ProjectProvisioner(database: server.database).addEndPartner(
+                    name: "Again", partnerId: partnerId, projectId: server.projectId)
+            })
+        let orders = try server.count("SELECT COUNT(*) AS n FROM onramp_orders")
+        let unknown = try create("forged", partner: "someone-else")
+        #expect(unknown.status == 400 && unknown.body["errorType"] == "invalid_request", "\(unknown.body)")
+        let blank = try create("blank", partner: String(repeating: "x", count: 129))
+        #expect(blank.status == 400 && blank.body["errorType"] == "invalid_request", "\(blank.body)")
+        #expect(try server.count("SELECT COUNT(*) AS n FROM onramp_orders") == orders)
+
+        let scoped = try create("aggregated", partner: partnerId, key: "scoped-1")
+        #expect(scoped.status == 201, "\(scoped.body)")
+        #expect(scoped.body["order"]?["partnerId"] == .string(partnerId))
+        let orderId = try #require(scoped.body["order"]?["orderId"]?.stringValue)
+        #expect(try get(server, "\(path)/\(orderId)").body["order"]?["partnerId"] == .string(partnerId))
+        #expect(
+            try create("aggregated", partner: partnerId, key: "scoped-1").body["order"]?["orderId"] == .string(orderId))
+        let unscopedRetry = try create("aggregated", partner: nil, key: "scoped-1")
+        #expect(unscopedRetry.status == 422 && unscopedRetry.body["errorType"] == "idempotency_error")
+        // An aggregator may still order for itself.
+        #expect(try create("own", partner: nil).body["order"]?["partnerId"] == nil)
+
+        #expect(receiver.wait { $0.count >= 3 })
+        let bodies = receiver.deliveries.compactMap { try? JSONParser().parse($0.body) }
+        #expect(bodies.filter { $0["partnerId"] == .string(partnerId) }.map { $0["orderId"] } == [.string(orderId)])
+        #expect(bodies.filter { $0["partnerId"] != nil }.count == 1)
+        let checks = try PythonVerifier.verify(receiver.deliveries.map { ("cdp", secret, $0) })
+        #expect(checks.allSatisfy { $0.ok }, "\(checks)")
+    }
+
     /// Limits belong to the person: orders through another partner count, and an unpaid order whose link
     /// expired does not.
     @Test func limitsCountEveryPartnerAndNotExpiredUnpaidOrders() throws {
@@ -595,11 +654,13 @@ import Testing
 @Suite(.serialized, .blocking) struct CDPSDKHeadlessTests {
     @Test func officialClientRunsTheHeadlessCalls() async throws {
         let server = try TestServer()
+        let partnerId = try ProjectProvisioner(database: server.database).addEndPartner(
+            name: "Shop", projectId: server.projectId)
         let output = try await Python.run(
             "cdp_headless.py", ["http://127.0.0.1:\(server.port)"],
             environment: [
                 "CDP_API_KEY_ID": server.credentials.cdpApiKeyId,
-                "CDP_API_KEY_SECRET": server.credentials.cdpApiKeySecret,
+                "CDP_API_KEY_SECRET": server.credentials.cdpApiKeySecret, "CDP_END_PARTNER_ID": partnerId,
             ])
         #expect(output.status == 0, "\(output.standardError)")
         let result = try JSONParser().parse(output.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines))
@@ -620,6 +681,9 @@ import Testing
         #expect(result["embeddedLinkType"] == "PAYMENT_LINK_TYPE_EMBEDDED_ORDER")
         #expect(result["embeddedToken"] == .null)
         #expect(result["fetchedId"] == true)
+        // cdp-sdk 1.51.0 sends X-Onramp-Partner-Id and reads the order's partnerId back.
+        #expect(result["partnerId"] == .string(partnerId))
+        #expect(result["fetchedPartnerId"] == .string(partnerId))
         #expect(result["error"]?["httpCode"] == .number("400"))
         #expect(result["error"]?["errorType"] == "guest_region_forbidden")
     }

@@ -88,6 +88,15 @@ async def main():
         result["embeddedStatus"] = embedded.order.status
         result["embeddedLinkType"] = embedded.payment_link.payment_link_type
         result["embeddedToken"] = embedded.user_auth_token
+        # An aggregator's order for one of its end partners (X-Onramp-Partner-Id), when the project has one.
+        partner = os.environ.get("CDP_END_PARTNER_ID")
+        if partner:
+            scoped = await api.create_onramp_order(
+                create_onramp_order_request=order_request(partner_user_ref="sdk-aggregated"),
+                x_onramp_partner_id=partner)
+            result["partnerId"] = scoped.order.partner_id
+            fetched = await api.get_onramp_order_by_id(scoped.order.order_id)
+            result["fetchedPartnerId"] = fetched.order.partner_id
         try:
             await api.create_onramp_order(create_onramp_order_request=order_request(phone_number="+447700900123"))
         except ApiError as error:

@@ -38,6 +38,8 @@ struct GuestCheckoutOrderRecord: Sendable, Equatable {
     /// The user's `userAuthToken` sealed like the link (base64), once the user is verified, so the order can
     /// show it again.
     var userAuthTokenSealed: String?
+    /// The end partner an aggregator placed the order for (`X-Onramp-Partner-Id`), shown as `partnerId`.
+    var partnerId: String?
 
     /// The `OnrampOrder` object (cdp-sdk `onramp_order.py`): amounts as decimal strings, the exchange rate
     /// as the crypto value of one unit of fiat (to the asset's decimals in `catalogue`).
@@ -56,6 +58,7 @@ struct GuestCheckoutOrderRecord: Sendable, Equatable {
             ("partnerUserRef", .string(partnerUserRef)),
         ]
         if let txHash { members.append(("txHash", .string(txHash))) }
+        if let partnerId { members.append(("partnerId", .string(partnerId))) }
         return .object(members)
     }
 
@@ -89,6 +92,7 @@ struct GuestCheckoutOrderRecord: Sendable, Equatable {
             ("partnerUserRef", .string(partnerUserRef)),
         ]
         if let failureReason { members.append(("failureReason", .string(failureReason.rawValue))) }
+        if let partnerId { members.append(("partnerId", .string(partnerId))) }
         return .object(members)
     }
 }
@@ -107,8 +111,9 @@ struct GuestCheckoutOrderRepository {
                 payment_method, payment_currency, payment_total, payment_subtotal, purchase_amount, purchase_currency,
                 exchange_rate, exchange_fee, network_fee, destination_address, destination_network, phone_number, email,
                 domain, tx_hash, sandbox, link_token_hash, link_token_sealed, link_expires_at, idempotency_key,
-                request_hash, next_step_at, created_at, updated_at, livemode, placed_at, embedded, user_auth_token_sealed)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                request_hash, next_step_at, created_at, updated_at, livemode, placed_at, embedded, user_auth_token_sealed,
+                partner_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
                 .text(order.orderId), .text(order.projectId), .text(order.partnerUserRef),
@@ -124,6 +129,7 @@ struct GuestCheckoutOrderRepository {
                 order.requestHash.map(SQLValue.text) ?? .null, order.nextStepAt.map(SQLValue.integer) ?? .null,
                 .integer(order.createdAt), .integer(order.updatedAt), .integer(livemode ? 1 : 0), .integer(placedAt),
                 .integer(order.embedded ? 1 : 0), order.userAuthTokenSealed.map(SQLValue.text) ?? .null,
+                order.partnerId.map(SQLValue.text) ?? .null,
             ])
     }
 
@@ -300,6 +306,7 @@ struct GuestCheckoutOrderRepository {
             nextStepAt: row.optionalInt("next_step_at"),
             createdAt: try row.int("created_at"), updatedAt: try row.int("updated_at"),
             embedded: try row.int("embedded") != 0, verificationId: row.optionalString("verification_id"),
-            userAuthTokenSealed: row.optionalString("user_auth_token_sealed"))
+            userAuthTokenSealed: row.optionalString("user_auth_token_sealed"),
+            partnerId: row.optionalString("partner_id"))
     }
 }

@@ -63,8 +63,11 @@ struct GuestCheckoutService: Sendable {
 
     /// Creates the order of `request`, or with `idempotencyKey` (and the HMAC of the request's body,
     /// `requestHash`) answers the order a first call with that key made, with the same payment link.
+    /// An aggregator's `endPartnerId` (`X-Onramp-Partner-Id`) must name one of its end partners and scopes the
+    /// order to it; other projects' headers are ignored.
     func create(
-        _ request: CreateOrderRequest, projectId: String, idempotencyKey: String? = nil, requestHash: String? = nil
+        _ request: CreateOrderRequest, projectId: String, endPartnerId: String? = nil, idempotencyKey: String? = nil,
+        requestHash: String? = nil
     )
         throws -> Created
     {
@@ -72,6 +75,9 @@ struct GuestCheckoutService: Sendable {
         if let key, let earlier = try replay(key: key, requestHash: requestHash, projectId: projectId) {
             return earlier
         }
+        let partnerId =
+            try endPartnerId == nil
+            ? nil : database.read { try EndPartnerRepository(connection: $0).scope(endPartnerId, projectId: projectId) }
         let now = nowMilliseconds
         let contact =
             request.isEmbedded
@@ -96,6 +102,7 @@ struct GuestCheckoutService: Sendable {
             linkExpiresAt: now + Self.linkLifetimeMilliseconds, idempotencyKey: key, requestHash: requestHash,
             nextStepAt: nil, createdAt: now, updatedAt: now)
         record.embedded = request.isEmbedded
+        record.partnerId = partnerId
         if case .verifiedByToken(_, _, let userToken) = contact {
             record.userAuthTokenSealed = try seal(userToken, for: orderId)
         }

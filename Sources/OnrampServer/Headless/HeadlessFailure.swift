@@ -26,6 +26,8 @@ enum HeadlessFailure: Error, Equatable, HTTPErrorConvertible {
     /// An embedded-mode order's `userAuthToken` is unknown, expired, revoked, or another partner user's (400
     /// `invalid_request`, param `userAuthToken`).
     case userAuthTokenInvalid
+    /// An aggregator project's `X-Onramp-Partner-Id` names no end partner it registered (400 `invalid_request`).
+    case unknownEndPartner
     /// The asset cannot be bought on this network (400 `network_not_tradable`).
     case networkNotTradable(String)
     /// The order would pass the user's weekly spending limit (429 `guest_transaction_limit`).
@@ -80,6 +82,12 @@ enum HeadlessFailure: Error, Equatable, HTTPErrorConvertible {
                 status: 400, code: "invalid_request",
                 message: "userAuthToken is unknown, expired, revoked, or another user's; create the order without it.",
                 param: "userAuthToken")
+        case .unknownEndPartner:
+            return HTTPError(
+                status: 400, code: "invalid_request",
+                message:
+                    "X-Onramp-Partner-Id names no end partner of this aggregator project; register it with `onramp project add-end-partner`."
+            )
         case .networkNotTradable(let why):
             return HTTPError(status: 400, code: "network_not_tradable", message: why, param: "destinationNetwork")
         case .weeklyLimit(let remaining):

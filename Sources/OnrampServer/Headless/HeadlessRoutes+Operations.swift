@@ -145,6 +145,7 @@ extension HeadlessRoutes {
                 "purchaseCurrency": .string, "fees": .array(fee), "exchangeRate": .decimalString,
                 "destinationAddress": .string, "destinationNetwork": .string, "status": orderStatus,
                 "createdAt": .dateTime, "updatedAt": .dateTime, "partnerUserRef": .string, "txHash": .string,
+                "partnerId": .string,
             ],
             required: [
                 "orderId", "paymentTotal", "paymentSubtotal", "paymentCurrency", "paymentMethod", "purchaseAmount",
@@ -208,8 +209,14 @@ extension HeadlessRoutes {
         /// `POST /platform/v2/onramp/orders`.
         static let createOrder = APIOperation.cdp(
             "createHeadlessOrder", "Creates a guest checkout order (or prices one) with its payment link.",
-            tag: "Headless", auth: .apiKeyJWT, headers: idempotencyHeaders, body: orderRequest, status: 201,
-            response: createdOrder)
+            tag: "Headless", auth: .apiKeyJWT,
+            headers: idempotencyHeaders + [
+                APIParameter(
+                    "X-Onramp-Partner-Id",
+                    APISchema.string(minLength: 1, maxLength: 128).described(
+                        "An aggregator's end partner (registered with `onramp project add-end-partner`) the order is for; ignored for other projects."
+                    ))
+            ], body: orderRequest, status: 201, response: createdOrder)
 
         /// `GET /platform/v2/onramp/orders/{orderId}`.
         static let getOrder = APIOperation.cdp(

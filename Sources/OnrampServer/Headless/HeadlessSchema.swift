@@ -106,4 +106,5 @@ enum HeadlessSchema {
                     );
                     """),
         ] + VerificationRepository.idempotencyMigrations + LimitUpgradeRepository.migrations
+        + EndPartnerRepository.migrations
 }

@@ -145,6 +145,30 @@ public struct ProjectProvisioner: Sendable {
         }
     }
 
+    /// Registers an end partner of an aggregator project (which a project with one is), under `partnerId` or a
+    /// new id; returns the id its orders send as `X-Onramp-Partner-Id`.
+    public func addEndPartner(name: String, partnerId: String? = nil, projectId: String) throws -> String {
+        guard !name.isEmpty, name.utf8.count <= 200 else {
+            throw ProvisioningError(message: "an end partner's name is 1 to 200 bytes")
+        }
+        let id = partnerId ?? ids.uuid().lowercased()
+        guard (1...128).contains(id.utf8.count), id.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
+            throw ProvisioningError(message: "a partner id is 1 to 128 visible ASCII characters")
+        }
+        do {
+            try database.transaction { connection in
+                guard try ProjectRepository(connection: connection).find(projectId) != nil else {
+                    throw ProvisioningError(message: "no project \(projectId)")
+                }
+                try EndPartnerRepository(connection: connection).add(
+                    partnerId: id, name: name, projectId: projectId, now: Timestamp.milliseconds(clock.now()))
+            }
+        } catch let error as StoreError where error.code == .constraintViolation {
+            throw ProvisioningError(message: "\(id) is already an end partner of \(projectId)")
+        }
+        return id
+    }
+
     /// Turns App2App off (or back on) for a project.
     public func setApp2AppEnabled(_ enabled: Bool, projectId: String) throws {
         try database.transaction { connection in

@@ -1,0 +1,50 @@
+import Foundation
+import OnrampTestSupport
+import OnrampWire
+import Testing
+
+/// `onramp project` as a real process on a SQLite file: what an operator runs to set up a project.
+@Suite(.serialized) struct ProjectCommandTests {
+    private static func run(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+        let process = Process()
+        process.executableURL = Python.onrampBinary
+        process.arguments = arguments
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let printed = output.fileHandleForReading.readDataToEndOfFile()
+        let complaints = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (
+            process.terminationStatus, String(decoding: printed, as: UTF8.self),
+            String(decoding: complaints, as: UTF8.self)
+        )
+    }
+
+    /// `add-end-partner` makes a project an aggregator: it prints the partner id its orders send as
+    /// `X-Onramp-Partner-Id`, and refuses the same id twice and an unknown project.
+    @Test func addEndPartnerRegistersAnAggregatorsPartnerOnce() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("project-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = ["--database", "sqlite:\(directory.path)/onramp.db", "--json"]
+        let created = try Self.run(["project", "create", "--name", "Aggregator"] + database)
+        #expect(created.status == 0, "\(created.errors)")
+        let projectId = try #require(try JSONParser().parse(created.output)["projectId"]?.stringValue)
+        let partner = ["project", "add-end-partner", "--project", projectId, "--name", "Corner Shop"]
+
+        let generated = try Self.run(partner + database)
+        #expect(generated.status == 0, "\(generated.errors)")
+        let generatedId = try JSONParser().parse(generated.output)["partnerId"]?.stringValue
+        #expect(generatedId?.count == 36)
+        let chosen = try Self.run(partner + ["--partner-id", "shop-1"] + database)
+        #expect(chosen.status == 0, "\(chosen.errors)")
+        #expect(try JSONParser().parse(chosen.output)["partnerId"] == "shop-1")
+        let twice = try Self.run(partner + ["--partner-id", "shop-1"] + database)
+        #expect(twice.status == 1 && twice.errors.contains("already an end partner"), "\(twice.errors)")
+        let nowhere = try Self.run(["project", "add-end-partner", "--project", "nope", "--name", "X"] + database)
+        #expect(nowhere.status == 1 && nowhere.errors.contains("no project nope"), "\(nowhere.errors)")
+    }
+}
