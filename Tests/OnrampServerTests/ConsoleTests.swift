@@ -498,6 +498,18 @@ import Testing
         #expect(reason == "ONRAMP_TRANSACTION_STATUS_FAILED FAILURE_REASON_BUY_FAILED")
         #expect(
             try server.count("SELECT COUNT(*) AS n FROM outbox_events WHERE type = 'onramp.transaction.failed'") == 1)
+        // cdp-sdk 1.51.0's `OnrampTransactionPayload` parses both outcomes, `errorCode` beside `failureReason`.
+        let payloads = try server.database.read {
+            try $0.query(
+                "SELECT payload FROM outbox_events WHERE type IN ('onramp.transaction.failed', 'onramp.transaction.success') ORDER BY type",
+                []
+            ).map { try JSONParser().parse(try $0.string("payload")) }
+        }
+        let parsed = try CDPPayloadModels.parse(payloads.map { ("OnrampTransactionPayload", $0) })
+        #expect(parsed.count == 2 && parsed.allSatisfy { $0.error == nil }, "\(parsed)")
+        #expect(parsed.first?.parsed?["failureReason"] == "FAILURE_REASON_BUY_FAILED")
+        #expect(parsed.first?.parsed?["errorCode"] == "ERROR_CODE_UNSPECIFIED")
+        #expect(parsed.last?.parsed?["status"] == "ONRAMP_TRANSACTION_STATUS_SUCCESS")
         #expect(
             Self.text(Self.get(server, "/console/transactions/\(failedId)?finished=failed")).contains(
                 "Failed on purpose."))

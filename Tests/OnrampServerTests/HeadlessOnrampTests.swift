@@ -499,6 +499,9 @@ import Testing
         let bodies = receiver.deliveries.compactMap { try? JSONParser().parse($0.body) }
         #expect(bodies.filter { $0["partnerId"] == .string(partnerId) }.map { $0["orderId"] } == [.string(orderId)])
         #expect(bodies.filter { $0["partnerId"] != nil }.count == 1)
+        let parsed = try CDPPayloadModels.parse(bodies.map { ("OnrampOrderPayload", $0) })
+        #expect(parsed.allSatisfy { $0.error == nil }, "\(parsed)")
+        #expect(parsed.compactMap { $0.parsed?["partnerId"]?.stringValue } == [partnerId])
         let checks = try PythonVerifier.verify(receiver.deliveries.map { ("cdp", secret, $0) })
         #expect(checks.allSatisfy { $0.ok }, "\(checks)")
     }

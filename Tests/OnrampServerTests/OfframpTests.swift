@@ -111,6 +111,9 @@ import Testing
         #expect(
             bodies.allSatisfy { $0["minimumTotal"]?["value"] == "10.00" && $0["minimumTotal"]?["currency"] == "USD" })
         #expect(bodies.allSatisfy { $0["exchangeRate"]?["currency"] == "USD" && $0["exchangeRate"] == $0["unitPrice"] })
+        let parsed = try CDPPayloadModels.parse(bodies.map { ("OfframpTransactionPayload", $0) })
+        #expect(parsed.count == 3 && parsed.allSatisfy { $0.error == nil }, "\(parsed)")
+        #expect(parsed.allSatisfy { $0.parsed?["minimumTotal"]?["value"] == "10.00" })
         let checks = try PythonVerifier.verify(receiver.deliveries.map { ("cdp", secret, $0) })
         #expect(checks.allSatisfy { $0.ok }, "\(checks)")
     }

@@ -241,6 +241,31 @@ enum PythonVerifier {
     }
 }
 
+/// Webhook payloads parsed by cdp-sdk 1.51.0's own models (`Tests/python/cdp_payload_models.py`).
+enum CDPPayloadModels {
+    /// Per payload, the model's parse of it (its `to_dict()`), or the model's complaint.
+    static func parse(_ items: [(model: String, payload: JSONValue)]) throws -> [(parsed: JSONValue?, error: String?)] {
+        let input: JSONValue = .array(items.map { ["model": .string($0.model), "payload": $0.payload] })
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("models-\(UUID().uuidString).json")
+        try Data(input.serialized).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let process = Process()
+        process.executableURL = PythonVerifier.packageRoot.appendingPathComponent(".venv/bin/python")
+        process.arguments = [
+            PythonVerifier.packageRoot.appendingPathComponent("Tests/python/cdp_payload_models.py").path, file.path,
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let results = try JSONParser().parse(String(decoding: data, as: UTF8.self)).arrayValue ?? []
+        return results.map { result in
+            (result["ok"]?.boolValue == true ? result["parsed"] : nil, result["error"]?.stringValue)
+        }
+    }
+}
+
 /// A server on a real port that answers every POST with `307` to another URL.
 final class WebhookRedirector: Sendable {
     private let server: HTTPServer

@@ -153,7 +153,9 @@ struct TransactionRecord: Sendable {
             failureReason: failureReason)
     }
 
-    /// The webhook payload for `eventType`.
+    /// The webhook payload for `eventType` (cdp-sdk 1.51.0 `OnrampTransactionPayload`). `errorCode` is
+    /// `ERROR_CODE_UNSPECIFIED`, the one value Coinbase documents (its `onrampTransactionFailed` example); the
+    /// cause of a failure is in `failureReason`.
     func webhookJSON(eventType: String) -> JSONValue {
         [
             "eventType": .string(eventType), "transactionId": .string(transactionId), "status": .string(status),
@@ -170,6 +172,7 @@ struct TransactionRecord: Sendable {
             "paymentMethod": .string(paymentMethod), "createdAt": .string(Timestamp.rfc3339(milliseconds: createdAt)),
             "completedAt": .optional(completedAt.map { Timestamp.rfc3339(milliseconds: $0) }),
             "endPartnerName": .string(endPartnerName), "failureReason": .optional(failureReason),
+            "errorCode": "ERROR_CODE_UNSPECIFIED",
         ]
     }
 }
