@@ -444,6 +444,84 @@ import Testing
         #expect(try server.count("SELECT COUNT(*) AS n FROM outbox_events") == 1)
     }
 
+    /// Embedded mode (cdp-sdk 1.51.0 `OnrampLimitUpgradeEmbeddedResponse`): 200 `{upgradeUrl, expiresAt}`; the page
+    /// takes the identity fields once (a wrong field shows the form again and keeps the link), and the upgrade
+    /// moves the limits a later order is checked against. A reused, forged or expired link changes nothing.
+    @Test(arguments: DatabaseDriver.all)
+    func anEmbeddedLimitUpgradeIsTakenOnceOnItsPage(driver: DatabaseDriver) throws {
+        let clock = ManualClock(Date())
+        let server = try TestServer(clock: clock, driver: driver)
+        let who: [(String, JSONValue)] = [("userId", .string(Self.phone)), ("userIdType", "phone_number")]
+        func embedded() throws -> (status: Int, body: JSONValue) {
+            try post(server, "/platform/v2/onramp/limits/upgrade", .object(who + [("interactionMode", "embedded")]))
+        }
+        func limits() throws -> JSONValue {
+            try post(
+                server, "/platform/v2/onramp/limits", .object(who + [("paymentMethodType", "GUEST_CHECKOUT_APPLE_PAY")])
+            ).body
+        }
+        func page(_ token: String) throws -> RawHTTPClient.Response {
+            try RawHTTPClient(port: server.port).request("GET", "/v2/api-onramp/upgrade-limits?sessionToken=\(token)")
+        }
+        func submit(_ token: String, ssn: String, day: String = "01") throws -> RawHTTPClient.Response {
+            try RawHTTPClient(port: server.port).request(
+                "POST", "/v2/api-onramp/upgrade-limits",
+                headers: [("Content-Type", "application/x-www-form-urlencoded")],
+                body: Array("sessionToken=\(token)&ssnLast4=\(ssn)&month=02&day=\(day)&year=1990".utf8))
+        }
+        func token(_ answer: (status: Int, body: JSONValue)) throws -> String {
+            let url = try #require(answer.body["upgradeUrl"]?.stringValue)
+            #expect(url.hasPrefix("http://127.0.0.1:\(server.port)/v2/api-onramp/upgrade-limits?sessionToken="))
+            return try #require(URLComponents(string: url)?.queryItems?.first?.value)
+        }
+        for _ in 0..<4 {
+            #expect(
+                try post(server, "/platform/v2/onramp/orders", Self.orderBody([("paymentAmount", "120.00")])).status
+                    == 201)
+        }
+        let answered = try embedded()
+        #expect(answered.status == 200, "\(answered.body)")
+        let expiresAt = try #require(answered.body["expiresAt"]?.stringValue)
+        let expiry = try #require(ISO8601DateFormatter().date(from: expiresAt), "\(expiresAt)")
+        #expect(abs(expiry.timeIntervalSince(clock.now()) - 15 * 60) < 1)
+        let link = try token(answered)
+        // Asking changes nothing until the user submits.
+        #expect(try limits()["limitUpgradeOptions"]?.arrayValue?.first?["status"] == "unrequested")
+        #expect(try page("forged").status == 400)
+        let form = try page(link)
+        #expect(form.status == 200 && form.text.contains("id=\"upgrade-form\""))
+
+        let wrong = try submit(link, ssn: "12a4")
+        #expect(wrong.status == 400 && wrong.text.contains("last 4 digits") && wrong.text.contains("upgrade-form"))
+        #expect(try submit(link, ssn: "0000", day: "30").text.contains("valid {day, month, year}"), "30 February")
+        #expect(try server.count("SELECT COUNT(*) AS n FROM onramp_limit_upgrades") == 0)
+
+        let done = try submit(link, ssn: "0000")
+        #expect(done.status == 200 && done.text.contains("data-status=\"active\""), "\(done.text)")
+        #expect(try limits()["limits"]?.arrayValue?.first?["limit"] == "2500.00")
+        #expect(
+            try post(server, "/platform/v2/onramp/orders", Self.orderBody([("paymentAmount", "25.00")])).status == 201)
+
+        // Used once: the page and a second submission are refused and write nothing.
+        let requestedAt = try server.count("SELECT requested_at AS n FROM onramp_limit_upgrades")
+        #expect(try page(link).status == 400)
+        let again = try submit(link, ssn: "9999")
+        #expect(again.status == 400 && again.text.contains("was used, has expired"), "\(again.text)")
+        #expect(try server.count("SELECT requested_at AS n FROM onramp_limit_upgrades") == requestedAt)
+        #expect(try limits()["limitUpgradeOptions"]?.arrayValue?.first?["status"] == "active")
+
+        // A link past its 15 minutes is refused too; fields in embedded mode are refused in CDP's shape.
+        let late = try token(try embedded())
+        clock.advance(by: 15 * 60 + 1)
+        #expect(try submit(late, ssn: "0000").status == 400)
+        let withFields = try post(
+            server, "/platform/v2/onramp/limits/upgrade",
+            .object(who + [("interactionMode", "embedded"), ("fields", ["ssnLast4": "0000"])]))
+        #expect(withFields.status == 400 && withFields.body["errorType"] == "invalid_request", "\(withFields.body)")
+        #expect(withFields.body["errorMessage"]?.stringValue?.contains("Omit fields in embedded mode") == true)
+        #expect(try server.count("SELECT COUNT(*) AS n FROM onramp_limit_upgrade_links") == 2)
+    }
+
     /// `X-Onramp-Partner-Id` (cdp-sdk 1.51.0 `create_onramp_order`): ignored for a project that is no aggregator;
     /// an aggregator's unregistered partner is refused and nothing is written; a registered one scopes the order,
     /// shown as `partnerId` on it and on its signed webhooks, and a retry under the same key must repeat it.
@@ -679,6 +757,11 @@ import Testing
         // cdp-sdk 1.51.0 parses limitUpgradeOptions and sends a limit upgrade (API mode) that raises the limits.
         #expect(result["upgradeBefore"] == ["unrequested", ["ssnLast4", "dateOfBirth"]], "\(result)")
         #expect(result["upgradeAfter"] == ["active", "2500.00"], "\(result)")
+        // ... and parses the embedded mode's hosted page link.
+        #expect(
+            result["upgradeUrl"]?.stringValue?.hasPrefix(
+                "http://127.0.0.1:\(server.port)/v2/api-onramp/upgrade-limits?sessionToken=") == true, "\(result)")
+        #expect(result["upgradeExpiresAt"]?.stringValue?.isEmpty == false)
         // cdp-sdk 1.51.0's own models parse an embedded-mode order (its status and link type enums).
         #expect(result["embeddedStatus"] == "ONRAMP_ORDER_STATUS_PENDING_AUTH")
         #expect(result["embeddedLinkType"] == "PAYMENT_LINK_TYPE_EMBEDDED_ORDER")

@@ -67,6 +67,10 @@ async def main():
             user_id=PHONE, user_id_type="phone_number",
             fields=OnrampLimitUpgradeIdentityFields(
                 ssn_last4="0000", date_of_birth=DateOfBirth(day="01", month="02", year="1990"))))
+        hosted = await api.request_limits_upgrade(OnrampLimitUpgradeRequest(
+            user_id="+14155550166", user_id_type="phone_number", interaction_mode="embedded"))
+        result["upgradeUrl"] = hosted.upgrade_url
+        result["upgradeExpiresAt"] = hosted.expires_at.isoformat()
         upgraded = await api.get_onramp_user_limits(GetOnrampUserLimitsRequest(
             payment_method_type="GUEST_CHECKOUT_APPLE_PAY", user_id=PHONE, user_id_type="phone_number"))
         result["upgradeAfter"] = [upgraded.limit_upgrade_options[0].status, upgraded.limits[0].limit]

@@ -176,12 +176,20 @@ struct UserLimitsRequest: Sendable, Equatable {
     }
 }
 
-/// `POST /v2/onramp/limits/upgrade` in API mode (cdp-sdk 1.51.0 `OnrampLimitUpgradeRequest`): the user's phone
-/// number and `fields{ssnLast4, dateOfBirth{day, month, year}}`. Embedded mode (`interactionMode: embedded`,
-/// a Coinbase-hosted page) is refused here.
+/// `POST /v2/onramp/limits/upgrade` (cdp-sdk 1.51.0 `OnrampLimitUpgradeRequest`): the user's phone number and, in
+/// API mode, `fields{ssnLast4, dateOfBirth{day, month, year}}`; in embedded mode (`interactionMode: embedded`) no
+/// `fields` (the user enters them on the hosted upgrade page; any sent are refused, as the reference says).
 struct LimitUpgradeRequest: Sendable, Equatable {
+    /// How the identity fields arrive.
+    enum Mode: Sendable, Equatable {
+        /// In the request, already checked.
+        case api(ssnLast4: String)
+        /// On the hosted page the answer links to.
+        case embedded
+    }
+
     var phoneNumber: String
-    var ssnLast4: String
+    var mode: Mode
 
     init(fields: RequestFields) throws(HTTPError) {
         guard try fields.required("userIdType", maxLength: 32) == "phone_number" else {
@@ -192,30 +200,55 @@ struct LimitUpgradeRequest: Sendable, Equatable {
             throw fields.invalid("userId", "userId is the user's E.164 phone number.")
         }
         phoneNumber = userId
+        let identity = try fields.object("fields")
         switch try fields.optional("interactionMode", maxLength: 16) ?? "api" {
-        case "api": break
+        case "api":
+            guard let identity else {
+                throw fields.invalid("fields", "Missing required field fields (ssnLast4 and dateOfBirth) in api mode.")
+            }
+            mode = .api(ssnLast4: try LimitUpgradeIdentity(fields: identity, in: fields).ssnLast4)
         case "embedded":
-            throw fields.invalid(
-                "interactionMode", "The embedded limit upgrade (a hosted page) is not served by this sandbox; use api.")
+            guard identity == nil else {
+                throw fields.invalid(
+                    "fields", "Omit fields in embedded mode: the user enters them on the upgrade page.")
+            }
+            mode = .embedded
         default: throw fields.invalid("interactionMode", "interactionMode must be api or embedded.")
         }
-        guard let identity = try fields.object("fields") else {
-            throw fields.invalid("fields", "Missing required field fields (ssnLast4 and dateOfBirth) in api mode.")
-        }
+    }
+}
+
+/// A limit upgrade's identity fields: the SSN's last 4 digits and a real date of birth (`fields` of the API
+/// request, or the hosted page's form).
+struct LimitUpgradeIdentity: Sendable, Equatable {
+    var ssnLast4: String
+
+    /// The API request's `fields` object (`identity`, reported as `fields.…` of `request`).
+    init(fields identity: RequestFields, in request: RequestFields) throws(HTTPError) {
         if let unknown = identity.body.objectValue?.first(where: { !["ssnLast4", "dateOfBirth"].contains($0.0) }) {
-            throw fields.invalid("fields.\(String(unknown.0.prefix(64)))", "fields takes ssnLast4 and dateOfBirth.")
+            throw request.invalid("fields.\(String(unknown.0.prefix(64)))", "fields takes ssnLast4 and dateOfBirth.")
         }
-        let ssn = try identity.required("ssnLast4", maxLength: 4)
-        guard ssn.utf8.count == 4, ssn.utf8.allSatisfy({ (48...57).contains($0) }) else {
-            throw fields.invalid("fields.ssnLast4", "ssnLast4 is the last 4 digits of the SSN.")
+        guard let dob = try identity.object("dateOfBirth") else {
+            throw request.invalid("fields.dateOfBirth", "dateOfBirth is a valid {day, month, year}.")
         }
-        ssnLast4 = ssn
-        guard let dob = try identity.object("dateOfBirth"),
-            let day = Int(try dob.required("day", maxLength: 2)),
-            let month = Int(try dob.required("month", maxLength: 2)),
-            let year = Int(try dob.required("year", maxLength: 4)), (1900...2100).contains(year),
-            (1...12).contains(month),
-            (1...KYCCollection.days(inMonth: month, of: year)).contains(day)
-        else { throw fields.invalid("fields.dateOfBirth", "dateOfBirth is a valid {day, month, year}.") }
+        try self.init(
+            ssnLast4: try identity.required("ssnLast4", maxLength: 4), day: try dob.required("day", maxLength: 2),
+            month: try dob.required("month", maxLength: 2), year: try dob.required("year", maxLength: 4),
+            reportedAs: "fields.", in: request)
+    }
+
+    /// The values one by one (the hosted page's form: `ssnLast4`, `day`, `month`, `year`); a problem is reported
+    /// as `prefix` + the field's name.
+    init(
+        ssnLast4: String, day: String, month: String, year: String, reportedAs prefix: String = "",
+        in request: RequestFields
+    ) throws(HTTPError) {
+        guard ssnLast4.utf8.count == 4, ssnLast4.utf8.allSatisfy({ (48...57).contains($0) }) else {
+            throw request.invalid(prefix + "ssnLast4", "ssnLast4 is the last 4 digits of the SSN.")
+        }
+        guard let day = Int(day), let month = Int(month), let year = Int(year), (1900...2100).contains(year),
+            (1...12).contains(month), (1...KYCCollection.days(inMonth: month, of: year)).contains(day)
+        else { throw request.invalid(prefix + "dateOfBirth", "dateOfBirth is a valid {day, month, year}.") }
+        self.ssnLast4 = ssnLast4
     }
 }

@@ -453,24 +453,6 @@ struct GuestCheckoutService: Sendable {
         ]
     }
 
-    /// `ssnLast4` values the sandbox decides at once (others stay `pending`, as a real review would).
-    static let sandboxUpgradeOutcomes: [String: LimitUpgradeRepository.Status] = ["0000": .active, "9999": .resubmit]
-
-    /// Requests a limit upgrade for the guest in the caller's mode: `0000` as `ssnLast4` activates it at once,
-    /// `9999` asks for the fields again (`resubmit`), anything else leaves it `pending`. An active upgrade stays
-    /// active.
-    func requestLimitUpgrade(_ request: LimitUpgradeRequest, projectId: String) throws {
-        let now = schedule.realNowMilliseconds
-        try database.transaction { connection in
-            let livemode = try TestClockRepository(connection: connection).mode(of: projectId) ?? false
-            let upgrades = LimitUpgradeRepository(connection: connection)
-            guard try upgrades.status(phone: request.phoneNumber, livemode: livemode) != .active else { return }
-            try upgrades.record(
-                Self.sandboxUpgradeOutcomes[request.ssnLast4] ?? .pending, phone: request.phoneNumber,
-                livemode: livemode, now: now)
-        }
-    }
-
     // MARK: - The payment sheet
 
     /// The order a payment link names, if any.

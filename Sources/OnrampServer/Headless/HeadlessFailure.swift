@@ -28,6 +28,8 @@ enum HeadlessFailure: Error, Equatable, HTTPErrorConvertible {
     case userAuthTokenInvalid
     /// An aggregator project's `X-Onramp-Partner-Id` names no end partner it registered (400 `invalid_request`).
     case unknownEndPartner
+    /// An embedded-mode limit upgrade link is unknown, used or expired (400 `invalid_request`).
+    case upgradeLinkInvalid
     /// The asset cannot be bought on this network (400 `network_not_tradable`).
     case networkNotTradable(String)
     /// The order would pass the user's weekly spending limit (429 `guest_transaction_limit`).
@@ -88,6 +90,11 @@ enum HeadlessFailure: Error, Equatable, HTTPErrorConvertible {
                 message:
                     "X-Onramp-Partner-Id names no end partner of this aggregator project; register it with `onramp project add-end-partner`."
             )
+        case .upgradeLinkInvalid:
+            return HTTPError(
+                status: 400, code: "invalid_request",
+                message: "This upgrade link was used, has expired or is not valid; ask the app for a new one.",
+                param: "sessionToken")
         case .networkNotTradable(let why):
             return HTTPError(status: 400, code: "network_not_tradable", message: why, param: "destinationNetwork")
         case .weeklyLimit(let remaining):

@@ -113,7 +113,8 @@ extension HeadlessRoutes {
         static let limitUpgradeRequest = APISchema.object(
             [
                 "userIdType": .enumeration(["phone_number"]), "userId": phoneNumber,
-                "interactionMode": .enumeration(["api", "embedded"]).described("Only api is served."),
+                "interactionMode": .enumeration(["api", "embedded"]).described(
+                    "api (default) takes fields; embedded answers a hosted page's upgradeUrl and takes no fields."),
                 "fields": .object(
                     [
                         "ssnLast4": .string(minLength: 4, maxLength: 4, pattern: "^[0-9]{4}$").described(
@@ -201,10 +202,19 @@ extension HeadlessRoutes {
             "getHeadlessUserLimits", "Returns a guest's weekly spending and lifetime order limits and what is left.",
             tag: "Headless", auth: .apiKeyJWT, body: limitsRequest, response: limits)
 
-        /// `POST /platform/v2/onramp/limits/upgrade`.
-        static let requestLimitUpgrade = APIOperation.cdp(
-            "requestHeadlessLimitUpgrade", "Requests a guest's limit upgrade with identity fields (API mode).",
-            tag: "Headless", auth: .apiKeyJWT, body: limitUpgradeRequest, status: 202, response: .object([:]))
+        /// `POST /platform/v2/onramp/limits/upgrade`: 202 in API mode, 200 with the hosted page in embedded mode.
+        static let requestLimitUpgrade: APIOperation = {
+            var operation = APIOperation.cdp(
+                "requestHeadlessLimitUpgrade",
+                "Requests a guest's limit upgrade: with identity fields (API mode), or a link to the hosted page (embedded mode).",
+                tag: "Headless", auth: .apiKeyJWT, body: limitUpgradeRequest, status: 202, response: .object([:]))
+            operation.responses.insert(
+                .json(
+                    200, "Embedded mode: the single-use upgrade page and when its link expires.",
+                    .object(["upgradeUrl": .string, "expiresAt": .dateTime], required: ["upgradeUrl", "expiresAt"])),
+                at: 0)
+            return operation
+        }()
 
         /// `POST /platform/v2/onramp/orders`.
         static let createOrder = APIOperation.cdp(
@@ -262,6 +272,21 @@ extension HeadlessRoutes {
         static let googlePaySheet = APIOperation.page(
             "submitGooglePaySheet", "Opens the simulated Google Pay sheet, or approves, declines or cancels it.",
             tag: "Headless", form: sheetForm)
+
+        /// `GET /v2/api-onramp/upgrade-limits`.
+        static let limitUpgradePage = APIOperation.page(
+            "getLimitUpgradePage", "Shows an embedded-mode limit upgrade's form while its link can be used.",
+            tag: "Headless", query: [linkToken])
+
+        /// `POST /v2/api-onramp/upgrade-limits`.
+        static let submitLimitUpgradePage = APIOperation.page(
+            "submitLimitUpgradePage", "Takes the identity fields of an embedded-mode limit upgrade, once.",
+            tag: "Headless",
+            form: .object(
+                [
+                    "sessionToken": .string(maxLength: 64), "ssnLast4": .string(maxLength: 4),
+                    "day": .string(maxLength: 2), "month": .string(maxLength: 2), "year": .string(maxLength: 4),
+                ], required: ["sessionToken", "ssnLast4", "day", "month", "year"]))
 
         /// `GET /v3/api-onramp/embedded-order`.
         static let embeddedOrderPage = APIOperation.page(

@@ -9,6 +9,7 @@ import OnrampWire
 struct HeadlessRoutes: Sendable {
     let orders: GuestCheckoutService
     let verifications: VerificationService
+    let limitUpgrades: LimitUpgradeService
     /// The key a retried order's body is hashed with (derived from the data key).
     let idempotencyHashKey: [UInt8]
 
@@ -30,11 +31,39 @@ struct HeadlessRoutes: Sendable {
         .json(try orders.userLimits(UserLimitsRequest(fields: fields(request)), projectId: projectId))
     }
 
-    /// `POST /v2/onramp/limits/upgrade` in API mode: 202 once the request is taken (the outcome shows in
-    /// `limitUpgradeOptions`).
+    /// `POST /v2/onramp/limits/upgrade`: in API mode 202 once the request is taken (the outcome shows in
+    /// `limitUpgradeOptions`); in embedded mode 200 `{upgradeUrl, expiresAt}` (`OnrampLimitUpgradeEmbeddedResponse`).
     func requestLimitUpgrade(_ request: HTTPRequest, _ projectId: String) throws -> HTTPResponse {
-        try orders.requestLimitUpgrade(LimitUpgradeRequest(fields: fields(request)), projectId: projectId)
-        return .json([:], status: 202)
+        guard
+            let link = try limitUpgrades.request(LimitUpgradeRequest(fields: fields(request)), projectId: projectId)
+        else { return .json([:], status: 202) }
+        return .json(
+            ["upgradeUrl": .string(link.url), "expiresAt": .string(Timestamp.rfc3339(milliseconds: link.expiresAt))])
+    }
+
+    /// GET: the embedded-mode upgrade page's form, while its link can be used.
+    func limitUpgradePage(_ request: HTTPRequest) throws -> HTTPResponse {
+        let token = request.queryValue("sessionToken") ?? ""
+        _ = try limitUpgrades.usableLink(token: token)
+        return LimitUpgradePage.form(token: token, message: nil)
+    }
+
+    /// POST: the upgrade page's identity fields. A field that is wrong shows the form again with its message (the
+    /// link stays usable); a good submission spends the link and shows where the upgrade stands.
+    func submitLimitUpgradePage(_ request: HTTPRequest) throws -> HTTPResponse {
+        let form = RequestFields(try request.formBody())
+        let token = try form.required("sessionToken", maxLength: 64)
+        _ = try limitUpgrades.usableLink(token: token)
+        let identity: LimitUpgradeIdentity
+        do {
+            identity = try LimitUpgradeIdentity(
+                ssnLast4: try form.required("ssnLast4", maxLength: 4), day: try form.required("day", maxLength: 2),
+                month: try form.required("month", maxLength: 2), year: try form.required("year", maxLength: 4),
+                in: form)
+        } catch {
+            return LimitUpgradePage.form(token: token, message: error.message, status: error.status)
+        }
+        return LimitUpgradePage.result(try limitUpgrades.submit(token: token, identity))
     }
 
     /// An order; `X-Onramp-Partner-Id` is part of what a retry under the same `X-Idempotency-Key` must repeat.

@@ -76,7 +76,7 @@ struct CDPRouteTable: Sendable {
 
         // The Headless onramp: guest phone verification, limits, Apple Pay and Google Pay orders.
         let headless = HeadlessRoutes(
-            orders: guestCheckout, verifications: verifications,
+            orders: guestCheckout, verifications: verifications, limitUpgrades: LimitUpgradeService(context: context),
             idempotencyHashKey: context.idempotencySecrets.requestHashKey)
         cdp.apiKey(
             &router, "POST", "/platform/v2/onramp/verifications", HeadlessRoutes.Operations.createVerification,

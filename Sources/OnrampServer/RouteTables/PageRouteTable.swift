@@ -43,7 +43,7 @@ struct PageRouteTable: Sendable {
 
         // The Headless onramp's Apple Pay and Google Pay buttons, their sheet and the order's status.
         let headless = HeadlessRoutes(
-            orders: guestCheckout, verifications: verifications,
+            orders: guestCheckout, verifications: verifications, limitUpgrades: LimitUpgradeService(context: context),
             idempotencyHashKey: context.idempotencySecrets.requestHashKey)
         for method in GuestPaymentMethod.allCases {
             router.add(
@@ -61,6 +61,11 @@ struct PageRouteTable: Sendable {
             "POST", EmbeddedOrderPage.path, HeadlessRoutes.Operations.submitEmbeddedOrderPage,
             headless.submitEmbeddedOrderPage)
         router.add("GET", PaymentButtonPage.scriptPath, HeadlessRoutes.Operations.sheetScript, headless.sheetScript)
+        router.add(
+            "GET", LimitUpgradePage.path, HeadlessRoutes.Operations.limitUpgradePage, headless.limitUpgradePage)
+        router.add(
+            "POST", LimitUpgradePage.path, HeadlessRoutes.Operations.submitLimitUpgradePage,
+            headless.submitLimitUpgradePage)
 
         // The Embedded sandbox's pages: 3-D Secure, identity verification, Link consent.
         let testPages = HostedTestPages(context: context)
