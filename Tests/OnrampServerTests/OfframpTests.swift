@@ -241,10 +241,27 @@ import Testing
         let card = try jwtRequest(
             server, "POST", "/onramp/v1/sell/quote",
             json: [
-                "sellCurrency": "USDC", "sellAmount": "1", "cashoutCurrency": "USD", "paymentMethod": "CARD",
+                "sellCurrency": "USDC", "sellAmount": "100", "cashoutCurrency": "USD", "paymentMethod": "CARD",
                 "country": "US",
             ])
-        #expect(card.status == 400 && card.body["errorType"] == "invalid_request")
+        // Every documented method is quoted (CARD on the card fees); one outside them is refused.
+        #expect(card.status == 200 && card.body["coinbase_fee"]?["value"] == "2.50", "\(card.body)")
+        for method in ["UNSPECIFIED", "GUEST_CHECKOUT_APPLE_PAY", "RTP", "CRYPTO_ACCOUNT", "SEPA_BANK_ACCOUNT"] {
+            let quoted = try jwtRequest(
+                server, "POST", "/onramp/v1/sell/quote",
+                json: [
+                    "sellCurrency": "USDC", "sellAmount": "100", "cashoutCurrency": "USD",
+                    "paymentMethod": .string(method), "country": "US",
+                ])
+            #expect(quoted.status == 200, "\(method): \(quoted.body)")
+        }
+        let cheque = try jwtRequest(
+            server, "POST", "/onramp/v1/sell/quote",
+            json: [
+                "sellCurrency": "USDC", "sellAmount": "100", "cashoutCurrency": "USD", "paymentMethod": "CHEQUE",
+                "country": "US",
+            ])
+        #expect(cheque.status == 400 && cheque.body["errorType"] == "invalid_request")
         // The cash-out method's currencies and limits hold (ACH: USD, 5 to 25,000).
         for (amount, currency) in [("100", "EUR"), ("30000", "USD"), ("1", "USD")] {
             let refused = try jwtRequest(
@@ -320,6 +337,43 @@ import Testing
         #expect(try server.count("SELECT COUNT(*) AS n FROM hosted_onramp_sessions") == tokens)
     }
 
+    /// A one-click quote for a method only quoted (CARD) opens a sell page that refuses it, says what to quote
+    /// instead and spends nothing; one for `CRYPTO_ACCOUNT` cashes out to the user's crypto balance.
+    @Test func theSellPageRefusesAQuoteItCannotPayOutAndTakesTheCryptoAccount() throws {
+        let server = try TestServer()
+        func oneClick(_ method: String) throws -> URLComponents {
+            let quoted = try jwtRequest(
+                server, "POST", "/onramp/v1/sell/quote",
+                json: [
+                    "sellCurrency": "USDC", "sellNetwork": "base", "sellAmount": "10", "cashoutCurrency": "USD",
+                    "paymentMethod": .string(method), "country": "US", "sourceAddress": .string(Self.address),
+                    "redirectUrl": .string(Self.redirect), "partnerUserId": "seller-card",
+                ])
+            return try #require(URLComponents(string: quoted.body["offramp_url"]?.stringValue ?? ""), "\(quoted.body)")
+        }
+        let card = try oneClick("CARD")
+        let refused = try RawHTTPClient(port: server.port).request(
+            "GET", card.path + "?" + (card.percentEncodedQuery ?? ""))
+        #expect(refused.status == 400 && refused.text.contains("cannot pay out to CARD"), "\(refused.text)")
+        #expect(refused.text.contains("CRYPTO_ACCOUNT"))
+        #expect(try server.count("SELECT COUNT(*) AS n FROM hosted_onramp_sessions WHERE opened_at IS NOT NULL") == 0)
+
+        let crypto = try oneClick("CRYPTO_ACCOUNT")
+        let page = try RawHTTPClient(port: server.port).request(
+            "GET", crypto.path + "?" + (crypto.percentEncodedQuery ?? ""))
+        #expect(page.status == 200 && page.text.contains("value=\"CRYPTO_ACCOUNT\" selected"), "\(page.text)")
+        let token = try #require(Self.hidden("sessionToken", in: page.text))
+        let secret = try #require(Self.hidden("pageSecret", in: page.text))
+        let cashedOut = try RawHTTPClient(port: server.port).request(
+            "POST", "/v3/sell/input", headers: [("Content-Type", "application/x-www-form-urlencoded")],
+            body: Array(
+                "sessionToken=\(token)&pageSecret=\(secret)&choice=0&sellAmount=10&cashoutMethod=CRYPTO_ACCOUNT&action=cashout"
+                    .utf8))
+        #expect(cashedOut.status == 303 && cashedOut.headers["location"] == Self.redirect, "\(cashedOut.text)")
+        let sells = try transactions(server, "seller-card")["transactions"]?.arrayValue ?? []
+        #expect(sells.map { $0["payment_method"] } == ["CRYPTO_ACCOUNT"])
+    }
+
     /// A one-click link's user, amount and cash-out are bound to its token: a URL that names another user or
     /// amount is refused before the token is opened, and a form that sells another amount is refused, so no
     /// sell is recorded for anyone but the partner's user (the probe recorded one for `sandbox-mallory`).
@@ -377,7 +431,7 @@ import Testing
         let us = try #require(config.body["countries"]?.arrayValue?.first { $0["id"] == "US" })
         #expect(
             us["payment_methods"]?.arrayValue?.compactMap { $0["id"]?.stringValue } == [
-                "FIAT_WALLET", "ACH_BANK_ACCOUNT", "PAYPAL",
+                "FIAT_WALLET", "ACH_BANK_ACCOUNT", "PAYPAL", "CRYPTO_ACCOUNT",
             ])
         #expect(us["subdivisions"]?.arrayValue?.isEmpty == false)
         let options = try jwtRequest(server, "GET", "/onramp/v1/sell/options", query: "country=US&subdivision=CA")

@@ -11,6 +11,9 @@ extension OfframpRoutes {
         static let amount = APISchema.string(maxLength: 40, pattern: "^[0-9]+(\\.[0-9]+)?$")
         /// A cash-out method (Coinbase's `defaultCashoutMethod` names).
         static let cashoutMethod = APISchema.enumeration(OfframpService.cashoutMethods.map { $0.name })
+        /// A Sell Quote's `paymentMethod`: a cash-out method or one only quoted.
+        static let quotedMethod = APISchema.enumeration(
+            (OfframpService.cashoutMethods + OfframpService.quotedOnlyMethods).map { $0.name })
 
         /// An amount of money: `{value, currency}`.
         static let money = APISchema.object(
@@ -50,7 +53,7 @@ extension OfframpRoutes {
         static let quoteRequest = APISchema.object(
             [
                 "country": APISchema.string(minLength: 1, maxLength: 2).described("A supported ISO 3166-1 code."),
-                "paymentMethod": cashoutMethod,
+                "paymentMethod": quotedMethod,
                 "sellCurrency": APISchema.string(minLength: 1, maxLength: 64),
                 "sellAmount": amount,
                 "cashoutCurrency": APISchema.string(minLength: 1, maxLength: 8),

@@ -140,7 +140,7 @@ struct OfframpRoutes: Sendable {
         let sold = try service.quote(
             asset: try field("sellCurrency", "sell_currency", maxLength: 64),
             amount: try field("sellAmount", "sell_amount", maxLength: 40),
-            currency: try field("cashoutCurrency", "cashout_currency", maxLength: 8), method: method)
+            currency: try field("cashoutCurrency", "cashout_currency", maxLength: 8), method: method, quotingOnly: true)
         func amount(_ money: Money) -> JSONValue {
             ["value": .string(sold.text(money)), "currency": .string(money.currency)]
         }
@@ -256,6 +256,9 @@ struct OfframpRoutes: Sendable {
             if session.presets.quoteId != nil {
                 // A one-click link: what the URL says must be what the token was made for.
                 presets = try Self.bound(session.presets, presented: presets)
+                if let refusal = presets.paymentMethod.flatMap(OfframpService.cashoutRefusal) {
+                    return message("Sell unavailable", refusal, 400)
+                }
             }
             guard presets.partnerUserRef != nil, let redirect = presets.redirectUrl else {
                 throw HTTPError(
@@ -311,6 +314,9 @@ struct OfframpRoutes: Sendable {
         let amount = try form.required("sellAmount", maxLength: 40)
         let method = try form.required("cashoutMethod", maxLength: 32)
         let currency = try form.optional("fiatCurrency", maxLength: 8) ?? "USD"
+        if let refusal = OfframpService.cashoutRefusal(method) {
+            throw HTTPError(status: 400, code: "invalid_request", message: refusal, param: "cashoutMethod")
+        }
         let bound = session.presets
         if bound.quoteId != nil,
             bound.asset != choice.asset.symbol || bound.network != choice.network.id || bound.purchaseAmount != amount

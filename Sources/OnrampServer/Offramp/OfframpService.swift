@@ -33,10 +33,28 @@ struct OfframpService: Sendable {
     var nowMilliseconds: Int64 { Timestamp.milliseconds(clock.now()) }
 
     static let pagePath = "/v3/sell/input"
-    /// The cash-out methods (Coinbase's `defaultCashoutMethod` names) and the fee schedule each uses.
+    /// The cash-out methods (Coinbase's `defaultCashoutMethod` names, `CRYPTO_ACCOUNT` the user's crypto balance)
+    /// and the fee schedule each uses.
     static let cashoutMethods: [(name: String, type: PaymentMethodType)] = [
         ("FIAT_WALLET", .fiatWallet), ("ACH_BANK_ACCOUNT", .ach), ("PAYPAL", .paypal),
+        ("CRYPTO_ACCOUNT", .cryptoWallet),
     ]
+
+    /// The other `paymentMethod` values a Sell Quote takes (the API reference's enum, and the demo application's
+    /// `SEPA_BANK_ACCOUNT` and `EFT_BANK_ACCOUNT`): quoted on the fees of the nearest method the catalogue has,
+    /// but nothing is paid out to them here, so the sell page refuses a quote made for one.
+    static let quotedOnlyMethods: [(name: String, type: PaymentMethodType)] = [
+        ("UNSPECIFIED", .fiatWallet), ("CARD", .card), ("GUEST_CHECKOUT_CARD", .card), ("APPLE_PAY", .applePay),
+        ("GUEST_CHECKOUT_APPLE_PAY", .applePay), ("RTP", .ach), ("SEPA_BANK_ACCOUNT", .fiatWallet),
+        ("EFT_BANK_ACCOUNT", .fiatWallet),
+    ]
+
+    /// Why the sell page cannot cash out to `name`, a method only quoted; nil for a cash-out method.
+    static func cashoutRefusal(_ name: String) -> String? {
+        guard cashoutMethod(name) == nil else { return nil }
+        return "This sandbox cannot pay out to \(name); quote again with one of "
+            + cashoutMethods.map(\.name).joined(separator: ", ") + "."
+    }
 
     /// The address formats of the networks a sell can receive on (the simulator makes their deposit addresses).
     static let receivableFormats: Set<AddressFormat> = [.evm, .solana, .hex32]
@@ -45,12 +63,15 @@ struct OfframpService: Sendable {
         cashoutMethods.first { $0.name == name }?.type
     }
 
-    /// Prices a sell; catalogue refusals name the field.
-    func quote(asset: String, amount: String, currency: String, method: String) throws(OnrampError) -> SellQuote {
-        guard let type = Self.cashoutMethod(method) else {
+    /// Prices a sell through a cash-out method or, with `quotingOnly`, any documented Sell Quote method;
+    /// catalogue refusals name the field.
+    func quote(asset: String, amount: String, currency: String, method: String, quotingOnly: Bool = false)
+        throws(OnrampError) -> SellQuote
+    {
+        let methods = Self.cashoutMethods + (quotingOnly ? Self.quotedOnlyMethods : [])
+        guard let type = methods.first(where: { $0.name == method })?.type else {
             throw OnrampError.refusal(
-                "invalid_request",
-                "paymentMethod must be one of \(Self.cashoutMethods.map(\.name).joined(separator: ", ")).",
+                "invalid_request", "paymentMethod must be one of \(methods.map(\.name).joined(separator: ", ")).",
                 parameter: "paymentMethod")
         }
         do {
