@@ -337,6 +337,58 @@ import Testing
         #expect(try server.count("SELECT COUNT(*) AS n FROM hosted_onramp_sessions") == tokens)
     }
 
+    /// The sell URL's `presetFiatAmount` presets the crypto worth that much (rounded up to the asset's decimals)
+    /// and `disableEdit=true` fixes what the URL presets: the page offers nothing else and a form that changes it
+    /// is refused. The page lists only what can be sold here, in the order the form's `choice` indexes (a wallet
+    /// on Bitcoin, which no sell receives on, is not offered).
+    @Test func presetFiatAmountAndDisableEditFixTheSell() throws {
+        let server = try TestServer()
+        let token = try #require(
+            try jwtRequest(
+                server, "POST", "/onramp/v1/token",
+                json: [
+                    "addresses": [
+                        ["address": "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq", "blockchains": ["bitcoin"]],
+                        ["address": .string(Self.address), "blockchains": ["base"]],
+                    ],
+                    "assets": ["BTC", "ETH"],
+                ]
+            ).body["token"]?.stringValue)
+        let base =
+            "/v3/sell/input?sessionToken=\(token)&partnerUserRef=seller-fiat&redirectUrl=\(PercentEncoding.encode(Self.redirect))"
+        let bad = try RawHTTPClient(port: server.port).request("GET", base + "&presetFiatAmount=lots")
+        #expect(bad.status == 400 && bad.text.contains("presetFiatAmount"), "\(bad.text)")
+        let page = try RawHTTPClient(port: server.port).request(
+            "GET",
+            base
+                + "&defaultAsset=ETH&defaultNetwork=base&presetFiatAmount=25&disableEdit=true&defaultCashoutMethod=ACH_BANK_ACCOUNT"
+        )
+        #expect(page.status == 200, "\(page.text)")
+        // 25 USD of ETH at 3,000: 0.008333… rounded up at 18 places.
+        #expect(page.text.contains("value=\"0.008333333333333334\" readonly"), "\(page.text)")
+        #expect(page.text.contains("ETH on Base") && !page.text.contains("BTC on"))
+        #expect(page.text.contains("value=\"ACH_BANK_ACCOUNT\" selected") && !page.text.contains("FIAT_WALLET"))
+        let pageToken = try #require(Self.hidden("sessionToken", in: page.text))
+        let secret = try #require(Self.hidden("pageSecret", in: page.text))
+        func post(_ fields: String) throws -> RawHTTPClient.Response {
+            try RawHTTPClient(port: server.port).request(
+                "POST", "/v3/sell/input", headers: [("Content-Type", "application/x-www-form-urlencoded")],
+                body: Array("sessionToken=\(pageToken)&pageSecret=\(secret)&choice=0&fiatCurrency=USD&\(fields)".utf8))
+        }
+        let edited = try post("sellAmount=1&cashoutMethod=ACH_BANK_ACCOUNT&action=preview")
+        #expect(edited.status == 400 && edited.text.contains("cannot be changed"), "\(edited.text)")
+        let otherMethod = try post("sellAmount=0.008333333333333334&cashoutMethod=PAYPAL&action=preview")
+        #expect(otherMethod.status == 400)
+        let preview = try post("sellAmount=0.008333333333333334&cashoutMethod=ACH_BANK_ACCOUNT&action=preview")
+        #expect(preview.status == 200 && preview.text.contains("25.00 USD"), "\(preview.text)")
+        let done = try post("sellAmount=0.008333333333333334&cashoutMethod=ACH_BANK_ACCOUNT&action=cashout")
+        #expect(done.status == 303, "\(done.text)")
+        let sells = try transactions(server, "seller-fiat")["transactions"]?.arrayValue ?? []
+        #expect(sells.count == 1)
+        #expect(sells.first?["asset"] == "ETH" && sells.first?["network"] == "base", "\(sells)")
+        #expect(sells.first?["payment_method"] == "ACH_BANK_ACCOUNT")
+    }
+
     /// A one-click quote for a method only quoted (CARD) opens a sell page that refuses it, says what to quote
     /// instead and spends nothing; one for `CRYPTO_ACCOUNT` cashes out to the user's crypto balance.
     @Test func theSellPageRefusesAQuoteItCannotPayOutAndTakesTheCryptoAccount() throws {

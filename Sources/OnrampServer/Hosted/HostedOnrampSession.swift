@@ -31,6 +31,11 @@ struct HostedOnrampSession: Sendable {
         /// The quote a one-click sell link was made for: its presets are bound to the token, and the page
         /// takes no other user, amount or cash-out from the URL or the form.
         var quoteId: String?
+        /// The sell URL's `disableEdit=true`: what it presets (asset, network, amount, cash-out) cannot be changed.
+        var editingDisabled = false
+
+        /// Whether the sell page must keep what these presets set: a one-click link's, or `disableEdit`.
+        var locked: Bool { quoteId != nil || editingDisabled }
     }
 
     /// One purchasable combination offered on the page.
@@ -98,7 +103,7 @@ extension HostedOnrampSession.Presets {
             ("asset", asset), ("network", network), ("paymentAmount", paymentAmount),
             ("purchaseAmount", purchaseAmount), ("paymentCurrency", paymentCurrency), ("paymentMethod", paymentMethod),
             ("country", country), ("subdivision", subdivision), ("redirectUrl", redirectUrl),
-            ("partnerUserRef", partnerUserRef), ("quoteId", quoteId),
+            ("partnerUserRef", partnerUserRef), ("quoteId", quoteId), ("disableEdit", editingDisabled ? "true" : nil),
         ]
         return .object(fields.compactMap { name, value in value.map { (name, JSONValue.string($0)) } })
     }
@@ -115,6 +120,7 @@ extension HostedOnrampSession.Presets {
         redirectUrl = json["redirectUrl"]?.stringValue
         partnerUserRef = json["partnerUserRef"]?.stringValue
         quoteId = json["quoteId"]?.stringValue
+        editingDisabled = json["disableEdit"]?.stringValue == "true"
     }
 }
 

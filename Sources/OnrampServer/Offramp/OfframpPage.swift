@@ -8,14 +8,22 @@ enum OfframpPage {
         session: HostedOnrampSession, choices: [HostedOnrampSession.Choice], presets: HostedOnrampSession.Presets,
         token: String, pageSecret: String, error: String? = nil
     ) -> String {
-        let options = choices.enumerated().map { index, choice in
+        // A locked link (one-click, or `disableEdit`) offers only what it presets.
+        let offered = choices.enumerated().filter { _, choice in
+            !presets.locked
+                || (presets.asset.map { $0 == choice.asset.symbol } ?? true)
+                    && (presets.network.map { $0 == choice.network.id } ?? true)
+        }
+        let options = offered.map { index, choice in
             let label =
                 "\(choice.asset.symbol) on \(choice.network.displayName) from \(HTML.shortAddress(choice.address))"
             let selected =
                 choice.asset.symbol == presets.asset && choice.network.id == presets.network ? " selected" : ""
             return "<option value=\"\(index)\"\(selected)>\(HTML.escape(label))</option>"
         }.joined(separator: "\n")
-        let methods = OfframpService.cashoutMethods.map { method in
+        let methods = OfframpService.cashoutMethods.filter {
+            method in !presets.locked || presets.paymentMethod.map { $0 == method.name } ?? true
+        }.map { method in
             let selected = method.name == presets.paymentMethod ? " selected" : ""
             return "<option value=\"\(method.name)\"\(selected)>\(HTML.escape(method.type.displayName))</option>"
         }.joined(separator: "\n")
@@ -30,7 +38,7 @@ enum OfframpPage {
             <label for="choice">Sell</label>
             <select id="choice" name="choice">\(options)</select>
             <label for="sellAmount">Amount</label>
-            <input id="sellAmount" name="sellAmount" inputmode="decimal" required value="\(HTML.escape(presets.purchaseAmount ?? ""))">
+            <input id="sellAmount" name="sellAmount" inputmode="decimal" required value="\(HTML.escape(presets.purchaseAmount ?? ""))"\(presets.locked && presets.purchaseAmount != nil ? " readonly" : "")>
             <label for="cashoutMethod">Cash out to</label>
             <select id="cashoutMethod" name="cashoutMethod">\(methods)</select>
             <div class="actions">

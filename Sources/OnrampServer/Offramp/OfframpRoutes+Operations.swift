@@ -153,6 +153,13 @@ extension OfframpRoutes {
             APIParameter("presetCryptoAmount", .string(maxLength: 40)),
             APIParameter("defaultCashoutMethod", .string(maxLength: 32)),
             APIParameter("fiatCurrency", .string(maxLength: 8)),
+            APIParameter(
+                "presetFiatAmount",
+                APISchema.string(maxLength: 40).described(
+                    "Presets the crypto worth this much (when no crypto amount is).")),
+            APIParameter(
+                "disableEdit",
+                APISchema.enumeration(["true", "false"]).described("true: what the URL presets cannot be changed.")),
         ]
 
         /// The sell page's form: preview, cash out or cancel (which needs only the first three fields).

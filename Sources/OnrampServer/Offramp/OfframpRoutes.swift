@@ -253,6 +253,8 @@ struct OfframpRoutes: Sendable {
             presets.paymentMethod = try preset("defaultCashoutMethod", maxLength: 32)
             presets.paymentCurrency = try preset("fiatCurrency", maxLength: 8)
             presets.quoteId = try preset("quoteId", maxLength: 64)
+            presets.paymentAmount = try preset("presetFiatAmount", maxLength: 40)
+            presets.editingDisabled = request.queryValue("disableEdit") == "true"
             if session.presets.quoteId != nil {
                 // A one-click link: what the URL says must be what the token was made for.
                 presets = try Self.bound(session.presets, presented: presets)
@@ -271,6 +273,11 @@ struct OfframpRoutes: Sendable {
                 throw HTTPError(status: 404, code: "not_found", message: "Unknown project.")
             }
             try PurchaseRequest.validateHostedRedirect(redirect, for: project)
+            if presets.purchaseAmount == nil, let fiat = presets.paymentAmount {
+                let asset = presets.asset ?? service.sellableChoices(session).first?.asset.symbol ?? ""
+                presets.purchaseAmount = try service.cryptoAmount(
+                    worth: fiat, of: asset, in: presets.paymentCurrency ?? "USD")
+            }
         } catch {
             guard let text = PageErrorRenderer.refusalMessage(error) else { throw error }
             return message("Sell unavailable", text, 400)
@@ -280,7 +287,7 @@ struct OfframpRoutes: Sendable {
         }
         return .html(
             OfframpPage.select(
-                session: session, choices: session.choices(in: service.catalogue), presets: presets, token: token,
+                session: session, choices: service.sellableChoices(session), presets: presets, token: token,
                 pageSecret: pageSecret))
     }
 
@@ -318,13 +325,14 @@ struct OfframpRoutes: Sendable {
             throw HTTPError(status: 400, code: "invalid_request", message: refusal, param: "cashoutMethod")
         }
         let bound = session.presets
-        if bound.quoteId != nil,
-            bound.asset != choice.asset.symbol || bound.network != choice.network.id || bound.purchaseAmount != amount
-                || bound.paymentMethod != method || (bound.paymentCurrency ?? currency) != currency
-        {
+        let changed: [(preset: String?, sent: String)] = [
+            (bound.asset, choice.asset.symbol), (bound.network, choice.network.id), (bound.purchaseAmount, amount),
+            (bound.paymentMethod, method), (bound.paymentCurrency, currency),
+        ]
+        if bound.locked, changed.contains(where: { pair in pair.preset.map { $0 != pair.sent } ?? false }) {
             throw HTTPError(
                 status: 400, code: "invalid_request",
-                message: "This sell link was made for one quote; its asset, amount and cash-out cannot be changed.")
+                message: "This sell link fixes its asset, amount and cash-out; they cannot be changed.")
         }
         let quote: SellQuote
         do {

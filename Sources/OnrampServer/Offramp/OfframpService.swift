@@ -85,6 +85,19 @@ struct OfframpService: Sendable {
         }
     }
 
+    /// The amount of `asset` worth `fiat` (`presetFiatAmount`) in `currency` at the catalogue's price, rounded up
+    /// to the asset's decimals so the sell is worth at least that much.
+    func cryptoAmount(worth fiat: String, of asset: String, in currency: String) throws -> String {
+        guard let value = try? DecimalAmount(parsing: fiat), value.isPositive else {
+            throw OnrampError.refusal(
+                "invalid_request", "presetFiatAmount must be a positive decimal amount (25.00).",
+                parameter: "presetFiatAmount")
+        }
+        let sold = try catalogue.asset(asset)
+        let price = try catalogue.prices.price(of: sold.symbol, in: try catalogue.fiatCurrency(currency).code)
+        return value.divided(by: price, toPlaces: sold.decimals, mode: .up).description
+    }
+
     /// The combinations of the token that can be sold here (networks whose deposit addresses the
     /// simulator can make), in the page's order: the page's `choice` indexes this list.
     func sellableChoices(_ session: HostedOnrampSession) -> [HostedOnrampSession.Choice] {
