@@ -766,6 +766,12 @@ import Testing
         #expect(result["embeddedStatus"] == "ONRAMP_ORDER_STATUS_PENDING_AUTH")
         #expect(result["embeddedLinkType"] == "PAYMENT_LINK_TYPE_EMBEDDED_ORDER")
         #expect(result["embeddedToken"] == .null)
+        // A user verified on the embedded page: the token, sent on a later order, skips verification.
+        #expect(result["verifiedStatus"] == "ONRAMP_ORDER_STATUS_PENDING_PAYMENT", "\(result)")
+        #expect(result["returningStatus"] == "ONRAMP_ORDER_STATUS_PENDING_PAYMENT", "\(result)")
+        #expect(result["returningTokenParsed"] == true)
+        // The SDK's WebhookEventListResponse parses the subscription's event listing.
+        #expect(result["webhookEventTypes"] == ["onramp.transaction.created"], "\(result)")
         #expect(result["fetchedId"] == true)
         // cdp-sdk 1.51.0 sends X-Onramp-Partner-Id and reads the order's partnerId back.
         #expect(result["partnerId"] == .string(partnerId))

@@ -8,12 +8,17 @@ import asyncio
 import json
 import os
 import sys
+import urllib.request
+from urllib.parse import parse_qs, urlencode, urlparse
 from datetime import datetime, timedelta, timezone
 
 from cdp.openapi_client.api.onramp_api import OnrampApi
 from cdp.openapi_client.cdp_api_client import CdpApiClient
 from cdp.openapi_client.errors import ApiError
+from cdp.openapi_client.api.webhooks_api import WebhooksApi
 from cdp.openapi_client.models.create_onramp_order_request import CreateOnrampOrderRequest
+from cdp.openapi_client.models.webhook_subscription_request import WebhookSubscriptionRequest
+from cdp.openapi_client.models.webhook_target import WebhookTarget
 from cdp.openapi_client.models.get_onramp_user_limits_request import GetOnrampUserLimitsRequest
 from cdp.openapi_client.models.initiate_onramp_verification_request import InitiateOnrampVerificationRequest
 from cdp.openapi_client.models.initiate_onramp_verification_request_destination import (
@@ -40,6 +45,13 @@ def order_request(**overrides):
     return CreateOnrampOrderRequest(**fields)
 
 
+def post_form(url, **fields):
+    """Posts a form as a browser does (following the redirect to the next step)."""
+    request = urllib.request.Request(url, data=urlencode(fields).encode(), method="POST")
+    with urllib.request.urlopen(request) as response:
+        return response.status
+
+
 async def main():
     result = {}
     client = CdpApiClient(
@@ -47,6 +59,12 @@ async def main():
         base_path=BASE + "/platform")
     api = OnrampApi(client)
     try:
+        # A subscription to the orders' events (its target is this server, which answers 404: the listing
+        # then reports the failed attempts), listed through the SDK's WebhookEventListResponse at the end.
+        hooks = WebhooksApi(client)
+        subscription = await hooks.create_webhook_subscription(WebhookSubscriptionRequest(
+            event_types=["onramp.transaction.created"], is_enabled=True,
+            target=WebhookTarget(url=BASE + "/no-such-hook")))
         # The SDK's destination is a oneOf of two string schemas (phone, email) that its own validator
         # cannot tell apart ("Multiple matches found"), so the value is set without it.
         destination = InitiateOnrampVerificationRequestDestination.model_construct(actual_instance=PHONE)
@@ -92,6 +110,22 @@ async def main():
         result["embeddedStatus"] = embedded.order.status
         result["embeddedLinkType"] = embedded.payment_link.payment_link_type
         result["embeddedToken"] = embedded.user_auth_token
+        # The user verifies on the embedded page (its forms, as a browser posts them); the order then shows a
+        # userAuthToken (read from the raw answer, as the SDK's getter has no field for it), and a later order
+        # sent with it goes straight to payment, the SDK's CreateOnrampOrder201Response parsing the token back.
+        session_token = parse_qs(urlparse(embedded.payment_link.url).query)["sessionToken"][0]
+        page = BASE + "/v3/api-onramp/embedded-order"
+        post_form(page, sessionToken=session_token, action="contact", phoneNumber="+14155550144",
+                  email="embedded@example.com", agreement="accepted")
+        post_form(page, sessionToken=session_token, action="verify", code="000000")
+        raw = await api.get_onramp_order_by_id_without_preload_content(embedded.order.order_id)
+        verified = json.loads(await raw.read())
+        result["verifiedStatus"] = verified["order"]["status"]
+        returning = await api.create_onramp_order(create_onramp_order_request=order_request(
+            phone_number=None, email=None, agreement_accepted_at=None, phone_number_verified_at=None,
+            partner_user_ref="sdk-embedded", user_auth_token=verified["userAuthToken"]))
+        result["returningStatus"] = returning.order.status
+        result["returningTokenParsed"] = returning.user_auth_token == verified["userAuthToken"]
         # An aggregator's order for one of its end partners (X-Onramp-Partner-Id), when the project has one.
         partner = os.environ.get("CDP_END_PARTNER_ID")
         if partner:
@@ -105,6 +139,14 @@ async def main():
             await api.create_onramp_order(create_onramp_order_request=order_request(phone_number="+447700900123"))
         except ApiError as error:
             result["error"] = {"httpCode": error.http_code, "errorType": error.error_type}
+        events = []
+        for _ in range(100):  # the outbox fans events out in the background
+            events = (await hooks.list_webhook_subscription_events(
+                subscription.subscription_id, event_type_names="onramp.transaction.created")).events
+            if events:
+                break
+            await asyncio.sleep(0.1)
+        result["webhookEventTypes"] = sorted({event.event_type_name for event in events})
     finally:
         await client.close()
     print(json.dumps(result, default=str))
