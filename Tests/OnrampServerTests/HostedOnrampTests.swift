@@ -247,6 +247,50 @@ import Testing
         #expect(try server.count("SELECT COUNT(*) AS n FROM onramp_transactions") == 0)
     }
 
+    /// cdp-sdk 1.51.0 `create_onramp_session(x_onramp_partner_id=…)`: an aggregator's session for a registered end
+    /// partner gives its transaction, and the transaction's webhooks, that `partnerId`; an unregistered one is
+    /// refused and nothing is stored.
+    @Test(arguments: DatabaseDriver.all)
+    func anAggregatorsSessionScopesItsTransactionToTheEndPartner(driver: DatabaseDriver) throws {
+        let server = try TestServer(driver: driver)
+        let partnerId = try ProjectProvisioner(database: server.database).addEndPartner(
+            name: "Corner Shop", projectId: server.projectId)
+        let path = "/platform/v2/onramp/sessions"
+        func create(partner: String) throws -> (status: Int, body: JSONValue) {
+            let response = try server.request(
+                "POST", path,
+                json: [
+                    "purchaseCurrency": "USDC", "destinationNetwork": "base",
+                    "destinationAddress": .string(Self.evmAddress), "paymentAmount": "25.00", "paymentCurrency": "USD",
+                    "paymentMethod": "CARD", "country": "US", "subdivision": "CA",
+                    "redirectUrl": .string(Self.redirect),
+                    "partnerUserRef": "aggregated-user",
+                ],
+                headers: [
+                    ("Authorization", "Bearer \(try server.jwt("POST", path))"), ("X-Onramp-Partner-Id", partner),
+                ])
+            return (response.status, response.body)
+        }
+        let refused = try create(partner: "someone-else")
+        #expect(refused.status == 400 && refused.body["errorType"] == "invalid_request", "\(refused.body)")
+        #expect(try server.count("SELECT COUNT(*) AS n FROM hosted_onramp_sessions") == 0)
+
+        let created = try create(partner: partnerId)
+        #expect(created.status == 201, "\(created.body)")
+        let url = try #require(created.body["session"]?["onrampUrl"]?.stringValue)
+        let browser = HostedOnrampBrowser(port: server.port)
+        let done = try browser.submit(try browser.open(url), action: "confirm")
+        #expect(done.location?.hasPrefix("\(Self.redirect)?status=success") == true)
+        let payload = try #require(
+            try server.database.read {
+                try $0.query("SELECT payload FROM outbox_events WHERE type = 'onramp.transaction.created'", []).first
+                    .map { try JSONParser().parse(try $0.string("payload")) }
+            })
+        let parsed = try CDPPayloadModels.parse([("OnrampTransactionPayload", payload)])
+        #expect(parsed.first?.error == nil, "\(parsed)")
+        #expect(parsed.first?.parsed?["partnerId"] == .string(partnerId))
+    }
+
     @Test func platformSessionsReturnAOneClickURLWithAQuote() throws {
         let server = try TestServer()
         let path = "/platform/v2/onramp/sessions"

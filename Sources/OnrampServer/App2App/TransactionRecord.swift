@@ -34,6 +34,8 @@ struct TransactionRecord: Sendable {
     var updatedAt: Int64
     var completedAt: Int64?
     var nextStepAt: Int64?
+    /// The end partner an aggregator's session scoped the transaction to (`X-Onramp-Partner-Id`).
+    var partnerId: String?
 
     init(row: Row) throws {
         transactionId = try row.string("transaction_id")
@@ -64,6 +66,7 @@ struct TransactionRecord: Sendable {
         updatedAt = try row.int("updated_at")
         completedAt = row.optionalInt("completed_at")
         nextStepAt = row.optionalInt("next_step_at")
+        partnerId = row.optionalString("partner_id")
     }
 
     init(
@@ -117,8 +120,8 @@ struct TransactionRecord: Sendable {
                 purchase_currency, purchase_network, purchase_amount, payment_currency, payment_total, payment_subtotal,
                 payment_total_usd, coinbase_fee, network_fee, exchange_rate, wallet_address, contract_address, country,
                 payment_method, tx_hash, failure_reason, end_partner_name, user_id, created_at, updated_at, completed_at,
-                next_step_at, is_app_to_app)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                next_step_at, is_app_to_app, partner_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
                 .text(transactionId), .text(projectId), .text(sessionToken), .text(partnerUserRef), .text(status),
@@ -128,6 +131,7 @@ struct TransactionRecord: Sendable {
                 .text(paymentMethod), .text(txHash), failureReason.map(SQLValue.text) ?? .null, .text(endPartnerName),
                 .text(userId), .integer(createdAt), .integer(updatedAt), completedAt.map(SQLValue.integer) ?? .null,
                 nextStepAt.map(SQLValue.integer) ?? .null, .integer(isAppToApp ? 1 : 0),
+                partnerId.map(SQLValue.text) ?? .null,
             ])
     }
 
@@ -157,7 +161,7 @@ struct TransactionRecord: Sendable {
     /// `ERROR_CODE_UNSPECIFIED`, the one value Coinbase documents (its `onrampTransactionFailed` example); the
     /// cause of a failure is in `failureReason`.
     func webhookJSON(eventType: String) -> JSONValue {
-        [
+        let payload: JSONValue = [
             "eventType": .string(eventType), "transactionId": .string(transactionId), "status": .string(status),
             "type": "ONRAMP_TRANSACTION_TYPE_BUY_AND_SEND", "userType": "USER_TYPE_AUTHED", "userId": .string(userId),
             "partnerUserRef": .string(partnerUserRef), "isAppToApp": .bool(isAppToApp),
@@ -174,5 +178,7 @@ struct TransactionRecord: Sendable {
             "endPartnerName": .string(endPartnerName), "failureReason": .optional(failureReason),
             "errorCode": "ERROR_CODE_UNSPECIFIED",
         ]
+        guard let partnerId, case .object(let members) = payload else { return payload }
+        return .object(members + [("partnerId", .string(partnerId))])
     }
 }

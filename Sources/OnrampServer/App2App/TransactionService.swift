@@ -63,17 +63,19 @@ struct TransactionService: Sendable {
     }
 
     /// Inserts a live purchase's transaction (`CREATED`, due for settlement) and its `created` event,
-    /// inside the caller's database transaction. `reference` is the session that produced it (unique).
+    /// inside the caller's database transaction. `reference` is the session that produced it (unique);
+    /// `partnerId` the aggregator's end partner it is for.
     func insertTransaction(
         _ connection: any SQLConnection, transactionId: String, projectId: String, reference: String,
         partnerUserRef: String, isAppToApp: Bool, quote: StoredQuote, purchase: PurchaseRequest,
-        endPartnerName: String, now: Int64
+        endPartnerName: String, partnerId: String? = nil, now: Int64
     ) throws {
-        let record = TransactionRecord(
+        var record = TransactionRecord(
             transactionId: transactionId, projectId: projectId, sessionToken: reference,
             partnerUserRef: partnerUserRef, isAppToApp: isAppToApp, quote: quote, purchase: purchase,
             paymentTotalUSD: try paymentTotalUSD(quote), endPartnerName: endPartnerName,
             userId: Self.userId(projectId: projectId, partnerUserRef: partnerUserRef), now: now)
+        record.partnerId = partnerId
         try record.insert(into: connection)
         let (_, events) = App2AppTransaction.create()
         try emit(events, for: record, connection: connection, now: now)

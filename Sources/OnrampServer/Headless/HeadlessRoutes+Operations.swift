@@ -220,13 +220,8 @@ extension HeadlessRoutes {
         static let createOrder = APIOperation.cdp(
             "createHeadlessOrder", "Creates a guest checkout order (or prices one) with its payment link.",
             tag: "Headless", auth: .apiKeyJWT,
-            headers: idempotencyHeaders + [
-                APIParameter(
-                    "X-Onramp-Partner-Id",
-                    APISchema.string(minLength: 1, maxLength: 128).described(
-                        "An aggregator's end partner (registered with `onramp project add-end-partner`) the order is for; ignored for other projects."
-                    ))
-            ], body: orderRequest, status: 201, response: createdOrder)
+            headers: idempotencyHeaders + [EndPartnerRepository.headerParameter], body: orderRequest, status: 201,
+            response: createdOrder)
 
         /// `GET /platform/v2/onramp/orders/{orderId}`.
         static let getOrder = APIOperation.cdp(

@@ -68,7 +68,7 @@ struct HeadlessRoutes: Sendable {
 
     /// An order; `X-Onramp-Partner-Id` is part of what a retry under the same `X-Idempotency-Key` must repeat.
     func createOrder(_ request: HTTPRequest, _ projectId: String) throws -> HTTPResponse {
-        let partnerId = try endPartnerId(request)
+        let partnerId = try EndPartnerRepository.requested(in: request)
         let (key, hash) = try idempotency(request, purpose: partnerId.map { "order for \($0)" } ?? "order")
         let created = try orders.create(
             CreateOrderRequest(fields: fields(request)), projectId: projectId, endPartnerId: partnerId,
@@ -194,17 +194,6 @@ struct HeadlessRoutes: Sendable {
         let mac = HMACSHA256.authenticationCode(
             key: idempotencyHashKey, message: Array("\(purpose)\n".utf8) + request.body)
         return (key, Hex.encode(mac))
-    }
-
-    /// The request's `X-Onramp-Partner-Id` (1 to 128 visible characters).
-    private func endPartnerId(_ request: HTTPRequest) throws(HTTPError) -> String? {
-        guard let id = request.headers["X-Onramp-Partner-Id"] else { return nil }
-        guard (1...128).contains(id.utf8.count), FieldText.problem(in: id, maxBytes: 128) == nil else {
-            throw HTTPError(
-                status: 400, code: "invalid_request",
-                message: "X-Onramp-Partner-Id must be 1 to 128 visible characters.")
-        }
-        return id
     }
 
     private func fields(_ request: HTTPRequest) throws(HTTPError) -> RequestFields {

@@ -74,7 +74,8 @@ extension HostedOnrampRoutes {
         /// `POST /platform/v2/onramp/sessions`.
         static let createHostedOnrampSession = APIOperation.cdp(
             "createHostedOnrampSession", "Creates a single-use hosted onramp URL for one asset, network and address.",
-            tag: tag, auth: .apiKeyJWT, body: sessionRequest, status: 201, response: session)
+            tag: tag, auth: .apiKeyJWT, headers: [EndPartnerRepository.headerParameter], body: sessionRequest,
+            status: 201, response: session)
 
         // MARK: - Page
 

@@ -20,7 +20,8 @@ struct HostedOnrampRoutes: Sendable {
 
     func createHostedOnrampSession(_ request: HTTPRequest, _ projectId: String) throws -> HTTPResponse {
         let input = try HostedSessionRequest(try request.jsonBody())
-        return .json(try service.createSession(input, projectId: projectId), status: 201)
+        let partnerId = try EndPartnerRepository.requested(in: request)
+        return .json(try service.createSession(input, projectId: projectId, endPartnerId: partnerId), status: 201)
     }
 
     func openHostedOnrampPage(_ request: HTTPRequest) throws -> HTTPResponse {

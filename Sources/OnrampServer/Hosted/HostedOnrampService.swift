@@ -93,17 +93,26 @@ struct HostedOnrampService: Sendable {
     /// address; with an amount it is a one-click URL, and with `paymentMethod` and `country` (plus
     /// `subdivision` in the US) the answer carries the quote. The fields are camelCase (the Buy API's
     /// session renames its own).
-    func createSession(_ request: HostedSessionRequest, projectId: String) throws -> OnrampURLSession {
+    /// An aggregator's `endPartnerId` (`X-Onramp-Partner-Id`) must name one of its end partners and scopes the
+    /// session's transaction to it; other projects' headers are ignored.
+    func createSession(_ request: HostedSessionRequest, projectId: String, endPartnerId: String? = nil) throws
+        -> OnrampURLSession
+    {
         let (asset, network, _) = try catalogueLookup("purchaseCurrency") {
             try catalogue.resolve(asset: request.purchaseCurrency, network: request.destinationNetwork)
         }
         let address = request.destinationAddress
         try validate(address, on: network, parameter: "destinationAddress")
-        let presets = HostedOnrampSession.Presets(
+        var presets = HostedOnrampSession.Presets(
             asset: asset.symbol, network: network.id, paymentAmount: request.paymentAmount,
             purchaseAmount: request.purchaseAmount, paymentCurrency: request.paymentCurrency,
             paymentMethod: request.paymentMethod, country: request.country, subdivision: request.subdivision,
             redirectUrl: request.redirectUrl, partnerUserRef: request.partnerUserRef)
+        if endPartnerId != nil {
+            presets.partnerId = try database.read {
+                try EndPartnerRepository(connection: $0).scope(endPartnerId, projectId: projectId)
+            }
+        }
         if let redirectUrl = presets.redirectUrl {
             try PurchaseRequest.validateHostedRedirect(redirectUrl, for: try project(projectId))
         }
@@ -156,7 +165,7 @@ struct HostedOnrampService: Sendable {
             try transactions.insertTransaction(
                 connection, transactionId: transactionId, projectId: session.projectId, reference: session.id,
                 partnerUserRef: session.presets.partnerUserRef ?? "", isAppToApp: false, quote: StoredQuote(quote),
-                purchase: purchase, endPartnerName: endPartnerName, now: now)
+                purchase: purchase, endPartnerName: endPartnerName, partnerId: session.presets.partnerId, now: now)
         }
     }
 

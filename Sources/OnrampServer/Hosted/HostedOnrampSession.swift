@@ -34,6 +34,9 @@ struct HostedOnrampSession: Sendable {
         /// The sell URL's `disableEdit=true`: what it presets (asset, network, amount, cash-out) cannot be changed.
         var editingDisabled = false
 
+        /// The aggregator's end partner the session was created for (`X-Onramp-Partner-Id`).
+        var partnerId: String?
+
         /// Whether the sell page must keep what these presets set: a one-click link's, or `disableEdit`.
         var locked: Bool { quoteId != nil || editingDisabled }
     }
@@ -104,6 +107,7 @@ extension HostedOnrampSession.Presets {
             ("purchaseAmount", purchaseAmount), ("paymentCurrency", paymentCurrency), ("paymentMethod", paymentMethod),
             ("country", country), ("subdivision", subdivision), ("redirectUrl", redirectUrl),
             ("partnerUserRef", partnerUserRef), ("quoteId", quoteId), ("disableEdit", editingDisabled ? "true" : nil),
+            ("partnerId", partnerId),
         ]
         return .object(fields.compactMap { name, value in value.map { (name, JSONValue.string($0)) } })
     }
@@ -121,6 +125,7 @@ extension HostedOnrampSession.Presets {
         partnerUserRef = json["partnerUserRef"]?.stringValue
         quoteId = json["quoteId"]?.stringValue
         editingDisabled = json["disableEdit"]?.stringValue == "true"
+        partnerId = json["partnerId"]?.stringValue
     }
 }
 

@@ -1,4 +1,7 @@
+import HTTPServer
+import OnrampCore
 import OnrampStore
+import OnrampWire
 
 /// The end partners an aggregator project places orders for (cdp-sdk 1.51.0 `OnrampApi.create_onramp_order`'s
 /// `X-Onramp-Partner-Id`, "only honored for developer apps registered as an aggregator"): a project with at least
@@ -16,8 +19,30 @@ struct EndPartnerRepository {
                     PRIMARY KEY (project_id, partner_id)
                 );
                 ALTER TABLE onramp_orders ADD COLUMN partner_id TEXT;
-                """)
+                """),
+        // The hosted onramp's sessions take the header too; their transactions carry it.
+        Migration(
+            version: 650, name: "aggregator_transactions",
+            sql: "ALTER TABLE onramp_transactions ADD COLUMN partner_id TEXT;"),
     ]
+
+    /// The request's `X-Onramp-Partner-Id` (1 to 128 visible characters), if sent.
+    static func requested(in request: HTTPRequest) throws(HTTPError) -> String? {
+        guard let id = request.headers["X-Onramp-Partner-Id"] else { return nil }
+        guard (1...128).contains(id.utf8.count), FieldText.problem(in: id, maxBytes: 128) == nil else {
+            throw HTTPError(
+                status: 400, code: "invalid_request",
+                message: "X-Onramp-Partner-Id must be 1 to 128 visible characters.")
+        }
+        return id
+    }
+
+    /// The header's OpenAPI description, for the operations that take it.
+    static let headerParameter = APIParameter(
+        "X-Onramp-Partner-Id",
+        APISchema.string(minLength: 1, maxLength: 128).described(
+            "An aggregator's end partner (registered with `onramp project add-end-partner`) the request is for; ignored for other projects."
+        ))
 
     let connection: any SQLConnection
 
