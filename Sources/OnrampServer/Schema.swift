@@ -5,7 +5,9 @@ import OnrampStore
 /// Onramp, 240s the offramp), 300s Embedded,
 /// 400s webhooks, 500s changes across features (500 settlement leases, 540 room on PostgreSQL's pages) and
 /// features' later columns and tables (550 the 2026 KYC fields, 560 the per-person counters' mode and real time,
-/// 570 the console's sign-ins, 580 the 2026 KYC and compliance calls, 590 deposit addresses).
+/// 570 the console's sign-ins, 580 the 2026 KYC and compliance calls, 590 deposit addresses), 600s Coinbase's 2026
+/// Headless surface (600 embedded orders, 610 verification idempotency, 620 limit upgrades, 640 their hosted links,
+/// 630 and 650 aggregators' end partners).
 public enum Schema {
     /// All migrations in version order.
     public static var migrations: [Migration] {

@@ -44,7 +44,7 @@ struct HeadlessRoutes: Sendable {
     /// GET: the embedded-mode upgrade page's form, while its link can be used.
     func limitUpgradePage(_ request: HTTPRequest) throws -> HTTPResponse {
         let token = request.queryValue("sessionToken") ?? ""
-        _ = try limitUpgrades.usableLink(token: token)
+        try limitUpgrades.checkUsable(token: token)
         return LimitUpgradePage.form(token: token, message: nil)
     }
 
@@ -53,7 +53,7 @@ struct HeadlessRoutes: Sendable {
     func submitLimitUpgradePage(_ request: HTTPRequest) throws -> HTTPResponse {
         let form = RequestFields(try request.formBody())
         let token = try form.required("sessionToken", maxLength: 64)
-        _ = try limitUpgrades.usableLink(token: token)
+        try limitUpgrades.checkUsable(token: token)
         let identity: LimitUpgradeIdentity
         do {
             identity = try LimitUpgradeIdentity(

@@ -63,15 +63,14 @@ struct LimitUpgradeService: Sendable {
         }
     }
 
-    /// The link `token` names while it can still be used; ``HeadlessFailure/upgradeLinkInvalid`` otherwise.
-    func usableLink(token: String) throws -> LimitUpgradeRepository.Link {
+    /// Refuses link `token` (``HeadlessFailure/upgradeLinkInvalid``) unless it can still be used.
+    func checkUsable(token: String) throws {
         guard (1...64).contains(token.utf8.count),
             let link = try database.read({
                 try LimitUpgradeRepository(connection: $0).link(tokenHash: APIKeyRepository.secretHash(token))
             }),
             !link.used, schedule.realNowMilliseconds < link.expiresAt
         else { throw HeadlessFailure.upgradeLinkInvalid }
-        return link
     }
 
     /// The hosted page's submission: spends link `token` and decides the upgrade in one transaction, returning

@@ -7,6 +7,13 @@ extension HostedOnrampRoutes {
         /// The tag of the hosted onramp operations.
         static let tag = "Hosted onramp"
 
+        /// A URL in a page link's query, at least `minLength` long: visible ASCII (a URL percent-encodes the
+        /// rest), so its longest form (2,048 characters, each percent-encoded) stays within the head the HTTP
+        /// edge reads.
+        static func queryURL(minLength: Int? = nil) -> APISchema {
+            APISchema.string(minLength: minLength, maxLength: 2048, pattern: "^[!-~]*$")
+        }
+
         // MARK: - Token
 
         /// An array of 1 to `maxItems` `items`.
@@ -90,9 +97,10 @@ extension HostedOnrampRoutes {
                 APISchema.string(maxLength: 40).described("A decimal amount; wins over presetFiatAmount.")),
             APIParameter("fiatCurrency", .string(maxLength: 8)),
             APIParameter("defaultPaymentMethod", .string(maxLength: 32)),
-            APIParameter("redirectUrl", .string(maxLength: 2048)),
+            APIParameter("redirectUrl", queryURL()),
             APIParameter("partnerUserId", .string(maxLength: 50)),
-            APIParameter("partnerUserRef", APISchema.string.described("Read when partnerUserId is absent.")),
+            APIParameter(
+                "partnerUserRef", APISchema.string(maxLength: 50).described("Read when partnerUserId is absent.")),
         ]
 
         /// `GET /buy/select-asset`: opening the page spends the token.

@@ -146,7 +146,7 @@ extension OfframpRoutes {
                 required: true),
             APIParameter(
                 "redirectUrl",
-                APISchema.string(minLength: 1, maxLength: 2048).described("Allowlisted by the project."),
+                HostedOnrampRoutes.Operations.queryURL(minLength: 1).described("Allowlisted by the project."),
                 required: true),
             APIParameter("defaultAsset", .string(maxLength: 64)),
             APIParameter("defaultNetwork", .string(maxLength: 64)),

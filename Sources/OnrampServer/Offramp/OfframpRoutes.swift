@@ -321,9 +321,6 @@ struct OfframpRoutes: Sendable {
         let amount = try form.required("sellAmount", maxLength: 40)
         let method = try form.required("cashoutMethod", maxLength: 32)
         let currency = try form.optional("fiatCurrency", maxLength: 8) ?? "USD"
-        if let refusal = OfframpService.cashoutRefusal(method) {
-            throw HTTPError(status: 400, code: "invalid_request", message: refusal, param: "cashoutMethod")
-        }
         let bound = session.presets
         let changed: [(preset: String?, sent: String)] = [
             (bound.asset, choice.asset.symbol), (bound.network, choice.network.id), (bound.purchaseAmount, amount),
