@@ -76,6 +76,34 @@ struct LinkPaymentDetails: Sendable {
         ).first.map(LinkPaymentDetails.init(row:))
     }
 
+    /// Replaces the stored details and billing of the consumer's details `id`.
+    static func replace(
+        _ connection: any SQLConnection, id: String, consumerId: String, stored: JSONValue, billing: JSONValue
+    ) throws {
+        try connection.execute(
+            "UPDATE link_payment_details SET details = ?, billing = ? WHERE id = ? AND consumer_id = ?",
+            [.text(stored.serializedString), .text(billing.serializedString), .text(id), .text(consumerId)])
+    }
+
+    /// Makes the consumer's details `id` the default (and no other).
+    static func makeDefault(_ connection: any SQLConnection, id: String, consumerId: String) throws {
+        try connection.execute(
+            "UPDATE link_payment_details SET is_default = CASE WHEN id = ? THEN 1 ELSE 0 END WHERE consumer_id = ?",
+            [.text(id), .text(consumerId)])
+    }
+
+    /// Deletes the consumer's details `id`, making the oldest left the default if they were; false when there
+    /// were none.
+    static func delete(_ connection: any SQLConnection, id: String, consumerId: String) throws -> Bool {
+        guard let deleted = try find(connection, id: id, consumerId: consumerId) else { return false }
+        try connection.execute(
+            "DELETE FROM link_payment_details WHERE id = ? AND consumer_id = ?", [.text(id), .text(consumerId)])
+        if deleted.isDefault, let oldest = try list(connection, consumerId: consumerId).first {
+            try makeDefault(connection, id: oldest.id, consumerId: consumerId)
+        }
+        return true
+    }
+
     /// `CARD` or `BANK_ACCOUNT`.
     var type: String { method.type == .ach ? "BANK_ACCOUNT" : "CARD" }
 

@@ -34,6 +34,28 @@ extension PaymentDetailsRoutes {
             response: .object(
                 ["redacted_payment_details": LinkPaymentDetails.schema], required: ["redacted_payment_details"]))
 
+        /// Updates saved payment details.
+        static let updatePaymentDetails = APIOperation.stripe(
+            "updatePaymentDetails", "Updates a card's expiry, network or billing details, or makes it the default.",
+            tag: "Link", auth: .anyKey,
+            form: .object(
+                [
+                    "credentials": credentials, "exp_month": .string(maxLength: 2), "exp_year": .string(maxLength: 4),
+                    "preferred_network": .string(maxLength: 32), "billing_email_address": .string(maxLength: 800),
+                    "billing_address": .map(.string(maxLength: 500)), "is_default": .enumeration(["true", "false"]),
+                    "request_surface": .string(maxLength: 64),
+                ], required: ["credentials"]),
+            response: .object(
+                ["redacted_payment_details": LinkPaymentDetails.schema], required: ["redacted_payment_details"]))
+
+        /// Deletes saved payment details.
+        static let deletePaymentDetails = APIOperation.stripe(
+            "deletePaymentDetails", "Deletes saved payment details (the oldest left becomes the default).",
+            tag: "Link", auth: .anyKey,
+            form: .object(
+                ["credentials": credentials, "request_surface": .string(maxLength: 64)], required: ["credentials"]),
+            response: .object([:]))
+
         /// Shares payment details as a payment method.
         static let sharePaymentDetails = APIOperation.stripe(
             "sharePaymentDetails", "Makes a payment method of a consumer's saved payment details.", tag: "Link",

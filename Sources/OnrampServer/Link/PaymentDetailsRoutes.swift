@@ -8,8 +8,8 @@ import OnrampWire
 /// (`consumers/payment_details/share`, passthrough mode) for `createCryptoPaymentToken`. Cards are the test
 /// cards of `POST /v1/payment_methods` (no CVC: the consumer endpoint takes none). Bank accounts reach Link
 /// through Financial Connections, which this sandbox does not run: `bank_account[account]` is refused.
-/// Updating and deleting saved details (`consumers/payment_details/{id}`, the wallet's own management UI)
-/// are not served: a `{id}` route beside `list` and `share` would make those paths ambiguous.
+/// Saved details are updated and deleted at `consumers/payment_details/{id}` (the wallet's own management UI);
+/// the router prefers the literal `list` and `share` over the parameter.
 struct PaymentDetailsRoutes: Sendable {
     let routes: StripeRoutes
     let service: LinkPaymentDetailsService
@@ -34,6 +34,21 @@ struct PaymentDetailsRoutes: Sendable {
         let session = try ConsumerSession.require(request, body: body, caller: caller, context: context)
         let creation = try PaymentDetailsCreation(StripeErrors.fields(body))
         return ["redacted_payment_details": try service.save(creation, for: session, caller: caller).json]
+    }
+
+    /// `{redacted_payment_details}` after the update (stripe-ios `makePaymentDetailsRequest`'s `DetailsResponse`).
+    func updatePaymentDetails(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
+        let session = try ConsumerSession.require(request, body: body, caller: caller, context: context)
+        let update = try PaymentDetailsUpdate(StripeErrors.fields(body))
+        let id = request.pathParameters["id"] ?? ""
+        return ["redacted_payment_details": try service.update(detailsId: id, update, for: session).json]
+    }
+
+    /// `{}` once deleted (stripe-ios decodes `STPEmptyStripeResponse`).
+    func deletePaymentDetails(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
+        let session = try ConsumerSession.require(request, body: body, caller: caller, context: context)
+        try service.delete(detailsId: request.pathParameters["id"] ?? "", for: session)
+        return [:]
     }
 
     func sharePaymentDetails(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {

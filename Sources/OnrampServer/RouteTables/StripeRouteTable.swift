@@ -71,6 +71,12 @@ struct StripeRouteTable: Sendable {
         stripe.client(
             &router, "POST", "/v1/consumers/payment_details/share", PaymentDetailsRoutes.Operations.sharePaymentDetails,
             paymentDetails.sharePaymentDetails)
+        stripe.client(
+            &router, "POST", "/v1/consumers/payment_details/{id}", PaymentDetailsRoutes.Operations.updatePaymentDetails,
+            paymentDetails.updatePaymentDetails)
+        stripe.client(
+            &router, "DELETE", "/v1/consumers/payment_details/{id}",
+            PaymentDetailsRoutes.Operations.deletePaymentDetails, paymentDetails.deletePaymentDetails)
 
         // The client SDK's App Attest key, for the mobile consumer paths.
         let attestation = StripeAttestation(context: context)

@@ -177,6 +177,63 @@ import Testing
         #expect(shared.paymentMethod.id.hasPrefix("pm_") && shared.paymentMethod.type == "card")
     }
 
+    /// The wallet's own management UI (`STPAPIClient+Link.swift` `updatePaymentDetails`, `deletePaymentDetails`):
+    /// a new expiry and billing details, `is_default`, then deleting the default (the oldest left takes its
+    /// place). Another consumer's details and a bad expiry are refused and change nothing.
+    @Test func linkPaymentDetailsAreUpdatedAndDeleted() throws {
+        let fixture = try Fixture()
+        func save(_ number: String) throws -> SDKConsumerPaymentDetails {
+            try fixture.sdk.post(
+                "consumers/payment_details",
+                [
+                    "credentials": fixture.credentials, "type": "card",
+                    "card": ["number": .string(number), "exp_month": "12", "exp_year": "2034"],
+                ], as: SDKDetailsResponse.self
+            ).redactedPaymentDetails
+        }
+        let first = try save("4242424242424242")
+        let second = try save("5555555555554444")
+        #expect(first.isDefault && !second.isDefault)
+
+        let updated = try fixture.sdk.post(
+            "consumers/payment_details/\(second.id)",
+            [
+                "credentials": fixture.credentials, "exp_month": "3", "exp_year": "2031", "is_default": true,
+                "billing_email_address": "Ada@Example.com",
+                "billing_address": ["country_code": "US", "postal_code": "94107"],
+                "request_surface": "ios_payment_element",
+            ], as: SDKDetailsResponse.self
+        ).redactedPaymentDetails
+        #expect(updated.id == second.id && updated.isDefault)
+        #expect(updated.cardDetails?.expMonth == 3 && updated.cardDetails?.expYear == 2031)
+        let (badStatus, bad) = try fixture.sdk.error(
+            "POST", "consumers/payment_details/\(first.id)",
+            ["credentials": fixture.credentials, "exp_month": "13", "exp_year": "2031"])
+        #expect(badStatus == 402 && bad.error.code == "invalid_expiry_year")
+        let other = try fixture.server.signUpAndAuthorize()
+        let (foreignStatus, _) = try fixture.sdk.error(
+            "DELETE", "consumers/payment_details/\(first.id)",
+            ["credentials": ["consumer_session_client_secret": .string(other.consumerSecret)]])
+        #expect(foreignStatus == 404)
+
+        let listed = try fixture.sdk.post(
+            "consumers/payment_details/list", ["credentials": fixture.credentials], as: SDKDetailsListResponse.self
+        ).redactedPaymentDetails
+        #expect(listed.map(\.isDefault) == [false, true])
+        #expect(listed.first?.cardDetails?.expMonth == 12, "the refused update changed nothing")
+
+        let deleted = try fixture.sdk.send(
+            "DELETE", "consumers/payment_details/\(second.id)", ["credentials": fixture.credentials], key: nil)
+        #expect(deleted.status == 200 && deleted.text == "{}", "\(deleted.text)")
+        let left = try fixture.sdk.post(
+            "consumers/payment_details/list", ["credentials": fixture.credentials], as: SDKDetailsListResponse.self
+        ).redactedPaymentDetails
+        #expect(left.map(\.id) == [first.id] && left.first?.isDefault == true)
+        let (againStatus, _) = try fixture.sdk.error(
+            "DELETE", "consumers/payment_details/\(second.id)", ["credentials": fixture.credentials])
+        #expect(againStatus == 404)
+    }
+
     @Test func mismatch10ApplePayTokensBecomePaymentMethods() throws {
         let fixture = try Fixture()
         let token = try fixture.sdk.post(
