@@ -99,8 +99,14 @@ public struct Router: Sendable {
     /// Looks up `method` and the raw (still percent-encoded) `path`.
     public func match(method: String, path: String) -> Match {
         let lookupMethod = method == "HEAD" ? "GET" : method
-        if let route = literalRoutes[path]?.first(where: { $0.method == lookupMethod }) {
-            return .found(route: route.pattern, parameters: [:], handler: route.handler)
+        // A path that is a literal route is that resource: a pattern it also fits (`/details/{id}` for
+        // `/details/list`) does not answer its other methods, and `Allow` lists only its own.
+        if let literal = literalRoutes[path] {
+            if let route = literal.first(where: { $0.method == lookupMethod }) {
+                return .found(route: route.pattern, parameters: [:], handler: route.handler)
+            }
+            return .methodNotAllowed(
+                allowed: literal.map(\.method).reduce(into: []) { if !$0.contains($1) { $0.append($1) } })
         }
         let parts = Router.split(path)
         guard let candidates = routesBySegmentCount[parts.count] else { return .notFound }
