@@ -76,18 +76,9 @@ import Testing
         #expect(try HandoffBrowser(port: server.port).complete(url, action: "confirm").status == 303)
         #expect(await receiver.wait { $0.count >= 2 })
 
-        let input: JSONValue = .array(
-            receiver.deliveries.map { delivery in
-                [
-                    "secret": .string(secret), "body": .string(delivery.text),
-                    "headers": .object(delivery.headers.map { ($0.key, .string($0.value)) }),
-                ]
-            })
-        let file = server.directory.appendingPathComponent("deliveries.json")
-        try Data(input.serialized).write(to: file)
-        let output = try await Python.run("demo_backend.py", ["verify", file.path])
+        let (output, results) = try await DemoBackendVerifier.verify(
+            receiver.deliveries, secret: secret, in: server.directory)
         #expect(output.status == 0, "\(output.standardError)")
-        let results = try output.standardOutput.split(separator: "\n").map { try JSONParser().parse(String($0)) }
         #expect(results.count == 2)
         #expect(results.allSatisfy { $0["ok"] == true && $0["eventType"] == "onramp.transaction.success" })
         #expect(results.allSatisfy { $0["amount"] == "24.36" && $0["network"] == "base" })
@@ -99,14 +90,7 @@ import Testing
         tampered = WebhookReceiver.Delivery(
             path: tampered.path, headers: tampered.headers,
             body: Array(tampered.text.replacingOccurrences(of: "24.36", with: "99.99").utf8))
-        let bad: JSONValue = [
-            [
-                "secret": .string(secret), "body": .string(tampered.text),
-                "headers": .object(tampered.headers.map { ($0.key, .string($0.value)) }),
-            ]
-        ]
-        try Data(bad.serialized).write(to: file)
-        let refused = try await Python.run("demo_backend.py", ["verify", file.path])
-        #expect(refused.standardOutput.contains(#""ok": false"#))
+        let refused = try await DemoBackendVerifier.verify([tampered], secret: secret, in: server.directory)
+        #expect(refused.output.standardOutput.contains(#""ok": false"#))
     }
 }

@@ -178,18 +178,9 @@ import Testing
                 deliveries.contains { (try? JSONParser().parse($0.body))?["eventType"] == "onramp.transaction.success" }
             })
         // The demo backend's own check (`verifyWebhookSignature.ts`, ported in demo_backend.py) accepts each one.
-        let input: JSONValue = .array(
-            receiver.deliveries.map { delivery in
-                [
-                    "secret": .string(secret), "body": .string(delivery.text),
-                    "headers": .object(delivery.headers.map { ($0.key, .string($0.value)) }),
-                ]
-            })
-        let file = server.directory.appendingPathComponent("deliveries.json")
-        try Data(input.serialized).write(to: file)
-        let verified = try await Python.run("demo_backend.py", ["verify", file.path])
+        let (verified, results) = try await DemoBackendVerifier.verify(
+            receiver.deliveries, secret: secret, in: server.directory)
         #expect(verified.status == 0, "\(verified.standardError)")
-        let results = try verified.standardOutput.split(separator: "\n").map { try JSONParser().parse(String($0)) }
         #expect(!results.isEmpty && results.allSatisfy { $0["ok"] == true && $0["txId"] == .string(orderId) })
 
         let token = try #require(

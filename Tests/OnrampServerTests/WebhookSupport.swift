@@ -216,28 +216,55 @@ enum PythonVerifier {
         -> [(ok: Bool, id: String?, error: String?)]
     {
         let input: JSONValue = .array(
-            items.map { item in
-                [
-                    "scheme": .string(item.scheme), "secret": .string(item.secret),
-                    "headers": .object(item.delivery.headers.map { ($0.key, .string($0.value)) }),
-                    "body": .string(item.delivery.text),
-                ]
-            })
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("wh-\(UUID().uuidString).json")
+            items.map { .object([("scheme", .string($0.scheme))] + $0.delivery.scriptFields(secret: $0.secret)) })
+        return try run("verify_webhooks.py", input: input).split(separator: "\n").map { line in
+            let value = try JSONParser().parse(String(line))
+            return (value["ok"]?.boolValue ?? false, value["id"]?.stringValue, value["error"]?.stringValue)
+        }
+    }
+
+    /// Runs `Tests/python/<script>` on a file holding `input` and returns what it prints.
+    static func run(_ script: String, input: JSONValue) throws -> String {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("input-\(UUID().uuidString).json")
         try Data(input.serialized).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let process = Process()
         process.executableURL = packageRoot.appendingPathComponent(".venv/bin/python")
-        process.arguments = [packageRoot.appendingPathComponent("Tests/python/verify_webhooks.py").path, file.path]
+        process.arguments = [packageRoot.appendingPathComponent("Tests/python/\(script)").path, file.path]
         let output = Pipe()
         process.standardOutput = output
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return try String(decoding: data, as: UTF8.self).split(separator: "\n").map { line in
-            let value = try JSONParser().parse(String(line))
-            return (value["ok"]?.boolValue ?? false, value["id"]?.stringValue, value["error"]?.stringValue)
-        }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+extension WebhookReceiver.Delivery {
+    /// The delivery as the Python checks read it: `secret`, `body` (raw text) and `headers` (lower-case names).
+    func scriptFields(secret: String) -> [(String, JSONValue)] {
+        [
+            ("secret", .string(secret)), ("body", .string(text)),
+            ("headers", .object(headers.map { ($0.key, .string($0.value)) })),
+        ]
+    }
+}
+
+/// Coinbase's demo backend's own webhook check (`verifyWebhookSignature.ts`, ported in
+/// `Tests/python/demo_backend.py`) over deliveries signed with one secret.
+enum DemoBackendVerifier {
+    /// The script's exit status and standard error, and per delivery what the demo reads of it:
+    /// `{ok, eventType, txId, amount, network, partnerUserRef}`.
+    static func verify(_ deliveries: [WebhookReceiver.Delivery], secret: String, in directory: URL) async throws
+        -> (output: Python.Output, results: [JSONValue])
+    {
+        let input: JSONValue = .array(deliveries.map { .object($0.scriptFields(secret: secret)) })
+        let file = directory.appendingPathComponent("deliveries-\(UUID().uuidString).json")
+        try Data(input.serialized).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let output = try await Python.run("demo_backend.py", ["verify", file.path])
+        let results = try output.standardOutput.split(separator: "\n").map { try JSONParser().parse(String($0)) }
+        return (output, results)
     }
 }
 
@@ -246,20 +273,7 @@ enum CDPPayloadModels {
     /// Per payload, the model's parse of it (its `to_dict()`), or the model's complaint.
     static func parse(_ items: [(model: String, payload: JSONValue)]) throws -> [(parsed: JSONValue?, error: String?)] {
         let input: JSONValue = .array(items.map { ["model": .string($0.model), "payload": $0.payload] })
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("models-\(UUID().uuidString).json")
-        try Data(input.serialized).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let process = Process()
-        process.executableURL = PythonVerifier.packageRoot.appendingPathComponent(".venv/bin/python")
-        process.arguments = [
-            PythonVerifier.packageRoot.appendingPathComponent("Tests/python/cdp_payload_models.py").path, file.path,
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let results = try JSONParser().parse(String(decoding: data, as: UTF8.self)).arrayValue ?? []
+        let results = try JSONParser().parse(PythonVerifier.run("cdp_payload_models.py", input: input)).arrayValue ?? []
         return results.map { result in
             (result["ok"]?.boolValue == true ? result["parsed"] : nil, result["error"]?.stringValue)
         }
