@@ -184,13 +184,10 @@ struct HeadlessRoutes: Sendable {
     private func idempotency(_ request: HTTPRequest, purpose: String) throws(HTTPError) -> (
         key: String?, hash: String?
     ) {
-        guard let key = request.headers["X-Idempotency-Key"] ?? request.headers["Idempotency-Key"] else {
-            return (nil, nil)
-        }
-        guard (1...128).contains(key.utf8.count), FieldText.problem(in: key, maxBytes: 128) == nil else {
-            throw HTTPError(
-                status: 400, code: "invalid_request", message: "X-Idempotency-Key must be 1 to 128 visible characters.")
-        }
+        guard
+            let key = try HeaderText.checked(
+                request.headers["X-Idempotency-Key"] ?? request.headers["Idempotency-Key"], name: "X-Idempotency-Key")
+        else { return (nil, nil) }
         let mac = HMACSHA256.authenticationCode(
             key: idempotencyHashKey, message: Array("\(purpose)\n".utf8) + request.body)
         return (key, Hex.encode(mac))

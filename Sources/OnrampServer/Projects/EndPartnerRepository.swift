@@ -1,5 +1,4 @@
 import HTTPServer
-import OnrampCore
 import OnrampStore
 import OnrampWire
 
@@ -28,13 +27,7 @@ struct EndPartnerRepository {
 
     /// The request's `X-Onramp-Partner-Id` (1 to 128 visible characters), if sent.
     static func requested(in request: HTTPRequest) throws(HTTPError) -> String? {
-        guard let id = request.headers["X-Onramp-Partner-Id"] else { return nil }
-        guard (1...128).contains(id.utf8.count), FieldText.problem(in: id, maxBytes: 128) == nil else {
-            throw HTTPError(
-                status: 400, code: "invalid_request",
-                message: "X-Onramp-Partner-Id must be 1 to 128 visible characters.")
-        }
-        return id
+        try HeaderText.checked(request.headers["X-Onramp-Partner-Id"], name: "X-Onramp-Partner-Id")
     }
 
     /// The header's OpenAPI description, for the operations that take it.
