@@ -16,7 +16,7 @@ public enum Schema {
             + EmbeddedSchema.migrations + TestClockSchema.migrations + SettlementLease.migrations
             + PurchaseSessionRepository.migrations + lookupIndexMigrations + pageRoomMigrations
             + ConsoleSessionRepository.migrations + KYCComplianceRepository.migrations
-            + DepositAddressRepository.migrations)
+            + DepositAddressRepository.migrations + CryptoDepositRepository.migrations)
             .sorted { $0.version < $1.version }
     }
 

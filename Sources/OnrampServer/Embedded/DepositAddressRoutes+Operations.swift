@@ -30,6 +30,35 @@ extension DepositAddressRoutes {
             "retrieveDepositAddress", "Retrieves a deposit address.", tag: "Embedded", auth: .secretKey,
             response: depositAddress)
 
+        /// A deposit's PaymentIntent.
+        static let depositPaymentIntent = APISchema.object(
+            [
+                "id": .string, "object": .constant("payment_intent"), "amount": .integer, "amount_capturable": .integer,
+                "amount_received": .integer, "capture_method": .constant("automatic"), "client_secret": .string,
+                "created": .integer,
+                "currency": .constant("usd"), "customer": .string.nullable, "description": .string,
+                "livemode": .boolean, "metadata": .anyObject, "next_action": .anyObject.nullable,
+                "payment_method_options": .anyObject, "payment_method_types": .array(.constant("crypto")),
+                "status": .constant("succeeded"),
+            ],
+            required: [
+                "id", "object", "amount", "amount_received", "client_secret", "created", "currency", "livemode",
+                "status",
+                "payment_method_types",
+            ])
+
+        static let simulateDeposit = APIOperation.stripe(
+            "simulateDeposit",
+            "Test helper: receives stablecoins at a deposit address as an on-chain transfer would, capturing a "
+                + "deposit-mode PaymentIntent and sending payment_intent.succeeded (test mode only).",
+            tag: "Embedded", auth: .secretKey,
+            form: .object(
+                [
+                    "amount": .string(maxLength: 32), "token_currency": .constant("usdc"),
+                    "transaction_hash": .string(maxLength: 128),
+                ], required: ["amount"]),
+            response: depositPaymentIntent)
+
         static let listDepositAddresses = APIOperation.stripe(
             "listDepositAddresses", "Lists the deposit addresses, newest first.", tag: "Embedded", auth: .secretKey,
             query: [

@@ -28,6 +28,19 @@ struct DepositAddressRoutes: Sendable {
         service.json(try service.find(id: request.pathParameters["id"] ?? "", caller: caller))
     }
 
+    /// `POST /v1/test_helpers/crypto/deposit_addresses/{id}/deposit`: stands in for an on-chain transfer to the
+    /// address (test mode); answers the PaymentIntent the deposit captured.
+    func simulateDeposit(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
+        let fields = StripeErrors.fields(body)
+        let amount = try fields.required("amount", maxLength: 32)
+        let token = try fields.optional("token_currency", maxLength: 16) ?? "usdc"
+        let hash = try fields.optional("transaction_hash", maxLength: 128)
+        let addressId = request.pathParameters["id"] ?? ""
+        let deposit = try service.deposit(
+            addressId: addressId, amount: amount, tokenCurrency: token, transactionHash: hash, caller: caller)
+        return service.paymentIntentJSON(deposit, address: try service.find(id: addressId, caller: caller))
+    }
+
     func listDepositAddresses(_ request: HTTPRequest, _ caller: StripeCaller, _ _: JSONValue) throws -> JSONValue {
         let limit = try StripeList.limit(request.queryValue("limit"))
         let (after, before) = (request.queryValue("starting_after"), request.queryValue("ending_before"))

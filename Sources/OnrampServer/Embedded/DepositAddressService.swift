@@ -75,6 +75,110 @@ struct DepositAddressService: Sendable {
         }
     }
 
+    /// Receives `amount` of `tokenCurrency` at the caller's address `id` (the test helper standing in for an
+    /// on-chain transfer): one deposit-mode PaymentIntent captured for the tokens' US dollar value in cents (USDC
+    /// counts one dollar per token; fractions of a cent stay with the deposit, not the intent), and its
+    /// `payment_intent.succeeded` event, committed together. A transfer's hash is received once per project and
+    /// mode; without one, a hash is made up.
+    func deposit(
+        addressId: String, amount: String, tokenCurrency: String, transactionHash: String?, caller: StripeCaller
+    ) throws -> CryptoDepositRepository.Record {
+        guard !caller.livemode else {
+            throw OnrampError.refusal(
+                "livemode_test_helper", "Deposits are simulated for test-mode keys only; use your test key.")
+        }
+        guard tokenCurrency == "usdc" else {
+            throw OnrampError.refusal(
+                "parameter_invalid", "token_currency must be usdc, the token deposit addresses receive.",
+                parameter: "token_currency")
+        }
+        let tokens: DecimalAmount
+        do {
+            tokens = try DecimalAmount(parsing: amount, maximumFractionDigits: 6, parameter: "amount")
+        } catch {
+            throw OnrampError.refusal(
+                "parameter_invalid", "amount must be a decimal string with at most 6 decimals, e.g. 12.50.",
+                parameter: "amount")
+        }
+        let cents = tokens.rounded(toPlaces: 2, mode: .down)
+        guard cents.isPositive, let amountCents = Int64((cents * DecimalAmount(exactly: 100)).string(places: 0)),
+            amountCents <= 99_999_999
+        else {
+            throw OnrampError.refusal(
+                "parameter_invalid", "amount must be from 0.01 to 999999.99 USDC.", parameter: "amount")
+        }
+        let address = try find(id: addressId, caller: caller)
+        let now = Timestamp.milliseconds(clock.now())
+        let hash = transactionHash ?? madeUpTransactionHash(network: address.network)
+        let intentId = ids.id(prefix: IdPrefix.paymentIntent)
+        let record = CryptoDepositRepository.Record(
+            id: intentId, projectId: caller.projectId, livemode: caller.livemode,
+            depositAddressId: address.id, tokenCurrency: tokenCurrency, tokenAmount: tokens.description,
+            amountCents: amountCents, transactionHash: hash, clientSecret: ids.clientSecret(for: intentId),
+            createdAt: now)
+        let eventId = ids.timeOrderedID(prefix: IdPrefix.event, milliseconds: now)
+        let event: JSONValue = [
+            "id": .string(eventId), "object": "event", "type": "payment_intent.succeeded",
+            "created": .integer(now / 1000), "livemode": false,
+            "data": ["object": paymentIntentJSON(record, address: address)],
+        ]
+        try database.transaction { connection in
+            guard
+                try !CryptoDepositRepository(connection: connection).exists(
+                    projectId: caller.projectId, livemode: caller.livemode, transactionHash: hash)
+            else {
+                throw OnrampError.refusal(
+                    "parameter_invalid", "A deposit with transaction_hash \(hash) was already received.",
+                    parameter: "transaction_hash")
+            }
+            _ = try connection.run([
+                CryptoDepositRepository.inserting(record),
+                Outbox.appending(
+                    id: eventId, projectId: caller.projectId, family: .stripe, type: "payment_intent.succeeded",
+                    payload: event, livemode: caller.livemode, createdAtMilliseconds: now),
+            ])
+        }
+        return record
+    }
+
+    /// The caller's deposit whose PaymentIntent is `id`, with its address; `nil` when there is none.
+    func deposit(paymentIntent id: String, caller: StripeCaller) throws
+        -> (deposit: CryptoDepositRepository.Record, address: DepositAddressRepository.Record)?
+    {
+        try database.read { connection in
+            guard let deposit = try CryptoDepositRepository(connection: connection).find(id: id),
+                deposit.projectId == caller.projectId, deposit.livemode == caller.livemode,
+                let address = try DepositAddressRepository(connection: connection).find(id: deposit.depositAddressId)
+            else { return nil }
+            return (deposit, address)
+        }
+    }
+
+    /// The succeeded deposit-mode PaymentIntent of `deposit` (the fields the deposit-mode guide shows, with the
+    /// transfer named in `description`).
+    func paymentIntentJSON(_ deposit: CryptoDepositRepository.Record, address: DepositAddressRepository.Record)
+        -> JSONValue
+    {
+        [
+            "id": .string(deposit.id), "object": "payment_intent", "amount": .integer(deposit.amountCents),
+            "amount_capturable": 0, "amount_received": .integer(deposit.amountCents), "capture_method": "automatic",
+            "client_secret": .string(deposit.clientSecret),
+            "created": .integer(deposit.createdAt / 1000), "currency": "usd",
+            "customer": address.customer.map(JSONValue.string) ?? .null,
+            "description": .string(
+                "\(deposit.tokenAmount) \(deposit.tokenCurrency.uppercased()) received at \(address.address) on "
+                    + "\(address.network) (transaction \(deposit.transactionHash))"),
+            "livemode": .bool(deposit.livemode), "metadata": [:], "next_action": .null,
+            "payment_method_options": ["crypto": ["mode": "deposit"]], "payment_method_types": ["crypto"],
+            "status": "succeeded",
+        ]
+    }
+
+    /// A transaction hash in `network`'s form, for a deposit sent without one.
+    private func madeUpTransactionHash(network: String) -> String {
+        network == "solana" ? Base58.encode(ids.randomBytes(64)) : "0x" + Hex.encode(ids.randomBytes(32))
+    }
+
     /// The `crypto.deposit_address` object.
     func json(_ record: DepositAddressRepository.Record) -> JSONValue {
         let contract = catalogue.assets.first { $0.symbol.lowercased() == "usdc" }?.deployments

@@ -5,10 +5,12 @@ import OnrampWire
 
 /// `GET /v1/payment_intents/{id}`: the PaymentIntent `CryptoOnrampCoordinator.performCheckout` retrieves
 /// after the partner's checkout (and `STPPaymentHandler` again after 3-D Secure), with the publishable key
-/// and the intent's client secret, or with the secret key alone.
+/// and the intent's client secret, or with the secret key alone; and, with the secret key, the intents deposits
+/// into a `crypto.deposit_address` captured.
 struct PaymentIntentRoutes: Sendable {
     let routes: StripeRoutes
     let sessions: OnrampSessionService
+    let deposits: DepositAddressService
 
     func retrievePaymentIntent(_ request: HTTPRequest, _ caller: StripeCaller, _ _: JSONValue) throws -> JSONValue {
         let id = request.pathParameters["id"] ?? ""
@@ -18,10 +20,16 @@ struct PaymentIntentRoutes: Sendable {
                 "parameter_missing", "Send the PaymentIntent's client_secret with a publishable key.",
                 param: "client_secret")
         }
+        let matches = { (clientSecret: String) in
+            secret.map { ConstantTime.equals(Array($0.utf8), Array(clientSecret.utf8)) } ?? true
+        }
+        if let found = try deposits.deposit(paymentIntent: id, caller: caller), matches(found.deposit.clientSecret) {
+            return deposits.paymentIntentJSON(found.deposit, address: found.address)
+        }
         let expand = ["expand[0]", "expand[]", "expand"].contains { request.queryValue($0) == "payment_method" }
-        guard let intent = try sessions.paymentIntent(id: id, caller: caller),
-            secret.map({ ConstantTime.equals(Array($0.utf8), Array(intent.clientSecret.utf8)) }) ?? true
-        else { throw StripeErrors.missing("payment_intent: \(id)", param: "intent") }
+        guard let intent = try sessions.paymentIntent(id: id, caller: caller), matches(intent.clientSecret) else {
+            throw StripeErrors.missing("payment_intent: \(id)", param: "intent")
+        }
         return intent.json(expandPaymentMethod: expand)
     }
 }

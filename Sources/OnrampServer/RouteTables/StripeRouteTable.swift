@@ -156,6 +156,9 @@ struct StripeRouteTable: Sendable {
         stripe.server(
             &router, "GET", "/v1/crypto/deposit_addresses/{id}", DepositAddressRoutes.Operations.retrieveDepositAddress,
             depositAddresses.retrieveDepositAddress)
+        stripe.server(
+            &router, "POST", "/v1/test_helpers/crypto/deposit_addresses/{id}/deposit",
+            DepositAddressRoutes.Operations.simulateDeposit, depositAddresses.simulateDeposit)
 
         // The 2026 KYC and compliance calls (the link session key, `lsk_…`, on fulfil_kyc_requirements).
         let compliance = KYCComplianceRoutes(routes: stripe)
@@ -209,7 +212,8 @@ struct StripeRouteTable: Sendable {
             paymentMethods.createPaymentMethod)
         let cardTokens = CardTokenRoutes(routes: stripe)
         stripe.client(&router, "POST", "/v1/tokens", CardTokenRoutes.Operations.createToken, cardTokens.createToken)
-        let paymentIntents = PaymentIntentRoutes(routes: stripe, sessions: sessions)
+        let paymentIntents = PaymentIntentRoutes(
+            routes: stripe, sessions: sessions, deposits: depositAddresses.service)
         stripe.client(
             &router, "GET", "/v1/payment_intents/{id}", PaymentIntentRoutes.Operations.retrievePaymentIntent,
             paymentIntents.retrievePaymentIntent)
