@@ -37,13 +37,24 @@ let package = Package(
         // The wire: JSON values, parser and writer, the form decoder, percent-encoding, and the wire
         // objects both the server and the client SDKs speak. Pure Swift, no Foundation.
         .target(name: "OnrampWire"),
+        // What a server process shares below HTTP: a sleeping lock, a token-bucket rate limiter, the log.
+        .target(name: "OnrampRuntime"),
         // HTTP server over libmicrohttpd.
-        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "OnrampWire"]),
-        // The onramp service: routes for both contracts, hosted pages, webhooks.
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "OnrampWire", "OnrampRuntime"]),
+        // The services: both contracts' domain services, their repositories, the outbox, settlement, webhook
+        // delivery and the background workers. No HTTP: it cannot import HTTPServer.
+        .target(
+            name: "OnrampServices",
+            dependencies: [
+                "OnrampCore", "OnrampCrypto", "AppAttest", "OnrampStore", "OnrampWire", "OnrampRuntime", "CCurl",
+            ]),
+        // The edge: route tables, each family's authentication, errors and idempotency, pages, the console
+        // and the OpenAPI description, over the services.
         .target(
             name: "OnrampServer",
             dependencies: [
-                "OnrampCore", "OnrampCrypto", "AppAttest", "OnrampStore", "OnrampWire", "HTTPServer", "CCurl",
+                "OnrampServices", "OnrampCore", "OnrampCrypto", "AppAttest", "OnrampStore", "OnrampWire", "HTTPServer",
+                "OnrampRuntime",
             ]),
         // Client SDKs.
         .target(name: "OnrampClient", dependencies: ["OnrampCore", "OnrampCrypto", "AppAttest", "OnrampWire"]),
@@ -58,8 +69,9 @@ let package = Package(
         .executableTarget(
             name: "onramp",
             dependencies: [
-                "OnrampServer", "OnrampStore", "OnrampWire", "HTTPServer", "AppAttest", "OnrampCrypto", "OnrampClient",
-                "PartnerBackendKit", "CMalloc",
+                "OnrampServer", "OnrampServices", "OnrampStore", "OnrampWire", "HTTPServer", "OnrampRuntime",
+                "AppAttest",
+                "OnrampCrypto", "OnrampClient", "PartnerBackendKit", "CMalloc",
             ]),
 
         // Helpers shared by the test targets: a raw HTTP client, temporary databases.
@@ -69,20 +81,21 @@ let package = Package(
         .testTarget(
             name: "OnrampCryptoTests", dependencies: ["OnrampCrypto", "OnrampTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "AppAttestTests", dependencies: ["AppAttest", "OnrampCrypto"], exclude: ["Fixtures"]),
-        .testTarget(name: "OnrampStoreTests", dependencies: ["OnrampStore", "OnrampTestSupport"]),
+        .testTarget(name: "OnrampStoreTests", dependencies: ["OnrampStore", "OnrampRuntime", "OnrampTestSupport"]),
         .testTarget(name: "OnrampWireTests", dependencies: ["OnrampWire"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "OnrampWire", "OnrampTestSupport"]),
+        .testTarget(
+            name: "HTTPServerTests", dependencies: ["HTTPServer", "OnrampWire", "OnrampRuntime", "OnrampTestSupport"]),
         .testTarget(
             name: "OnrampServerTests",
             dependencies: [
-                "OnrampServer", "OnrampStore", "OnrampWire", "HTTPServer", "OnrampClient", "AppAttest", "OnrampCrypto",
-                "OnrampCore", "OnrampTestSupport",
+                "OnrampServer", "OnrampServices", "OnrampStore", "OnrampWire", "HTTPServer", "OnrampRuntime",
+                "OnrampClient", "AppAttest", "OnrampCrypto", "OnrampCore", "OnrampTestSupport",
             ], exclude: ["Golden"]),
         .testTarget(
             name: "OnrampClientTests",
             dependencies: [
-                "OnrampClient", "OnrampServer", "OnrampStore", "OnrampWire", "HTTPServer", "AppAttest", "OnrampCrypto",
-                "OnrampTestSupport", "PartnerBackendKit",
+                "OnrampClient", "OnrampServer", "OnrampServices", "OnrampStore", "OnrampWire", "HTTPServer",
+                "OnrampRuntime", "AppAttest", "OnrampCrypto", "OnrampTestSupport", "PartnerBackendKit",
             ]),
     ]
 )

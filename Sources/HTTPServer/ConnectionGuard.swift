@@ -1,4 +1,5 @@
 import Foundation
+import OnrampRuntime
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import Foundation
+import OnrampRuntime
 import Synchronization
 
 /// An HTTP/1.1 server on GNU libmicrohttpd: epoll worker threads, fed connections in turn by an

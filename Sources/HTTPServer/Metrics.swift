@@ -1,3 +1,4 @@
+import OnrampRuntime
 import Synchronization
 
 /// Request counters by route and status and a latency histogram, exposed in the Prometheus text

@@ -1,4 +1,5 @@
 import Foundation
+import OnrampRuntime
 import Synchronization
 
 /// The last requests the server answered, newest first, for the sandbox console: time, Request-Id,

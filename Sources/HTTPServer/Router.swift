@@ -1,3 +1,4 @@
+import OnrampRuntime
 import OnrampWire
 
 /// A request handler. It runs synchronously on one of the server's pool threads, so blocking

@@ -1,5 +1,6 @@
 import HTTPServer
 import OnrampCore
+import OnrampServices
 import OnrampWire
 
 /// Coinbase CDP error shape: `{errorType, errorMessage, correlationId}` (App2App and CDP paths).

@@ -1,6 +1,8 @@
 import Foundation
 import HTTPServer
 import OnrampCrypto
+import OnrampRuntime
+import OnrampServices
 import OnrampStore
 
 /// The whole onramp server: every route of both contracts on one router, plus the background

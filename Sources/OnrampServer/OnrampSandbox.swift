@@ -2,6 +2,8 @@ import AppAttest
 import Foundation
 import HTTPServer
 import OnrampCore
+import OnrampRuntime
+import OnrampServices
 import OnrampStore
 
 /// A complete onramp server in process on a free loopback port: a temporary SQLite database (or the

@@ -1,4 +1,5 @@
 import HTTPServer
+import OnrampServices
 import OnrampStore
 
 /// The server's own routes: `/healthz` (checks the database), `/livez` (the process answers; no

@@ -2,6 +2,7 @@ import AppAttest
 import Foundation
 import OnrampClient
 import OnrampServer
+import OnrampServices
 import PartnerBackendKit
 
 /// The App2App purchase of `onramp demo`: the app with `App2AppClient`, the user on the hosted page, the

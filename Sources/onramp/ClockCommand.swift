@@ -1,5 +1,6 @@
 import Foundation
 import OnrampServer
+import OnrampServices
 import OnrampStore
 
 /// `onramp clock advance`: moves a test-mode project's clock ahead, as the test-clock APIs do.

@@ -4,6 +4,7 @@ import HTTPServer
 import OnrampClient
 import OnrampCrypto
 import OnrampServer
+import OnrampServices
 import OnrampStore
 import PartnerBackendKit
 import Synchronization

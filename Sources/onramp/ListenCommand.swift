@@ -1,7 +1,9 @@
 import Dispatch
 import Foundation
 import HTTPServer
+import OnrampRuntime
 import OnrampServer
+import OnrampServices
 import OnrampStore
 import OnrampWire
 

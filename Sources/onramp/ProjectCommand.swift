@@ -2,6 +2,7 @@ import AppAttest
 import Foundation
 import HTTPServer
 import OnrampServer
+import OnrampServices
 import OnrampStore
 import OnrampWire
 

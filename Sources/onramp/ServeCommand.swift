@@ -4,7 +4,9 @@ import Foundation
 import HTTPServer
 import OnrampCore
 import OnrampCrypto
+import OnrampRuntime
 import OnrampServer
+import OnrampServices
 import OnrampStore
 
 #if canImport(CMalloc)

@@ -1,5 +1,6 @@
 import Foundation
 import OnrampServer
+import OnrampServices
 import OnrampStore
 import OnrampWire
 

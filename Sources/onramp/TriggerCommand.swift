@@ -1,5 +1,6 @@
 import Foundation
 import OnrampServer
+import OnrampServices
 import OnrampStore
 
 /// `onramp trigger EVENT`: causes a real event of that type on the database (see ``WebhookTrigger``);

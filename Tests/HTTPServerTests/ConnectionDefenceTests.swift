@@ -1,4 +1,5 @@
 import Foundation
+import OnrampRuntime
 import OnrampTestSupport
 import Testing
 

@@ -1,7 +1,9 @@
+import OnrampRuntime
 import OnrampTestSupport
 import Testing
 
 @testable import HTTPServer
+@testable import OnrampRuntime
 
 /// The token buckets: burst, refill, keys apart, and memory bounded under a flood of new keys.
 @Suite(.blocking) struct RateLimiterTests {

@@ -5,6 +5,8 @@ import OnrampServer
 import PartnerBackendKit
 import Testing
 
+@testable import OnrampServices
+
 /// App2App through the SDK against a real server on a real port, with the partner backend's webhook
 /// endpoint and ledger.
 @Suite(.serialized) struct App2AppClientTests {

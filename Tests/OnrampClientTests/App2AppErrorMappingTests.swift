@@ -5,6 +5,7 @@ import Testing
 
 @testable import OnrampClient
 @testable import OnrampServer
+@testable import OnrampServices
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -7,6 +7,7 @@ import OnrampWire
 import Testing
 
 @testable import OnrampServer
+@testable import OnrampServices
 
 /// The App2App purchase end to end on a real port: registration, challenge, assertion, session,
 /// hosted handoff, redirect, settlement, transactions API, outbox.

@@ -10,6 +10,8 @@ import OnrampWire
 import Synchronization
 import Testing
 
+@testable import OnrampServices
+
 /// One test per row of the seed's error table, plus replay and JWT refusals. Each checks the
 /// status and the CDP error shape `{errorType, errorMessage, correlationId}`.
 @Suite(.serialized, .blocking) struct App2AppErrorTests {

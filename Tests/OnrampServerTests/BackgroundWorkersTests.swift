@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 
 @testable import OnrampServer
+@testable import OnrampServices
 
 /// A background loop runs again when its waker is woken: every wake after a drained one runs an
 /// iteration, and the wakes that arrive during one iteration make one more, not one each.

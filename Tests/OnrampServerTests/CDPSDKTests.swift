@@ -6,6 +6,8 @@ import OnrampTestSupport
 import OnrampWire
 import Testing
 
+@testable import OnrampServices
+
 /// The official `cdp-sdk` Python client, pointed at our server with a key from the provisioner,
 /// runs its App2App calls, creates a hosted onramp session and makes a JWT-authenticated request.
 @Suite(.serialized, .blocking) struct CDPSDKTests {
@@ -45,6 +47,6 @@ import Testing
 /// The key types as test arguments.
 enum ProjectProviderKeyType: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case es256, ed25519
-    var value: OnrampServer.ProjectProvisioner.KeyType { self == .es256 ? .es256 : .ed25519 }
+    var value: OnrampServices.ProjectProvisioner.KeyType { self == .es256 ? .es256 : .ed25519 }
     var testDescription: String { rawValue }
 }

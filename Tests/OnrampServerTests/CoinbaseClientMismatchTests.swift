@@ -6,6 +6,8 @@ import OnrampTestSupport
 import OnrampWire
 import Testing
 
+@testable import OnrampServices
+
 /// The requests Coinbase's own clients send, as `../shared/audits/coinbase-clients.md` §4 lists the
 /// ones we broke: `coinbase/onramp-v2-mobile-demo` (app `utils/createApp2AppSession.ts` at d9a696a,
 /// `hooks/useOnramp.ts`; backend `server/src/app.ts`), cdp-sdk 1.51.0 models and the API reference.

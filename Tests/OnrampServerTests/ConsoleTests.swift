@@ -7,6 +7,7 @@ import OnrampWire
 import Testing
 
 @testable import OnrampServer
+@testable import OnrampServices
 
 /// The sandbox console: nothing without the operator token, every client-supplied value shown as
 /// text, actions refused from other sites, and a walk in headless Chromium from a project to a

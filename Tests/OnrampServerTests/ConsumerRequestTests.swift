@@ -3,6 +3,7 @@ import OnrampWire
 import Testing
 
 @testable import OnrampServer
+@testable import OnrampServices
 
 /// The Link consumer forms are decoded at the edge into what ``ConsumerService`` takes, with the
 /// errors stripe-ios branches on.
@@ -22,7 +23,7 @@ import Testing
             try ConsumerLookup(Self.fields(["email_address": "A@Example.com", "link_auth_intent_id": "lai_1"]))
                 == .linkAuthIntent(id: "lai_1"))
         #expect(try ConsumerLookup(Self.fields(["email_address": "A@Example.com"])) == .email("a@example.com"))
-        #expect(throws: HTTPError.self) { try ConsumerLookup(Self.fields([:])) }
+        #expect(throws: FieldError.self) { try ConsumerLookup(Self.fields([:])) }
     }
 
     @Test func aSignUpInfersTheUSFromAPlusOneNumberOnly() throws {
@@ -34,7 +35,7 @@ import Testing
         do {
             _ = try ConsumerSignUp(Self.fields(["email_address": "a@example.com", "phone_number": "+33612345678"]))
             Issue.record("a +33 number without country was accepted")
-        } catch let error as HTTPError {
+        } catch let error as FieldError {
             #expect(error.code == "parameter_missing" && error.param == "country")
         }
     }
@@ -43,24 +44,24 @@ import Testing
         do {
             _ = try ConsumerSignUp(Self.fields(["email_address": "a@example.com", "phone_number": "4155550100"]))
             Issue.record("a number without + was accepted")
-        } catch let error as HTTPError {
+        } catch let error as FieldError {
             // CryptoOnrampCoordinator.handlePhoneFormatError matches the start of this message.
             #expect(error.code == "invalid_phone_format")
             #expect(error.message.hasPrefix("There was an issue parsing the phone number."))
         } catch {
             Issue.record("unexpected \(error)")
         }
-        #expect(throws: HTTPError.self) {
+        #expect(throws: FieldError.self) {
             try ConsumerSignUp(Self.fields(["email_address": "@example.com", "phone_number": "+14155550100"]))
         }
     }
 
     @Test func verificationFormsKeepWhatTheySay() throws {
         _ = try VerificationStart(Self.fields([:]))
-        #expect(throws: HTTPError.self) { try VerificationStart(Self.fields(["type": "EMAIL"])) }
+        #expect(throws: FieldError.self) { try VerificationStart(Self.fields(["type": "EMAIL"])) }
         let confirmation = try VerificationConfirmation(Self.fields(["code": "000000", "consent_granted": "true"]))
         #expect(confirmation == VerificationConfirmation(code: "000000", consentGranted: true))
         #expect(try ConsentUpdate(Self.fields(["consent_granted": "false"])).granted == false)
-        #expect(throws: HTTPError.self) { try ConsentUpdate(Self.fields([:])) }
+        #expect(throws: FieldError.self) { try ConsentUpdate(Self.fields([:])) }
     }
 }

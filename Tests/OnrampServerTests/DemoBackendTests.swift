@@ -5,6 +5,8 @@ import OnrampTestSupport
 import OnrampWire
 import Testing
 
+@testable import OnrampServices
+
 /// Coinbase's onramp-v2-mobile-demo backend (`server/src/app.ts` at 46ef643), rewritten in
 /// `Tests/python/demo_backend.py` from its source: its whole request set against our server, answered as
 /// the demo reads it, and its own webhook signature check (`verifyWebhookSignature.ts`) over our order

@@ -3,6 +3,8 @@ import OnrampServer
 import OnrampTestSupport
 import Testing
 
+@testable import OnrampServices
+
 /// `crypto.deposit_addresses` (private preview): an address belongs to its project and mode; another
 /// project's or mode's key neither reads nor lists it, and bad input writes nothing. (The official Python client
 /// drives the rest in `Tests/python/embedded_stripe_client.py`.)

@@ -5,6 +5,7 @@ import OnrampWire
 import Testing
 
 @testable import OnrampServer
+@testable import OnrampServices
 
 /// The check every test's answers pass through: it must catch each way an answer can contradict the
 /// description, or the suite's silence about `/openapi.json` would mean nothing.

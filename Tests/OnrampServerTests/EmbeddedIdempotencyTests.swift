@@ -4,6 +4,8 @@ import OnrampTestSupport
 import Synchronization
 import Testing
 
+@testable import OnrampServices
+
 /// `Idempotency-Key` on POST: same key and body replays, another body is a 400 `idempotency_error`.
 @Suite(.serialized, .blocking) struct EmbeddedIdempotencyTests {
     @Test func sameKeyAndBodyReplaysTheStoredResponse() throws {

@@ -3,17 +3,20 @@ import OnrampWire
 import Testing
 
 @testable import OnrampServer
+@testable import OnrampServices
 
 /// The Embedded forms are decoded at the edge into what the services take (``PaymentMethodService``,
 /// ``CryptoCustomerService``, ``IdentityVerificationService``), with Stripe's error codes and params.
 @Suite struct EmbeddedRequestTests {
-    static func fields(_ body: JSONValue) -> RequestFields { StripeErrors.fields(body) }
+    static func fields(_ body: JSONValue) -> RequestFields { RequestFields.stripe(body) }
 
-    /// The Stripe error `decode` throws.
+    /// The Stripe error `decode` throws, as the edge renders it.
     static func refusal(_ decode: () throws -> Void) -> HTTPError? {
         do {
             try decode()
             return nil
+        } catch let error as FieldError {
+            return error.httpError
         } catch let error as HTTPError {
             return error
         } catch {

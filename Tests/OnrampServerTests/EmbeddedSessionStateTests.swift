@@ -4,6 +4,8 @@ import OnrampServer
 import OnrampTestSupport
 import Testing
 
+@testable import OnrampServices
+
 /// Every transition of the onramp session machine as the API exposes it, with the events each one
 /// writes (one `crypto.onramp_session.updated` per status change, none on creation).
 @Suite(.serialized, .blocking) struct EmbeddedSessionStateTests {

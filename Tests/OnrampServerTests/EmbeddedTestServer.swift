@@ -6,6 +6,7 @@ import OnrampTestSupport
 import Testing
 
 @testable import OnrampServer
+@testable import OnrampServices
 
 /// An onramp server on a real loopback port with a temporary database (SQLite, or a fresh schema of
 /// the PostgreSQL at `ONRAMP_TEST_POSTGRES_URL` under `scripts/with-postgres.sh`) and one provisioned

@@ -8,6 +8,7 @@ import OnrampWire
 import Testing
 
 @testable import OnrampServer
+@testable import OnrampServices
 
 /// Coinbase's embedded-mode Headless orders (`../shared/audits/coinbase-2026.md` §3.1; the request of
 /// `coinbase/onramp-v2-mobile-demo` `server/src/embeddedOrder.ts` at b956f510): an order without phone number or

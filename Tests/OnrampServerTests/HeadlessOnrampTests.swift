@@ -8,6 +8,8 @@ import OnrampTestSupport
 import OnrampWire
 import Testing
 
+@testable import OnrampServices
+
 /// The Headless Onramp on a real port: OTP verifications, guest limits, guest checkout orders paid on the
 /// payment-button page (approve, decline, cancel), settlement, and the order-form webhooks, as the
 /// cdp-sdk `OnrampApi` and Coinbase's demo backend (`server/src/app.ts` `/onramp/order`, `/onramp/limits`)

@@ -4,6 +4,7 @@ import OnrampStore
 import Testing
 
 @testable import OnrampServer
+@testable import OnrampServices
 
 /// `/healthz` answers from the database's ping: 200 while it answers, 503 once it does not, each
 /// time (the two answers are built once and served as they are).

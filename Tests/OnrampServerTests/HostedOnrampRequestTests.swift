@@ -3,6 +3,7 @@ import OnrampWire
 import Testing
 
 @testable import OnrampServer
+@testable import OnrampServices
 
 /// The hosted onramp's bodies are decoded at the edge into the types its service takes: shape,
 /// counts and lengths there, the catalogue's checks in the service.
@@ -44,7 +45,7 @@ import Testing
 
     @Test(arguments: malformedTokenRequests)
     func aMalformedTokenRequestNamesItsField(body: JSONValue, param: String) {
-        #expect(throws: HTTPError.self) { try HostedTokenRequest(body) }
+        #expect(throws: FieldError.self) { try HostedTokenRequest(body) }
         do {
             _ = try HostedTokenRequest(body)
         } catch {
@@ -73,7 +74,7 @@ import Testing
     }
 
     @Test func aSessionRequestRefusesAMissingOrOverlongField() {
-        #expect(throws: HTTPError.self) { try HostedSessionRequest(["purchaseCurrency": "USDC"]) }
+        #expect(throws: FieldError.self) { try HostedSessionRequest(["purchaseCurrency": "USDC"]) }
         let overlong: JSONValue = [
             "purchaseCurrency": "USDC", "destinationNetwork": "base", "destinationAddress": "0xabc",
             "partnerUserRef": .string(String(repeating: "u", count: 51)),

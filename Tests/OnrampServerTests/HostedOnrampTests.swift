@@ -6,6 +6,8 @@ import OnrampTestSupport
 import OnrampWire
 import Testing
 
+@testable import OnrampServices
+
 /// The hosted onramp on a real port: `POST /onramp/v1/token` and `POST /platform/v2/onramp/sessions`
 /// with a CDP JWT, the single-use page at `/buy/select-asset`, and the transaction it creates.
 @Suite(.serialized, .blocking) struct HostedOnrampTests {

@@ -4,6 +4,7 @@ import OnrampTestSupport
 import Testing
 
 @testable import OnrampServer
+@testable import OnrampServices
 
 /// Expired single-use rows are swept; rows still needed stay.
 @Suite(.blocking) struct JanitorTests {

@@ -2,81 +2,79 @@ import Foundation
 import OnrampTestSupport
 import Testing
 
-/// The server's layering as ARCHITECTURE.md states it, checked on the source tree: route files and
-/// services hold no SQL (statements live in repositories and storage types over the transaction's
-/// connection), and route files leave writes to services.
+/// The server's layers as ARCHITECTURE.md states them. The module graph holds the main one: `OnrampServices`
+/// (services, repositories, the outbox, settlement, webhook delivery, workers) does not depend on `HTTPServer`,
+/// so none of its files can name an HTTP type; `OnrampServer` (the edge) sits on top of it. What the compiler
+/// cannot see is checked on the source tree here: where SQL and writes live.
 @Suite(.blocking) struct LayeringTests {
-    static let serverSources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Sources/OnrampServer")
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    /// The services module's sources.
+    static let services = root.appendingPathComponent("Sources/OnrampServices")
+    /// The edge module's sources.
+    static let edge = root.appendingPathComponent("Sources/OnrampServer")
 
-    /// The server's source files whose name contains `part` (not the `+Operations` descriptions).
-    static func files(named part: String) throws -> [String] {
-        try #require(FileManager.default.enumerator(atPath: serverSources.path)).compactMap { $0 as? String }
-            .filter { $0.hasSuffix(".swift") && $0.contains(part) && !$0.contains("+Operations") }
+    /// The Swift files under `directory` (relative paths), but the `+Operations` descriptions.
+    static func files(in directory: URL) throws -> [String] {
+        try #require(FileManager.default.enumerator(atPath: directory.path)).compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".swift") && !$0.contains("+Operations") }
     }
 
-    /// Those of `paths` that hold a SQL statement.
-    static func holdingSQL(_ paths: [String]) throws -> [String] {
-        let statement = try Regex(#"\b(SELECT\s|INSERT\s+INTO\s|UPDATE\s+[a-z_]+\s+SET\s|DELETE\s+FROM\s)"#)
-        return try paths.filter {
-            try String(contentsOf: serverSources.appendingPathComponent($0), encoding: .utf8).contains(statement)
+    /// Those of `paths` under `directory` whose text contains `pattern`.
+    static func containing(_ pattern: Regex<AnyRegexOutput>, _ paths: [String], in directory: URL) throws -> [String] {
+        try paths.filter {
+            try String(contentsOf: directory.appendingPathComponent($0), encoding: .utf8).contains(pattern)
         }
     }
 
-    @Test func routeFilesHoldNoSQL() throws {
-        let routes = try Self.files(named: "Routes")
-        #expect(routes.count > 20, "found the route files")
-        let offenders = try Self.holdingSQL(routes)
-        #expect(offenders.isEmpty, "SQL in route files: \(offenders)")
+    /// A SQL statement's opening words.
+    static var sqlStatement: Regex<AnyRegexOutput> {
+        get throws { try Regex(#"\b(SELECT\s|INSERT\s+INTO\s|UPDATE\s+[a-z_]+\s+SET\s|DELETE\s+FROM\s)"#) }
+    }
+    /// A write transaction opened.
+    static var writeTransaction: Regex<AnyRegexOutput> {
+        get throws { try Regex(#"\.transaction\s*(\{|\(\s*\{)"#) }
     }
 
-    /// A state change and the events it causes belong to a service, which commits them together; route
-    /// files decode, call and render, and never open a write transaction of their own.
-    @Test func routeFilesLeaveWritesToServices() throws {
-        let transaction = try Regex(#"\.transaction\s*(\{|\(\s*\{)"#)
-        let opening = { (paths: [String]) in
-            try paths.filter {
-                try String(contentsOf: Self.serverSources.appendingPathComponent($0), encoding: .utf8).contains(
-                    transaction)
-            }
-        }
-        #expect(try opening(Self.files(named: "Service")).count >= 10, "the pattern finds the services' transactions")
-        let writing = try opening(Self.files(named: "Routes"))
-        #expect(writing.isEmpty, "route files that write: \(writing)")
+    /// The services module's dependencies, as `Package.swift` declares them: the compiler refuses an
+    /// `import HTTPServer` in it only as long as this list leaves `HTTPServer` (and the edge) out.
+    @Test func theServicesModuleCannotImportHTTP() throws {
+        let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let target = try #require(
+            manifest.firstMatch(of: try Regex(#"name: "OnrampServices",\s*dependencies: \[([^\]]*)\]"#)))
+        let dependencies = String(try #require(target.output[1].substring))
+        #expect(dependencies.contains("OnrampStore"), "found the target: \(dependencies)")
+        #expect(!dependencies.contains("HTTPServer") && !dependencies.contains("\"OnrampServer\""), "\(dependencies)")
+        // Nor do its files name the edge's types, even in documentation.
+        let edgeNames = try Regex(#"\b(HTTPError|HTTPRequest|HTTPResponse|StripeErrors|CDPErrors|Router)\b"#)
+        let naming = try Self.containing(edgeNames, Self.files(in: Self.services), in: Self.services)
+        #expect(naming.isEmpty, "services files naming edge types: \(naming)")
     }
 
-    /// The API families' route files read through services too, so that what a route answers comes from
-    /// the same code that changes it. The console's pages are the one exception: a read model that renders
-    /// ConsoleRepository's rows, each page from one read.
-    @Test func apiRouteFilesReadThroughServices() throws {
-        let read = try Regex(#"\.read\s*(\{|\(\s*\{)"#)
-        let reading = try Self.files(named: "Routes").filter {
-            try String(contentsOf: Self.serverSources.appendingPathComponent($0), encoding: .utf8).contains(read)
-        }
-        #expect(
-            reading.allSatisfy { $0.hasPrefix("Console/") } && !reading.isEmpty, "route files that read: \(reading)")
-    }
-
-    /// Storage types that hold their own statements though their names do not say "storage": each is
-    /// a record type with its table's statements beside it, a read model, or storage upkeep. The
-    /// webhook dispatcher is the one that mixes its delivery queue's SQL with sending. The list can only
+    /// Storage types that hold their own statements though their names do not say "storage": each is a
+    /// record type with its table's statements beside it, a read model, or storage upkeep. The list can only
     /// shrink: a listed file that no longer holds SQL fails too.
     static let storageTypesNamedForWhatTheyStore: Set<String> = [
-        "Console/ConsoleProjectList.swift", "Embedded/StripeAttestation.swift", "Events/Outbox.swift",
-        "Headless/Verification.swift", "Hosted/HostedOnrampSession.swift", "Link/ConsumerSession.swift",
-        "Link/LinkAuthIntents.swift", "Link/LinkPaymentDetails.swift", "State/StateSnapshot.swift",
-        "Support/Janitor.swift", "Support/SQLConnection+ParentLock.swift", "TestClocks/TestClock.swift",
-        "Webhooks/WebhookDelivery.swift", "Webhooks/WebhookDispatcher.swift", "Webhooks/WebhookOperations.swift",
-        "Webhooks/WebhookTrigger.swift",
+        "OnrampServer/Console/ConsoleProjectList.swift", "OnrampServices/Embedded/StripeAttestation.swift",
+        "OnrampServices/Events/Outbox.swift", "OnrampServices/Headless/Verification.swift",
+        "OnrampServices/Hosted/HostedOnrampSession.swift", "OnrampServices/Link/ConsumerSession.swift",
+        "OnrampServices/Link/LinkAuthIntents.swift", "OnrampServices/Link/LinkPaymentDetails.swift",
+        "OnrampServices/State/StateSnapshot.swift", "OnrampServices/Support/Janitor.swift",
+        "OnrampServices/Support/SQLConnection+ParentLock.swift", "OnrampServices/TestClocks/TestClock.swift",
+        "OnrampServices/Webhooks/WebhookDelivery.swift", "OnrampServices/Webhooks/WebhookDispatcher.swift",
+        "OnrampServices/Webhooks/WebhookOperations.swift", "OnrampServices/Webhooks/WebhookTrigger.swift",
     ]
 
-    /// SQL lives in storage files only: repositories, records, stores, listings and schemas (named so),
-    /// and the storage types listed above. Pages, authenticators, the idempotency edge and models hold
-    /// none (the Link consent screen and authorize page, `StripeCaller`, `CDPAuthenticator`,
-    /// `OAuthTokens` and `IdempotencyKeys` read and write through repositories).
+    /// SQL lives in storage files only: repositories, records, stores, listings and schemas (named so), and
+    /// the storage types listed above. In the edge, only the console's read model holds any.
     @Test func sqlLivesInStorageFiles() throws {
         let storageName = try Regex(#"(Repository|Record|Store|Storage|Listing|Schema|Migrations?)[.+]"#)
-        let holding = try Self.holdingSQL(Self.files(named: ".swift"))
+        var holding: [String] = []
+        for (module, directory) in [("OnrampServices", Self.services), ("OnrampServer", Self.edge)] {
+            holding += try Self.containing(try Self.sqlStatement, Self.files(in: directory), in: directory).map {
+                "\(module)/\($0)"
+            }
+        }
         #expect(holding.count > 30, "found the storage files")
         let unnamed = Set(holding.filter { !$0.contains(storageName) })
         #expect(
@@ -85,28 +83,45 @@ import Testing
         #expect(
             Self.storageTypesNamedForWhatTheyStore.subtracting(unnamed).isEmpty,
             "listed storage types without SQL: \(Self.storageTypesNamedForWhatTheyStore.subtracting(unnamed).sorted())")
+        let edgeSQL = holding.filter { $0.hasPrefix("OnrampServer/") }.sorted()
+        #expect(
+            edgeSQL == [
+                "OnrampServer/Console/ConsoleProjectList.swift", "OnrampServer/Console/ConsoleRepository.swift",
+            ],
+            "SQL in the edge: \(edgeSQL)")
     }
 
     @Test func servicesHoldNoSQL() throws {
-        let services = try Self.files(named: "Service")
-        #expect(services.count >= 7, "found the services")
-        let offenders = try Self.holdingSQL(services)
+        let services = try Self.files(in: Self.services).filter { $0.contains("Service") }
+        #expect(services.count >= 15, "found the services")
+        let offenders = try Self.containing(try Self.sqlStatement, services, in: Self.services)
         #expect(offenders.isEmpty, "SQL in services: \(offenders)")
     }
 
-    /// Services take typed input and throw domain errors (``OnrampError`` and the families' refusals);
-    /// each family's edge chooses the status and the error shape, so no service names an HTTP type or
-    /// an error renderer.
-    @Test func servicesSpeakNoHTTP() throws {
-        let http = try Regex(
-            #"\b(HTTPError|HTTPRequest|HTTPResponse|StripeErrors|CDPErrors|\w*ErrorRenderer|Router)\b"#)
-        let speaking = { (paths: [String]) in
-            try paths.filter {
-                try String(contentsOf: Self.serverSources.appendingPathComponent($0), encoding: .utf8).contains(http)
-            }
-        }
-        #expect(try speaking(Self.files(named: "Routes")).count > 20, "the pattern finds the route files' HTTP types")
-        let offenders = try speaking(Self.files(named: "Service"))
-        #expect(offenders.isEmpty, "services that speak HTTP: \(offenders)")
+    /// The edge files that open a write transaction of their own, each for a reason: the idempotency
+    /// records around a Stripe request, the CDP JWT's spent nonces, the console's sign-in sessions and
+    /// project actions, and the 3-D Secure test page's decision. Everything else writes through a service,
+    /// which commits a state change and its events together. The list can only shrink.
+    static let edgeFilesThatWrite: Set<String> = [
+        "CDP/CDPAuthenticator.swift", "Console/ConsoleAccess.swift", "Console/ConsoleService.swift",
+        "Embedded/HostedTestPages.swift", "Embedded/IdempotencyKeys.swift",
+    ]
+
+    @Test func theEdgeLeavesWritesToServices() throws {
+        let writing = Set(try Self.containing(try Self.writeTransaction, Self.files(in: Self.edge), in: Self.edge))
+        #expect(writing == Self.edgeFilesThatWrite, "edge files that write: \(writing.sorted())")
+        let services = try Self.containing(try Self.writeTransaction, Self.files(in: Self.services), in: Self.services)
+        #expect(services.count >= 20, "the pattern finds the services' transactions")
+    }
+
+    /// The API families' route files read through services too, so that what a route answers comes from the
+    /// same code that changes it. The console's pages are the one exception: a read model that renders
+    /// ConsoleRepository's rows, each page from one read.
+    @Test func apiRouteFilesReadThroughServices() throws {
+        let read = try Regex(#"\.read\s*(\{|\(\s*\{)"#)
+        let reading = try Self.containing(
+            read, Self.files(in: Self.edge).filter { $0.contains("Routes") }, in: Self.edge)
+        #expect(
+            reading.allSatisfy { $0.hasPrefix("Console/") } && !reading.isEmpty, "route files that read: \(reading)")
     }
 }

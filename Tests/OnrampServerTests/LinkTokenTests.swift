@@ -5,6 +5,7 @@ import Synchronization
 import Testing
 
 @testable import OnrampServer
+@testable import OnrampServices
 
 /// Link sign-in: LinkAuthIntent states, OTP limits, refresh-token rotation and reuse, seamless
 /// sign-in and log out.

@@ -5,6 +5,7 @@ import OnrampTestSupport
 import Testing
 
 @testable import OnrampServer
+@testable import OnrampServices
 
 /// A project holding both test and live keys: a key sees only the objects of its own mode.
 @Suite(.blocking) struct LivemodeSeparationTests {

@@ -5,6 +5,7 @@ import Synchronization
 import Testing
 
 @testable import OnrampServer
+@testable import OnrampServices
 
 /// Requests that race for the same unique row answer like the winner or with the contract's error,
 /// never 500 (on PostgreSQL a check-then-insert lets the loser hit the unique index). The Embedded test

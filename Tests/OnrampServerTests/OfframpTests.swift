@@ -6,6 +6,8 @@ import OnrampTestSupport
 import OnrampWire
 import Testing
 
+@testable import OnrampServices
+
 /// The offramp sandbox on a real port: a `/onramp/v1/token` opens the sell page (cbpay-js
 /// `generateOffRampURL`'s `/v3/sell/input`), the user cashes out, the sell waits at a deposit address
 /// until the simulator receives the crypto, and the sell transactions API answers what Coinbase's demo

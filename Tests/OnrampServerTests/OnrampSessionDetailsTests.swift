@@ -4,6 +4,7 @@ import OnrampWire
 import Testing
 
 @testable import OnrampServer
+@testable import OnrampServices
 
 /// An onramp session's details are stored as a JSON object and read back by the next request:
 /// every member, optional ones present and absent, must survive the round trip.

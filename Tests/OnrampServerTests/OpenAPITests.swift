@@ -5,6 +5,7 @@ import OnrampWire
 import Testing
 
 @testable import OnrampServer
+@testable import OnrampServices
 
 /// The OpenAPI description at `/openapi.json`: generated from the route table, it names exactly the
 /// routes the router serves, is a valid OpenAPI 3.1 document, and a property-based fuzzer driven by

@@ -3,6 +3,7 @@ import OnrampStore
 import Testing
 
 @testable import OnrampServer
+@testable import OnrampServices
 
 /// An attested session's updates (its challenge marked used, its key's counter advanced) stay on their
 /// row's page on PostgreSQL: heap-only updates, which add no index entry (migration 540). With another

@@ -4,6 +4,7 @@ import OnrampTestSupport
 import Testing
 
 @testable import OnrampServer
+@testable import OnrampServices
 
 /// The statements the request paths run find their rows through indexes: SQLite's own counters of
 /// full-scan steps and sorts (``StatementScanLog``) stay at zero for everything an App2App purchase

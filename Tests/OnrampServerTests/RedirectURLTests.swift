@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import OnrampServer
+@testable import OnrampServices
 
 /// The redirect URL's host is read directly in its common form and through Foundation's RFC 3986
 /// parser otherwise; both must name the same host (or refuse alike) for every URL, or an allowlist

@@ -5,6 +5,7 @@ import OnrampWire
 import Testing
 
 @testable import OnrampServer
+@testable import OnrampServices
 
 /// A service's refusal reaches each family in that family's shape, its status chosen by the refusal's
 /// kind in one place: the Stripe edge keeps the code, CDP names a documented `errorType`, pages and

@@ -5,6 +5,8 @@ import OnrampTestSupport
 import OnrampWire
 import Testing
 
+@testable import OnrampServices
+
 #if canImport(Glibc)
     import Glibc
 #endif

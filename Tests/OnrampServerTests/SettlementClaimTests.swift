@@ -6,6 +6,7 @@ import Synchronization
 import Testing
 
 @testable import OnrampServer
+@testable import OnrampServices
 
 /// Settlement runs once per transaction even when several workers (instances) race for it.
 @Suite(.serialized, .blocking) struct SettlementClaimTests {

@@ -6,6 +6,8 @@ import OnrampTestSupport
 import OnrampWire
 import Testing
 
+@testable import OnrampServices
+
 /// `onramp state export` and `serve --import`: a saved sandbox restores into a new database on either
 /// driver and the same purchase flow runs from it; a file that does not fit is refused and writes nothing.
 @Suite(.serialized, .blocking) struct StateSnapshotTests {

@@ -7,6 +7,8 @@ import OnrampTestSupport
 import OnrampWire
 import Testing
 
+@testable import OnrampServices
+
 /// Test clocks: a test-mode project's clock moved ahead makes its requests decide expiries as if that
 /// much time had passed — in either family's API, the console and the command line — and a live-mode
 /// project keeps real time.

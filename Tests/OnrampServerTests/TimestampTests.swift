@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import OnrampServer
+@testable import OnrampServices
 
 /// The strict RFC 3339 reader: what it accepts agrees with Foundation's formatter, and what Foundation
 /// would bend into another date it refuses.

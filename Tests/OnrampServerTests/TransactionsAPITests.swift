@@ -5,6 +5,8 @@ import OnrampTestSupport
 import OnrampWire
 import Testing
 
+@testable import OnrampServices
+
 /// The transactions API's paging and date filters: both spellings of the page parameters, the cursor to
 /// the end and back, empty values as the contract writes them, and date-only bounds.
 @Suite(.blocking) struct TransactionsAPITests {

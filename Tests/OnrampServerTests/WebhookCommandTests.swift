@@ -7,6 +7,7 @@ import OnrampWire
 import Testing
 
 @testable import OnrampServer
+@testable import OnrampServices
 
 /// `onramp trigger`, `onramp events list --json` and `onramp events redeliver` on a real database.
 @Suite("Webhook commands", .blocking)

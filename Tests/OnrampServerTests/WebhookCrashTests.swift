@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 
 @testable import OnrampServer
+@testable import OnrampServices
 
 @Suite("Webhook delivery across a crash")
 struct WebhookCrashTests {

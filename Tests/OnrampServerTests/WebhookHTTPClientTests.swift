@@ -1,10 +1,12 @@
 import Foundation
 import HTTPServer
+import OnrampRuntime
 import OnrampTestSupport
 import Synchronization
 import Testing
 
 @testable import OnrampServer
+@testable import OnrampServices
 
 /// The deliveries' HTTP client (libcurl's multi interface on a thread of its own) against a real
 /// HTTP server on a real port.

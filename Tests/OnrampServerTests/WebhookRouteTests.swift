@@ -7,6 +7,7 @@ import Synchronization
 import Testing
 
 @testable import OnrampServer
+@testable import OnrampServices
 
 /// In-process router tests of the subscription, endpoint and event routes.
 @Suite("Webhook routes", .blocking)

@@ -4,6 +4,7 @@ import OnrampTestSupport
 import Testing
 
 @testable import OnrampServer
+@testable import OnrampServices
 
 @Suite("Webhooks with several server instances", .blocking)
 struct WebhookSharedDatabaseTests {

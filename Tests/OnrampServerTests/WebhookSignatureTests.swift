@@ -4,6 +4,7 @@ import OnrampTestSupport
 import Testing
 
 @testable import OnrampServer
+@testable import OnrampServices
 
 @Suite("Webhook signatures", .blocking)
 struct WebhookSignatureTests {

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import OnrampCore
+import OnrampRuntime
 import OnrampStore
 import OnrampTestSupport
 import OnrampWire
@@ -8,6 +9,7 @@ import Synchronization
 import Testing
 
 @testable import OnrampServer
+@testable import OnrampServices
 
 /// The database drivers the server tests run on.
 enum DatabaseDriver: String, CustomTestStringConvertible, Sendable {

@@ -6,6 +6,7 @@ import Synchronization
 import Testing
 
 @testable import OnrampServer
+@testable import OnrampServices
 
 @Suite("Webhook targets", .blocking)
 struct WebhookTargetTests {
@@ -145,6 +146,8 @@ struct WebhookTargetTests {
                     ]), body: Array(body.utf8))
                 do {
                     return try routes.createEndpoint(request)
+                } catch let error as FieldError {
+                    return HTTPResponse(status: error.status, body: Array("\(error.code) \(error.param ?? "")".utf8))
                 } catch let error as HTTPError {
                     return HTTPResponse(status: error.status, body: Array("\(error.code) \(error.param ?? "")".utf8))
                 }

@@ -1,4 +1,5 @@
 import HTTPServer
+import OnrampServices
 import OnrampWire
 
 /// The App2App mobile endpoints on their real paths, in the seed's form (project in the path, no

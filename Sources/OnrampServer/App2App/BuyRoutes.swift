@@ -1,5 +1,6 @@
 import HTTPServer
 import OnrampCore
+import OnrampServices
 import OnrampWire
 
 /// Buy Config, Buy Options and Buy Quote (JWT-authenticated estimates from the catalogue). Buy Quote
@@ -85,13 +86,13 @@ struct BuyRoutes: Sendable {
     private func quote(_ request: HTTPRequest, projectId: String) throws -> HTTPResponse {
         let fields = RequestFields(try request.jsonBody())
         // A field in either spelling (`purchase_currency` or `purchaseCurrency`).
-        func field(_ snake: String, _ camel: String, maxLength: Int) throws(HTTPError) -> String? {
+        func field(_ snake: String, _ camel: String, maxLength: Int) throws(FieldError) -> String? {
             if let value = try fields.optional(snake, maxLength: maxLength) { return value }
             return try fields.optional(camel, maxLength: maxLength)
         }
-        func required(_ snake: String, _ camel: String, maxLength: Int) throws(HTTPError) -> String {
+        func required(_ snake: String, _ camel: String, maxLength: Int) throws(FieldError) -> String {
             guard let value = try field(snake, camel, maxLength: maxLength), !value.isEmpty else {
-                throw HTTPError(
+                throw FieldError(
                     status: 400, code: "invalid_request", message: "Missing required field \(snake).", param: snake)
             }
             return value

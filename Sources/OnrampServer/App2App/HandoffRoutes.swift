@@ -2,13 +2,14 @@ import Foundation
 import HTTPServer
 import OnrampCore
 import OnrampCrypto
+import OnrampServices
 import OnrampStore
 
 /// The hosted purchase handoff at `onrampUrl`: opening it consumes the session token (single use,
 /// 15 minutes); Confirm creates the transaction and Cancel abandons it, each answered with a 303 to
 /// the partner's `redirectUrl` carrying `status=success|cancelled` (or `error`).
 struct HandoffRoutes: Sendable {
-    static let pagePath = "/onramp/app2app"
+    static let pagePath = PagePaths.handoff
 
     typealias Record = PurchaseSessionRepository.Record
 

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import OnrampCrypto
+import OnrampServices
 import OnrampWire
 
 /// The JWT-authenticated transactions API: `GET /onramp/v1/buy/user/{partnerUserRef}/transactions`

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import OnrampCrypto
+import OnrampServices
 import OnrampStore
 
 /// Authenticates requests signed with a CDP API key JWT (`Authorization: Bearer <jwt>`): the key

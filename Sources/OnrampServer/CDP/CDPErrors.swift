@@ -1,5 +1,6 @@
 import HTTPServer
 import OnrampCore
+import OnrampServices
 
 /// The CDP family's one mapping of domain errors to HTTP (`CDPErrorRenderer.httpError(for:)` asks it):
 /// a domain refusal takes its kind's status (a broken rule: 400 `invalid_request`) with its parameter, the App2App refusals take the

@@ -1,4 +1,5 @@
 import HTTPServer
+import OnrampServices
 
 /// Registers CDP-family routes that need a CDP API key JWT (`Authorization: Bearer`): the handler acts
 /// for the key's project, in that project's time (its test clock). Errors take the CDP shape through

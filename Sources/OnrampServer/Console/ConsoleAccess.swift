@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import OnrampCore
 import OnrampCrypto
+import OnrampServices
 import OnrampStore
 import OnrampWire
 

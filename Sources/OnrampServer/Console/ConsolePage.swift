@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import OnrampServices
 
 /// The console's layout: landmarks (header, nav, main), a skip link, tables with captions and
 /// headers, readable on a phone (tables scroll sideways), and no script at all. Every value a client

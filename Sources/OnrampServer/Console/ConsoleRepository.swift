@@ -1,3 +1,4 @@
+import OnrampServices
 import OnrampStore
 
 /// The console's reads over one read transaction's connection, and its one write (resend). Each

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import OnrampCore
+import OnrampServices
 import OnrampWire
 
 /// The console's actions: endpoint changes, test-clock moves, resending an event. ``ConsoleService`` makes

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import OnrampCore
+import OnrampServices
 import OnrampStore
 import OnrampWire
 

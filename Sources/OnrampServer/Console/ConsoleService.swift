@@ -1,4 +1,5 @@
 import OnrampCore
+import OnrampServices
 import OnrampStore
 import OnrampWire
 

@@ -1,5 +1,6 @@
 import HTTPServer
 import OnrampCore
+import OnrampServices
 import OnrampWire
 
 /// `POST /v1/tokens`: single-use card tokens, the first step of Apple Pay in stripe-ios
@@ -17,7 +18,7 @@ struct CardTokenRoutes: Sendable {
     }
 
     func createToken(_ _: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
-        let creation = try CardTokenCreation(StripeErrors.fields(body), livemode: caller.livemode)
+        let creation = try CardTokenCreation(RequestFields.stripe(body), livemode: caller.livemode)
         let token = try service.createToken(creation, caller: caller)
         return Self.tokenJSON(token, applePay: creation.applePay, livemode: caller.livemode)
     }

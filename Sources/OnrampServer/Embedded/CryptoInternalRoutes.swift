@@ -1,5 +1,6 @@
 import HTTPServer
 import OnrampCore
+import OnrampServices
 import OnrampWire
 
 /// The client SDK's crypto routes (publishable key + a verified consumer session): customers, KYC
@@ -20,7 +21,7 @@ struct CryptoInternalRoutes: Sendable {
 
     func collectKycData(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
         let customer = try customer(request, caller: caller, body: body)
-        let kyc = try KYCCollection(StripeErrors.fields(body))
+        let kyc = try KYCCollection(RequestFields.stripe(body))
         // `KYCDataCollectionResponse` (stripe-ios `CO/…/KYCDataCollectionResponse.swift`): at 13cc52dd it
         // requires `person_id`, `first_name`, `last_name`, `nationalities` ([String]) and `residence_country`; at
         // 69ac90f9 only `person_id`. Every version decodes the union, so all five are sent, never null.
@@ -51,7 +52,7 @@ struct CryptoInternalRoutes: Sendable {
 
     func refreshConsumerPerson(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
         let customer = try customer(request, caller: caller, body: body)
-        let address = try KYCCollection.address(StripeErrors.fields(body), required: false)
+        let address = try KYCCollection.address(RequestFields.stripe(body), required: false)
         return try service.refreshPerson(customer, address: address, caller: caller).kycJSON
     }
 
@@ -64,12 +65,12 @@ struct CryptoInternalRoutes: Sendable {
 
     func registerConsumerWallet(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
         let customer = try customer(request, caller: caller, body: body)
-        return try service.register(WalletReference(StripeErrors.fields(body)), for: customer, caller: caller).json
+        return try service.register(WalletReference(RequestFields.stripe(body)), for: customer, caller: caller).json
     }
 
     func createCryptoPaymentToken(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue
     {
-        let creation = try PaymentTokenCreation(StripeErrors.fields(body))
+        let creation = try PaymentTokenCreation(RequestFields.stripe(body))
         let customer = try paymentTokenCustomer(creation, request, caller: caller, body: body)
         let token = try service.createPaymentToken(creation, for: customer, caller: caller)
         return token.method.tokenJSON(id: token.id)

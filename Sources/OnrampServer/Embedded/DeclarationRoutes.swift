@@ -1,5 +1,6 @@
 import HTTPServer
 import OnrampCore
+import OnrampServices
 import OnrampStore
 import OnrampWire
 
@@ -77,7 +78,7 @@ struct DeclarationRoutes: Sendable {
 
     func confirmPartnerTerms(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
         let customer = try customer(request, caller: caller, body: body)
-        let id = try StripeErrors.fields(body).required("declaration_id", maxLength: 64)
+        let id = try RequestFields.stripe(body).required("declaration_id", maxLength: 64)
         guard let kind = Self.declarations.first(where: { $0.key != "crs_carf" && $0.value.id == id })?.key else {
             throw StripeErrors.missing("declaration", param: "declaration_id")
         }

@@ -1,5 +1,6 @@
 import HTTPServer
 import OnrampCore
+import OnrampServices
 import OnrampWire
 
 /// `/v1/crypto/deposit_addresses`: create, retrieve and list, with the secret key, as the private-preview
@@ -16,7 +17,7 @@ struct DepositAddressRoutes: Sendable {
     }
 
     func createDepositAddress(_ _: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
-        let fields = StripeErrors.fields(body)
+        let fields = RequestFields.stripe(body)
         let network = try fields.required("network", maxLength: 16)
         let customer = try fields.optional("customer", maxLength: 255)
         let metadata = try fields.optionalStringMap("metadata") ?? [:]
@@ -31,7 +32,7 @@ struct DepositAddressRoutes: Sendable {
     /// `POST /v1/test_helpers/crypto/deposit_addresses/{id}/deposit`: stands in for an on-chain transfer to the
     /// address (test mode); answers the PaymentIntent the deposit captured.
     func simulateDeposit(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
-        let fields = StripeErrors.fields(body)
+        let fields = RequestFields.stripe(body)
         let amount = try fields.required("amount", maxLength: 32)
         let token = try fields.optional("token_currency", maxLength: 16) ?? "usdc"
         let hash = try fields.optional("transaction_hash", maxLength: 128)

@@ -1,5 +1,6 @@
 import HTTPServer
 import OnrampCore
+import OnrampServices
 import OnrampWire
 
 /// `GET /v1/elements/sessions`: the deferred-intent elements session `CryptoOnrampCoordinator.create`

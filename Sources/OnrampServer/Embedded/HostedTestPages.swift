@@ -1,11 +1,12 @@
 import HTTPServer
 import OnrampCore
+import OnrampServices
 import OnrampStore
 
 /// The test-mode 3-D Secure challenge page (plain forms, no JavaScript): Complete or Fail. The
 /// result is recorded on the session; the next checkout call charges (or declines) accordingly.
 struct HostedTestPages: Sendable {
-    static let threeDSPath = "/embedded/test/3ds"
+    static let threeDSPath = PagePaths.threeDSecure
 
     let context: ServerContext
 

@@ -1,5 +1,6 @@
 import HTTPServer
 import OnrampCrypto
+import OnrampServices
 
 /// Stripe `Idempotency-Key` handling for POST requests, stored per project: the same key with the
 /// same method, path and body replays the stored response (with `Idempotent-Replayed: true`); the same
@@ -15,23 +16,6 @@ import OnrampCrypto
 /// data key they were written under; a retry after the data key changed (a restart without
 /// `ONRAMP_DATA_KEY`) is told its response cannot be replayed, and runs nothing.
 struct IdempotencyKeys: Sendable {
-    /// The keys for what the records keep, derived once from the data key.
-    struct Secrets: Sendable {
-        /// The stored forms' version and the data key's id: the prefix of every hash and body written.
-        let storedPrefix: String
-        let requestHashKey: [UInt8]
-        let responseKey: [UInt8]
-
-        init(dataKey: [UInt8]) {
-            func derivedKey(_ purpose: String) -> [UInt8] {
-                HMACSHA256.authenticationCode(key: dataKey, message: Array(purpose.utf8))
-            }
-            storedPrefix = "v1:" + Hex.encode(Array(derivedKey("onramp.data-key-id").prefix(4))) + ":"
-            requestHashKey = derivedKey("onramp.idempotency.request-hash")
-            responseKey = derivedKey("onramp.idempotency.response")
-        }
-    }
-
     let context: ServerContext
     private var storedPrefix: String { context.idempotencySecrets.storedPrefix }
     private var requestHashKey: [UInt8] { context.idempotencySecrets.requestHashKey }

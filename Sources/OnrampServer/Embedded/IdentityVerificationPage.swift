@@ -1,5 +1,6 @@
 import HTTPServer
 import OnrampCore
+import OnrampServices
 import OnrampWire
 
 /// Test-mode identity verification (L2): `start_identity_verification` opens a session whose hosted

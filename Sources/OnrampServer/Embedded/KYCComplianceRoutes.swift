@@ -1,5 +1,6 @@
 import HTTPServer
 import OnrampCore
+import OnrampServices
 import OnrampWire
 
 /// The 2026 KYC and compliance calls both mobile SDKs make (`../shared/audits/stripe-android-2026.md` §6, read in
@@ -37,7 +38,7 @@ struct KYCComplianceRoutes: Sendable {
         -> JSONValue
     {
         let customer = try customer(request, caller: caller, body: body)
-        let fields = StripeErrors.fields(body)
+        let fields = RequestFields.stripe(body)
         let provider = try fields.required("liquidity_provider", maxLength: 64)
         guard provider == Self.requestedBy else {
             throw fields.invalid("liquidity_provider", "No requirement was requested by \(provider).")
@@ -57,7 +58,7 @@ struct KYCComplianceRoutes: Sendable {
     /// The newest SDK's form: `requirements[<name>][…]`, with the link session key (or the credentials).
     func fulfillKycRequirements(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
         let customer = try customer(request, caller: caller, body: body)
-        let fields = StripeErrors.fields(body)
+        let fields = RequestFields.stripe(body)
         guard let requirements = try fields.object("requirements"), let members = requirements.body.objectValue,
             !members.isEmpty, members.count <= 10
         else { throw fields.invalid("requirements", "Send requirements[<name>][…] for 1 to 10 requirements.") }
@@ -80,7 +81,7 @@ struct KYCComplianceRoutes: Sendable {
 
     func submitEUIdentifiers(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
         let customer = try customer(request, caller: caller, body: body)
-        let submission = try IdentifierSubmission(StripeErrors.fields(body))
+        let submission = try IdentifierSubmission(RequestFields.stripe(body))
         let (invalid, plan) = try service.submit(submission.identifiers, for: customer)
         return Self.planJSON(plan).setting([
             "valid": .bool(invalid.isEmpty), "invalid_identifiers": .array(invalid.map { .string($0) }),

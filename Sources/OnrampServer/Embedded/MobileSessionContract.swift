@@ -1,4 +1,5 @@
 import HTTPServer
+import OnrampServices
 import OnrampWire
 
 /// The mobile-session contract of `GET /v1/elements/sessions`, as the 2026 stripe-ios SDK checks it

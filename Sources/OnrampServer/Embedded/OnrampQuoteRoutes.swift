@@ -1,5 +1,6 @@
 import HTTPServer
 import OnrampCore
+import OnrampServices
 import OnrampWire
 
 /// `GET /v1/crypto/onramp/quotes` (a quote per destination network and currency) and

@@ -1,5 +1,6 @@
 import HTTPServer
 import OnrampCore
+import OnrampServices
 import OnrampStore
 import OnrampWire
 
@@ -42,7 +43,7 @@ struct OnrampSessionRoutes: Sendable {
 
     /// One page of the caller's sessions as `query` asks for it.
     func list(_ request: HTTPRequest, caller: StripeCaller) throws -> JSONValue {
-        let query = try OnrampSessionListQuery(request)
+        let query = try OnrampSessionListQuery(query: request.queryValue)
         guard let (records, hasMore) = try sessions.list(query, caller: caller) else {
             let param = if case .newerThan = query.anchor { "ending_before" } else { "starting_after" }
             throw StripeErrors.missing("crypto_onramp_session", param: param)

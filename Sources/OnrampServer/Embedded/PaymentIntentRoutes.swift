@@ -1,6 +1,7 @@
 import HTTPServer
 import OnrampCore
 import OnrampCrypto
+import OnrampServices
 import OnrampWire
 
 /// `GET /v1/payment_intents/{id}`: the PaymentIntent `CryptoOnrampCoordinator.performCheckout` retrieves

@@ -1,5 +1,6 @@
 import HTTPServer
 import OnrampCore
+import OnrampServices
 import OnrampWire
 
 /// `POST /v1/payment_methods` from test cards (Luhn-checked; `4000000000003220` needs 3-D Secure,
@@ -16,7 +17,7 @@ struct PaymentMethodRoutes: Sendable {
     }
 
     func createPaymentMethod(_ _: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
-        let created = try service.create(PaymentMethodCreation(StripeErrors.fields(body)), caller: caller)
+        let created = try service.create(PaymentMethodCreation(RequestFields.stripe(body)), caller: caller)
         return created.method.methodJSON(id: created.id, livemode: caller.livemode, created: created.created / 1000)
     }
 }

@@ -1,5 +1,6 @@
 import HTTPServer
 import OnrampCore
+import OnrampServices
 import OnrampWire
 
 /// The Stripe-shaped errors the Embedded and Link routes raise (rendered by ``StripeErrorRenderer``).
@@ -57,10 +58,5 @@ enum StripeErrors {
     static func domain(_ error: OnrampError) -> HTTPError {
         if error.kind == .unauthenticated { return authentication(error.developerMessage, code: error.code.rawValue) }
         return invalid(error.code.rawValue, error.developerMessage, param: error.parameter, status: error.status)
-    }
-
-    /// The request fields of a Stripe body: `parameter_invalid_*` / `parameter_missing` codes.
-    static func fields(_ body: JSONValue) -> RequestFields {
-        RequestFields(body, invalidCode: "parameter_invalid", missingCode: "parameter_missing")
     }
 }

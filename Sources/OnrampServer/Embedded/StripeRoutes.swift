@@ -1,4 +1,5 @@
 import HTTPServer
+import OnrampServices
 import OnrampWire
 
 /// Registers Stripe-style routes: key authentication, the documented query limits, refusal of undocumented

@@ -1,3 +1,4 @@
+import OnrampServices
 import OnrampWire
 
 /// The `VerificationPage` the StripeIdentity sheet reads (`StripeIdentity/…/API Bindings/Models/
@@ -12,7 +13,7 @@ struct VerificationPageContent {
     static let modelsPath = "/embedded/test/identity/models"
 
     /// What a verification collects, as `VerificationPageFieldType` raw values.
-    static let requiredFields = ["biometric_consent", "id_document_front", "id_document_back", "face"]
+    static let requiredFields = VerificationPageState.requiredFields
 
     let id: String
     /// This server's public base URL.

@@ -1,5 +1,6 @@
 import HTTPServer
 import OnrampCore
+import OnrampServices
 import OnrampWire
 
 /// The StripeIdentity verification-page API the SDK's identity sheet drives with the ephemeral key

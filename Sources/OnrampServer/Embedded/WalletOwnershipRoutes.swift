@@ -1,5 +1,6 @@
 import HTTPServer
 import OnrampCore
+import OnrampServices
 import OnrampWire
 
 /// The 2026 SDK's wallet calls (stripe-ios `STPAPIClient+CryptoOnramp.swift` at dbe14ec, with
@@ -19,7 +20,7 @@ struct WalletOwnershipRoutes: Sendable {
         -> JSONValue
     {
         let customer = try customers.customer(request, caller: caller, body: body)
-        let challenge = try service.challenge(WalletReference(StripeErrors.fields(body)), customerId: customer.id)
+        let challenge = try service.challenge(WalletReference(RequestFields.stripe(body)), customerId: customer.id)
         return [
             "challenge_id": .string(challenge.id), "wallet_address": .string(challenge.wallet.address),
             "network": .string(challenge.wallet.network), "message": .string(challenge.message),
@@ -29,7 +30,7 @@ struct WalletOwnershipRoutes: Sendable {
 
     func verifyWalletOwnership(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
         let customer = try customers.customer(request, caller: caller, body: body)
-        let fields = StripeErrors.fields(body)
+        let fields = RequestFields.stripe(body)
         return try service.verify(
             challengeId: try fields.required("challenge_id", maxLength: 64),
             signature: try fields.required("signature", maxLength: 1024), customerId: customer.id,
@@ -39,7 +40,7 @@ struct WalletOwnershipRoutes: Sendable {
 
     func deleteConsumerWallet(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
         let customer = try customers.customer(request, caller: caller, body: body)
-        let walletId = try StripeErrors.fields(body).required("wallet_token", maxLength: 64)
+        let walletId = try RequestFields.stripe(body).required("wallet_token", maxLength: 64)
         try service.delete(walletId: walletId, customerId: customer.id)
         return [:]
     }

@@ -1,4 +1,5 @@
 import HTTPServer
+import OnrampServices
 import OnrampWire
 
 /// The page an embedded-mode order's `paymentLink` opens (`PAYMENT_LINK_TYPE_EMBEDDED_ORDER`; Coinbase's is
@@ -8,8 +9,8 @@ import OnrampWire
 /// order's wallet, where the sheet is approved, declined or cancelled as for every order. Forms only, no
 /// JavaScript needed.
 enum EmbeddedOrderPage {
-    static let path = "/v3/api-onramp/embedded-order"
-    static let linkType = "PAYMENT_LINK_TYPE_EMBEDDED_ORDER"
+    static let path = PagePaths.embeddedOrder
+    static let linkType = GuestPaymentMethod.embeddedOrderLinkType
 
     /// The step `order` is at, reached through link `token`; `message` reports what the last submission did.
     static func render(_ order: GuestCheckoutOrderRecord, token: String, message: String?, status: Int = 200)

@@ -1,6 +1,7 @@
 import HTTPServer
 import OnrampCore
 import OnrampCrypto
+import OnrampServices
 import OnrampWire
 
 /// The Headless Onramp's route table: Coinbase's `/v2/onramp/orders`, `/limits` and `/verifications`
@@ -131,6 +132,8 @@ struct HeadlessRoutes: Sendable {
                 return EmbeddedOrderPage.render(
                     try orders.order(linkToken: token) ?? current, token: token, message: error.message,
                     status: error.status)
+            } catch let error as FieldError {
+                return EmbeddedOrderPage.render(current, token: token, message: error.message, status: error.status)
             } catch let error as HTTPError {
                 return EmbeddedOrderPage.render(current, token: token, message: error.message, status: error.status)
             }

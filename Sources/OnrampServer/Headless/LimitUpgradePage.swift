@@ -1,10 +1,11 @@
 import HTTPServer
+import OnrampServices
 
 /// The page an embedded-mode limit upgrade's `upgradeUrl` opens (Coinbase's is reported at
 /// `/v2/api-onramp/upgrade-limits?sessionToken=…`): a form for the last 4 digits of the SSN and the date of
 /// birth, then where the upgrade stands. A form only, no JavaScript needed; the link works once.
 enum LimitUpgradePage {
-    static let path = "/v2/api-onramp/upgrade-limits"
+    static let path = PagePaths.limitUpgrade
 
     /// The form for link `token`; `message` says what was wrong with the last submission.
     static func form(token: String, message: String?, status: Int = 200) -> HTTPResponse {

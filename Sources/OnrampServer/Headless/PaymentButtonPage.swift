@@ -1,4 +1,5 @@
 import HTTPServer
+import OnrampServices
 import OnrampWire
 
 /// The payment-button page a guest checkout order's `paymentLink` opens (Coinbase's

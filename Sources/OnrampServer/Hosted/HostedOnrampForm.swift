@@ -1,5 +1,5 @@
-import HTTPServer
 import OnrampCore
+import OnrampServices
 
 /// What the user chose on the hosted page: the offered combination (by index), one amount and
 /// how to pay. Carried between the select and preview steps in form fields, re-validated on each.
@@ -24,17 +24,17 @@ struct HostedOnrampForm: Sendable, Equatable {
     }
 
     /// The form as posted; `nil` fields keep their starting values.
-    init(posted fields: RequestFields, startingFrom start: HostedOnrampForm) throws(HTTPError) {
+    init(posted fields: RequestFields, startingFrom start: HostedOnrampForm) throws(FieldError) {
         self = start
         if let text = try fields.optional("choice", maxLength: 4) {
             guard let index = Int(text), index >= 0 else {
-                throw HTTPError(status: 400, code: "invalid_request", message: "Choose what to buy.", param: "choice")
+                throw FieldError(status: 400, code: "invalid_request", message: "Choose what to buy.", param: "choice")
             }
             choice = index
         }
         if let kind = try fields.optional("amountKind", maxLength: 8) {
             guard let parsed = AmountKind(rawValue: kind) else {
-                throw HTTPError(status: 400, code: "invalid_request", message: "Unknown amount kind.", param: "amount")
+                throw FieldError(status: 400, code: "invalid_request", message: "Unknown amount kind.", param: "amount")
             }
             amountKind = parsed
         }

@@ -1,5 +1,6 @@
 import HTTPServer
 import OnrampCore
+import OnrampServices
 
 /// The hosted onramp's HTML: a select step (what to buy, how much, how to pay), a preview step
 /// with the quote and Confirm / Change / Cancel, and short outcome pages. Plain forms, no

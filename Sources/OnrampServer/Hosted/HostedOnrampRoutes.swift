@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import OnrampCore
 import OnrampCrypto
+import OnrampServices
 
 /// The hosted onramp on its real paths: `POST /onramp/v1/token` and `POST /platform/v2/onramp/sessions`
 /// (CDP API key JWT), and the page at `/buy/select-asset`. Opening the page consumes the token (single
@@ -150,7 +151,7 @@ struct HostedOnrampRoutes: Sendable {
 
     /// The first of the query parameters `names` that is present and not empty, under ``FieldText``'s
     /// rule (at most `maxLength` bytes, no control characters).
-    private static func queryValue(_ request: HTTPRequest, _ names: [String], maxLength: Int) throws(HTTPError)
+    private static func queryValue(_ request: HTTPRequest, _ names: [String], maxLength: Int) throws(FieldError)
         -> String?
     {
         guard let name = names.first(where: { request.queryValue($0) != nil }), let text = request.queryValue(name),
@@ -162,7 +163,7 @@ struct HostedOnrampRoutes: Sendable {
 
     /// The presets a `token` URL carries in its query (Coinbase's hosted-onramp parameter names).
     private func presets(from request: HTTPRequest, project: Project) throws -> HostedOnrampSession.Presets {
-        func value(_ names: String..., maxLength: Int) throws(HTTPError) -> String? {
+        func value(_ names: String..., maxLength: Int) throws(FieldError) -> String? {
             try Self.queryValue(request, names, maxLength: maxLength)
         }
         // As on Coinbase, a crypto amount wins over a fiat amount.

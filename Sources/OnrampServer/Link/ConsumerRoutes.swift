@@ -1,6 +1,7 @@
 import HTTPServer
 import OnrampCore
 import OnrampCrypto
+import OnrampServices
 import OnrampStore
 import OnrampWire
 
@@ -24,7 +25,7 @@ struct ConsumerRoutes: Sendable {
     }
 
     func lookupMobileConsumerSession(_ _: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
-        try attestation.verifyIfPresent(StripeErrors.fields(body), caller: caller)
+        try attestation.verifyIfPresent(RequestFields.stripe(body), caller: caller)
         return try lookup(caller: caller, body: body)
     }
 
@@ -33,7 +34,7 @@ struct ConsumerRoutes: Sendable {
     }
 
     func signUpMobileConsumer(_ _: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
-        try attestation.verifyIfPresent(StripeErrors.fields(body), caller: caller)
+        try attestation.verifyIfPresent(RequestFields.stripe(body), caller: caller)
         return try signUp(caller: caller, body: body)
     }
 
@@ -44,7 +45,7 @@ struct ConsumerRoutes: Sendable {
     /// The sign-up's answer: the session, and the new account's id (`account_id`, which one version of
     /// Android's parser requires).
     private func signUp(caller: StripeCaller, body: JSONValue) throws -> JSONValue {
-        let found = try service.signUp(ConsumerSignUp(StripeErrors.fields(body)), caller: caller)
+        let found = try service.signUp(ConsumerSignUp(RequestFields.stripe(body)), caller: caller)
         return found.json.setting(["account_id": .string(found.opened.consumerId)])
     }
 
@@ -53,7 +54,7 @@ struct ConsumerRoutes: Sendable {
     {
         guard !caller.livemode else { throw StripeErrors.liveModeUnsupported("SMS verification") }
         let session = try session(request, body: body, caller: caller, verified: false)
-        _ = try VerificationStart(StripeErrors.fields(body))
+        _ = try VerificationStart(RequestFields.stripe(body))
         return Self.answer(try service.startVerification(session))
     }
 
@@ -62,14 +63,14 @@ struct ConsumerRoutes: Sendable {
     {
         guard !caller.livemode else { throw StripeErrors.liveModeUnsupported("SMS verification") }
         let session = try session(request, body: body, caller: caller, verified: false)
-        let confirmation = try VerificationConfirmation(StripeErrors.fields(body))
+        let confirmation = try VerificationConfirmation(RequestFields.stripe(body))
         let (verified, intent) = try service.confirmVerification(session, confirmation, caller: caller)
         return .object([("consumer_session", verified.json)] + (intent?.members ?? []))
     }
 
     func updateConsumerConsent(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
         let session = try session(request, body: body, caller: caller)
-        let update = try ConsentUpdate(StripeErrors.fields(body))
+        let update = try ConsentUpdate(RequestFields.stripe(body))
         return .object(try service.updateConsent(session, update, caller: caller).members)
     }
 
@@ -82,7 +83,7 @@ struct ConsumerRoutes: Sendable {
 
     func updateConsumerPhone(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
         let session = try session(request, body: body, caller: caller)
-        let phone = try ConsumerSignUp.phone(StripeErrors.fields(body))
+        let phone = try ConsumerSignUp.phone(RequestFields.stripe(body))
         return Self.answer(try service.updatePhone(session, to: phone))
     }
 
@@ -105,33 +106,9 @@ struct ConsumerRoutes: Sendable {
 
     /// A lookup's answer: the session found, or `exists: false`.
     private func lookup(caller: StripeCaller, body: JSONValue) throws -> JSONValue {
-        guard let found = try service.lookup(ConsumerLookup(StripeErrors.fields(body)), caller: caller) else {
+        guard let found = try service.lookup(ConsumerLookup(RequestFields.stripe(body)), caller: caller) else {
             return ["exists": false, "error_message": "No Link account has this email address."]
         }
         return found.json
-    }
-}
-
-/// Why a Link one-time code was not accepted. Turned into the Stripe error here, once.
-enum OneTimeCodeRefusal: Error, Equatable, HTTPErrorConvertible {
-    /// `start_verification` was not called for the session (400 `consumer_verification_not_started`).
-    case notStarted
-    /// Too many wrong codes in the last 15 minutes (429 `consumer_verification_locked`).
-    case locked
-    /// The code is not the one sent (400 `consumer_verification_code_invalid`, parameter `code`).
-    case wrongCode
-
-    var httpError: HTTPError {
-        switch self {
-        case .notStarted:
-            StripeErrors.invalid(
-                "consumer_verification_not_started", "Call start_verification before confirming a code.")
-        case .locked:
-            StripeErrors.invalid(
-                "consumer_verification_locked", "Too many wrong codes; try again in 15 minutes.", status: 429)
-        case .wrongCode:
-            StripeErrors.invalid(
-                "consumer_verification_code_invalid", "The one-time code is not correct.", param: "code")
-        }
     }
 }

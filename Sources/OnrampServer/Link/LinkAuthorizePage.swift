@@ -1,4 +1,5 @@
 import HTTPServer
+import OnrampServices
 import OnrampWire
 
 /// A test-mode hosted page for the OTP and consent step of a LinkAuthIntent, for partners without

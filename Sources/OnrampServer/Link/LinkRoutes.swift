@@ -1,5 +1,6 @@
 import HTTPServer
 import OnrampCore
+import OnrampServices
 import OnrampStore
 import OnrampWire
 
@@ -28,7 +29,7 @@ struct LinkRoutes: Sendable {
     func createLinkAuthTokenClientSecret(_ _: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws
         -> JSONValue
     {
-        let token = try StripeErrors.fields(body).required("link_auth_token", maxLength: 128)
+        let token = try RequestFields.stripe(body).required("link_auth_token", maxLength: 128)
         let (secret, expiresAt) = try intents.intents.clientSecret(
             forLinkAuthToken: token, projectId: caller.projectId)
         return [

@@ -1,5 +1,6 @@
 import HTTPServer
 import OnrampCore
+import OnrampServices
 
 /// OAuth 2.0 error shape for `/auth/token`: `{"error": "invalid_grant", "error_description": "…"}`.
 struct OAuthErrorRenderer: ErrorRenderer {

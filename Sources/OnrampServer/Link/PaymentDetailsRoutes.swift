@@ -1,5 +1,6 @@
 import HTTPServer
 import OnrampCore
+import OnrampServices
 import OnrampStore
 import OnrampWire
 
@@ -22,7 +23,7 @@ struct PaymentDetailsRoutes: Sendable {
 
     func listPaymentDetails(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
         let session = try ConsumerSession.require(request, body: body, caller: caller, context: context)
-        let types = try StripeErrors.fields(body).optionalList("types", maxCount: 4, maxLength: 32)
+        let types = try RequestFields.stripe(body).optionalList("types", maxCount: 4, maxLength: 32)
         let details = try service.list(consumerId: session.consumerId)
         return [
             "redacted_payment_details": .array(
@@ -32,14 +33,14 @@ struct PaymentDetailsRoutes: Sendable {
 
     func createPaymentDetails(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
         let session = try ConsumerSession.require(request, body: body, caller: caller, context: context)
-        let creation = try PaymentDetailsCreation(StripeErrors.fields(body))
+        let creation = try PaymentDetailsCreation(RequestFields.stripe(body))
         return ["redacted_payment_details": try service.save(creation, for: session, caller: caller).json]
     }
 
     /// `{redacted_payment_details}` after the update (stripe-ios `makePaymentDetailsRequest`'s `DetailsResponse`).
     func updatePaymentDetails(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
         let session = try ConsumerSession.require(request, body: body, caller: caller, context: context)
-        let update = try PaymentDetailsUpdate(StripeErrors.fields(body))
+        let update = try PaymentDetailsUpdate(RequestFields.stripe(body))
         let id = request.pathParameters["id"] ?? ""
         return ["redacted_payment_details": try service.update(detailsId: id, update, for: session).json]
     }
@@ -59,7 +60,7 @@ struct PaymentDetailsRoutes: Sendable {
     /// `payment_method`, which `STPPaymentMethod.decodedObject` reads with `id` required.
     func share(_ request: HTTPRequest, caller: StripeCaller, body: JSONValue) throws -> JSONValue {
         let session = try ConsumerSession.require(request, body: body, caller: caller, context: context)
-        let fields = StripeErrors.fields(body)
+        let fields = RequestFields.stripe(body)
         let detailsId = try fields.required("id", maxLength: 64)
         if let expected = try fields.optional("expected_payment_method_type", maxLength: 32),
             !["card", "us_bank_account", "link"].contains(expected)

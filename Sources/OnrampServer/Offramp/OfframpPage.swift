@@ -1,5 +1,6 @@
 import HTTPServer
 import OnrampCore
+import OnrampServices
 
 /// The sell page's two steps, server-rendered without JavaScript: choose what to sell, then review the
 /// quote and cash out.

@@ -1,6 +1,7 @@
 import HTTPServer
 import OnrampCore
 import OnrampCrypto
+import OnrampServices
 import OnrampStore
 import OnrampWire
 
@@ -121,13 +122,13 @@ struct OfframpRoutes: Sendable {
     /// user's `sourceAddress`, `redirectUrl` and `partnerUserRef` it carries a one-click `offramp_url`
     /// (Coinbase's guide, "Generating Offramp Quotes": a sell page preset to exactly this quote).
     private func quote(_ fields: RequestFields, projectId: String) throws -> JSONValue {
-        func optional(_ camel: String, _ snake: String, maxLength: Int) throws(HTTPError) -> String? {
+        func optional(_ camel: String, _ snake: String, maxLength: Int) throws(FieldError) -> String? {
             if let value = try fields.optional(camel, maxLength: maxLength) { return value }
             return try fields.optional(snake, maxLength: maxLength)
         }
-        func field(_ camel: String, _ snake: String, maxLength: Int) throws(HTTPError) -> String {
+        func field(_ camel: String, _ snake: String, maxLength: Int) throws(FieldError) -> String {
             if let value = try optional(camel, snake, maxLength: maxLength) { return value }
-            throw HTTPError(
+            throw FieldError(
                 status: 400, code: "invalid_request", message: "Missing required field \(camel).", param: camel)
         }
         let country = try field("country", "country", maxLength: 2)
@@ -238,7 +239,7 @@ struct OfframpRoutes: Sendable {
         }
         var presets = HostedOnrampSession.Presets()
         do {
-            func preset(_ names: String..., maxLength: Int) throws(HTTPError) -> String? {
+            func preset(_ names: String..., maxLength: Int) throws(FieldError) -> String? {
                 guard let name = names.first(where: { request.queryValue($0) != nil }),
                     let text = request.queryValue(name), !text.isEmpty
                 else { return nil }

@@ -1,4 +1,6 @@
 import HTTPServer
+import OnrampRuntime
+import OnrampServices
 import OnrampWire
 
 /// The server's OpenAPI description: the shared error schemas, the security schemes, and the

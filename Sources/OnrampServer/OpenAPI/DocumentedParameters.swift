@@ -1,4 +1,5 @@
 import HTTPServer
+import OnrampServices
 import OnrampWire
 
 /// The top-level body parameters an operation documents, so the Stripe edge can refuse any other one as

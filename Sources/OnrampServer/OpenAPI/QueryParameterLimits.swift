@@ -1,4 +1,5 @@
 import HTTPServer
+import OnrampServices
 import OnrampWire
 
 /// The limits an operation documents for its query parameters (required, `enum`/`const`, `minLength`,

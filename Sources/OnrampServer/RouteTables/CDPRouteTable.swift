@@ -1,4 +1,5 @@
 import HTTPServer
+import OnrampServices
 
 /// Every route of the Coinbase-style contract (App2App, the hosted and Headless onramps, offramp, the
 /// transactions API, webhook subscriptions: `/platform/…`, `/onramp/v1/…`), one line each: method, path,

@@ -1,4 +1,5 @@
 import HTTPServer
+import OnrampServices
 
 /// Every page a person's browser opens (the App2App handoff, the hosted onramp and offramp, the Headless
 /// payment buttons, the Embedded sandbox's 3-D Secure, identity and Link consent pages), one line each:

@@ -1,4 +1,5 @@
 import HTTPServer
+import OnrampServices
 
 /// Every route of the Stripe-style contract (Embedded Components and Link: `/v1/…`, `/auth/token`), one
 /// line each: method, path, who may call it (`server`: the secret key; `client`: the publishable key or

@@ -1,3 +1,5 @@
+import OnrampServices
+
 /// Small helpers for the server's hosted pages: escaping and one shared layout. Pages work without
 /// JavaScript (plain forms), fit a phone screen, and carry a strict Content-Security-Policy.
 enum HTML {

@@ -1,5 +1,6 @@
 import HTTPServer
 import OnrampCore
+import OnrampServices
 
 /// A CDP request header that carries a caller's identifier (`X-Idempotency-Key`, `X-Onramp-Partner-Id`):
 /// 1 to 128 visible characters, as the API reference allows, or 400 `invalid_request` naming it.

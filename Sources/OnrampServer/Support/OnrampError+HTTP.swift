@@ -1,4 +1,5 @@
 import OnrampCore
+import OnrampServices
 
 extension OnrampError {
     /// The HTTP status every family gives this kind of refusal.

@@ -1,5 +1,6 @@
 import HTTPServer
 import OnrampCore
+import OnrampServices
 
 /// Errors on the hosted pages as HTML (a person is reading them), with the request id for support.
 struct PageErrorRenderer: ErrorRenderer {
@@ -18,11 +19,12 @@ struct PageErrorRenderer: ErrorRenderer {
         return response
     }
 
-    /// What a page tells the person about a refused request: an ``HTTPError`` below 500 or a domain
+    /// What a page tells the person about a refused request: an ``HTTPError`` or a decoder's ``FieldError`` below 500, or a domain
     /// refusal; `nil` for anything else (a failing store, a bug), which the page must not explain away.
     static func refusalMessage(_ error: any Error) -> String? {
         switch error {
         case let error as HTTPError where error.status < 500: error.message
+        case let error as FieldError where error.status < 500: error.message
         case let error as OnrampError: error.developerMessage
         default: nil
         }

@@ -1,4 +1,5 @@
 import HTTPServer
+import OnrampServices
 import OnrampWire
 
 extension TestClockRoutes {

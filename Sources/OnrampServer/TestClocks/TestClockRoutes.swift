@@ -1,4 +1,5 @@
 import HTTPServer
+import OnrampServices
 import OnrampWire
 
 /// Moving a test-mode project's clock, in each family's style: CDP's JSON with a CDP API key JWT, and
@@ -21,7 +22,7 @@ struct TestClockRoutes: Sendable {
             throw StripeErrors.invalid(
                 "livemode_test_clock", "Test clocks move test-mode projects only; use your test key.")
         }
-        let seconds = try Self.seconds(try StripeErrors.fields(body).optional("seconds", maxLength: 10))
+        let seconds = try Self.seconds(try RequestFields.stripe(body).optional("seconds", maxLength: 10))
         let offset = try advance(caller.projectId, seconds: seconds)
         return [
             "object": "test_clock", "project": .string(caller.projectId), "livemode": false,

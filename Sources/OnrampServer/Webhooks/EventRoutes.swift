@@ -1,4 +1,5 @@
 import HTTPServer
+import OnrampServices
 
 /// Stripe's `GET /v1/events` (newest first, `type` filter, `starting_after`/`limit` cursor) and
 /// `GET /v1/events/{id}` over the project's Stripe-family outbox events. The stored payload is the

@@ -1,4 +1,5 @@
 import HTTPServer
+import OnrampServices
 import OnrampWire
 
 /// The CDP subscriptions API under `/platform/v2/data/webhooks/subscriptions`, authenticated with a

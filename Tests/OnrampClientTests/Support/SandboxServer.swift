@@ -7,6 +7,8 @@ import OnrampServer
 import OnrampStore
 import PartnerBackendKit
 
+@testable import OnrampServices
+
 /// A real onramp server on a loopback port over a fresh SQLite file, with a test App Attest CA trusted,
 /// one partner project, and the partner backend's webhook endpoint subscribed to its events.
 final class SandboxServer: @unchecked Sendable {

@@ -3,6 +3,7 @@ import OnrampTestSupport
 import Testing
 
 @testable import OnrampServer
+@testable import OnrampServices
 
 /// Sends requests the way stripe-android's `crypto-onramp` does (`../shared/audits/stripe-android-2026.md` §2):
 /// `HttpURLConnection` to `<API_HOST>/v1/<path>`; GET **and DELETE** carry their parameters in the query, POST

@@ -3,6 +3,7 @@ import OnrampTestSupport
 import Testing
 
 @testable import OnrampServer
+@testable import OnrampServices
 
 /// Every call stripe-android's `crypto-onramp` makes in the seed's flow, encoded as it encodes them
 /// (``AndroidSDKClient``) and answered into models of what its parsers require (``AndroidModels``), on SQLite and

@@ -3,6 +3,7 @@ import OnrampTestSupport
 import Testing
 
 @testable import OnrampServer
+@testable import OnrampServices
 
 /// The 2026 KYC and compliance calls as stripe-android's `crypto-onramp` sends them
 /// (`../shared/audits/stripe-android-2026.md` §6): an EU customer's identifier requirements and their

@@ -3,6 +3,7 @@ import OnrampTestSupport
 import Testing
 
 @testable import OnrampServer
+@testable import OnrampServices
 
 /// Sends requests the way StripeCore's `STPAPIClient` does (`StripeCore/…/API Bindings/STPAPIClient.swift`,
 /// commit c57767ad): `<apiURL>/<resource>`, GET parameters in the query and POST parameters as a form, both

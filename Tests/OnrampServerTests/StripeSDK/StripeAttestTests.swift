@@ -5,6 +5,7 @@ import OnrampTestSupport
 import Testing
 
 @testable import OnrampServer
+@testable import OnrampServices
 
 /// StripeCore's App Attest exchange (`StripeAttest.swift`, `StripeAttestBackend.swift`) with a software
 /// attester standing in for the Secure Enclave: challenge, attestation over `SHA256(challenge)`, then

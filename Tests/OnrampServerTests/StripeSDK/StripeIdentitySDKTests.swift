@@ -3,6 +3,7 @@ import OnrampTestSupport
 import Testing
 
 @testable import OnrampServer
+@testable import OnrampServices
 
 /// The StripeIdentity sheet's calls (`IdentityAPIClient.swift`) with the ephemeral key of
 /// `start_identity_verification`: each answer decodes into the SDK's models, and the outcomes move the L2

@@ -5,6 +5,7 @@ import OnrampTestSupport
 import Testing
 
 @testable import OnrampServer
+@testable import OnrampServices
 
 /// The 2026 calls of `STPAPIClient+CryptoOnramp.swift` (dbe14ec): wallet ownership, wallet deletion, the
 /// CRS/CARF declaration and the partner terms, sent as that client sends them (its GETs name the session in

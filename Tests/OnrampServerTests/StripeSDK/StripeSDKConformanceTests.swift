@@ -3,6 +3,7 @@ import OnrampTestSupport
 import Testing
 
 @testable import OnrampServer
+@testable import OnrampServices
 
 /// Every call the StripeCryptoOnramp iOS SDK makes, sent exactly as it encodes it (``SDKClient``,
 /// ``SDKFormEncoder``) and answered into models that require what its decoders require (``SDKModels``), on

@@ -3,6 +3,7 @@ import OnrampTestSupport
 import Testing
 
 @testable import OnrampServer
+@testable import OnrampServices
 
 /// A failed SDK step answers in Stripe's error shape and leaves the customer, the consumer and the
 /// session as they were: nothing is half-written.

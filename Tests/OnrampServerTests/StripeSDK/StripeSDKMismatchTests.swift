@@ -3,6 +3,7 @@ import OnrampTestSupport
 import Testing
 
 @testable import OnrampServer
+@testable import OnrampServices
 
 /// One test per mismatch of `../shared/audits/stripe-ios-sdk.md` §4 (its number in the name), each on a
 /// user prepared through the routes that existed before (so each fails on its own on the server the audit

@@ -3,6 +3,7 @@ import OnrampTestSupport
 import Testing
 
 @testable import OnrampServer
+@testable import OnrampServices
 
 /// What the newest StripeCryptoOnramp sources need beyond the calls of ``StripeSDKConformanceTests``
 /// (`../shared/audits/stripe-ios-sdk.md`, "Addendum 2026-12-07"): the elements session's mobile-session

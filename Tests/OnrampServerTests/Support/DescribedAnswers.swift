@@ -6,6 +6,7 @@ import Synchronization
 import Testing
 
 @testable import OnrampServer
+@testable import OnrampServices
 
 /// Holds an answer to what the OpenAPI description says of its route: a documented status, the
 /// documented media type, and a JSON body valid against the documented schema. Every request a test

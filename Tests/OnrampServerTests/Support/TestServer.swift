@@ -8,6 +8,8 @@ import OnrampStore
 import OnrampTestSupport
 import OnrampWire
 
+@testable import OnrampServices
+
 /// A real server on a real loopback port over a fresh SQLite file (or the test PostgreSQL), with a
 /// test App Attest CA trusted next to Apple's root and one partner project. ``request(_:_:json:headers:)``
 /// goes through the router in process unless the test asks for `.live`.

@@ -3,6 +3,8 @@ import OnrampServer
 import OnrampTestSupport
 import Testing
 
+@testable import OnrampServices
+
 /// How a test's requests reach its server. Either way the server listens on a real port (pages,
 /// browsers, official clients and webhooks use it); the transport is only how the harness's own
 /// `request`, `backend` and `sdk` calls travel.

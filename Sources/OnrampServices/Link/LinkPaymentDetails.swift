@@ -1,0 +1,153 @@
+import OnrampCore
+import OnrampStore
+import OnrampWire
+
+/// A Link consumer's saved payment details: a card (only brand, last 4 and expiry are kept, plus how the
+/// sandbox charge behaves) shared as a payment method when the consumer pays. The wire object is
+/// stripe-ios `ConsumerPaymentDetails` (`StripePaymentSheet/…/API Bindings/Link/PaymentDetails.swift`):
+/// `id`, `is_default`, `type` (`CARD`, `BANK_ACCOUNT`) and `card_details` (`exp_year`, `exp_month`, `brand`,
+/// `networks`, `last4`, `funding`) or `bank_account_details` (`bank_name`, `last4`) required.
+package struct LinkPaymentDetails: Sendable {
+    /// The most payment details one consumer may save.
+    package static let maximumPerConsumer = 100
+
+    package let id: String
+    package let consumerId: String
+    /// The card or bank account, as a test payment method.
+    package let method: TestPaymentMethod
+    /// `billing_email_address` and `billing_address`, as sent.
+    package let billing: JSONValue
+    package let isDefault: Bool
+
+    package init(id: String, consumerId: String, method: TestPaymentMethod, billing: JSONValue, isDefault: Bool) {
+        self.id = id
+        self.consumerId = consumerId
+        self.method = method
+        self.billing = billing
+        self.isDefault = isDefault
+    }
+
+    package init(row: Row) throws {
+        id = try row.string("id")
+        consumerId = try row.string("consumer_id")
+        method = try TestPaymentMethod(stored: try JSONParser().parse(Array(try row.string("details").utf8)))
+        billing = try JSONParser().parse(Array(try row.string("billing").utf8))
+        isDefault = try row.int("is_default") != 0
+    }
+
+    /// Saves the details; the first of a consumer's becomes the default, as does one saved with `isDefault`.
+    package func insert(_ connection: any SQLConnection, projectId: String, now: Int64, dialect: SQLDialect) throws {
+        try connection.lockParent(table: "link_consumers", id: consumerId, dialect: dialect)
+        let count =
+            try connection.query(
+                "SELECT COUNT(*) AS n FROM link_payment_details WHERE consumer_id = ?", [.text(consumerId)]
+            ).first?.int("n") ?? 0
+        guard count < Self.maximumPerConsumer else {
+            throw OnrampError.refusal(
+                "resource_limit_exceeded", "A consumer may save at most \(Self.maximumPerConsumer) payment details.")
+        }
+        let makeDefault = isDefault || count == 0
+        if makeDefault {
+            try connection.execute(
+                "UPDATE link_payment_details SET is_default = 0 WHERE consumer_id = ?", [.text(consumerId)])
+        }
+        try connection.execute(
+            """
+            INSERT INTO link_payment_details (id, project_id, consumer_id, details, billing, is_default, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """,
+            [
+                .text(id), .text(projectId), .text(consumerId), .text(method.stored.serializedString),
+                .text(billing.serializedString), .integer(makeDefault ? 1 : 0), .integer(now),
+            ])
+    }
+
+    /// The consumer's details, oldest first.
+    package static func list(_ connection: any SQLConnection, consumerId: String) throws -> [LinkPaymentDetails] {
+        try connection.query(
+            "SELECT * FROM link_payment_details WHERE consumer_id = ? ORDER BY created_at, id", [.text(consumerId)]
+        ).map(LinkPaymentDetails.init(row:))
+    }
+
+    /// The consumer's details `id`.
+    package static func find(_ connection: any SQLConnection, id: String, consumerId: String) throws
+        -> LinkPaymentDetails?
+    {
+        try connection.query(
+            "SELECT * FROM link_payment_details WHERE id = ? AND consumer_id = ?", [.text(id), .text(consumerId)]
+        ).first.map(LinkPaymentDetails.init(row:))
+    }
+
+    /// Replaces the stored details and billing of the consumer's details `id`.
+    package static func replace(
+        _ connection: any SQLConnection, id: String, consumerId: String, stored: JSONValue, billing: JSONValue
+    ) throws {
+        try connection.execute(
+            "UPDATE link_payment_details SET details = ?, billing = ? WHERE id = ? AND consumer_id = ?",
+            [.text(stored.serializedString), .text(billing.serializedString), .text(id), .text(consumerId)])
+    }
+
+    /// Makes the consumer's details `id` the default (and no other).
+    package static func makeDefault(_ connection: any SQLConnection, id: String, consumerId: String) throws {
+        try connection.execute(
+            "UPDATE link_payment_details SET is_default = CASE WHEN id = ? THEN 1 ELSE 0 END WHERE consumer_id = ?",
+            [.text(id), .text(consumerId)])
+    }
+
+    /// Deletes the consumer's details `id`, making the oldest left the default if they were; false when there
+    /// were none.
+    package static func delete(_ connection: any SQLConnection, id: String, consumerId: String) throws -> Bool {
+        guard let deleted = try find(connection, id: id, consumerId: consumerId) else { return false }
+        try connection.execute(
+            "DELETE FROM link_payment_details WHERE id = ? AND consumer_id = ?", [.text(id), .text(consumerId)])
+        if deleted.isDefault, let oldest = try list(connection, consumerId: consumerId).first {
+            try makeDefault(connection, id: oldest.id, consumerId: consumerId)
+        }
+        return true
+    }
+
+    /// `CARD` or `BANK_ACCOUNT`.
+    package var type: String { method.type == .ach ? "BANK_ACCOUNT" : "CARD" }
+
+    /// The redacted `ConsumerPaymentDetails` object.
+    package var json: JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("id", .string(id)), ("type", .string(type)), ("is_default", .bool(isDefault)),
+        ]
+        if let email = billing["billing_email_address"] { members.append(("billing_email_address", email)) }
+        if let address = billing["billing_address"] { members.append(("billing_address", address)) }
+        if let card = method.stored["card"] {
+            let brand = (card["brand"]?.stringValue ?? "unknown").uppercased()
+            members.append(
+                (
+                    "card_details",
+                    [
+                        "brand": .string(brand), "last4": card["last4"] ?? "", "exp_month": card["exp_month"] ?? 0,
+                        "exp_year": card["exp_year"] ?? 0, "networks": [.string(brand)],
+                        "funding": .string((card["funding"]?.stringValue ?? "credit").uppercased()),
+                        "checks": ["cvc_check": "PASS"],
+                    ]
+                ))
+        }
+        if let bank = method.stored["us_bank_account"] {
+            members.append(
+                ("bank_account_details", ["bank_name": bank["bank_name"] ?? "", "last4": bank["last4"] ?? ""]))
+        }
+        return .object(members)
+    }
+
+    /// ``json`` as a JSON Schema.
+    package static let schema = APISchema.object(
+        [
+            "id": .string, "type": .enumeration(["CARD", "BANK_ACCOUNT"]), "is_default": .boolean,
+            "billing_email_address": .string, "billing_address": .anyObject,
+            "card_details": .object(
+                [
+                    "brand": .string, "last4": .string, "exp_month": .integer, "exp_year": .integer,
+                    "networks": .array(.string), "funding": .string,
+                    "checks": .object(["cvc_check": .string], required: ["cvc_check"]),
+                ], required: ["brand", "last4", "exp_month", "exp_year", "networks", "funding"]),
+            "bank_account_details": .object(
+                ["bank_name": .string, "last4": .string], required: ["bank_name", "last4"]),
+        ], required: ["id", "type", "is_default"])
+}

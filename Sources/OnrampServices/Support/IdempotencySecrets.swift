@@ -1,0 +1,22 @@
+import OnrampCrypto
+
+/// The keys idempotency records are kept with, derived once from the data key: what is stored names the data
+/// key it was made with, request hashes are keyed, and stored responses sealed.
+package struct IdempotencySecrets: Sendable {
+    /// The stored forms' version and the data key's id: the prefix of every hash and body written.
+    package let storedPrefix: String
+    /// The key of the request hashes.
+    package let requestHashKey: [UInt8]
+    /// The key stored responses are sealed with.
+    package let responseKey: [UInt8]
+
+    /// The secrets of `dataKey`.
+    package init(dataKey: [UInt8]) {
+        func derivedKey(_ purpose: String) -> [UInt8] {
+            HMACSHA256.authenticationCode(key: dataKey, message: Array(purpose.utf8))
+        }
+        storedPrefix = "v1:" + Hex.encode(Array(derivedKey("onramp.data-key-id").prefix(4))) + ":"
+        requestHashKey = derivedKey("onramp.idempotency.request-hash")
+        responseKey = derivedKey("onramp.idempotency.response")
+    }
+}

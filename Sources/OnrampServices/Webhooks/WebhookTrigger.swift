@@ -1,0 +1,124 @@
+import OnrampCore
+import OnrampStore
+import OnrampWire
+
+/// Emits a real event of a given type in a sandbox database, for `onramp trigger`.
+///
+/// - `onramp.transaction.*`: creates a live App2App transaction from a quoted purchase (25 USD of
+///   USDC on Base) exactly as a confirmed purchase does (the transaction row and its `created` event
+///   in one transaction), then moves it with the real ``TransactionService`` and settlement simulator:
+///   one step for `updated`, two for `success`; `failed` uses the simulator's `-fail-buy` input.
+///   A transaction left before its end is finished by a running server's settlement worker.
+/// - `crypto.onramp_session.updated`: writes a Stripe event whose `data.object` is an onramp session
+///   in `fulfillment_complete`, in the shape the Embedded routes emit.
+public struct WebhookTrigger: Sendable {
+    /// The event types `trigger` knows how to cause.
+    public static let supportedTypes = [
+        "onramp.transaction.created", "onramp.transaction.updated", "onramp.transaction.success",
+        "onramp.transaction.failed", "crypto.onramp_session.updated",
+    ]
+
+    /// Why a trigger was refused.
+    public struct TriggerError: Error, CustomStringConvertible {
+        /// What went wrong.
+        public let description: String
+    }
+
+    package let context: ServerContext
+
+    /// Creates a trigger on a migrated `database`.
+    public init(database: any Database, clock: any OnrampCore.Clock = SystemClock()) {
+        // No settlement delay: a trigger moves the transaction as far as its event type asks at once.
+        context = ServerContext(
+            database: database, clock: clock, publicBaseURL: "http://127.0.0.1", appAttestRoots: [], settlementDelay: 0)
+    }
+
+    /// Causes one event of `type` (and the events that precede it) for `projectId`; returns the ids
+    /// of the events written to the outbox.
+    public func trigger(_ type: String, projectId: String) throws -> [String] {
+        guard let project = try context.database.read({ try ProjectRepository(connection: $0).find(projectId) }) else {
+            throw TriggerError(description: "no project \(projectId)")
+        }
+        switch type {
+        case "onramp.transaction.created", "onramp.transaction.updated", "onramp.transaction.success",
+            "onramp.transaction.failed":
+            return try transaction(project: project, until: type)
+        case "crypto.onramp_session.updated":
+            return [try sessionUpdated(projectId: projectId)]
+        default:
+            throw TriggerError(
+                description: "cannot trigger \(type); supported: \(Self.supportedTypes.joined(separator: ", "))")
+        }
+    }
+
+    private func transaction(project: Project, until type: String) throws -> [String] {
+        let partnerUserRef = type == "onramp.transaction.failed" ? "trigger-user-fail-buy" : "trigger-user"
+        let purchase = try PurchaseRequest(
+            fields: RequestFields([
+                "purchaseCurrency": "USDC", "destinationNetwork": "base",
+                "destinationAddress": "0x4315d134aCd3221a02dD380ADE3aF39Ce219037c",
+                "redirectUrl": "https://trigger.invalid/return", "paymentAmount": "25.00", "paymentCurrency": "USD",
+                "paymentMethod": "CARD", "partnerUserRef": .string(partnerUserRef), "country": "US",
+            ]))
+        let quotingProject = Project(
+            id: project.id, name: project.name, app2AppEnabled: true, allowedEnvironments: project.allowedEnvironments,
+            appIds: project.appIds, redirectHosts: ["trigger.invalid"])
+        let quote = StoredQuote(try purchase.validate(for: quotingProject, catalogue: context.catalogue))
+        let now = context.nowMilliseconds
+        let record = TransactionRecord(
+            transactionId: context.ids.uuid(), projectId: project.id, sessionToken: "trigger_" + context.ids.base62(),
+            partnerUserRef: partnerUserRef, isAppToApp: true, quote: quote, purchase: purchase,
+            paymentTotalUSD: quote.paymentTotal,
+            endPartnerName: project.name,
+            userId: TransactionService.userId(projectId: project.id, partnerUserRef: partnerUserRef), now: now)
+        try context.database.transaction { connection in
+            try record.insert(into: connection)
+            for event in App2AppTransaction.create().events {
+                try Outbox.append(
+                    connection, id: context.ids.timeOrderedUUID(milliseconds: now), projectId: project.id, family: .cdp,
+                    type: event.eventType,
+                    payload: record.webhookJSON(eventType: event.eventType), livemode: true,
+                    createdAtMilliseconds: now)
+            }
+        }
+        let steps = ["onramp.transaction.created": 0, "onramp.transaction.updated": 1][type] ?? 2
+        let service = TransactionService(context: context, settlement: SimulatedSettlement())
+        for _ in 0..<steps {
+            _ = try service.advance(transactionId: record.transactionId, now: context.nowMilliseconds)
+        }
+        return try context.database.read { connection in
+            try connection.query(
+                "SELECT id FROM outbox_events WHERE project_id = ? AND payload LIKE ? ORDER BY created_at, type",
+                [.text(project.id), .text("%\(record.transactionId)%")]
+            ).map { try $0.string("id") }
+        }
+    }
+
+    private func sessionUpdated(projectId: String) throws -> String {
+        let now = context.nowMilliseconds
+        let id = context.ids.timeOrderedID(prefix: IdPrefix.event, milliseconds: now)
+        let sessionId = context.ids.id(prefix: IdPrefix.onrampSession)
+        let session: JSONValue = [
+            "id": .string(sessionId), "object": "crypto.onramp_session",
+            "client_secret": .string(context.ids.clientSecret(for: sessionId)),
+            "created": .integer(Timestamp.unixSeconds(milliseconds: now)), "livemode": false,
+            "status": "fulfillment_complete",
+            "transaction_details": [
+                "destination_currency": "usdc", "destination_network": "base", "destination_amount": "24.50",
+                "source_currency": "usd", "source_amount": "25.00",
+                "wallet_address": "0x4315d134aCd3221a02dD380ADE3aF39Ce219037c",
+            ],
+        ]
+        let event: JSONValue = [
+            "id": .string(id), "object": "event", "api_version": "2025-03-31.basil",
+            "created": .integer(Timestamp.unixSeconds(milliseconds: now)), "livemode": false,
+            "type": "crypto.onramp_session.updated", "data": ["object": session],
+        ]
+        try context.database.transaction {
+            try Outbox.append(
+                $0, id: id, projectId: projectId, family: .stripe, type: "crypto.onramp_session.updated",
+                payload: event, livemode: false, createdAtMilliseconds: now)
+        }
+        return id
+    }
+}
