@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "OnrampCrypto", targets: ["OnrampCrypto"]),
         .library(name: "AppAttest", targets: ["AppAttest"]),
         .library(name: "OnrampClient", targets: ["OnrampClient"]),
+        .library(name: "OnrampBackend", targets: ["OnrampBackend"]),
         .library(name: "PartnerBackendKit", targets: ["PartnerBackendKit"]),
         .executable(name: "partner-backend", targets: ["PartnerBackend"]),
     ],
@@ -29,7 +30,7 @@ let package = Package(
         // Domain: no I/O, no C libraries.
         .target(name: "OnrampCore"),
         // OpenSSL wrappers.
-        .target(name: "OnrampCrypto", dependencies: ["COpenSSL"]),
+        .target(name: "OnrampCrypto", dependencies: ["COpenSSL", "OnrampWire"]),
         // App Attest verification and the software attester.
         .target(name: "AppAttest", dependencies: ["OnrampCrypto"]),
         // Storage: SQLite and PostgreSQL drivers behind one API.
@@ -56,11 +57,17 @@ let package = Package(
                 "OnrampServices", "OnrampCore", "OnrampCrypto", "AppAttest", "OnrampStore", "OnrampWire", "HTTPServer",
                 "OnrampRuntime",
             ]),
-        // Client SDKs.
-        .target(name: "OnrampClient", dependencies: ["OnrampCore", "OnrampCrypto", "AppAttest", "OnrampWire"]),
+        // The app-side SDK: no C library in its dependency closure, so an iOS app can add it.
+        .target(name: "OnrampClient", dependencies: ["OnrampWire"]),
+        // What only a partner's backend (and tests) needs: CDP API key JWT clients, webhook verification, the
+        // software App Attest provider. It keeps OpenSSL.
+        .target(
+            name: "OnrampBackend",
+            dependencies: ["OnrampClient", "OnrampCore", "OnrampCrypto", "AppAttest", "OnrampWire"]),
         // The partner backend of both seeds (example): shared logic, and its executable.
         .target(
-            name: "PartnerBackendKit", dependencies: ["OnrampClient", "OnrampCrypto", "OnrampWire", "HTTPServer"],
+            name: "PartnerBackendKit",
+            dependencies: ["OnrampClient", "OnrampBackend", "OnrampCrypto", "OnrampWire", "HTTPServer"],
             path: "Examples/PartnerBackend/Sources/PartnerBackendKit"),
         .executableTarget(
             name: "PartnerBackend", dependencies: ["PartnerBackendKit", "OnrampCrypto"],
@@ -71,7 +78,7 @@ let package = Package(
             dependencies: [
                 "OnrampServer", "OnrampServices", "OnrampStore", "OnrampWire", "HTTPServer", "OnrampRuntime",
                 "AppAttest",
-                "OnrampCrypto", "OnrampClient", "PartnerBackendKit", "CMalloc",
+                "OnrampCrypto", "OnrampClient", "OnrampBackend", "PartnerBackendKit", "CMalloc",
             ]),
 
         // Helpers shared by the test targets: a raw HTTP client, temporary databases.
@@ -89,13 +96,13 @@ let package = Package(
             name: "OnrampServerTests",
             dependencies: [
                 "OnrampServer", "OnrampServices", "OnrampStore", "OnrampWire", "HTTPServer", "OnrampRuntime",
-                "OnrampClient", "AppAttest", "OnrampCrypto", "OnrampCore", "OnrampTestSupport",
+                "OnrampClient", "OnrampBackend", "AppAttest", "OnrampCrypto", "OnrampCore", "OnrampTestSupport",
             ], exclude: ["Golden"]),
         .testTarget(
             name: "OnrampClientTests",
             dependencies: [
                 "OnrampClient", "OnrampServer", "OnrampServices", "OnrampStore", "OnrampWire", "HTTPServer",
-                "OnrampRuntime", "AppAttest", "OnrampCrypto", "OnrampTestSupport", "PartnerBackendKit",
+                "OnrampRuntime", "OnrampBackend", "AppAttest", "OnrampCrypto", "OnrampTestSupport", "PartnerBackendKit",
             ]),
     ]
 )

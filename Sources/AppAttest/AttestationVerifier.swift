@@ -1,5 +1,6 @@
 import Foundation
 import OnrampCrypto
+import OnrampWire
 
 /// Verifies App Attest attestation objects following "Validating apps that connect to your server"
 /// (contract `appattest.md`, steps 1 to 7), over the bytes exactly as received.

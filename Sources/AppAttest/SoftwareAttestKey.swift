@@ -1,4 +1,5 @@
 import OnrampCrypto
+import OnrampWire
 
 /// A software App Attest key: a P-256 key plus its assertion counter. `Codable` so that an SDK can persist it
 /// (`{"privateKey": "<PKCS#8 PEM>", "counter": n}`); treat the encoding as a secret.

@@ -1,5 +1,6 @@
 import Foundation
 import OnrampCrypto
+import OnrampWire
 
 /// A local App Attest certificate authority (root → intermediate → leaves, all P-256) for the software
 /// attester. Trust its root only in sandboxes and tests, never in place of Apple's root.

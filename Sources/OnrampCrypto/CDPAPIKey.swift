@@ -1,4 +1,5 @@
 import Foundation
+import OnrampWire
 
 /// A Coinbase Developer Platform API key (id + secret) that signs request JWTs exactly as the official
 /// `cdp-sdk` generator does: header `{alg, kid, typ: "JWT", nonce}`, claims `sub` = key id, `iss` "cdp",

@@ -1,3 +1,5 @@
+import OnrampWire
+
 /// JSON Web Tokens in JWS compact serialization, signed with ES256 or EdDSA.
 public enum JWT {
     /// Signs `claims` with `key` and returns `header.payload.signature` (base64url without padding).

@@ -1,4 +1,5 @@
 import Foundation
+import OnrampWire
 
 /// Verifies JWS compact JWTs: signature with the key's single algorithm, then `exp`/`nbf`/`iat` with leeway,
 /// issuer, audience and custom predicates, in that order. Time is always passed in.

@@ -1,5 +1,6 @@
 import COpenSSL
 import Foundation
+import OnrampWire
 
 /// A parsed X.509 certificate. Values are read through OpenSSL from the exact DER that was received.
 public struct X509Certificate: Sendable, Equatable {

@@ -4,6 +4,7 @@ import OnrampCrypto
 import OnrampRuntime
 import OnrampServices
 import OnrampStore
+import OnrampWire
 
 /// The whole onramp server: every route of both contracts on one router, plus the background
 /// workers (settlement). Build it with a ``ServerContext``, then serve ``router`` with an ``HTTPServer``.

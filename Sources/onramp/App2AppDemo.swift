@@ -1,5 +1,6 @@
 import AppAttest
 import Foundation
+import OnrampBackend
 import OnrampClient
 import OnrampServer
 import OnrampServices

@@ -1,6 +1,7 @@
 import AppAttest
 import Foundation
 import OnrampCrypto
+import OnrampWire
 
 extension AppAttestCommand {
     /// Every option the `onramp appattest` subcommands take (each with a value).

@@ -1,6 +1,7 @@
 import AppAttest
 import Foundation
 import OnrampCrypto
+import OnrampWire
 
 /// `onramp appattest …`: verify shared-format vectors and drive the software attester by hand.
 enum AppAttestCommand {

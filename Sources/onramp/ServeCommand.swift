@@ -8,6 +8,7 @@ import OnrampRuntime
 import OnrampServer
 import OnrampServices
 import OnrampStore
+import OnrampWire
 
 #if canImport(CMalloc)
     import CMalloc

@@ -1,5 +1,6 @@
 import Foundation
 import OnrampCrypto
+import OnrampWire
 
 /// One JSON vector from `Fixtures/appattest` (the repository's copy of the team's real App Attest
 /// vectors; each file names its source), with typed accessors for the fields the tests use.

@@ -1,6 +1,7 @@
 import AppAttest
 import Foundation
 import OnrampCrypto
+import OnrampWire
 import Testing
 
 @Suite struct VectorTests {

@@ -1,6 +1,7 @@
 import Foundation
 import OnrampClient
 import OnrampCrypto
+import OnrampWire
 import Testing
 
 /// The redirect parser and the client data hash, without a server.

@@ -1,5 +1,6 @@
 import OnrampCrypto
 import OnrampTestSupport
+import OnrampWire
 import Testing
 
 /// AES-256-GCM against the GCM specification's test cases 14 and 16 (McGrew & Viega), round trips and

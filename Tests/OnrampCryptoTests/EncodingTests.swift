@@ -1,4 +1,5 @@
 import OnrampCrypto
+import OnrampWire
 import Testing
 
 @Suite struct EncodingTests {

@@ -1,10 +1,30 @@
 import OnrampCrypto
+import OnrampWire
 import Testing
 
 @Suite struct HashTests {
     @Test func sha256KnownAnswers() {
         #expect(Hex.encode(SHA256.hash("abc")) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         #expect(Hex.encode(SHA256.hash([])) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    }
+
+    /// The app-side SDK's pure-Swift SHA-256: FIPS 180-4's examples (one block, two blocks, a million "a"), and
+    /// the same digest as OpenSSL's for every length around the padding's block boundaries.
+    @Test func portableSHA256AgreesWithOpenSSL() {
+        #expect(Hex.encode(PortableSHA256.hash("abc")) == Hex.encode(SHA256.hash("abc")))
+        #expect(
+            Hex.encode(PortableSHA256.hash([])) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(
+            Hex.encode(PortableSHA256.hash("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"))
+                == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        #expect(
+            Hex.encode(PortableSHA256.hash([UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000)))
+                == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+        var bytes: [UInt8] = []
+        for length in 0...200 {
+            #expect(PortableSHA256.hash(bytes) == SHA256.hash(bytes), "length \(length)")
+            bytes.append(UInt8(truncatingIfNeeded: length &* 131 &+ 7))
+        }
     }
 
     @Test func hmacRFC4231() {

@@ -1,5 +1,6 @@
 import Foundation
 import OnrampCrypto
+import OnrampWire
 import Testing
 
 /// Tokens produced outside this code base (PyJWT and the official cdp-sdk generator) by

@@ -1,5 +1,6 @@
 import Foundation
 import OnrampCrypto
+import OnrampWire
 import Testing
 
 @Suite struct X509CertificateTests {

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import OnrampBackend
 import OnrampClient
 import OnrampStore
 import OnrampTestSupport

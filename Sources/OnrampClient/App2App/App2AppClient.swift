@@ -1,5 +1,4 @@
 import Foundation
-import OnrampCrypto
 import OnrampWire
 
 #if canImport(FoundationNetworking)
@@ -48,7 +47,7 @@ public actor App2AppClient {
         guard let bytes = Base64URL.decode(challenge) ?? Base64.decode(challenge) else {
             throw App2AppError(.unexpectedResponse, developer: "The challenge is not base64url.")
         }
-        return SHA256.hash(bytes)
+        return PortableSHA256.hash(bytes)
     }
 
     /// Decides what to open: checks the capability scheme, then creates a session (``createSession(_:)``) or,

@@ -32,7 +32,7 @@ public struct App2AppConfiguration: Sendable {
 }
 
 extension String {
-    func trimmingSuffix(_ suffix: String) -> String {
+    package func trimmingSuffix(_ suffix: String) -> String {
         hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
     }
 }

@@ -21,4 +21,18 @@ public struct ConfirmedSettlement: Sendable, Equatable {
     public let txHash: String?
     /// The confirmation's source.
     public let source: Source
+
+    /// A confirmation of transaction `transactionId` for `partnerUserRef` from `source` (made by the settlement
+    /// matcher and by the backend's transactions API client).
+    package init(
+        partnerUserRef: String, transactionId: String, amount: String?, currency: String?, txHash: String?,
+        source: Source
+    ) {
+        self.partnerUserRef = partnerUserRef
+        self.transactionId = transactionId
+        self.amount = amount
+        self.currency = currency
+        self.txHash = txHash
+        self.source = source
+    }
 }

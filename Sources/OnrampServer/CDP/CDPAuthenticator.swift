@@ -3,6 +3,7 @@ import HTTPServer
 import OnrampCrypto
 import OnrampServices
 import OnrampStore
+import OnrampWire
 
 /// Authenticates requests signed with a CDP API key JWT (`Authorization: Bearer <jwt>`): the key
 /// named by `kid` must exist and be enabled, the signature must verify with its algorithm, `sub`

@@ -1,6 +1,7 @@
 import HTTPServer
 import OnrampCrypto
 import OnrampServices
+import OnrampWire
 
 /// Stripe `Idempotency-Key` handling for POST requests, stored per project: the same key with the
 /// same method, path and body replays the stored response (with `Idempotent-Replayed: true`); the same

@@ -1,5 +1,6 @@
 import OnrampCrypto
 import OnrampStore
+import OnrampWire
 
 /// Attestation challenges: 32 random bytes, single use, valid for five minutes. Stored under the
 /// unpadded base64url form of the bytes; requests may send either that form or standard base64.

@@ -1,6 +1,7 @@
 import OnrampCore
 import OnrampCrypto
 import OnrampStore
+import OnrampWire
 
 /// The purchase handoff's single-use page, as state: opening it spends the session token, and the
 /// page's Confirm or Cancel records the outcome (Confirm through ``TransactionService``). What the page

@@ -1,5 +1,6 @@
 import OnrampCrypto
 import OnrampRuntime
+import OnrampWire
 
 /// Parsed App Attest public keys by their stored base64 form: building an OpenSSL key from its
 /// X9.63 bytes costs more than the signature check, and the same device key signs every purchase.

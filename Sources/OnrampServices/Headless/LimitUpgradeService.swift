@@ -1,6 +1,7 @@
 import OnrampCore
 import OnrampCrypto
 import OnrampStore
+import OnrampWire
 
 /// A guest's limit upgrade (cdp-sdk 1.51.0 `request_onramp_limit_upgrade`), per person (phone number) and mode,
 /// in real time like the limits it raises. API mode decides the request's identity fields at once; embedded

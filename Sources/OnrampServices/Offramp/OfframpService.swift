@@ -2,6 +2,7 @@ import OnrampCore
 import OnrampCrypto
 import OnrampRuntime
 import OnrampStore
+import OnrampWire
 
 /// The offramp (sell) sandbox: the sell page a `/onramp/v1/token` opens (Coinbase's `/v3/sell/input`),
 /// where the user picks what to sell and presses "Cash out now"; the sell then waits `STARTED` at a deposit

@@ -1,5 +1,6 @@
 import OnrampCrypto
 import OnrampStore
+import OnrampWire
 
 /// One stored API credential. Secrets are never stored: CDP keys keep their public key, Stripe
 /// keys and OAuth client secrets keep a SHA-256 of the secret.

@@ -2,6 +2,7 @@ import AppAttest
 import OnrampCore
 import OnrampCrypto
 import OnrampStore
+import OnrampWire
 
 /// Creates projects and their credentials for the operator commands. Secrets are returned once
 /// and only their public half or hash is stored.

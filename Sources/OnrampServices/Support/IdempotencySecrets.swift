@@ -1,4 +1,5 @@
 import OnrampCrypto
+import OnrampWire
 
 /// The keys idempotency records are kept with, derived once from the data key: what is stored names the data
 /// key it was made with, request hashes are keyed, and stored responses sealed.

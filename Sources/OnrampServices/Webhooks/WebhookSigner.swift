@@ -1,4 +1,5 @@
 import OnrampCrypto
+import OnrampWire
 
 /// Signs a delivery with its family's scheme (see `contracts/webhooks.md`) and returns the headers
 /// to send with the exact body bytes.

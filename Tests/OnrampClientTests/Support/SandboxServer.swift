@@ -1,6 +1,7 @@
 import AppAttest
 import Foundation
 import HTTPServer
+import OnrampBackend
 import OnrampClient
 import OnrampCrypto
 import OnrampServer

@@ -2,6 +2,7 @@ import AppAttest
 import Foundation
 import OnrampCrypto
 import OnrampTestSupport
+import OnrampWire
 import Testing
 
 @testable import OnrampServer

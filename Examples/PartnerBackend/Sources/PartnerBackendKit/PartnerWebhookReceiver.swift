@@ -1,4 +1,5 @@
 import Foundation
+import OnrampBackend
 import OnrampClient
 import Synchronization
 

@@ -1,4 +1,5 @@
 import Foundation
+import OnrampClient
 import OnrampCrypto
 
 /// Verifies webhook deliveries on the partner side, over the raw body bytes as received (never a

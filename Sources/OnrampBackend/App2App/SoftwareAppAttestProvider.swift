@@ -1,5 +1,6 @@
 import AppAttest
 import Foundation
+import OnrampClient
 import Synchronization
 
 /// An ``AppAttestProvider`` backed by the `SoftwareAttester`: objects in Apple's exact format, signed by a

@@ -1,4 +1,5 @@
 import Foundation
+import OnrampClient
 import OnrampCrypto
 
 #if canImport(FoundationNetworking)

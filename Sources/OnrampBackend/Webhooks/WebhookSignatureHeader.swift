@@ -1,3 +1,5 @@
+import OnrampClient
+
 /// A parsed `t=…,h=…,v1=…[,v1=…][,v0=…]` signature header (both schemes use this layout).
 struct WebhookSignatureHeader: Sendable {
     /// The signing time, Unix seconds.
