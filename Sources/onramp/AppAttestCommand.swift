@@ -33,7 +33,7 @@ enum AppAttestCommand {
 
     /// Runs the subcommand in `arguments` (what follows `onramp appattest`) and returns the exit status.
     static func run(_ arguments: [String]) -> Int32 {
-        guard let command = arguments.first, command != "--help", command != "-h", command != "help" else {
+        guard let command = arguments.first, !arguments.contains(where: isHelp) else {
             print(usage)
             return arguments.isEmpty ? 2 : 0
         }

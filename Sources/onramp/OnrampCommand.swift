@@ -41,11 +41,18 @@ enum OnrampCommand {
         case "state": return StateCommand.run(rest)
         case "clock": return ClockCommand.run(rest)
         case "catalogue":
+            if rest.contains(where: isHelp) {
+                print(
+                    "usage: onramp catalogue\n\nPrints the built-in catalogue (assets, networks, prices, fees) as JSON."
+                )
+                return 0
+            }
             guard let data = try? Catalogue.standard.jsonData() else { return 1 }
             print(String(decoding: data, as: UTF8.self))
             return 0
         case "help", "--help", "-h":
-            if let topic = rest.first { return run([topic, "--help"]) }
+            // `onramp help <command>` is the command's own help; a help word after another is this one.
+            if let topic = rest.first, !isHelp(topic) { return run([topic, "--help"]) }
             print(usage)
             return 0
         default:
@@ -53,6 +60,11 @@ enum OnrampCommand {
             return 64
         }
     }
+}
+
+/// Whether `argument` asks for help (`help`, `--help`, `-h`).
+func isHelp(_ argument: String) -> Bool {
+    argument == "help" || argument == "--help" || argument == "-h"
 }
 
 /// Writes a line to standard error.

@@ -23,6 +23,22 @@ import Testing
         )
     }
 
+    /// Every way of asking for help prints a usage and exits 0: `help` after `help` (it recursed until the stack
+    /// overflowed), a subcommand's `--help` in `appattest` (it was an unknown command or option), and `catalogue
+    /// --help` (it printed the catalogue).
+    @Test func everyWayOfAskingForHelpPrintsAUsage() throws {
+        for arguments in [
+            ["help", "--help"], ["help", "help"], ["-h", "-h"], ["--help"], ["help", "appattest"],
+            ["appattest", "ca", "--help"], ["appattest", "attest", "--help"], ["appattest", "-h"],
+            ["catalogue", "--help"],
+        ] {
+            let answered = try Self.run(arguments)
+            #expect(answered.status == 0, "\(arguments): \(answered.errors)")
+            #expect(answered.output.contains("usage") || answered.output.contains("Usage"), "\(arguments)")
+            #expect(!answered.output.contains("\"assets\""), "\(arguments) printed the catalogue")
+        }
+    }
+
     /// `add-end-partner` makes a project an aggregator: it prints the partner id its orders send as
     /// `X-Onramp-Partner-Id`, and refuses the same id twice and an unknown project.
     @Test func addEndPartnerRegistersAnAggregatorsPartnerOnce() throws {
