@@ -13,6 +13,8 @@ enum ProjectCommand {
 
         Subcommands:
           create --name NAME [--app-id TEAMID.BUNDLEID]... [--redirect-host HOST]... [--key-type es256|ed25519] [--live]
+                 [--env]   (--env prints `export` lines for every key: eval "$(onramp project create … --env)")
+          list                                  (every project: id, mode, created, name)
           add-app-id --project ID --app-id TEAMID.BUNDLEID
           add-redirect-host --project ID --redirect-host HOST
           create-key --project ID [--key-type es256|ed25519]
@@ -34,7 +36,7 @@ enum ProjectCommand {
                     "--name", "--app-id", "--redirect-host", "--key-type", "--project", "--database", "--environment",
                     "--partner-id",
                 ],
-                flagOptions: ["--json", "--help", "--live"])
+                flagOptions: ["--json", "--help", "--live", "--env"])
             guard let subcommand = args.positional.first, !args.flag("--help") else {
                 print(usage)
                 return args.flag("--help") ? 0 : 64
@@ -52,6 +54,10 @@ enum ProjectCommand {
                 let credentials = try provisioner.createProject(
                     name: name, appIds: args.values("--app-id"), redirectHosts: args.values("--redirect-host"),
                     keyType: try keyType(args), livemode: args.flag("--live"))
+                if args.flag("--env") {
+                    print(exports(credentials))
+                    return 0
+                }
                 output = [
                     "projectId": .string(credentials.projectId), "cdpApiKeyId": .string(credentials.cdpApiKeyId),
                     "cdpApiKeySecret": .string(credentials.cdpApiKeySecret),
@@ -60,6 +66,23 @@ enum ProjectCommand {
                     "oauthClientId": .string(credentials.oauthClientId),
                     "oauthClientSecret": .string(credentials.oauthClientSecret),
                 ]
+            case "list":
+                let projects = try provisioner.listProjects()
+                if !args.flag("--json") {
+                    for project in projects {
+                        let created = Timestamp.rfc3339(milliseconds: project.createdAt)
+                        print("\(project.id)  \(project.livemode ? "live" : "test")  \(created)  \(project.name)")
+                    }
+                    if projects.isEmpty { print("No projects yet: onramp project create --name NAME") }
+                    return 0
+                }
+                output = .array(
+                    projects.map {
+                        [
+                            "projectId": .string($0.id), "name": .string($0.name), "livemode": .bool($0.livemode),
+                            "created": .string(Timestamp.rfc3339(milliseconds: $0.createdAt)),
+                        ]
+                    })
             case "add-app-id":
                 let project = try required(args, "--project")
                 try provisioner.addAppId(try required(args, "--app-id"), projectId: project)
@@ -114,6 +137,18 @@ enum ProjectCommand {
             printError("onramp project: \(error)")
             return 1
         }
+    }
+
+    /// `export` lines for every key of a new project, each value single-quoted for the shell (a PEM key keeps
+    /// its line breaks inside the quotes).
+    static func exports(_ credentials: ProjectProvisioner.Credentials) -> String {
+        [
+            ("ONRAMP_PROJECT", credentials.projectId), ("CDP_API_KEY_ID", credentials.cdpApiKeyId),
+            ("CDP_API_KEY_SECRET", credentials.cdpApiKeySecret), ("STRIPE_SECRET_KEY", credentials.stripeSecretKey),
+            ("STRIPE_PUBLISHABLE_KEY", credentials.stripePublishableKey),
+            ("LINK_OAUTH_CLIENT_ID", credentials.oauthClientId),
+            ("LINK_OAUTH_CLIENT_SECRET", credentials.oauthClientSecret),
+        ].map { "export \($0.0)='\($0.1.replacingOccurrences(of: "'", with: "'\\''"))'" }.joined(separator: "\n")
     }
 
     private static func required(_ args: Arguments, _ name: String) throws -> String {

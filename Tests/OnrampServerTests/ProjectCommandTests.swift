@@ -39,6 +39,45 @@ import Testing
         }
     }
 
+    /// `create --env` prints `export` lines a shell evaluates into every key (the PEM key whole), and `list` names
+    /// the project, as text and as JSON; an empty database says how to make one.
+    @Test func createPrintsExportLinesAndListNamesTheProjects() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("project-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = "sqlite:\(directory.path)/onramp.db"
+        let empty = try Self.run(["project", "list", "--database", database])
+        #expect(empty.status == 0 && empty.output.contains("No projects yet"), "\(empty)")
+
+        let binary = Python.onrampBinary.path
+        let script = """
+            eval "$('\(binary)' project create --name 'Ada'"'"'s Wallet' --env --database '\(database)')"
+            printf '%s\\n%s\\n%s\\n' "$ONRAMP_PROJECT" "$STRIPE_SECRET_KEY" "$LINK_OAUTH_CLIENT_SECRET"
+            printf '%s' "$CDP_API_KEY_SECRET"
+            """
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/bash")
+        shell.arguments = ["-c", script]
+        let output = Pipe()
+        shell.standardOutput = output
+        try shell.run()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        shell.waitUntilExit()
+        #expect(shell.terminationStatus == 0, "\(printed)")
+        let lines = printed.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(
+            lines.count > 4 && lines[1].hasPrefix("sk_test_") && lines[2].hasPrefix("lnk_oauth_secret_"), "\(lines)")
+        #expect(lines[3] == "-----BEGIN EC PRIVATE KEY-----" || lines[3] == "-----BEGIN PRIVATE KEY-----", "\(lines)")
+        #expect(printed.hasSuffix("-----\n") || printed.hasSuffix("-----"), "the PEM key is whole")
+
+        let listed = try Self.run(["project", "list", "--database", database])
+        #expect(listed.status == 0 && listed.output.contains(lines[0]) && listed.output.contains("Ada's Wallet"))
+        #expect(listed.output.contains("  test  "), "\(listed.output)")
+        let json = try JSONParser().parse(try Self.run(["project", "list", "--json", "--database", database]).output)
+        let first = json.arrayValue?.first
+        #expect(first?["projectId"]?.stringValue == lines[0] && first?["livemode"] == false, "\(json)")
+    }
+
     /// `add-end-partner` makes a project an aggregator: it prints the partner id its orders send as
     /// `X-Onramp-Partner-Id`, and refuses the same id twice and an unknown project.
     @Test func addEndPartnerRegistersAnAggregatorsPartnerOnce() throws {

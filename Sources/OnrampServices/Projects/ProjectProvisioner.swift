@@ -87,6 +87,13 @@ public struct ProjectProvisioner: Sendable {
             oauthClientSecret: oauthClientSecret)
     }
 
+    /// Every project, oldest first.
+    public func listProjects() throws -> [(id: String, name: String, livemode: Bool, createdAt: Int64)] {
+        try database.read { try ProjectRepository(connection: $0).list() }.map {
+            (id: $0.id, name: $0.name, livemode: $0.livemode, createdAt: $0.createdAt)
+        }
+    }
+
     /// Adds another CDP API key to a project; returns its id and secret.
     public func createKey(projectId: String, keyType: KeyType) throws -> (id: String, secret: String) {
         let key = try makeCDPKey(keyType)

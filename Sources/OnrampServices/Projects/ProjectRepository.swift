@@ -50,6 +50,31 @@ package struct ProjectRepository {
             appIds: appIds.sorted(), redirectHosts: hosts.sorted())
     }
 
+    /// A project as a listing shows it: its id, name, mode and creation time.
+    package struct Summary: Sendable, Equatable {
+        package let id: String
+        package let name: String
+        /// Whether its keys are live keys (a project's keys are all of one mode).
+        package let livemode: Bool
+        /// Milliseconds since 1970.
+        package let createdAt: Int64
+    }
+
+    /// Every project, oldest first.
+    package func list() throws -> [Summary] {
+        try connection.query(
+            """
+            SELECT p.id, p.name, p.created_at, COALESCE(MAX(k.livemode), 0) AS livemode FROM projects p
+            LEFT JOIN api_keys k ON k.project_id = p.id
+            GROUP BY p.id, p.name, p.created_at ORDER BY p.created_at, p.id
+            """, []
+        ).map {
+            Summary(
+                id: try $0.string("id"), name: try $0.string("name"), livemode: try $0.int("livemode") != 0,
+                createdAt: try $0.int("created_at"))
+        }
+    }
+
     /// The name of the project that owns API key `keyId` (a Link OAuth client id is a key id).
     package func name(ofAPIKey keyId: String) throws -> String? {
         try connection.query(
