@@ -27,16 +27,6 @@ public struct CDPErrorBody: WireObject, Codable, Equatable {
         self.errorLink = errorLink
     }
 
-    public var json: JSONValue {
-        var members: [(String, JSONValue)] = [
-            ("errorType", .string(errorType)), ("errorMessage", .string(errorMessage)),
-        ]
-        if let errorReason { members.append(("errorReason", .string(errorReason))) }
-        if let correlationId { members.append(("correlationId", .string(correlationId))) }
-        if let errorLink { members.append(("errorLink", .string(errorLink))) }
-        return .object(members)
-    }
-
     public static let schema = APISchema.object(
         [
             "errorType": .string, "errorMessage": .string,

@@ -95,26 +95,6 @@ public struct LinkConsumerSession: WireObject, Codable, Equatable {
         return "+" + String(repeating: "*", count: max(0, digits.count - 2)) + String(digits.suffix(2))
     }
 
-    public var json: JSONValue {
-        var members: [(String, JSONValue)] = [
-            ("client_secret", .string(clientSecret)), ("email_address", .string(emailAddress)),
-            ("redacted_formatted_phone_number", .string(redactedFormattedPhoneNumber)),
-            ("redacted_phone_number", .string(redactedPhoneNumber)),
-        ]
-        if let phoneNumberCountry { members.append(("phone_number_country", .string(phoneNumberCountry))) }
-        members.append(
-            (
-                "verification_sessions",
-                .array(
-                    verificationSessions.map {
-                        ["type": .string($0.type.rawValue), "state": .string($0.state.rawValue)]
-                    })
-            ))
-        members.append(("support_payment_details_types", .array(supportPaymentDetailsTypes.map { .string($0) })))
-        if let linkSessionKey { members.append(("link_session_key", .string(linkSessionKey))) }
-        return .object(members)
-    }
-
     public static let schema = APISchema.object(
         [
             "client_secret": .string, "email_address": .string, "redacted_formatted_phone_number": .string,

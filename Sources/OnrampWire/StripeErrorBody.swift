@@ -37,15 +37,6 @@ public struct StripeErrorBody: WireObject, Codable, Equatable {
         self.error = error
     }
 
-    public var json: JSONValue {
-        var members: [(String, JSONValue)] = [("type", .string(error.type))]
-        if let code = error.code { members.append(("code", .string(code))) }
-        members.append(("message", .string(error.message)))
-        if let param = error.param { members.append(("param", .string(param))) }
-        if let url = error.requestLogURL { members.append(("request_log_url", .string(url))) }
-        return .object([("error", .object(members))])
-    }
-
     /// The `type` values this server answers.
     public static let types = [
         "api_error", "card_error", "idempotency_error", "invalid_request_error", "authentication_error",

@@ -2,10 +2,11 @@ import Foundation
 import OnrampWire
 import Testing
 
-/// A wire object is spelled twice inside its type, once by hand (`json`, what the server writes) and
-/// once by the compiler (`Decodable`, what the SDKs and tests read): each object the server writes
-/// must decode back to itself, with every optional member present and absent, or a member renamed on
-/// one side only would reach a client as a missing field.
+/// A wire object is written by its encoding (``JSONValueEncoder``) or, for the two that add constant and
+/// derived members (`RegisteredAttestationKey`, `CryptoOnrampSession`), by hand, and read by the compiler's
+/// `Decodable` (what the SDKs and tests read): each object the server writes must decode back to itself, with
+/// every optional member present and absent, or a member renamed on one side only would reach a client as a
+/// missing field.
 @Suite struct WireObjectTests {
     private static func decoded<Object: WireObject & Decodable>(_ object: Object) throws -> Object {
         try JSONDecoder().decode(Object.self, from: Data(object.json.serialized))

@@ -13,10 +13,6 @@ public struct AttestationChallenge: WireObject, Codable, Equatable {
         self.expiresAt = expiresAt
     }
 
-    public var json: JSONValue {
-        ["challenge": .string(challenge), "expiresAt": .string(expiresAt)]
-    }
-
     public static let schema = APISchema.object(
         [
             "challenge": APISchema.string.described(

@@ -2,7 +2,7 @@
 /// string, the fees listed (`OnrampOrderFee`), the exchange rate as the crypto value of one unit of fiat.
 public struct OnrampQuote: WireObject, Codable, Equatable {
     /// One fee of the quote.
-    public struct Fee: Codable, Equatable, Sendable {
+    public struct Fee: WireObject, Codable, Equatable {
         /// The fee's kind.
         public enum Kind: String, Codable, Sendable, CaseIterable {
             /// The onramp's own fee.
@@ -23,11 +23,6 @@ public struct OnrampQuote: WireObject, Codable, Equatable {
             self.type = type
             self.amount = amount
             self.currency = currency
-        }
-
-        /// The fee as written on the wire.
-        public var json: JSONValue {
-            ["type": .string(type.rawValue), "amount": .string(amount), "currency": .string(currency)]
         }
 
         /// What a fee always holds.
@@ -66,15 +61,6 @@ public struct OnrampQuote: WireObject, Codable, Equatable {
         self.destinationNetwork = destinationNetwork
         self.fees = fees
         self.exchangeRate = exchangeRate
-    }
-
-    public var json: JSONValue {
-        [
-            "paymentTotal": .string(paymentTotal), "paymentSubtotal": .string(paymentSubtotal),
-            "paymentCurrency": .string(paymentCurrency), "purchaseAmount": .string(purchaseAmount),
-            "purchaseCurrency": .string(purchaseCurrency), "destinationNetwork": .string(destinationNetwork),
-            "fees": .array(fees.map(\.json)), "exchangeRate": .string(exchangeRate),
-        ]
     }
 
     public static let schema = APISchema.object(

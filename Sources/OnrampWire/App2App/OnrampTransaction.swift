@@ -5,7 +5,7 @@
 /// type reads other servers' answers (Coinbase's own) that leave members out.
 public struct OnrampTransaction: WireObject, Codable, Equatable {
     /// An amount with its currency, as decimal text.
-    public struct Amount: Codable, Sendable, Equatable {
+    public struct Amount: WireObject, Codable, Equatable {
         /// The decimal amount.
         public var value: String
         /// The currency code.
@@ -16,9 +16,6 @@ public struct OnrampTransaction: WireObject, Codable, Equatable {
             self.value = value
             self.currency = currency
         }
-
-        /// The amount as written on the wire.
-        public var json: JSONValue { ["value": .string(value), "currency": .string(currency)] }
 
         /// What an amount always holds.
         public static let schema = APISchema.object(
@@ -128,23 +125,8 @@ public struct OnrampTransaction: WireObject, Codable, Equatable {
         self.failureReason = failureReason
     }
 
-    public var json: JSONValue {
-        func amount(_ amount: Amount?) -> JSONValue { amount?.json ?? .null }
-        return [
-            "transaction_id": .string(transactionId), "status": .string(status), "type": .optional(type),
-            "user_type": .optional(userType), "user_id": .optional(userId),
-            "purchase_currency": .optional(purchaseCurrency), "purchase_network": .optional(purchaseNetwork),
-            "purchase_amount": amount(purchaseAmount), "payment_total": amount(paymentTotal),
-            "payment_subtotal": amount(paymentSubtotal), "payment_total_usd": amount(paymentTotalUsd),
-            "coinbase_fee": amount(coinbaseFee), "network_fee": amount(networkFee),
-            "exchange_rate": amount(exchangeRate), "tx_hash": .optional(txHash),
-            "wallet_address": .optional(walletAddress), "contract_address": .optional(contractAddress),
-            "country": .optional(country), "partner_user_ref": .optional(partnerUserRef),
-            "payment_method": .optional(paymentMethod), "created_at": .optional(createdAt),
-            "completed_at": .optional(completedAt), "end_partner_name": .optional(endPartnerName),
-            "failure_reason": .optional(failureReason),
-        ]
-    }
+    /// Every member is written, absent ones as `null`, as the transactions API shows them.
+    public static let nilEncoding = JSONValueEncoder.NilEncoding.null
 
     /// What this server's answers always hold: every member, `completed_at` and `failure_reason` `null`
     /// until they apply.

@@ -27,12 +27,6 @@ public struct OnrampURLSession: WireObject, Codable, Equatable {
         self.quote = quote
     }
 
-    public var json: JSONValue {
-        var members: [(String, JSONValue)] = [("session", ["onrampUrl": .string(session.onrampUrl)])]
-        if let quote { members.append(("quote", quote.json)) }
-        return .object(members)
-    }
-
     /// The App2App form: the quote is always there.
     public static let schema = APISchema.object(
         ["session": Session.schema, "quote": OnrampQuote.schema], required: ["session", "quote"])
