@@ -6,6 +6,7 @@ import Foundation
 /// `@unchecked Sendable` is sound because a ``ConnectionPool`` lends the connection to one thread at
 /// a time, and libpq allows a `PGconn` to move between threads as long as no two use it at once.
 final class PostgresConnection: PooledConnection, SQLConnection, @unchecked Sendable {
+    var dialect: SQLDialect { .postgres }
     private static let int2: Oid = 21
     private static let int4: Oid = 23
     private static let int8: Oid = 20

@@ -7,6 +7,9 @@
 /// that the server infers their type from the context; an argument of a function that takes
 /// `integer` therefore needs a cast, `CAST(? AS INTEGER)`, which SQLite accepts as well.
 public protocol SQLConnection {
+    /// The dialect of the database this connection belongs to (for the few statements that differ, such as
+    /// PostgreSQL's row locks).
+    var dialect: SQLDialect { get }
     /// Runs one or more statements and returns the number of rows they inserted, updated or deleted.
     @discardableResult
     func execute(_ sql: String, _ parameters: [SQLValue]) throws -> Int

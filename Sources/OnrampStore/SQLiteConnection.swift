@@ -11,6 +11,7 @@ import CSQLite
 /// lending is also why `@unchecked Sendable` is sound: the handle moves between threads but is never
 /// used by two at once.
 final class SQLiteConnection: PooledConnection, SQLConnection, @unchecked Sendable {
+    var dialect: SQLDialect { .sqlite }
     /// `SQLITE_TRANSIENT`, a macro Swift cannot import: SQLite copies bound bytes before returning.
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
     /// `SQLITE_CONSTRAINT_PRIMARYKEY` and `SQLITE_CONSTRAINT_UNIQUE`, macros Swift cannot import.

@@ -169,6 +169,32 @@ import Testing
         }
     }
 
+    /// Typed queries: one or several in one batch, each answering its own value (no outcome read by position),
+    /// in a transaction and as one read; `map` turns a value into another.
+    @Test(arguments: Driver.all)
+    func typedQueriesAnswerTheirOwnValues(driver: Driver) throws {
+        try withMigratedDatabase(driver) { database in
+            let insert = { (id: Int64, name: String) in
+                SQLQuery<Int>.changing(
+                    "INSERT INTO items (id, name, quantity) VALUES (?, ?, ?)", [.integer(id), .text(name), .integer(3)])
+            }
+            let names = SQLQuery("SELECT name FROM items ORDER BY id") { try $0.rows.map { try $0.string("name") } }
+            let quantity = { (id: Int64) in
+                SQLQuery("SELECT quantity FROM items WHERE id = ?", [.integer(id)]) {
+                    try $0.rows.first?.int("quantity")
+                }
+            }
+            let (first, second, listed) = try database.transaction { connection in
+                try connection.run(insert(1, "one"), insert(2, "two"), names)
+            }
+            #expect(first == 1 && second == 1 && listed == ["one", "two"])
+            let (all, missing, present) = try database.read(names, quantity(99), quantity(2))
+            #expect(all == ["one", "two"] && missing == nil && present == 3)
+            #expect(try database.read(names.map(\.count)) == 2)
+            #expect(try database.read { try $0.run(quantity(1)) } == 3)
+        }
+    }
+
     /// A batch runs its statements in order (each sees the ones before), answers each one's rows and
     /// changes, and a failure anywhere fails it whole: the transaction around it leaves nothing written.
     @Test(arguments: Driver.all)

@@ -27,12 +27,14 @@ extension StripeCaller {
         let token = OAuthTokens.wellFormedToken(request)
         // One read for the key with its project clock, and the presented token (one round trip on
         // PostgreSQL, with the read's BEGIN and COMMIT).
-        let outcomes = try database.read(
-            [APIKeyRepository.findingWithClockOffset(secret: key)]
-                + (token.map { [OAuthTokenRepository.finding(hash: APIKeyRepository.secretHash($0), kind: .access)] }
-                    ?? []))
-        let found = try APIKeyRepository.keyWithClockOffset(from: outcomes[0].rows)
-        let tokenRecord = try outcomes.dropFirst().first.flatMap { try OAuthTokenRepository.record(from: $0.rows) }
+        let keyLookup = APIKeyRepository.lookupWithClockOffset(secret: key)
+        let (found, tokenRecord) =
+            if let token {
+                try database.read(
+                    keyLookup, OAuthTokenRepository.lookup(hash: APIKeyRepository.secretHash(token), kind: .access))
+            } else {
+                (try database.read(keyLookup), nil)
+            }
         guard let (record, offset) = found, !record.disabled else {
             throw StripeErrors.authentication("Invalid API key provided.")
         }

@@ -166,7 +166,7 @@ package struct App2AppService: Sendable {
         guard let challengeId = ChallengeRepository.id(forChallengeText: request.challenge) else {
             throw App2AppRefusal.unknownChallenge
         }
-        guard let loaded = try loadChallenge(challengeId, keyId: request.keyId) else {
+        guard let loaded = try ChallengeRepository.load(id: challengeId, keyId: request.keyId, from: database) else {
             throw App2AppRefusal.unknownChallenge
         }
         actingFor(loaded.challenge.projectId)
@@ -177,46 +177,9 @@ package struct App2AppService: Sendable {
 
     /// What a session request's one read finds: its challenge, the challenge's project, the project's
     /// records of the request's key, and the project's test-clock offset.
-    private struct LoadedChallenge {
-        let challenge: ChallengeRepository.Record
-        let project: Project?
-        let keys: [AttestKeyRepository.Record]
-        let clockOffset: Int64
-    }
-
-    /// The challenge `id` with its project, the project's records of `keyId` and its clock offset; nil
-    /// when there is no such challenge. On PostgreSQL the three statements go in one round trip with the
-    /// read's `BEGIN` and `COMMIT`, the project and the key found through the challenge's id; on SQLite (no round trips, and each such
-    /// subquery one more lookup of a random key) they are found by the project id the challenge holds.
-    private func loadChallenge(_ id: String, keyId: String) throws -> LoadedChallenge? {
-        let found: [SQLOutcome]
-        if database.dialect == .postgres {
-            let projectOfChallenge = ChallengeRepository.projectIdSQL
-            found = try database.read([
-                ChallengeRepository.findingWithClockOffset(id: id),
-                ProjectRepository.finding(projectIdSQL: projectOfChallenge, [.text(id)]),
-                AttestKeyRepository.finding(projectIdSQL: projectOfChallenge, [.text(id)], keyId: keyId),
-            ])
-        } else {
-            found = try database.read { connection in
-                let challenge = try connection.run([ChallengeRepository.findingWithClockOffset(id: id)])
-                guard let projectId = try challenge[0].rows.first?.string("project_id") else { return challenge }
-                return try challenge
-                    + connection.run([
-                        ProjectRepository.finding(projectIdSQL: "?", [.text(projectId)]),
-                        AttestKeyRepository.finding(projectIdSQL: "?", [.text(projectId)], keyId: keyId),
-                    ])
-            }
-            guard found.count == 3 else { return nil }
-        }
-        return try ChallengeRepository.challengeWithClockOffset(from: found[0].rows).map { challenge in
-            LoadedChallenge(
-                challenge: challenge.challenge, project: try ProjectRepository.project(from: found[1].rows),
-                keys: try AttestKeyRepository.records(from: found[2].rows), clockOffset: challenge.clockOffset)
-        }
-    }
-
-    private func createSession(_ request: PurchaseSessionRequest, loaded: LoadedChallenge) throws -> OnrampURLSession {
+    private func createSession(_ request: PurchaseSessionRequest, loaded: ChallengeRepository.Loaded) throws
+        -> OnrampURLSession
+    {
         let (challengeText, keyId, assertion) = (request.challenge, request.keyId, request.assertionObject)
         let now = nowMilliseconds
         let (challenge, storedProject, keys) = (loaded.challenge, loaded.project, loaded.keys)
@@ -246,23 +209,20 @@ package struct App2AppService: Sendable {
         let quote = try purchase.validate(for: project, catalogue: catalogue)
         let token = Base64URL.encode(ids.randomBytes(32), padded: false)
         let stored = StoredQuote(quote)
-        let write = [
-            ChallengeRepository.consuming(id: challenge.id, now: now),
-            AttestKeyRepository.advancing(projectId: project.id, appId: key.appId, keyId: keyId, to: counter),
-            PurchaseSessionRepository.inserting(
-                token: token, tokenSealed: try sealed(token, challengeId: challenge.id), challengeId: challenge.id,
-                projectId: project.id, keyId: keyId, environment: key.environment.rawValue, assertionCounter: counter,
-                purchase: purchaseText, quote: stored.json.serializedString, sandbox: purchase.isSandbox, now: now),
-        ]
+        let consuming = ChallengeRepository.consuming(id: challenge.id, now: now)
+        let advancing = AttestKeyRepository.advancing(
+            projectId: project.id, appId: key.appId, keyId: keyId, to: counter)
+        let inserting = PurchaseSessionRepository.inserting(
+            token: token, tokenSealed: try sealed(token, challengeId: challenge.id), challengeId: challenge.id,
+            projectId: project.id, keyId: keyId, environment: key.environment.rawValue, assertionCounter: counter,
+            purchase: purchaseText, quote: stored.json.serializedString, sandbox: purchase.isSandbox, now: now)
         do {
             // The three statements in one round trip on PostgreSQL, their effects checked after: a throw
             // rolls all three back.
             try database.transaction { connection in
-                let outcomes = try connection.run(write)
-                guard outcomes[0].changes == 1 else { throw ChallengeAttestedFirst() }
-                guard outcomes[1].changes == 1 else {
-                    throw App2AppRefusal.assertionFailed(reason: "counter_not_increased")
-                }
+                let (consumed, advanced, _) = try connection.run(consuming, advancing, inserting)
+                guard consumed else { throw ChallengeAttestedFirst() }
+                guard advanced else { throw App2AppRefusal.assertionFailed(reason: "counter_not_increased") }
             }
         } catch let error as StoreError where error.code == .constraintViolation {
             // The session's challenge is unique: another request's session for it, committed first.

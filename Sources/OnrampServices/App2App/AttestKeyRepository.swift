@@ -37,35 +37,44 @@ package struct AttestKeyRepository {
     }
 
     package func find(projectId: String, keyId: String) throws -> [Record] {
-        try Self.records(from: connection.query(Self.finding(projectIdSQL: "?", [.text(projectId)], keyId: keyId)))
+        try connection.run(Self.lookup(projectId: projectId, keyId: keyId))
     }
 
-    /// The statement that reads the records of `keyId` in the project whose id `projectIdSQL` gives (`?`,
-    /// or a subquery), with `parameters` for it.
-    package static func finding(projectIdSQL: String, _ parameters: [SQLValue], keyId: String) -> SQLStatement {
-        SQLStatement(
+    /// The records of `keyId` in project `projectId`.
+    package static func lookup(projectId: String, keyId: String) -> SQLQuery<[Record]> {
+        lookup(projectIdSQL: "?", [.text(projectId)], keyId: keyId)
+    }
+
+    /// The records of `keyId` in the project of challenge `challengeId`, for reading them in the challenge's
+    /// round trip.
+    package static func lookup(projectOfChallenge challengeId: String, keyId: String) -> SQLQuery<[Record]> {
+        lookup(projectIdSQL: ChallengeRepository.projectIdSQL, [.text(challengeId)], keyId: keyId)
+    }
+
+    private static func lookup(projectIdSQL: String, _ parameters: [SQLValue], keyId: String) -> SQLQuery<[Record]> {
+        SQLQuery(
             "SELECT * FROM app_attest_keys WHERE project_id = \(projectIdSQL) AND key_id = ? ORDER BY app_id",
-            parameters + [.text(keyId)])
-    }
-
-    /// The keys in the rows of ``finding(projectIdSQL:_:keyId:)``.
-    package static func records(from rows: [Row]) throws -> [Record] {
-        try rows.map { row in
-            guard let environment = AppAttestEnvironment(rawValue: try row.string("environment")) else {
-                throw StoreError(.typeMismatch, "app_attest_keys.environment is not an App Attest environment")
+            parameters + [.text(keyId)]
+        ) { outcome in
+            try outcome.rows.map { row in
+                guard let environment = AppAttestEnvironment(rawValue: try row.string("environment")) else {
+                    throw StoreError(.typeMismatch, "app_attest_keys.environment is not an App Attest environment")
+                }
+                return Record(
+                    projectId: try row.string("project_id"), appId: try row.string("app_id"),
+                    keyId: try row.string("key_id"), publicKey: try row.string("public_key"), environment: environment,
+                    counter: try row.int("counter"))
             }
-            return Record(
-                projectId: try row.string("project_id"), appId: try row.string("app_id"),
-                keyId: try row.string("key_id"), publicKey: try row.string("public_key"), environment: environment,
-                counter: try row.int("counter"))
         }
     }
 
-    /// The statement that stores a new counter: it changes no row when the stored one is not lower (a
-    /// replayed or raced assertion).
-    package static func advancing(projectId: String, appId: String, keyId: String, to counter: Int64) -> SQLStatement {
-        SQLStatement(
+    /// The query that stores a new counter: whether it did (it changes no row when the stored one is not
+    /// lower: a replayed or raced assertion).
+    package static func advancing(projectId: String, appId: String, keyId: String, to counter: Int64) -> SQLQuery<Bool>
+    {
+        SQLQuery(
             "UPDATE app_attest_keys SET counter = ? WHERE project_id = ? AND app_id = ? AND key_id = ? AND counter < ?",
-            [.integer(counter), .text(projectId), .text(appId), .text(keyId), .integer(counter)])
+            [.integer(counter), .text(projectId), .text(appId), .text(keyId), .integer(counter)]
+        ) { $0.changes == 1 }
     }
 }

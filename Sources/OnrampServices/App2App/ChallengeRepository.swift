@@ -69,22 +69,49 @@ package struct ChallengeRepository {
     /// The challenge `id` and its project's test-clock offset in milliseconds (0 without a test clock),
     /// in one statement: a session request's read needs both.
     package func findWithClockOffset(id: String) throws -> (challenge: Record, clockOffset: Int64)? {
-        try Self.challengeWithClockOffset(from: connection.query(Self.findingWithClockOffset(id: id)))
+        try connection.run(Self.lookupWithClockOffset(id: id))
     }
 
-    /// The statement of ``findWithClockOffset(id:)``.
-    package static func findingWithClockOffset(id: String) -> SQLStatement {
-        SQLStatement(
+    /// The query of ``findWithClockOffset(id:)``.
+    package static func lookupWithClockOffset(id: String) -> SQLQuery<(challenge: Record, clockOffset: Int64)?> {
+        SQLQuery(
             """
             SELECT c.*, COALESCE((SELECT t.offset_ms FROM test_clocks t WHERE t.project_id = c.project_id), 0)
                 AS clock_offset
             FROM attestation_challenges c WHERE c.id = ?
-            """, [.text(id)])
+            """, [.text(id)]
+        ) { outcome in try outcome.rows.first.map { (try record($0), try $0.int("clock_offset")) } }
     }
 
-    /// The challenge and clock offset in the rows of ``findingWithClockOffset(id:)``.
-    package static func challengeWithClockOffset(from rows: [Row]) throws -> (challenge: Record, clockOffset: Int64)? {
-        try rows.first.map { (try record($0), try $0.int("clock_offset")) }
+    /// A purchase challenge as a session request reads it: with its project, the project's records of the
+    /// request's key and the project's clock offset.
+    package struct Loaded {
+        package let challenge: Record
+        package let project: Project?
+        package let keys: [AttestKeyRepository.Record]
+        package let clockOffset: Int64
+    }
+
+    /// The challenge `id` with its project and the project's records of `keyId`; nil when there is no such
+    /// challenge. On PostgreSQL the three statements go in one round trip with the read's `BEGIN` and `COMMIT`,
+    /// the project and the key found through the challenge's id; on SQLite (no round trips, and each such
+    /// subquery one more lookup of a random key) they are found by the project id the challenge holds.
+    package static func load(id: String, keyId: String, from database: any Database) throws -> Loaded? {
+        if database.dialect == .postgres {
+            let (found, project, keys) = try database.read(
+                lookupWithClockOffset(id: id), ProjectRepository.lookup(projectOfChallenge: id),
+                AttestKeyRepository.lookup(projectOfChallenge: id, keyId: keyId))
+            return found.map {
+                Loaded(challenge: $0.challenge, project: project, keys: keys, clockOffset: $0.clockOffset)
+            }
+        }
+        return try database.read { connection in
+            guard let found = try connection.run(lookupWithClockOffset(id: id)) else { return nil }
+            let projectId = found.challenge.projectId
+            let (project, keys) = try connection.run(
+                ProjectRepository.lookup(id: projectId), AttestKeyRepository.lookup(projectId: projectId, keyId: keyId))
+            return Loaded(challenge: found.challenge, project: project, keys: keys, clockOffset: found.clockOffset)
+        }
     }
 
     /// SQL for the id of the project of the challenge given as its one parameter, for reading a
@@ -100,14 +127,15 @@ package struct ChallengeRepository {
 
     /// Marks the challenge used; `false` when it was already used (single use, even under races).
     package func consume(id: String, now: Int64) throws -> Bool {
-        try connection.execute(Self.consuming(id: id, now: now)) == 1
+        try connection.run(Self.consuming(id: id, now: now))
     }
 
-    /// The statement of ``consume(id:now:)``: it changes one row when it marks the challenge used.
-    package static func consuming(id: String, now: Int64) -> SQLStatement {
-        SQLStatement(
+    /// The query of ``consume(id:now:)``: whether it marked the challenge used.
+    package static func consuming(id: String, now: Int64) -> SQLQuery<Bool> {
+        SQLQuery(
             "UPDATE attestation_challenges SET used_at = ? WHERE id = ? AND used_at IS NULL",
-            [.integer(now), .text(id)])
+            [.integer(now), .text(id)]
+        ) { $0.changes == 1 }
     }
 
     private static func record(_ row: Row) throws -> Record {

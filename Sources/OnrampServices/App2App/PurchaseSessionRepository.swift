@@ -55,8 +55,8 @@ package struct PurchaseSessionRepository {
     package static func inserting(
         token: String, tokenSealed: String, challengeId: String, projectId: String, keyId: String, environment: String,
         assertionCounter: Int64, purchase: String, quote: String, sandbox: Bool, now: Int64
-    ) -> SQLStatement {
-        SQLStatement(
+    ) -> SQLQuery<Int> {
+        .changing(
             """
             INSERT INTO purchase_sessions (token, token_sealed, challenge_id, project_id, key_id, environment,
                 assertion_counter, purchase, quote, sandbox, created_at, expires_at)

@@ -41,17 +41,18 @@ extension CryptoCustomer {
 
     /// The customer `id` in `projectId`.
     package static func find(_ connection: any SQLConnection, id: String, projectId: String) throws -> CryptoCustomer? {
-        try connection.query(finding(id: id, projectId: projectId)).first.map(Self.init(row:))
+        try connection.run(lookup(id: id, projectId: projectId))
     }
 
-    /// The statement of ``find(_:id:projectId:)``; its first row, if any, is the customer.
-    package static func finding(id: String, projectId: String) -> SQLStatement {
-        SQLStatement(
+    /// The query of ``find(_:id:projectId:)``.
+    package static func lookup(id: String, projectId: String) -> SQLQuery<CryptoCustomer?> {
+        SQLQuery(
             """
             SELECT c.*, l.legal_name AS legal_name
             FROM crypto_customers c JOIN link_consumers l ON l.id = c.consumer_id
             WHERE c.id = ? AND c.project_id = ?
-            """, [.text(id), .text(projectId)])
+            """, [.text(id), .text(projectId)]
+        ) { try $0.rows.first.map(Self.init(row:)) }
     }
 
     /// The customer of `consumerId`.

@@ -181,7 +181,7 @@ package struct CryptoCustomerService: Sendable {
     private func requireRoom(
         _ connection: any SQLConnection, for items: CryptoCustomer.Items, customerId: String, what: String
     ) throws {
-        try connection.lockParent(table: "crypto_customers", id: customerId, dialect: database.dialect)
+        try connection.lockParent(table: "crypto_customers", id: customerId)
         guard try CryptoCustomer.count(of: items, of: customerId, on: connection) < Self.maximumPerCustomer else {
             throw OnrampError.refusal(
                 "resource_limit_exceeded", "A customer may have at most \(Self.maximumPerCustomer) \(what).")

@@ -18,22 +18,19 @@ package struct CryptoWalletRepository {
 
     /// The customer's wallet for `address` on `network`: its id and whether its ownership is proven.
     package func find(network: String, address: String) throws -> (id: String, verifiedOwnership: Bool)? {
-        try Self.wallet(
-            from: connection.query(Self.finding(customerId: customerId, network: network, address: address)))
+        try connection.run(Self.lookup(customerId: customerId, network: network, address: address))
     }
 
-    /// The statement of ``find(network:address:)`` for the wallets of `customerId`.
-    package static func finding(customerId: String, network: String, address: String) -> SQLStatement {
-        SQLStatement(
+    /// The query of ``find(network:address:)`` for the wallets of `customerId`.
+    package static func lookup(customerId: String, network: String, address: String)
+        -> SQLQuery<(id: String, verifiedOwnership: Bool)?>
+    {
+        SQLQuery(
             """
             SELECT id, verified_ownership FROM crypto_wallets
             WHERE customer_id = ? AND network = ? AND wallet_address = ?
-            """, [.text(customerId), .text(network), .text(address)])
-    }
-
-    /// The wallet in the rows of ``finding(customerId:network:address:)``.
-    package static func wallet(from rows: [Row]) throws -> (id: String, verifiedOwnership: Bool)? {
-        try rows.first.map { (try $0.string("id"), try $0.int("verified_ownership") != 0) }
+            """, [.text(customerId), .text(network), .text(address)]
+        ) { try $0.rows.first.map { (try $0.string("id"), try $0.int("verified_ownership") != 0) } }
     }
 
     /// Registers the wallet unless the customer has it already (then nothing changes).

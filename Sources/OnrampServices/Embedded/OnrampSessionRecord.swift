@@ -23,20 +23,18 @@ package struct OnrampSessionRecord: Sendable {
     package var updatedAt: Int64
 
     /// The session `id` of the project; with `livemode`, only when it was made with a key of that mode.
-    /// `lockFor` names the dialect of the caller's transaction: on PostgreSQL the row is locked until it
-    /// commits, so concurrent checkouts of one session run one after the other (SQLite's writer lock
-    /// already serializes them).
+    /// With `locking`, on PostgreSQL the row is locked until the caller's transaction commits, so concurrent
+    /// checkouts of one session run one after the other (SQLite's writer lock already serializes them).
     ///
     /// The statement names the primary key alone and the owner is checked here. With the project in the
     /// statement, PostgreSQL planned it, on a table it had not analyzed yet, as a search of the project's
     /// listing index `(project_id, created_at, id)` that compares `id` in every entry: every session of the
     /// project read per lookup, until autovacuum's first `ANALYZE` (`QueryPlanTests`).
     package static func find(
-        _ connection: any SQLConnection, id: String, projectId: String, livemode: Bool? = nil,
-        lockFor dialect: SQLDialect? = nil
+        _ connection: any SQLConnection, id: String, projectId: String, livemode: Bool? = nil, locking: Bool = false
     ) throws -> OnrampSessionRecord? {
-        let statement =
-            "SELECT * FROM crypto_onramp_sessions WHERE id = ?" + (dialect == .postgres ? " FOR UPDATE" : "")
+        let lock = locking && connection.dialect == .postgres ? " FOR UPDATE" : ""
+        let statement = "SELECT * FROM crypto_onramp_sessions WHERE id = ?" + lock
         guard let record = try connection.query(statement, [.text(id)]).first.map(Self.init(row:)),
             record.projectId == projectId, livemode.map({ $0 == record.livemode }) ?? true
         else { return nil }

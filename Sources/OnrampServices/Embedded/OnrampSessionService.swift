@@ -48,15 +48,14 @@ package struct OnrampSessionService: Sendable {
         // wallet is on file; three statements in one round trip on PostgreSQL, none depending on another)
         // and inserts the session: a refusal rolls it back with nothing written.
         return try database.transaction { connection in
-            let found = try connection.run([
-                CryptoCustomer.finding(id: request.customerId, projectId: grant.projectId),
-                PaymentMethodStore.findingToken(id: purchase.paymentToken, customerId: request.customerId),
-                CryptoWalletRepository.finding(
-                    customerId: request.customerId, network: network, address: purchase.walletAddress),
-            ])
-            let customer = try owned(found[0].rows.first.map(CryptoCustomer.init(row:)), grant: grant)
-            let storedMethod = try PaymentMethodStore.token(from: found[1].rows)?.method
-            let hasWallet = try CryptoWalletRepository.wallet(from: found[2].rows) != nil
+            let (foundCustomer, token, wallet) = try connection.run(
+                CryptoCustomer.lookup(id: request.customerId, projectId: grant.projectId),
+                PaymentMethodStore.tokenLookup(id: purchase.paymentToken, customerId: request.customerId),
+                CryptoWalletRepository.lookup(
+                    customerId: request.customerId, network: network, address: purchase.walletAddress))
+            let customer = try owned(foundCustomer, grant: grant)
+            let storedMethod = token?.method
+            let hasWallet = wallet != nil
             if !caller.livemode && !(purchase.destinationCurrency == "usdc" && Self.sandboxNetworks.contains(network)) {
                 throw pairError("Sandbox pairs are usdc on solana, ethereum and base.")
             }
@@ -353,8 +352,7 @@ package struct OnrampSessionService: Sendable {
         try database.transaction { connection in
             guard
                 var record = try OnrampSessionRecord.find(
-                    connection, id: id, projectId: caller.projectId, livemode: caller.livemode,
-                    lockFor: database.dialect)
+                    connection, id: id, projectId: caller.projectId, livemode: caller.livemode, locking: true)
             else {
                 throw OnrampError.missing("crypto_onramp_session")
             }
@@ -364,17 +362,14 @@ package struct OnrampSessionService: Sendable {
             // registered. A refusal (another consumer's session) rolls the transaction back with nothing
             // written.
             let purchase = record.details.purchase
-            let found = try connection.run([
-                CryptoCustomer.finding(id: record.customerId, projectId: grant.projectId),
-                PaymentMethodStore.findingToken(id: purchase.paymentToken, customerId: record.customerId),
-                CryptoWalletRepository.finding(
+            let (customer, token, wallet) = try connection.run(
+                CryptoCustomer.lookup(id: record.customerId, projectId: grant.projectId),
+                PaymentMethodStore.tokenLookup(id: purchase.paymentToken, customerId: record.customerId),
+                CryptoWalletRepository.lookup(
                     customerId: record.customerId, network: purchase.destinationNetwork, address: purchase.walletAddress
-                ),
-            ])
+                ))
             let parties = SessionParties(
-                customer: try owned(found[0].rows.first.map(CryptoCustomer.init(row:)), grant: grant),
-                method: try PaymentMethodStore.token(from: found[1].rows)?.method,
-                walletRegistered: try CryptoWalletRepository.wallet(from: found[2].rows) != nil)
+                customer: try owned(customer, grant: grant), method: token?.method, walletRegistered: wallet != nil)
             let events = try change(&record, parties)
             record.updatedAt = nowMilliseconds
             try record.save(connection, events: events, ids: ids)

@@ -80,23 +80,23 @@ package struct PaymentMethodStore {
 
     /// The customer's token `id`: the method it was made from and what it holds.
     package func token(id: String, customerId: String) throws -> (paymentMethodId: String, method: TestPaymentMethod)? {
-        try Self.token(from: connection.query(Self.findingToken(id: id, customerId: customerId)))
+        try connection.run(Self.tokenLookup(id: id, customerId: customerId))
     }
 
-    /// The statement of ``token(id:customerId:)``.
-    package static func findingToken(id: String, customerId: String) -> SQLStatement {
-        SQLStatement(
+    /// The query of ``token(id:customerId:)``.
+    package static func tokenLookup(id: String, customerId: String)
+        -> SQLQuery<(paymentMethodId: String, method: TestPaymentMethod)?>
+    {
+        SQLQuery(
             "SELECT payment_method_id, details FROM payment_tokens WHERE id = ? AND customer_id = ?",
-            [.text(id), .text(customerId)])
-    }
-
-    /// The token in the rows of ``findingToken(id:customerId:)``.
-    package static func token(from rows: [Row]) throws -> (paymentMethodId: String, method: TestPaymentMethod)? {
-        try rows.first.map { row in
-            (
-                try row.string("payment_method_id"),
-                try TestPaymentMethod(stored: try JSONParser().parse(Array(try row.string("details").utf8)))
-            )
+            [.text(id), .text(customerId)]
+        ) { outcome in
+            try outcome.rows.first.map { row in
+                (
+                    try row.string("payment_method_id"),
+                    try TestPaymentMethod(stored: try JSONParser().parse(Array(try row.string("details").utf8)))
+                )
+            }
         }
     }
 }

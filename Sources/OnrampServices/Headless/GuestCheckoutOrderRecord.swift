@@ -187,13 +187,13 @@ package struct GuestCheckoutOrderRepository {
 
     /// Takes the guest's row for the rest of the transaction (PostgreSQL; SQLite has one writer), so two
     /// orders of one phone number, in any project, are checked against the limits one after the other.
-    package func lockGuest(phoneNumber: String, now: Int64, dialect: SQLDialect) throws {
+    package func lockGuest(phoneNumber: String, now: Int64) throws {
         try connection.execute(
             """
             INSERT INTO onramp_guest_users (phone_number, created_at) VALUES (?, ?)
             ON CONFLICT (phone_number) DO NOTHING
             """, [.text(phoneNumber), .integer(now)])
-        guard dialect == .postgres else { return }
+        guard connection.dialect == .postgres else { return }
         _ = try connection.query(
             "SELECT phone_number FROM onramp_guest_users WHERE phone_number = ? FOR UPDATE", [.text(phoneNumber)])
     }

@@ -106,11 +106,10 @@ package struct GuestCheckoutService: Sendable {
         if case .verifiedByToken(_, _, let userToken) = contact {
             record.userAuthTokenSealed = try seal(userToken, for: orderId)
         }
-        let dialect = database.dialect
         do {
             try insert(
                 record, events: events, request: request, phone: phone, email: email, amount: amount, now: now,
-                checksLimits: contact.details != nil, dialect: dialect)
+                checksLimits: contact.details != nil)
         } catch let error as StoreError where error.code == .constraintViolation && key != nil {
             // A parallel request with the same key inserted first: answer as its retry.
             if let key, let earlier = try replay(key: key, requestHash: requestHash, projectId: projectId) {
@@ -128,9 +127,9 @@ package struct GuestCheckoutService: Sendable {
     /// in real time); with `locking`, holds the guest's row first so parallel orders are counted one by one.
     private func checkLimits(
         _ orders: GuestCheckoutOrderRepository, phone: String, amount: DecimalAmount, livemode: Bool, locking: Bool,
-        now: Int64, dialect: SQLDialect
+        now: Int64
     ) throws {
-        if locking { try orders.lockGuest(phoneNumber: phone, now: now, dialect: dialect) }
+        if locking { try orders.lockGuest(phoneNumber: phone, now: now) }
         let upgrade = try LimitUpgradeRepository(connection: orders.connection).status(phone: phone, livemode: livemode)
         let limits = upgrade == .active ? GuestCheckoutLimits.upgraded : GuestCheckoutLimits.standard
         let realNow = schedule.realNowMilliseconds
@@ -207,14 +206,12 @@ package struct GuestCheckoutService: Sendable {
         (updated.status, updated.updatedAt, updated.verificationId) = (machine.status, now, nil)
         updated.userAuthTokenSealed = try seal(userToken, for: current.orderId)
         let amount = try DecimalAmount(parsing: current.quote.paymentTotal)
-        let dialect = database.dialect
         return try database.transaction { connection in
             let orders = GuestCheckoutOrderRepository(connection: connection)
             if !current.sandbox {
                 let livemode = try TestClockRepository(connection: connection).mode(of: current.projectId) ?? false
                 try checkLimits(
-                    orders, phone: current.phoneNumber, amount: amount, livemode: livemode, locking: true, now: now,
-                    dialect: dialect)
+                    orders, phone: current.phoneNumber, amount: amount, livemode: livemode, locking: true, now: now)
             }
             guard
                 try orders.markVerified(
@@ -319,7 +316,7 @@ package struct GuestCheckoutService: Sendable {
     /// (only checks, for a quote).
     private func insert(
         _ record: GuestCheckoutOrderRecord, events: [GuestCheckoutOrder.DomainEvent], request: CreateOrderRequest,
-        phone: String, email: String, amount: DecimalAmount, now: Int64, checksLimits: Bool, dialect: SQLDialect
+        phone: String, email: String, amount: DecimalAmount, now: Int64, checksLimits: Bool
     ) throws {
         let projectId = record.projectId
         try database.transaction { connection in
@@ -338,8 +335,7 @@ package struct GuestCheckoutService: Sendable {
             let realNow = schedule.realNowMilliseconds
             if !request.isSandbox, checksLimits {
                 try checkLimits(
-                    orders, phone: phone, amount: amount, livemode: livemode, locking: !request.isQuote, now: now,
-                    dialect: dialect)
+                    orders, phone: phone, amount: amount, livemode: livemode, locking: !request.isQuote, now: now)
             }
             guard !request.isQuote else { return }
             try orders.insert(record, livemode: livemode, placedAt: realNow)

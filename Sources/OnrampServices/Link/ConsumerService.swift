@@ -148,7 +148,7 @@ package struct ConsumerService: Sendable {
         // Check and count in one transaction, holding the consumer row on PostgreSQL, so parallel
         // guesses cannot all pass the limit; failures count by when they happened, over 15 minutes.
         let refusal = try database.transaction { connection -> OneTimeCodeRefusal? in
-            try LinkConsumerRepository(connection: connection).lock(id: session.consumerId, dialect: database.dialect)
+            try LinkConsumerRepository(connection: connection).lock(id: session.consumerId)
             let failures = try ConsumerSession.otpFailures(
                 connection, consumerId: session.consumerId, since: now - ConsumerSession.otpLockoutMilliseconds)
             guard failures < ConsumerSession.maximumOTPFailures else { return .locked }

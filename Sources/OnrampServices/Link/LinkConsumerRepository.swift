@@ -40,8 +40,8 @@ package struct LinkConsumerRepository {
 
     /// Holds the consumer's row until the transaction ends (PostgreSQL; SQLite's writer already
     /// excludes every other writer).
-    package func lock(id: String, dialect: SQLDialect) throws {
-        let lock = dialect == .postgres ? " FOR UPDATE" : ""
+    package func lock(id: String) throws {
+        let lock = connection.dialect == .postgres ? " FOR UPDATE" : ""
         _ = try connection.query("SELECT id FROM link_consumers WHERE id = ?\(lock)", [.text(id)])
     }
 

@@ -36,8 +36,8 @@ package struct LinkPaymentDetails: Sendable {
     }
 
     /// Saves the details; the first of a consumer's becomes the default, as does one saved with `isDefault`.
-    package func insert(_ connection: any SQLConnection, projectId: String, now: Int64, dialect: SQLDialect) throws {
-        try connection.lockParent(table: "link_consumers", id: consumerId, dialect: dialect)
+    package func insert(_ connection: any SQLConnection, projectId: String, now: Int64) throws {
+        try connection.lockParent(table: "link_consumers", id: consumerId)
         let count =
             try connection.query(
                 "SELECT COUNT(*) AS n FROM link_payment_details WHERE consumer_id = ?", [.text(consumerId)]

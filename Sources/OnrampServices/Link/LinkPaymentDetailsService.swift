@@ -39,7 +39,7 @@ package struct LinkPaymentDetailsService: Sendable {
             billing: creation.billing, isDefault: creation.isDefault)
         let now = Timestamp.milliseconds(clock.now())
         return try database.transaction { connection in
-            try details.insert(connection, projectId: caller.projectId, now: now, dialect: database.dialect)
+            try details.insert(connection, projectId: caller.projectId, now: now)
             guard let saved = try LinkPaymentDetails.find(connection, id: details.id, consumerId: session.consumerId)
             else { throw OnrampError.missing("payment details") }
             return saved

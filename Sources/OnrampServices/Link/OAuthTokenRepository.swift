@@ -45,27 +45,24 @@ package struct OAuthTokenRepository {
 
     /// The token of `kind` stored under `hash`.
     package func find(hash: String, kind: Kind) throws -> Record? {
-        let statement = Self.finding(hash: hash, kind: kind)
-        return try Self.record(from: connection.query(statement.sql, statement.parameters))
+        try connection.run(Self.lookup(hash: hash, kind: kind))
     }
 
-    /// The statement that finds the token of `kind` stored under `hash`.
-    package static func finding(hash: String, kind: Kind) -> SQLStatement {
-        SQLStatement(
+    /// The query of ``find(hash:kind:)``.
+    package static func lookup(hash: String, kind: Kind) -> SQLQuery<Record?> {
+        SQLQuery(
             """
             SELECT family_id, project_id, consumer_id, oauth_client_id, scopes, expires_at, revoked, used_at
             FROM oauth_tokens WHERE token_hash = ? AND kind = ?
-            """, [.text(hash), .text(kind.rawValue)])
-    }
-
-    /// The token in the rows of ``finding(hash:kind:)``.
-    package static func record(from rows: [Row]) throws -> Record? {
-        try rows.first.map { row in
-            Record(
-                familyId: try row.string("family_id"), projectId: try row.string("project_id"),
-                consumerId: try row.string("consumer_id"), clientId: try row.string("oauth_client_id"),
-                scopes: OAuthScope.stored(try row.string("scopes")), expiresAt: try row.int("expires_at"),
-                revoked: try row.int("revoked") != 0, usedAt: row.optionalInt("used_at"))
+            """, [.text(hash), .text(kind.rawValue)]
+        ) { outcome in
+            try outcome.rows.first.map { row in
+                Record(
+                    familyId: try row.string("family_id"), projectId: try row.string("project_id"),
+                    consumerId: try row.string("consumer_id"), clientId: try row.string("oauth_client_id"),
+                    scopes: OAuthScope.stored(try row.string("scopes")), expiresAt: try row.int("expires_at"),
+                    revoked: try row.int("revoked") != 0, usedAt: row.optionalInt("used_at"))
+            }
         }
     }
 

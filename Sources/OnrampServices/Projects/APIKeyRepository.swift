@@ -61,20 +61,16 @@ package struct APIKeyRepository {
             .map(Self.record)
     }
 
-    /// The statement that finds the key whose secret is `secret` with its project's test-clock offset
-    /// (0 for a live key or a project whose clock never moved): a request's caller is one lookup.
-    package static func findingWithClockOffset(secret: String) -> SQLStatement {
-        SQLStatement(
+    /// The key whose secret is `secret` with its project's test-clock offset (0 for a live key or a project
+    /// whose clock never moved): a request's caller is one lookup.
+    package static func lookupWithClockOffset(secret: String) -> SQLQuery<(record: APIKeyRecord, clockOffset: Int64)?> {
+        SQLQuery(
             """
             SELECT k.*, COALESCE(c.offset_ms, 0) AS clock_offset FROM api_keys k
             LEFT JOIN test_clocks c ON c.project_id = k.project_id AND k.livemode = 0
             WHERE k.secret_hash = ?
-            """, [.text(secretHash(secret))])
-    }
-
-    /// The key and clock offset in the rows of ``findingWithClockOffset(secret:)``.
-    package static func keyWithClockOffset(from rows: [Row]) throws -> (record: APIKeyRecord, clockOffset: Int64)? {
-        try rows.first.map { (try record($0), try $0.int("clock_offset")) }
+            """, [.text(secretHash(secret))]
+        ) { try $0.rows.first.map { (try record($0), try $0.int("clock_offset")) } }
     }
 
     /// The publishable key (`pk_…`, kept in clear: it is public) the client SDK uses for `projectId`

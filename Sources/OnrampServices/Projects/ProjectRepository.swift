@@ -8,15 +8,25 @@ package struct ProjectRepository {
     /// The project `id` with its App IDs and redirect hosts (each list sorted), in one statement: one
     /// round trip on PostgreSQL, where three queries cost three.
     package func find(_ id: String) throws -> Project? {
-        try Self.project(from: connection.query(Self.finding(projectIdSQL: "?", [.text(id)])))
+        try connection.run(Self.lookup(id: id))
     }
 
-    /// The statement that reads the project whose id `projectIdSQL` gives (`?`, or a subquery), with
-    /// `parameters` for it: its first row is the project's, then one per App ID and per host, told
-    /// apart by `kind` (the project's row comes first so that PostgreSQL types the union's columns by it).
-    /// The id is worked out once (a subquery's lookup ran once per part of the union).
-    package static func finding(projectIdSQL: String, _ parameters: [SQLValue]) -> SQLStatement {
-        SQLStatement(
+    /// The query of ``find(_:)``.
+    package static func lookup(id: String) -> SQLQuery<Project?> {
+        lookup(projectIdSQL: "?", [.text(id)])
+    }
+
+    /// The project of challenge `challengeId`, for reading it in the challenge's round trip.
+    package static func lookup(projectOfChallenge challengeId: String) -> SQLQuery<Project?> {
+        lookup(projectIdSQL: ChallengeRepository.projectIdSQL, [.text(challengeId)])
+    }
+
+    /// The project whose id `projectIdSQL` gives (`?`, or a subquery), with `parameters` for it: its first
+    /// row is the project's, then one per App ID and per host, told apart by `kind` (the project's row comes
+    /// first so that PostgreSQL types the union's columns by it). The id is worked out once (a subquery's
+    /// lookup ran once per part of the union).
+    private static func lookup(projectIdSQL: String, _ parameters: [SQLValue]) -> SQLQuery<Project?> {
+        SQLQuery(
             """
             WITH target(id) AS (SELECT \(projectIdSQL))
             SELECT 'p' AS kind, id AS value, name, app2app_enabled, allowed_environments FROM projects
@@ -25,11 +35,11 @@ package struct ProjectRepository {
                 WHERE project_id = (SELECT id FROM target)
             UNION ALL SELECT 'h', host, NULL, NULL, NULL FROM project_redirect_hosts
                 WHERE project_id = (SELECT id FROM target)
-            """, parameters)
+            """, parameters
+        ) { try project(from: $0.rows) }
     }
 
-    /// The project in the rows of ``finding(projectIdSQL:_:)``; nil when there is none.
-    package static func project(from rows: [Row]) throws -> Project? {
+    private static func project(from rows: [Row]) throws -> Project? {
         guard let row = try rows.first(where: { try $0.string("kind") == "p" }) else { return nil }
         var appIds: [String] = []
         var hosts: [String] = []

@@ -54,7 +54,7 @@ public enum StateSnapshot {
             try Self.tables.map { table -> (String, JSONValue) in
                 let rows = try connection.query("SELECT * FROM \(table)", [])
                 let columns =
-                    try rows.first?.columns ?? Self.columns(of: table, connection, database.dialect).map(\.name)
+                    try rows.first?.columns ?? Self.columns(of: table, connection).map(\.name)
                 return (
                     table,
                     [
@@ -101,7 +101,7 @@ public enum StateSnapshot {
             for table in Self.tables {
                 guard let content = tables.first(where: { $0.0 == table })?.1 else { continue }
                 let kinds = Dictionary(
-                    uniqueKeysWithValues: try Self.columns(of: table, connection, database.dialect).map {
+                    uniqueKeysWithValues: try Self.columns(of: table, connection).map {
                         ($0.name, $0.kind)
                     })
                 let columns = content["columns"]?.arrayValue?.compactMap(\.stringValue) ?? []
@@ -161,11 +161,11 @@ public enum StateSnapshot {
 
     /// The columns of `table` (a name from the schema, never input) in order, and what each holds, from the
     /// catalog.
-    private static func columns(of table: String, _ connection: any SQLConnection, _ dialect: SQLDialect) throws
+    private static func columns(of table: String, _ connection: any SQLConnection) throws
         -> [(name: String, kind: ColumnKind)]
     {
         let rows: [Row]
-        switch dialect {
+        switch connection.dialect {
         case .sqlite:
             rows = try connection.query("SELECT name, type FROM pragma_table_info(?) ORDER BY cid", [.text(table)])
         case .postgres:

@@ -34,7 +34,7 @@ package struct StripeEventRepository {
 
     /// One event's payload, if the project has it in that mode. Found by its key alone, the owner checked
     /// here: with the project in the statement, PostgreSQL searched the project's listing index on a table
-    /// it had not analyzed yet (as ``OnrampSessionRecord/find(_:id:projectId:livemode:lockFor:)`` did).
+    /// it had not analyzed yet (as ``OnrampSessionRecord/find(_:id:projectId:livemode:locking:)`` did).
     package func payload(id: String, projectId: String, livemode: Bool) throws -> String? {
         guard
             let row = try connection.query(

@@ -179,7 +179,7 @@ public final class WebhookDispatcher: Sendable {
     }
 
     private func fanOut(_ connection: any SQLConnection, limit: Int, now: Int64) throws -> Int {
-        let lock = context.database.dialect == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
+        let lock = connection.dialect == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
         let events = try connection.query(
             """
             SELECT id, project_id, family, type, livemode,
@@ -244,7 +244,7 @@ public final class WebhookDispatcher: Sendable {
         throws -> [Claim]
     {
         let leaseUntil = now + Int64(configuration.leaseDuration * 1000)
-        let lock = context.database.dialect == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
+        let lock = connection.dialect == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
         // A token per claim round, so the rows of this round are told apart from earlier ones.
         let token = "\(owner):\(context.ids.base62(length: 12))"
         let (fullEndpoints, fullProjects) = (share.fullEndpoints, share.fullProjects)

@@ -10,8 +10,8 @@ package struct WebhookSubscriptionRepository {
 
     /// How many subscriptions the project of `subscription` has of its family and mode. On PostgreSQL
     /// (`dialect`) the project row is locked first, so concurrent creations count one after another.
-    package func count(of subscription: WebhookSubscription, lockingProjectFor dialect: SQLDialect) throws -> Int {
-        try connection.lockParent(table: "projects", id: subscription.projectId, dialect: dialect)
+    package func count(lockingProjectOf subscription: WebhookSubscription) throws -> Int {
+        try connection.lockParent(table: "projects", id: subscription.projectId)
         let existing = try connection.query(
             "SELECT COUNT(*) AS n FROM webhook_subscriptions WHERE project_id = ? AND family = ? AND livemode = ?",
             [

@@ -96,10 +96,9 @@ package struct WebhookSubscriptionService: Sendable {
             secret: secret ?? (family == .stripe ? ids.id(prefix: IdPrefix.webhookSecret, length: 32) : ids.uuid()),
             enabled: true, disabledReason: nil, failingSince: nil, livemode: livemode, createdAt: now)
         try change.apply(to: &subscription)
-        let dialect = database.dialect
         try database.transaction { connection in
             let repository = WebhookSubscriptionRepository(connection: connection)
-            guard try repository.count(of: subscription, lockingProjectFor: dialect) < Self.maximumPerProject else {
+            guard try repository.count(lockingProjectOf: subscription) < Self.maximumPerProject else {
                 throw WebhookSubscriptionRefusal.tooMany(limit: Self.maximumPerProject)
             }
             try repository.insert(subscription, now: now)
