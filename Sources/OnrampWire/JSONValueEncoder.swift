@@ -27,74 +27,118 @@ public struct JSONValueEncoder: Sendable {
     }
 }
 
-/// The encoder's tree, filled by containers that hold a node each; read back once as a ``JSONValue``.
+/// The encoder's tree, filled by containers that hold a node each; read back once as a ``JSONValue``. Its
+/// members and elements live in arrays the node owns, so adding one never copies the others.
 private final class EncodingNode {
-    enum Content {
-        case unset
+    private enum Kind { case unset, leaf, object, array }
+
+    /// A member or element: a finished value kept in place, or a node still being filled.
+    private enum Child {
         case leaf(JSONValue)
-        case object(keys: [String], members: [String: EncodingNode])
-        case array([EncodingNode])
-    }
+        case node(EncodingNode)
 
-    var content = Content.unset
-
-    var value: JSONValue {
-        switch content {
-        case .unset: .object([])
-        case .leaf(let value): value
-        case .object(let keys, let members): .object(keys.map { ($0, members[$0]?.value ?? .null) })
-        case .array(let elements): .array(elements.map(\.value))
+        var value: JSONValue {
+            switch self {
+            case .leaf(let value): value
+            case .node(let node): node.value
+            }
         }
     }
+
+    private var kind = Kind.unset
+    private var leaf = JSONValue.null
+    /// An object's member names, in order (an array leaves it empty).
+    private var keys: [String] = []
+    /// An object's member values or an array's elements, in order.
+    private var children: [Child] = []
+
+    var value: JSONValue {
+        switch kind {
+        case .unset: .object([])
+        case .leaf: leaf
+        case .object: .object(zip(keys, children).map { ($0, $1.value) })
+        case .array: .array(children.map(\.value))
+        }
+    }
+
+    /// Makes this node the scalar or other finished value `value`.
+    func set(_ value: JSONValue) {
+        kind = .leaf
+        leaf = value
+    }
+
+    /// Makes this node an object, when it is not one yet.
+    func makeObject() {
+        guard kind != .object else { return }
+        (kind, keys, children) = (.object, [], [])
+    }
+
+    /// Makes this node an array, when it is not one yet.
+    func makeArray() {
+        guard kind != .array else { return }
+        (kind, keys, children) = (.array, [], [])
+    }
+
+    /// Sets member `key` to the finished value `value` (a key encoded twice keeps its first place and its last
+    /// value).
+    func setMember(_ key: String, _ value: JSONValue) {
+        makeObject()
+        if let index = keys.lastIndex(of: key) {
+            children[index] = .leaf(value)
+        } else {
+            keys.append(key)
+            children.append(.leaf(value))
+        }
+    }
+
+    /// This node's member `key`, as a node to fill.
+    func member(_ key: String) -> EncodingNode {
+        makeObject()
+        let index = keys.lastIndex(of: key)
+        if let index, case .node(let existing) = children[index] { return existing }
+        let node = EncodingNode()
+        if let index {
+            children[index] = .node(node)
+        } else {
+            keys.append(key)
+            children.append(.node(node))
+        }
+        return node
+    }
+
+    /// Appends the finished value `value`.
+    func appendLeaf(_ value: JSONValue) {
+        makeArray()
+        children.append(.leaf(value))
+    }
+
+    /// A new element at the end, as a node to fill.
+    func appended() -> EncodingNode {
+        makeArray()
+        let node = EncodingNode()
+        children.append(.node(node))
+        return node
+    }
+
+    var count: Int { kind == .array ? children.count : 0 }
 
     /// Encodes `value` into this node: a ``JSONValue`` as it is, a dictionary keyed by strings with its keys
     /// sorted (a `Dictionary` encodes in hash order, which changes between runs), anything else through its
     /// `encode(to:)`.
-    func encode(_ value: some Encodable, codingPath: [any CodingKey] = [], nils: JSONValueEncoder.NilEncoding)
-        throws
-    {
-        if let json = value as? JSONValue {
-            content = .leaf(json)
-        } else if let dictionary = value as? [String: any Encodable] {
-            content = .object(keys: [], members: [:])
-            for key in dictionary.keys.sorted() {
-                try member(key).encode(
-                    dictionary[key]!, codingPath: codingPath + [NameKey(key)], nils: nils)
+    func encode<Value: Encodable>(
+        _ value: Value, codingPath: [any CodingKey] = [], nils: JSONValueEncoder.NilEncoding
+    ) throws {
+        // Type checks rather than casts: a cast of every value costs more than encoding most of them.
+        if Value.self == JSONValue.self, let json = value as? JSONValue {
+            set(json)
+        } else if Value.self is any StringKeyedDictionary.Type, let dictionary = value as? any StringKeyedDictionary {
+            makeObject()
+            for (key, element) in dictionary.sortedEncodableMembers {
+                try member(key).encode(element, codingPath: codingPath + [NameKey(key)], nils: nils)
             }
         } else {
             try value.encode(to: NodeEncoder(node: self, codingPath: codingPath, nils: nils))
         }
-    }
-
-    /// This node's member `key`, made an object first when it is not one yet.
-    func member(_ key: String) -> EncodingNode {
-        var (keys, members) = objectParts()
-        if let existing = members[key] { return existing }
-        let node = EncodingNode()
-        keys.append(key)
-        members[key] = node
-        content = .object(keys: keys, members: members)
-        return node
-    }
-
-    /// A new element at the end, this node made an array first when it is not one yet.
-    func appended() -> EncodingNode {
-        var elements: [EncodingNode] = []
-        if case .array(let existing) = content { elements = existing }
-        let node = EncodingNode()
-        elements.append(node)
-        content = .array(elements)
-        return node
-    }
-
-    var count: Int {
-        if case .array(let elements) = content { return elements.count }
-        return 0
-    }
-
-    private func objectParts() -> ([String], [String: EncodingNode]) {
-        if case .object(let keys, let members) = content { return (keys, members) }
-        return ([], [:])
     }
 }
 
@@ -106,12 +150,12 @@ private struct NodeEncoder: Encoder {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        if case .unset = node.content { node.content = .object(keys: [], members: [:]) }
+        node.makeObject()
         return KeyedEncodingContainer(KeyedNodeContainer(node: node, codingPath: codingPath, nils: nils))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        if case .unset = node.content { node.content = .array([]) }
+        node.makeArray()
         return UnkeyedNodeContainer(node: node, codingPath: codingPath, nils: nils)
     }
 
@@ -140,7 +184,7 @@ private struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     let codingPath: [any CodingKey]
     let nils: JSONValueEncoder.NilEncoding
 
-    private func set(_ value: JSONValue, _ key: Key) { node.member(key.stringValue).content = .leaf(value) }
+    private func set(_ value: JSONValue, _ key: Key) { node.setMember(key.stringValue, value) }
 
     mutating func encodeNil(forKey key: Key) throws { set(.null, key) }
     mutating func encode(_ value: Bool, forKey key: Key) throws { set(.bool(value), key) }
@@ -166,29 +210,56 @@ private struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
         try node.member(key.stringValue).encode(value, codingPath: codingPath + [key], nils: nils)
     }
 
-    // A synthesized encoding writes optionals through these: `nil` is left out or written as `null`.
-    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { try present(value, key) }
-    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { try present(value, key) }
-    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { try present(value, key) }
-    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws { try present(value, key) }
-    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { try present(value, key) }
-    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { try present(value, key) }
-    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { try present(value, key) }
-    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { try present(value, key) }
-    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { try present(value, key) }
-    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { try present(value, key) }
-    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { try present(value, key) }
-    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { try present(value, key) }
-    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { try present(value, key) }
-    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { try present(value, key) }
-    mutating func encodeIfPresent(_ value: (some Encodable)?, forKey key: Key) throws { try present(value, key) }
+    // A synthesized encoding writes optionals through these: `nil` is left out or written as `null`; a value
+    // goes to its type's own `encode`.
+    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { absent(key) }
+    }
+    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { absent(key) }
+    }
+    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { absent(key) }
+    }
+    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { absent(key) }
+    }
+    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { absent(key) }
+    }
+    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { absent(key) }
+    }
+    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { absent(key) }
+    }
+    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { absent(key) }
+    }
+    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { absent(key) }
+    }
+    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { absent(key) }
+    }
+    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { absent(key) }
+    }
+    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { absent(key) }
+    }
+    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { absent(key) }
+    }
+    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { absent(key) }
+    }
+    mutating func encodeIfPresent(_ value: (some Encodable)?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { absent(key) }
+    }
 
-    private mutating func present(_ value: (some Encodable)?, _ key: Key) throws {
-        if let value {
-            try encode(value, forKey: key)
-        } else if nils == .null {
-            set(.null, key)
-        }
+    private func absent(_ key: Key) {
+        if nils == .null { set(.null, key) }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
@@ -209,6 +280,17 @@ private struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
         NodeEncoder(node: node.member(key.stringValue), codingPath: codingPath + [key], nils: nils)
+    }
+}
+
+/// A dictionary keyed by strings, whose members the encoder writes in key order.
+private protocol StringKeyedDictionary {
+    var sortedEncodableMembers: [(String, any Encodable)] { get }
+}
+
+extension Dictionary: StringKeyedDictionary where Key == String, Value: Encodable {
+    var sortedEncodableMembers: [(String, any Encodable)] {
+        keys.sorted().map { ($0, self[$0]!) }
     }
 }
 
@@ -236,7 +318,7 @@ private struct UnkeyedNodeContainer: UnkeyedEncodingContainer {
     let nils: JSONValueEncoder.NilEncoding
     var count: Int { node.count }
 
-    private func append(_ value: JSONValue) { node.appended().content = .leaf(value) }
+    private func append(_ value: JSONValue) { node.appendLeaf(value) }
     private var nextPath: [any CodingKey] { codingPath + [IndexKey(count)] }
 
     mutating func encodeNil() throws { append(.null) }
@@ -283,7 +365,7 @@ private struct SingleValueNodeContainer: SingleValueEncodingContainer {
     let codingPath: [any CodingKey]
     let nils: JSONValueEncoder.NilEncoding
 
-    private func set(_ value: JSONValue) { node.content = .leaf(value) }
+    private func set(_ value: JSONValue) { node.set(value) }
 
     mutating func encodeNil() throws { set(.null) }
     mutating func encode(_ value: Bool) throws { set(.bool(value)) }

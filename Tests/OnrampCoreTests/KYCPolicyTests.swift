@@ -79,12 +79,17 @@ import Testing
         #expect(try code(decide(.verified(through: .l2), "10", currency: "eur")) == .unsupportedCountry)
     }
 
-    @Test func euNeedsEURAndCards() throws {
-        let verified = CustomerVerifications.verified(through: .l1)
-        #expect(try decide(verified, "10", currency: "eur", country: "DE", subdivision: nil) == .success(.l1))
+    /// EU customers pay in euros, by card, and need L2 for any amount (Stripe's EU KYC guide: "L2 verification
+    /// (document and selfie) is mandatory for all EU users").
+    @Test func euNeedsEURCardsAndL2() throws {
+        let verified = CustomerVerifications.verified(through: .l2)
+        #expect(try decide(verified, "10", currency: "eur", country: "DE", subdivision: nil) == .success(.l2))
         #expect(
             try decide(verified, "10", currency: "eur", country: "fr", subdivision: nil, method: .applePay)
-                == .success(.l1))
+                == .success(.l2))
+        #expect(
+            try code(decide(.verified(through: .l1), "10", currency: "eur", country: "DE", subdivision: nil))
+                == .missingDocumentVerification)
         #expect(
             try code(decide(verified, "10", currency: "usd", country: "DE", subdivision: nil)) == .unsupportedCountry)
         #expect(

@@ -58,7 +58,7 @@ import Testing
         #expect(updated.string("address.line1") == "2 Market St" && updated.string("address.city") == "Oakland")
     }
 
-    @Test func euCustomersNeedEuroAndCards() throws {
+    @Test func euCustomersNeedEurosCardsAndL2() throws {
         let server = try EmbeddedTestServer()
         let user = try server.signUpAndAuthorize()
         let kyc = try server.sdk.post(
@@ -75,13 +75,27 @@ import Testing
         let token = try server.paymentToken(user)
         let usd = try server.createSession(user, token: token, wallet: wallet)
         #expect(usd.string("error.code") == "crypto_onramp_unsupported_country", "\(usd)")
-        let eur = try server.backend.post(
-            "/v1/crypto/onramp_sessions",
+        let euroSession = {
+            try server.backend.post(
+                "/v1/crypto/onramp_sessions",
+                [
+                    ("crypto_customer_id", user.customerId), ("payment_token", token), ("source_amount", "40.00"),
+                    ("source_currency", "eur"), ("destination_currency", "usdc"), ("destination_network", "base"),
+                    ("wallet_address", wallet),
+                ], headers: user.oauth)
+        }
+        // L2 is mandatory for every EU customer, whatever the amount (Stripe's EU KYC guide).
+        let beforeL2 = try euroSession()
+        #expect(beforeL2.string("error.code") == "crypto_onramp_missing_document_verification", "\(beforeL2)")
+        let verification = try server.sdk.post("/v1/crypto/internal/start_identity_verification", [user.credentials])
+        let verified = try server.submitPage(
+            path: "/embedded/test/identity",
             [
-                ("crypto_customer_id", user.customerId), ("payment_token", token), ("source_amount", "40.00"),
-                ("source_currency", "eur"), ("destination_currency", "usdc"), ("destination_network", "base"),
-                ("wallet_address", wallet),
-            ], headers: user.oauth)
+                ("session", verification.string("id")),
+                ("token", EmbeddedTestServer.queryValue(verification.string("url"), "token")), ("outcome", "verified"),
+            ])
+        #expect(verified.status == 200)
+        let eur = try euroSession()
         #expect(eur.status == 200 && eur.string("transaction_details.source_currency") == "eur", "\(eur)")
     }
 

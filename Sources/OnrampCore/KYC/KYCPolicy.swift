@@ -77,7 +77,9 @@ public struct KYCPolicy: Sendable, Hashable {
     /// (`crypto_onramp_unsupportable_customer`), unsupported region or currency or method
     /// (`crypto_onramp_unsupported_country`), L0 not
     /// verified, amount above every tier (`crypto_onramp_transaction_limit_reached`), then the missing
-    /// L1 or L2 verification. A `pending` status counts as not verified.
+    /// L1 or L2 verification. A `pending` status counts as not verified. An EU customer needs L2 whatever the
+    /// amount (Stripe's EU KYC guide: "L2 verification (document and selfie) is mandatory for all EU users"), as
+    /// risk rules may demand of anyone.
     public func evaluate(_ request: Request) -> Result<KYCTier, OnrampError> {
         if request.checksRejected {
             return .failure(
@@ -95,7 +97,7 @@ public struct KYCPolicy: Sendable, Hashable {
                     developerMessage: "\(request.amount) is above the L2 limit \(limits.l2).",
                     parameter: "source_amount"))
         }
-        if request.riskRequiresDocumentVerification { tier = .l2 }
+        if request.riskRequiresDocumentVerification || KYCRegion.of(country: request.country) == .eu { tier = .l2 }
         for needed in KYCTier.allCases where needed <= tier && verifications.status(of: needed) != .verified {
             return .failure(missing(needed, verifications))
         }
