@@ -7,8 +7,8 @@ import OnrampWire
 
 /// The app side of App2App (seed steps 1–5): registers the App Attest key once per project, creates a
 /// purchase challenge, signs it, creates the session, and decides between the onramp app and the hosted
-/// fallback. Settlement is confirmed elsewhere (``WebhookSettlementMatcher``, ``TransactionsAPIClient``),
-/// never from the redirect.
+/// fallback. Settlement is confirmed elsewhere (``WebhookSettlementMatcher``, `OnrampBackend`'s
+/// `TransactionsAPIClient`), never from the redirect.
 ///
 /// - A persisted registration whose key proves invalid (on the device or at the server) is cleared, a new
 ///   key is registered, and the purchase is retried once.

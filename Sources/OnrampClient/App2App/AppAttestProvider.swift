@@ -1,5 +1,5 @@
 /// The device's App Attest service, as `DCAppAttestService` offers it: `DeviceCheckAppAttestProvider`
-/// on Apple platforms, ``SoftwareAppAttestProvider`` on Linux, the Simulator and in tests.
+/// on Apple platforms, `SoftwareAppAttestProvider` (`OnrampBackend`) on Linux, the Simulator and in tests.
 public protocol AppAttestProvider: Sendable {
     /// Whether the device can make App Attest keys.
     var isSupported: Bool { get async }
