@@ -58,7 +58,7 @@ let package = Package(
                 "OnrampRuntime",
             ]),
         // The app-side SDK: no C library in its dependency closure, so an iOS app can add it.
-        .target(name: "OnrampClient", dependencies: ["OnrampWire"]),
+        .target(name: "OnrampClient", dependencies: ["OnrampCore", "OnrampWire"]),
         // What only a partner's backend (and tests) needs: CDP API key JWT clients, webhook verification, the
         // software App Attest provider. It keeps OpenSSL.
         .target(
@@ -86,7 +86,8 @@ let package = Package(
 
         .testTarget(name: "OnrampCoreTests", dependencies: ["OnrampCore"]),
         .testTarget(
-            name: "OnrampCryptoTests", dependencies: ["OnrampCrypto", "OnrampTestSupport"], exclude: ["Fixtures"]),
+            name: "OnrampCryptoTests", dependencies: ["OnrampCrypto", "OnrampCore", "OnrampTestSupport"],
+            exclude: ["Fixtures"]),
         .testTarget(name: "AppAttestTests", dependencies: ["AppAttest", "OnrampCrypto"], exclude: ["Fixtures"]),
         .testTarget(name: "OnrampStoreTests", dependencies: ["OnrampStore", "OnrampRuntime", "OnrampTestSupport"]),
         .testTarget(name: "OnrampWireTests", dependencies: ["OnrampWire"]),

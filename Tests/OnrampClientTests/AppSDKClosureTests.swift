@@ -41,14 +41,14 @@ import Testing
         #expect(
             closure.isDisjoint(with: systemLibraries),
             "C libraries in OnrampClient's closure: \(closure.intersection(systemLibraries))")
-        #expect(closure == ["OnrampClient", "OnrampWire"], "\(closure.sorted())")
+        #expect(closure == ["OnrampClient", "OnrampCore", "OnrampWire"], "\(closure.sorted())")
         // The backend module keeps OpenSSL, through OnrampCrypto.
         #expect(dependencies["OnrampBackend"]?.contains("OnrampCrypto") == true)
     }
 
     @Test func theAppSDKImportsNothingElse() throws {
         let allowed: Set<String> = [
-            "Foundation", "FoundationNetworking", "Synchronization", "OnrampWire", "UIKit", "DeviceCheck",
+            "Foundation", "FoundationNetworking", "Synchronization", "OnrampCore", "OnrampWire", "UIKit", "DeviceCheck",
         ]
         let sources = Self.root.appendingPathComponent("Sources/OnrampClient")
         let files = try #require(FileManager.default.enumerator(atPath: sources.path)).compactMap { $0 as? String }

@@ -1,3 +1,4 @@
+import OnrampCore
 import OnrampCrypto
 import OnrampWire
 import Testing
@@ -8,18 +9,9 @@ import Testing
         #expect(Hex.encode(SHA256.hash([])) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
     }
 
-    /// The app-side SDK's pure-Swift SHA-256: FIPS 180-4's examples (one block, two blocks, a million "a"), and
-    /// the same digest as OpenSSL's for every length around the padding's block boundaries.
+    /// OnrampCore's pure-Swift SHA-256 (the app SDK's and the address checksums'; its FIPS vectors are in
+    /// OnrampCoreTests' DigestTests) gives OpenSSL's digest at every length around the padding's block boundaries.
     @Test func portableSHA256AgreesWithOpenSSL() {
-        #expect(Hex.encode(PortableSHA256.hash("abc")) == Hex.encode(SHA256.hash("abc")))
-        #expect(
-            Hex.encode(PortableSHA256.hash([])) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-        #expect(
-            Hex.encode(PortableSHA256.hash("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"))
-                == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
-        #expect(
-            Hex.encode(PortableSHA256.hash([UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000)))
-                == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
         var bytes: [UInt8] = []
         for length in 0...200 {
             #expect(PortableSHA256.hash(bytes) == SHA256.hash(bytes), "length \(length)")

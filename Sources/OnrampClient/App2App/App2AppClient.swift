@@ -1,4 +1,5 @@
 import Foundation
+import OnrampCore
 import OnrampWire
 
 #if canImport(FoundationNetworking)

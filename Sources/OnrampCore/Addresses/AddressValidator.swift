@@ -118,7 +118,7 @@ public enum AddressValidator {
         }
         guard bytes.count == 25 else { throw AddressValidationError(reason: .badPayloadLength, format: .bitcoin) }
         let payload = bytes.prefix(21)
-        let checksum = SHA256.hash(SHA256.hash(payload)).prefix(4)
+        let checksum = PortableSHA256.hash(PortableSHA256.hash(payload)).prefix(4)
         guard Array(checksum) == Array(bytes.suffix(4)) else {
             throw AddressValidationError(reason: .badChecksum, format: .bitcoin)
         }
@@ -159,7 +159,7 @@ public enum AddressValidator {
         }
         guard bytes.count == 25 else { throw AddressValidationError(reason: .badPayloadLength, format: .xrpl) }
         guard bytes[0] == 0 else { throw AddressValidationError(reason: .badVersion, format: .xrpl) }
-        let checksum = SHA256.hash(SHA256.hash(Array(bytes[0..<21])))
+        let checksum = PortableSHA256.hash(PortableSHA256.hash(Array(bytes[0..<21])))
         guard Array(checksum.prefix(4)) == Array(bytes[21..<25]) else {
             throw AddressValidationError(reason: .badChecksum, format: .xrpl)
         }

@@ -1,9 +1,9 @@
-/// A small pure-Swift SHA-256 (FIPS 180-4), used for Base58Check checksums.
+/// A small pure-Swift SHA-256 (FIPS 180-4), for the modules that link no C library: OnrampCore's Base58Check
+/// checksums and the app-side SDK's App Attest challenge hash (OnrampClient must build for iOS).
 ///
-/// OnrampCore links no C library, so it cannot use OpenSSL; this implementation is for short inputs
-/// such as addresses. Use OnrampCrypto for anything security-relevant or large. It is internal so
-/// that it never clashes with OnrampCrypto's `SHA256` in modules that import both.
-enum SHA256 {
+/// It is for short inputs (an address, a challenge); the server hashes with OpenSSL (`OnrampCrypto.SHA256`),
+/// against which the tests check this one. Its name keeps it apart from that `SHA256` in modules importing both.
+public enum PortableSHA256 {
     private static let roundConstants: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4,
         0xab1c_5ed5, 0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe,
@@ -18,7 +18,7 @@ enum SHA256 {
     ]
 
     /// The 32-byte SHA-256 digest of `message`.
-    static func hash<Bytes: Collection>(_ message: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
+    public static func hash<Bytes: Collection>(_ message: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
         var state: [UInt32] = [
             0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab,
             0x5be0_cd19,
