@@ -36,10 +36,10 @@ struct DepositAddressRoutes: Sendable {
         let amount = try fields.required("amount", maxLength: 32)
         let token = try fields.optional("token_currency", maxLength: 16) ?? "usdc"
         let hash = try fields.optional("transaction_hash", maxLength: 128)
-        let addressId = request.pathParameters["id"] ?? ""
-        let deposit = try service.deposit(
-            addressId: addressId, amount: amount, tokenCurrency: token, transactionHash: hash, caller: caller)
-        return service.paymentIntentJSON(deposit, address: try service.find(id: addressId, caller: caller))
+        let received = try service.deposit(
+            addressId: request.pathParameters["id"] ?? "", amount: amount, tokenCurrency: token, transactionHash: hash,
+            caller: caller)
+        return service.paymentIntentJSON(received.deposit, address: received.address)
     }
 
     func listDepositAddresses(_ request: HTTPRequest, _ caller: StripeCaller, _ _: JSONValue) throws -> JSONValue {

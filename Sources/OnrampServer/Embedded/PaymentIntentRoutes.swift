@@ -24,13 +24,16 @@ struct PaymentIntentRoutes: Sendable {
         let matches = { (clientSecret: String) in
             secret.map { ConstantTime.equals(Array($0.utf8), Array(clientSecret.utf8)) } ?? true
         }
-        if let found = try deposits.deposit(paymentIntent: id, caller: caller), matches(found.deposit.clientSecret) {
-            return deposits.paymentIntentJSON(found.deposit, address: found.address)
+        // A session's intent first (the SDK's checkout reads it); a deposit's only when no session has the id.
+        if let intent = try sessions.paymentIntent(id: id, caller: caller) {
+            guard matches(intent.clientSecret) else {
+                throw StripeErrors.missing("payment_intent: \(id)", param: "intent")
+            }
+            let expand = ["expand[0]", "expand[]", "expand"].contains { request.queryValue($0) == "payment_method" }
+            return intent.json(expandPaymentMethod: expand)
         }
-        let expand = ["expand[0]", "expand[]", "expand"].contains { request.queryValue($0) == "payment_method" }
-        guard let intent = try sessions.paymentIntent(id: id, caller: caller), matches(intent.clientSecret) else {
-            throw StripeErrors.missing("payment_intent: \(id)", param: "intent")
-        }
-        return intent.json(expandPaymentMethod: expand)
+        guard let found = try deposits.deposit(paymentIntent: id, caller: caller), matches(found.deposit.clientSecret)
+        else { throw StripeErrors.missing("payment_intent: \(id)", param: "intent") }
+        return deposits.paymentIntentJSON(found.deposit, address: found.address)
     }
 }

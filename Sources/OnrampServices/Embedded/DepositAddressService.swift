@@ -79,10 +79,10 @@ package struct DepositAddressService: Sendable {
     /// on-chain transfer): one deposit-mode PaymentIntent captured for the tokens' US dollar value in cents (USDC
     /// counts one dollar per token; fractions of a cent stay with the deposit, not the intent), and its
     /// `payment_intent.succeeded` event, committed together. A transfer's hash is received once per project and
-    /// mode; without one, a hash is made up.
+    /// mode; without one, a hash is made up. Answers the deposit with its address.
     package func deposit(
         addressId: String, amount: String, tokenCurrency: String, transactionHash: String?, caller: StripeCaller
-    ) throws -> CryptoDepositRepository.Record {
+    ) throws -> (deposit: CryptoDepositRepository.Record, address: DepositAddressRepository.Record) {
         guard !caller.livemode else {
             throw OnrampError.refusal(
                 "livemode_test_helper", "Deposits are simulated for test-mode keys only; use your test key.")
@@ -138,7 +138,7 @@ package struct DepositAddressService: Sendable {
                     payload: event, livemode: caller.livemode, createdAtMilliseconds: now),
             ])
         }
-        return record
+        return (record, address)
     }
 
     /// The caller's deposit whose PaymentIntent is `id`, with its address; `nil` when there is none.
