@@ -5,7 +5,12 @@ SWIFT ?= swift
 
 .PHONY: serve build test bench lint clean
 
-## make serve: install missing Debian packages, build, start the server on SQLite.
+# On a Mac (built on Linux only): Homebrew's keg-only openssl@3 and libpq are not on pkg-config's default path.
+ifeq ($(shell uname -s),Darwin)
+export PKG_CONFIG_PATH := $(shell brew --prefix openssl@3 2>/dev/null)/lib/pkgconfig:$(shell brew --prefix libpq 2>/dev/null)/lib/pkgconfig:$(PKG_CONFIG_PATH)
+endif
+
+## make serve: install missing Debian packages (Homebrew formulas on a Mac), build, start the server on SQLite.
 serve: build
 	.build/release/onramp serve --port $(PORT) --database $(DATABASE)
 

@@ -18,14 +18,26 @@ let package = Package(
         .executable(name: "partner-backend", targets: ["PartnerBackend"]),
     ],
     targets: [
-        // System libraries (module maps only).
-        .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
-        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
-        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
-        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-        // glibc's <malloc.h> (mallopt: the server caps its malloc arenas).
+        // System libraries (module maps only). On a Mac, Homebrew's openssl@3 and libpq are keg-only: their
+        // pkg-config folders must be on PKG_CONFIG_PATH (scripts/install-deps.sh prints the line).
+        .systemLibrary(
+            name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
+        .systemLibrary(
+            name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
+        .systemLibrary(
+            name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
+        .systemLibrary(
+            name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
+        // glibc's <malloc.h> (mallopt: the server caps its malloc arenas). Linux only.
         .systemLibrary(name: "CMalloc"),
+
+        // What differs between Linux and Darwin below everything else: sockets, a coarse clock, descriptor
+        // limits, a condition timed on the monotonic clock, thread slots, a file-write watch, malloc arenas.
+        // The only place Linux-only calls may appear (PlatformSymbolTests).
+        .target(
+            name: "OnrampPlatform", dependencies: [.target(name: "CMalloc", condition: .when(platforms: [.linux]))]),
 
         // Domain: no I/O, no C libraries.
         .target(name: "OnrampCore"),
@@ -34,20 +46,22 @@ let package = Package(
         // App Attest verification and the software attester.
         .target(name: "AppAttest", dependencies: ["OnrampCrypto"]),
         // Storage: SQLite and PostgreSQL drivers behind one API.
-        .target(name: "OnrampStore", dependencies: ["CSQLite", "CPostgres"]),
+        .target(name: "OnrampStore", dependencies: ["CSQLite", "CPostgres", "OnrampPlatform"]),
         // The wire: JSON values, parser and writer, the form decoder, percent-encoding, and the wire
         // objects both the server and the client SDKs speak. Pure Swift, no Foundation.
         .target(name: "OnrampWire"),
         // What a server process shares below HTTP: a sleeping lock, a token-bucket rate limiter, the log.
         .target(name: "OnrampRuntime"),
         // HTTP server over libmicrohttpd.
-        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "OnrampWire", "OnrampRuntime"]),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "OnrampWire", "OnrampRuntime", "OnrampPlatform"]),
         // The services: both contracts' domain services, their repositories, the outbox, settlement, webhook
         // delivery and the background workers. No HTTP: it cannot import HTTPServer.
         .target(
             name: "OnrampServices",
             dependencies: [
-                "OnrampCore", "OnrampCrypto", "AppAttest", "OnrampStore", "OnrampWire", "OnrampRuntime", "CCurl",
+                "OnrampCore", "OnrampCrypto", "AppAttest", "OnrampStore", "OnrampWire", "OnrampRuntime",
+                "OnrampPlatform",
+                "CCurl",
             ]),
         // The edge: route tables, each family's authentication, errors and idempotency, pages, the console
         // and the OpenAPI description, over the services.
@@ -78,11 +92,11 @@ let package = Package(
             dependencies: [
                 "OnrampServer", "OnrampServices", "OnrampStore", "OnrampWire", "HTTPServer", "OnrampRuntime",
                 "AppAttest",
-                "OnrampCrypto", "OnrampClient", "OnrampBackend", "PartnerBackendKit", "CMalloc",
+                "OnrampCrypto", "OnrampClient", "OnrampBackend", "PartnerBackendKit", "OnrampPlatform",
             ]),
 
         // Helpers shared by the test targets: a raw HTTP client, temporary databases.
-        .target(name: "OnrampTestSupport", path: "Sources/OnrampTestSupport"),
+        .target(name: "OnrampTestSupport", dependencies: ["OnrampPlatform"], path: "Sources/OnrampTestSupport"),
 
         .testTarget(name: "OnrampCoreTests", dependencies: ["OnrampCore"]),
         .testTarget(
@@ -98,6 +112,7 @@ let package = Package(
             dependencies: [
                 "OnrampServer", "OnrampServices", "OnrampStore", "OnrampWire", "HTTPServer", "OnrampRuntime",
                 "OnrampClient", "OnrampBackend", "AppAttest", "OnrampCrypto", "OnrampCore", "OnrampTestSupport",
+                "OnrampPlatform",
             ], exclude: ["Golden"]),
         .testTarget(
             name: "OnrampClientTests",

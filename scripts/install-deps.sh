@@ -3,8 +3,27 @@
 #   scripts/install-deps.sh build   # to build and serve: C libraries
 #   scripts/install-deps.sh test    # also PostgreSQL, headless Chromium, wrk/nginx and a Python venv
 #   scripts/install-deps.sh bench   # also gcc (the C references), valgrind, jq and localstripe
+#
+# On a Mac (untested: built on Linux only) it installs Homebrew formulas instead, and the Makefile puts the
+# keg-only openssl@3 and libpq on PKG_CONFIG_PATH.
 set -euo pipefail
 mode=${1:-build}
+root=$(cd "$(dirname "$0")/.." && pwd)
+if [ "$(uname -s)" = Darwin ]; then
+    command -v brew >/dev/null || { echo "install Homebrew (https://brew.sh), then run make again" >&2; exit 1; }
+    formulas=(libmicrohttpd openssl@3 libpq sqlite curl pkg-config)
+    if [ "$mode" = test ] || [ "$mode" = bench ]; then formulas+=(postgresql@15 wrk nginx python@3.11); fi
+    missing=()
+    for f in "${formulas[@]}"; do brew list --formula "$f" >/dev/null 2>&1 || missing+=("$f"); done
+    if [ ${#missing[@]} -gt 0 ]; then echo "brew install ${missing[*]}"; brew install "${missing[@]}"; fi
+    if [ "$mode" = test ] || [ "$mode" = bench ]; then
+        command -v chromedriver >/dev/null \
+            || echo "the page tests need Chromium and chromedriver: brew install --cask chromium chromedriver" >&2
+        [ -x "$root/.venv/bin/python" ] || python3 -m venv "$root/.venv"
+        "$root/.venv/bin/pip" install -q --disable-pip-version-check -r "$root/Tests/python/requirements.txt"
+    fi
+    exit 0
+fi
 packages=(libmicrohttpd-dev libssl-dev libsqlite3-dev libpq-dev libcurl4-openssl-dev pkg-config)
 if [ "$mode" = test ] || [ "$mode" = bench ]; then
     packages+=(postgresql chromium chromium-driver wrk nginx-light openssl)
@@ -25,7 +44,6 @@ if [ ${#missing[@]} -gt 0 ]; then
     $sudo apt-get install -y -q "${missing[@]}" >/dev/null
 fi
 if [ "$mode" = test ] || [ "$mode" = bench ]; then
-    root=$(cd "$(dirname "$0")/.." && pwd)
     if [ ! -x "$root/.venv/bin/python" ]; then
         python3 -m venv "$root/.venv" 2>/dev/null || {
             sudo=""; [ "$(id -u)" -eq 0 ] || sudo=sudo
@@ -38,7 +56,6 @@ fi
 if [ "$mode" = bench ]; then
     # The benchmarks' references from PyPI (localstripe), in a venv of their own: their pins must not
     # move the tests' packages.
-    root=$(cd "$(dirname "$0")/.." && pwd)
     [ -x "$root/.venv-bench/bin/python" ] || python3 -m venv "$root/.venv-bench"
     "$root/.venv-bench/bin/pip" install -q --disable-pip-version-check -r "$root/bench/requirements.txt"
 fi

@@ -18,10 +18,18 @@ if [ "$#" -eq 0 ]; then
   exit 64
 fi
 
+# Debian's packages keep the server binaries under /usr/lib/postgresql/VERSION/bin; elsewhere (Homebrew's
+# postgresql@15 on a Mac) initdb is found on PATH or in the formula's prefix.
 bindir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1 || true)
 if [ -z "$bindir" ] || [ ! -x "$bindir/initdb" ]; then
-  echo "with-postgres: no PostgreSQL server binaries under /usr/lib/postgresql (apt-get install postgresql)" >&2
-  exit 69
+  if command -v initdb >/dev/null; then
+    bindir=$(dirname "$(command -v initdb)")
+  elif command -v brew >/dev/null && [ -x "$(brew --prefix postgresql@15)/bin/initdb" ]; then
+    bindir="$(brew --prefix postgresql@15)/bin"
+  else
+    echo "with-postgres: no PostgreSQL server binaries (apt-get install postgresql, or brew install postgresql@15)" >&2
+    exit 69
+  fi
 fi
 
 if [ "$(id -u)" -eq 0 ]; then

@@ -1,8 +1,5 @@
 import CMicroHTTPD
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+import Foundation
 
 /// The thread that accepts connections and deals them out in turn to the workers (libmicrohttpd
 /// daemons with one thread each) with `MHD_add_connection`: connection *k* goes to worker *k* mod *n*.
@@ -15,8 +12,8 @@ import CMicroHTTPD
 /// group commit with one transaction per commit in about one run in three of `bench/app2app.sh`
 /// (1,250 sessions/s against 2,000–2,400/s when the burst happened to spread).
 ///
-/// `@unchecked Sendable`: `thread` is written by ``start()`` and read by ``stop()``, which the server
-/// calls in that order from one place; `next` belongs to the loop's thread.
+/// `@unchecked Sendable`: `running` is written by ``start()`` and ``stop()``, which the server calls in
+/// that order from one place; `next` belongs to the loop's thread.
 final class AcceptLoop: @unchecked Sendable {
     private let listening: ListeningSocket
     private let daemons: [DaemonHandle]
@@ -24,7 +21,8 @@ final class AcceptLoop: @unchecked Sendable {
     private var next = 0
     /// The read and write ends of the pipe that wakes the loop to stop.
     private let wake: (read: Int32, write: Int32)
-    private var thread: pthread_t?
+    /// Signalled by the loop's thread as it ends; `nil` until ``start()`` and after ``stop()``.
+    private var running: DispatchSemaphore?
 
     /// A loop for the bound and listening `listening`, handing connections to `daemons` (started with
     /// `MHD_USE_NO_LISTEN_SOCKET` and `MHD_USE_ITC`, so that an added connection wakes its worker).
@@ -52,31 +50,25 @@ final class AcceptLoop: @unchecked Sendable {
     }
 
     /// Starts the thread.
-    func start() throws(HTTPServer.StartError) {
-        let context = Unmanaged.passRetained(self).toOpaque()
-        var thread = pthread_t()
-        let status = pthread_create(
-            &thread, nil,
-            { context in
-                let loop = Unmanaged<AcceptLoop>.fromOpaque(context!).takeRetainedValue()
-                loop.run()
-                return nil
-            }, context)
-        guard status == 0 else {
-            Unmanaged<AcceptLoop>.fromOpaque(context).release()
-            throw HTTPServer.StartError(message: "cannot start the accept thread")
+    func start() {
+        let ended = DispatchSemaphore(value: 0)
+        let thread = Thread { [self] in
+            run()
+            ended.signal()
         }
-        self.thread = thread
+        thread.name = "accept"
+        thread.start()
+        running = ended
     }
 
     /// Stops accepting: wakes the thread, waits for it to end, and closes the listening socket
     /// (connections still in its backlog are refused).
     func stop() {
-        guard let thread else { return }
-        self.thread = nil
+        guard let running else { return }
+        self.running = nil
         var byte: UInt8 = 1
         _ = write(wake.write, &byte, 1)
-        pthread_join(thread, nil)
+        running.wait()
         close(listening.descriptor)
     }
 

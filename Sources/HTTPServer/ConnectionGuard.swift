@@ -1,10 +1,7 @@
 import Foundation
+import OnrampPlatform
 import OnrampRuntime
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// Connection defence below HTTP, for what libmicrohttpd does not do itself: a per-address cap, a
 /// total cap with room kept for new clients (the longest-waiting idle or slow connections are closed
@@ -14,15 +11,12 @@ import Synchronization
 /// (it reports a connection closed before closing its socket, under the same lock this type holds).
 /// Every refusal is counted in ``Metrics`` and logged at most once per address per minute.
 final class ConnectionGuard: Sendable {
-    #if !canImport(Glibc)
-        private static let processStart = ContinuousClock.now
-    #endif
     private let table: Locked<ConnectionTable>
     private let metrics: Metrics
     private let log: AccessLog
     private let refusalLog = Locked(RefusalLogThrottle())
     private let stopped = Atomic<Bool>(false)
-    private let origin = ConnectionGuard.coarseSeconds()
+    private let origin = CoarseClock.seconds()
 
     init(limits: ConnectionLimits, metrics: Metrics, log: AccessLog) {
         table = Locked(ConnectionTable(limits: limits))
@@ -37,20 +31,8 @@ final class ConnectionGuard: Sendable {
     var openConnections: Int { table.withLock { $0.entries.count } }
 
     /// Seconds since this guard was made, on the monotonic clock.
-    var now: Double { Self.coarseSeconds() - origin }
-
-    /// The coarse monotonic clock in seconds: a read of the kernel's last tick (a few milliseconds old),
-    /// without the timestamp counter. Deadlines of seconds need no more, and a request reads it twice.
-    private static func coarseSeconds() -> Double {
-        #if canImport(Glibc)
-            var time = timespec()
-            clock_gettime(CLOCK_MONOTONIC_COARSE, &time)
-            return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
-        #else
-            let elapsed = ContinuousClock.now - processStart
-            return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-        #endif
-    }
+    /// (``CoarseClock``: a request reads it twice, and deadlines of seconds need no finer clock.)
+    var now: Double { CoarseClock.seconds() - origin }
 
     /// Decides on a connection the library has just set up, from `address` (empty: never capped per
     /// address), and records it when admitted. A refused one is shut down at once, and so is the

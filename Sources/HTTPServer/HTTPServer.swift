@@ -72,7 +72,7 @@ public final class HTTPServer: Sendable {
         do {
             for _ in 0..<max(1, configuration.threadCount) { daemons.append(try startWorker()) }
             let acceptLoop = try AcceptLoop(listening: socket, daemons: daemons)
-            try acceptLoop.start()
+            acceptLoop.start()
             state.withLock {
                 $0.daemons = daemons
                 $0.acceptLoop = acceptLoop

@@ -1,5 +1,9 @@
+import OnrampPlatform
+
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// A TCP socket bound and listening before the server starts, so the caller knows the port (also
@@ -14,7 +18,7 @@ public struct ListeningSocket: Sendable {
     public static func bind(host: String, port: Int, backlog: Int32 = 1024) throws(HTTPServer.StartError)
         -> ListeningSocket
     {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = socket(AF_INET, PlatformSockets.stream, 0)
         guard descriptor >= 0 else { throw HTTPServer.StartError(message: "cannot create a socket") }
         var reuse: Int32 = 1
         setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
@@ -25,12 +29,7 @@ public struct ListeningSocket: Sendable {
             close(descriptor)
             throw HTTPServer.StartError(message: "invalid IPv4 listen address \(host)")
         }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard bound == 0, listen(descriptor, backlog) == 0 else {
+        guard PlatformSockets.bind(descriptor, to: address) == 0, listen(descriptor, backlog) == 0 else {
             close(descriptor)
             throw HTTPServer.StartError(message: "could not listen on \(host):\(port)")
         }

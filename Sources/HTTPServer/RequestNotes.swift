@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import OnrampPlatform
 
 /// What a handler notes about its request for the server's request log: the project it acted for,
 /// once authentication or the request names one. The server makes fresh notes current on the thread
@@ -16,15 +12,9 @@ public final class RequestNotes: @unchecked Sendable {
     /// A thread-specific slot, not a `@TaskLocal`: outside a task, binding a task-local allocates its
     /// record on every request (`swift_task_localValuePush` was 0.6 % of `/livez` and one of its heap
     /// allocations), where the slot costs a `pthread_setspecific`.
-    public static var current: RequestNotes? {
-        pthread_getspecific(slot).map { Unmanaged<RequestNotes>.fromOpaque($0).takeUnretainedValue() }
-    }
+    public static var current: RequestNotes? { slot.current }
 
-    private static let slot: pthread_key_t = {
-        var key = pthread_key_t()
-        precondition(pthread_key_create(&key, nil) == 0, "no thread-specific key left for the request notes")
-        return key
-    }()
+    private static let slot = ThreadSlot<RequestNotes>(owning: false)
 
     /// The project the request acted for.
     public var projectId: String?
@@ -34,9 +24,9 @@ public final class RequestNotes: @unchecked Sendable {
 
     /// Runs `body` with these notes current on this thread, then puts back whatever was current.
     func bind<Result>(_ body: () throws -> Result) rethrows -> Result {
-        let previous = pthread_getspecific(Self.slot)
-        pthread_setspecific(Self.slot, Unmanaged.passUnretained(self).toOpaque())
-        defer { pthread_setspecific(Self.slot, previous) }
+        let previous = Self.slot.current
+        Self.slot.set(self)
+        defer { Self.slot.set(previous) }
         return try withExtendedLifetime(self) { try body() }
     }
 }

@@ -1,3 +1,5 @@
+import OnrampPlatform
+
 /// Listening address, worker threads and limits of an ``HTTPServer``.
 public struct ServerConfiguration: Sendable {
     /// The IPv4 address to bind (`127.0.0.1` by default; `0.0.0.0` for every interface).
@@ -31,7 +33,7 @@ public struct ServerConfiguration: Sendable {
     ) {
         self.host = host
         self.port = port
-        self.threadCount = threadCount ?? Swift.max(2, ProcessInfoCores.count)
+        self.threadCount = threadCount ?? Swift.max(2, ProcessLimits.onlineCores)
         self.maximumBodyBytes = maximumBodyBytes
         self.maximumURLBytes = maximumURLBytes
         self.maximumQueryParameters = maximumQueryParameters
@@ -54,39 +56,7 @@ extension ConnectionLimits {
     /// up to ``defaultMaximumTotal``.
     public static func fromDescriptorLimit() -> ConnectionLimits {
         ConnectionLimits(
-            total: Swift.min(defaultMaximumTotal, Swift.max(64, DescriptorLimit.raise() - descriptorsKept)))
-    }
-}
-
-/// The process's limit on open file descriptors.
-enum DescriptorLimit {
-    /// Raises the soft limit to the hard limit and returns the soft limit now in force.
-    static func raise() -> Int {
-        #if canImport(Glibc)
-            var limit = rlimit()
-            guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 1024 }
-            if limit.rlim_cur < limit.rlim_max {
-                var raised = limit
-                raised.rlim_cur = limit.rlim_max
-                if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &raised) == 0 { limit = raised }
-            }
-            return Int(clamping: limit.rlim_cur)
-        #else
-            return 1024
-        #endif
-    }
-}
-
-#if canImport(Glibc)
-    import Glibc
-#endif
-
-enum ProcessInfoCores {
-    static var count: Int {
-        #if canImport(Glibc)
-            return Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
-        #else
-            return 2
-        #endif
+            total: Swift.min(
+                defaultMaximumTotal, Swift.max(64, ProcessLimits.raiseDescriptorLimit() - descriptorsKept)))
     }
 }

@@ -1,8 +1,5 @@
+import OnrampPlatform
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// Tells a waiting loop that something was committed, so it can sleep long and still react at once:
 /// its ``descriptor`` polls readable after a commit, and ``drain()`` consumes that.
@@ -20,18 +17,14 @@ public let outboxChannel = "onramp_outbox"
 
 extension Database {
     /// A watcher of this database's commits: on PostgreSQL a `LISTEN` on ``outboxChannel``, on
-    /// SQLite files (Linux) inotify on the log; `nil` when there is none (an in-memory database, another
-    /// platform, a listener that cannot connect), and the caller polls on its interval.
+    /// SQLite files a watch of the log (``FileWriteWatch``); `nil` when there is none (an in-memory
+    /// database, a listener that cannot connect), and the caller polls on its interval.
     public func changeWatcher() -> (any ChangeWatcher)? {
         if let postgres = self as? PostgresDatabase {
             return try? postgres.makeChangeWatcher(channel: outboxChannel)
         }
-        #if canImport(Glibc)
-            guard let sqlite = self as? SQLiteDatabase, sqlite.path != ":memory:" else { return nil }
-            return SQLiteChangeWatcher(walPath: sqlite.path + "-wal")
-        #else
-            return nil
-        #endif
+        guard let sqlite = self as? SQLiteDatabase, sqlite.path != ":memory:" else { return nil }
+        return SQLiteChangeWatcher(walPath: sqlite.path + "-wal")
     }
 }
 
@@ -62,47 +55,19 @@ final class PostgresChangeWatcher: ChangeWatcher {
     }
 }
 
-#if canImport(Glibc)
-    /// inotify on the database's write-ahead log: every commit appends to it, whichever connection makes
-    /// it (this process's pools, another process such as `onramp trigger`, a second instance on the same
-    /// file), and the kernel reports the write. Waiting costs nothing; a wake costs one `read(2)`.
-    final class SQLiteChangeWatcher: ChangeWatcher {
-        let descriptor: Int32
-        private let walPath: String
+/// The database's write-ahead log, watched: every commit appends to it, whichever connection makes it
+/// (this process's pools, another process such as `onramp trigger`, a second instance on the same file).
+final class SQLiteChangeWatcher: ChangeWatcher {
+    private let watch: FileWriteWatch
 
-        /// A watcher of the log at `walPath`; `nil` when inotify is unavailable or the log does not exist
-        /// (SQLite creates it on the first write and keeps it while a connection is open).
-        init?(walPath: String) {
-            let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-            guard descriptor >= 0 else { return nil }
-            guard inotify_add_watch(descriptor, walPath, UInt32(IN_MODIFY)) >= 0 else {
-                close(descriptor)
-                return nil
-            }
-            self.descriptor = descriptor
-            self.walPath = walPath
-        }
-
-        deinit { close(descriptor) }
-
-        /// Reads every queued event; when the log was removed (the kernel dropped the watch, `IN_IGNORED`),
-        /// watches the file again should it exist by now.
-        func drain() {
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            var watchDropped = false
-            while true {
-                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-                guard count > 0 else { break }
-                var offset = 0
-                while offset + MemoryLayout<inotify_event>.size <= count {
-                    let event = buffer.withUnsafeBytes {
-                        $0.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
-                    }
-                    if event.mask & UInt32(IN_IGNORED) != 0 { watchDropped = true }
-                    offset += MemoryLayout<inotify_event>.size + Int(event.len)
-                }
-            }
-            if watchDropped { _ = inotify_add_watch(descriptor, walPath, UInt32(IN_MODIFY)) }
-        }
+    /// A watcher of the log at `walPath`; `nil` when the platform refuses a watch or the log does not exist
+    /// (SQLite creates it on the first write and keeps it while a connection is open).
+    init?(walPath: String) {
+        guard let watch = FileWriteWatch(path: walPath) else { return nil }
+        self.watch = watch
     }
-#endif
+
+    var descriptor: Int32 { watch.descriptor }
+
+    func drain() { watch.drain() }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import OnrampPlatform
 
 /// Group commit for SQLite's single writer: transactions that queue up while one commits are run
 /// together in the next database transaction, each inside its own savepoint, and committed once.
@@ -31,7 +32,7 @@ final class GroupCommit: @unchecked Sendable {
         /// Set when the body threw, or when the group's `BEGIN`/`COMMIT` failed.
         var error: (any Error)?
         /// Signalled (with the mutex held) when the job is done, or when its caller is to lead next.
-        let wake = WakeCondition()
+        let wake = MonotonicCondition()
 
         init(_ body: @escaping (SQLiteConnection) throws -> Void) { self.body = body }
 
@@ -81,12 +82,12 @@ final class GroupCommit: @unchecked Sendable {
                 return StoreError(.queryFailed, "a transaction cannot start inside another transaction")
             }
             pending.append(job)
-            let deadline = WakeCondition.deadline(after: queueTimeout)
+            let deadline = MonotonicCondition.Deadline.after(seconds: queueTimeout)
             while !job.done {
                 if !leading {
                     lead()
                 } else if let index = pending.firstIndex(where: { $0 === job }) {
-                    guard !WakeCondition.hasPassed(deadline) else {
+                    guard !deadline.hasPassed else {
                         pending.remove(at: index)
                         job.body = nil
                         return StoreError(.busy, "the database writer stayed busy for \(queueTimeout) seconds")
@@ -175,56 +176,4 @@ public struct GroupCommitStatistics: Sendable, Equatable {
     public var transactions = 0
     /// Database transactions they were grouped into.
     public var groups = 0
-}
-
-/// A condition variable one waiter sleeps on, timed on the monotonic clock (a wall-clock change
-/// neither shortens nor stretches a wait).
-private final class WakeCondition {
-    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-
-    init() {
-        var attributes = pthread_condattr_t()
-        pthread_condattr_init(&attributes)
-        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
-        pthread_cond_init(condition, &attributes)
-        pthread_condattr_destroy(&attributes)
-    }
-
-    deinit {
-        pthread_cond_destroy(condition)
-        condition.deallocate()
-    }
-
-    /// Waits, releasing `mutex`, until signalled (or spuriously woken).
-    func wait(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) {
-        pthread_cond_wait(condition, mutex)
-    }
-
-    /// Waits, releasing `mutex`, until signalled, spuriously woken or `deadline` passes.
-    func wait(_ mutex: UnsafeMutablePointer<pthread_mutex_t>, until deadline: timespec) {
-        var deadline = deadline
-        pthread_cond_timedwait(condition, mutex, &deadline)
-    }
-
-    /// Wakes the waiter; the caller holds the mutex.
-    func signal() {
-        pthread_cond_signal(condition)
-    }
-
-    /// The monotonic time `seconds` from now.
-    static func deadline(after seconds: TimeInterval) -> timespec {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        let nanoseconds = Int(now.tv_nsec) + Int((seconds - seconds.rounded(.down)) * 1e9)
-        return timespec(
-            tv_sec: now.tv_sec + Int(seconds.rounded(.down)) + nanoseconds / 1_000_000_000,
-            tv_nsec: nanoseconds % 1_000_000_000)
-    }
-
-    /// Whether the monotonic clock has reached `deadline`.
-    static func hasPassed(_ deadline: timespec) -> Bool {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return now.tv_sec > deadline.tv_sec || (now.tv_sec == deadline.tv_sec && now.tv_nsec >= deadline.tv_nsec)
-    }
 }

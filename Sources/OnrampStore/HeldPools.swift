@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import OnrampPlatform
 
 /// The connection pools whose connections the current thread holds, in a thread-specific slot: a
 /// pool refuses a thread a second connection (see ``ConnectionPool/withConnection(_:)``). Cheaper than
@@ -15,11 +11,9 @@ final class HeldPools {
 
     /// The current thread's set, created on first use and released when the thread ends.
     static func ofCurrentThread() -> HeldPools {
-        if let pointer = pthread_getspecific(slot) {
-            return Unmanaged<HeldPools>.fromOpaque(pointer).takeUnretainedValue()
-        }
+        if let held = slot.current { return held }
         let held = HeldPools()
-        pthread_setspecific(slot, Unmanaged.passRetained(held).toOpaque())
+        slot.set(held)
         return held
     }
 
@@ -29,15 +23,5 @@ final class HeldPools {
 
     func remove(_ pool: ObjectIdentifier) { pools.removeAll { $0 == pool } }
 
-    private static let slot: pthread_key_t = {
-        var key = pthread_key_t()
-        #if canImport(Glibc)
-            pthread_key_create(&key) { pointer in
-                if let pointer { Unmanaged<HeldPools>.fromOpaque(pointer).release() }
-            }
-        #else
-            pthread_key_create(&key) { Unmanaged<HeldPools>.fromOpaque($0).release() }
-        #endif
-        return key
-    }()
+    private static let slot = ThreadSlot<HeldPools>(owning: true)
 }

@@ -2,6 +2,8 @@ import CSQLite
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// One SQLite connection handle.

@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+import OnrampPlatform
 
 /// A minimal HTTP/1.1 client over a POSIX socket, for tests that need what URLSession hides: the
 /// exact status of a refused upload, several requests on one keep-alive connection, raw headers.
@@ -42,20 +39,16 @@ public final class RawHTTPClient {
         // The descriptor is stored only once connected: a class whose init throws after setting every
         // property runs its deinit, which would close the descriptor a second time (by then perhaps
         // another thread's socket).
-        let socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let socketDescriptor = socket(AF_INET, PlatformSockets.stream, 0)
         guard socketDescriptor >= 0 else { throw ClientError(description: "socket failed") }
+        PlatformSockets.suppressSIGPIPE(socketDescriptor)
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         setsockopt(socketDescriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         if let sourceAddress {
             var source = sockaddr_in()
             source.sin_family = sa_family_t(AF_INET)
             source.sin_addr.s_addr = inet_addr(sourceAddress)
-            let bound = withUnsafePointer(to: &source) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    bind(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                }
-            }
-            guard bound == 0 else {
+            guard PlatformSockets.bind(socketDescriptor, to: source) == 0 else {
                 close(socketDescriptor)
                 throw ClientError(description: "bind to \(sourceAddress) failed")
             }
@@ -83,9 +76,7 @@ public final class RawHTTPClient {
     public func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes {
-                Glibc.send(socketDescriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
-            }
+            let written = bytes[offset...].withUnsafeBytes { PlatformSockets.send(socketDescriptor, $0) }
             guard written > 0 else { throw ClientError(description: "send failed") }
             offset += written
         }

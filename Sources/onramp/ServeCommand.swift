@@ -4,15 +4,12 @@ import Foundation
 import HTTPServer
 import OnrampCore
 import OnrampCrypto
+import OnrampPlatform
 import OnrampRuntime
 import OnrampServer
 import OnrampServices
 import OnrampStore
 import OnrampWire
-
-#if canImport(CMalloc)
-    import CMalloc
-#endif
 
 /// `onramp serve`: opens (and migrates) the database, starts the HTTP server and the background
 /// workers, and shuts down gracefully on SIGINT or SIGTERM.
@@ -67,10 +64,8 @@ enum ServeCommand {
     /// and a load run) peaked at 104.1 MB, and at 87.7 MB with two arenas; `bench/http.sh` gave the same
     /// `/livez` and `/healthz` rates either way (two alternating runs each: 0.46–0.55 of nginx).
     static func limitMallocArenas() {
-        #if canImport(CMalloc)
-            guard ProcessInfo.processInfo.environment["MALLOC_ARENA_MAX"] == nil else { return }
-            _ = mallopt(M_ARENA_MAX, Int32(max(2, ProcessInfo.processInfo.activeProcessorCount)))
-        #endif
+        guard ProcessInfo.processInfo.environment["MALLOC_ARENA_MAX"] == nil else { return }
+        MallocArenas.limit(to: max(2, ProcessInfo.processInfo.activeProcessorCount))
     }
 
     static func run(_ arguments: [String]) -> Int32 {

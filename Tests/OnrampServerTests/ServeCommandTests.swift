@@ -9,6 +9,8 @@ import Testing
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// `onramp serve` as a real process: it prints where it listens, and on SIGTERM it finishes the

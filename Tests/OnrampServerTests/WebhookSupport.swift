@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import OnrampCore
+import OnrampPlatform
 import OnrampRuntime
 import OnrampStore
 import OnrampTestSupport
@@ -305,18 +306,15 @@ final class LoopbackListener {
     private let descriptor: Int32
 
     init() throws {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = socket(AF_INET, PlatformSockets.stream, 0)
         self.descriptor = descriptor
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         address.sin_port = 0
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
+        guard PlatformSockets.bind(descriptor, to: address) == 0, listen(descriptor, 16) == 0 else {
+            throw POSIXError(.EADDRINUSE)
         }
-        guard bound == 0, listen(descriptor, 16) == 0 else { throw POSIXError(.EADDRINUSE) }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }

@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import OnrampPlatform
 import OnrampRuntime
 
 /// The HTTP client of webhook deliveries: libcurl's multi interface, driven by one thread of its own
@@ -355,10 +356,6 @@ private let openCheckedSocket: curl_opensocket_callback = { context, _, address 
         transfer.refusedAddress = numeric
         return CURL_SOCKET_BAD
     }
-    #if canImport(Glibc)
-        return socket(
-            address.pointee.family, address.pointee.socktype | Int32(SOCK_CLOEXEC.rawValue), address.pointee.protocol)
-    #else
-        return socket(address.pointee.family, address.pointee.socktype, address.pointee.protocol)
-    #endif
+    return PlatformSockets.openCloseOnExec(
+        family: address.pointee.family, type: address.pointee.socktype, protocol: address.pointee.protocol)
 }
