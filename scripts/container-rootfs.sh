@@ -63,7 +63,7 @@ for _ in $(seq 1 100); do
 done
 echo "== the image's health check: curl -fsS http://127.0.0.1:$port/healthz"
 cat /tmp/onramp-rootfs-health.json; echo
-head -3 /tmp/onramp-rootfs-serve.log
+head -1 /tmp/onramp-rootfs-serve.log   # the next line holds the console token
 
 echo "== onramp demo (as uid 10001)"
 "${as_user[@]}" /usr/local/bin/onramp demo

@@ -36,6 +36,11 @@ public struct Router: Sendable {
             self.pattern = pattern
             self.operation = operation
         }
+
+        /// Describes the route `operation` states.
+        public init(_ operation: APIOperation) {
+            self.init(method: operation.method, pattern: operation.path, operation: operation)
+        }
     }
 
     private enum Segment: Sendable, Equatable {
@@ -67,10 +72,19 @@ public struct Router: Sendable {
         self.fallbackRenderer = fallbackRenderer
     }
 
-    /// Adds a route documented as `operation`. Parameters are written `{name}` and match one path
+    /// Adds the route `operation` states (its method and path), answered by `handler`.
+    public mutating func add(_ operation: APIOperation, _ handler: @escaping HTTPHandler) {
+        add(operation.method, operation.path, operation, handler)
+    }
+
+    /// Adds an undocumented route (tests, examples). Parameters are written `{name}` and match one path
     /// segment.
-    public mutating func add(
-        _ method: String, _ pattern: String, _ operation: APIOperation? = nil, _ handler: @escaping HTTPHandler
+    public mutating func add(_ method: String, _ pattern: String, _ handler: @escaping HTTPHandler) {
+        add(method, pattern, nil, handler)
+    }
+
+    private mutating func add(
+        _ method: String, _ pattern: String, _ operation: APIOperation?, _ handler: @escaping HTTPHandler
     ) {
         let segments = Router.split(pattern).map { part -> Segment in
             if part.hasPrefix("{") && part.hasSuffix("}") { return .parameter(String(part.dropFirst().dropLast())) }

@@ -30,6 +30,7 @@ extension OperationsRoutes {
 
         /// `GET /healthz`.
         static let health = APIOperation(
+            "GET /healthz",
             id: "getHealth", summary: "Reports whether the server and its database answer.", tag: "Operations",
             responses: [
                 .json(200, "The server and its database answer.", healthy),
@@ -38,6 +39,7 @@ extension OperationsRoutes {
 
         /// `GET /livez`.
         static let liveness = APIOperation(
+            "GET /livez",
             id: "getLiveness", summary: "Reports that the process answers (the database is not checked).",
             tag: "Operations",
             responses: [.json(200, "The process answers.", .object(["status": .constant("ok")], required: ["status"]))]
@@ -45,6 +47,7 @@ extension OperationsRoutes {
 
         /// `GET /metrics`.
         static let metrics = APIOperation(
+            "GET /metrics",
             id: "getMetrics", summary: "Returns the request and store metrics in Prometheus text format.",
             tag: "Operations",
             responses: [

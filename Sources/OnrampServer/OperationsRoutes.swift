@@ -9,7 +9,7 @@ enum OperationsRoutes {
         // The answers are built once: a probe costs the database's ping and nothing else.
         let healthy = HTTPResponse.json(["status": "ok", "database": "ok"])
         let unavailable = HTTPResponse.json(["status": "unavailable", "database": "unreachable"], status: 503)
-        router.add("GET", "/healthz", Operations.health) { _ in
+        router.add(Operations.health) { _ in
             do {
                 try database.ping()
                 return healthy
@@ -18,8 +18,8 @@ enum OperationsRoutes {
             }
         }
         let alive = HTTPResponse.json(["status": "ok"])
-        router.add("GET", "/livez", Operations.liveness) { _ in alive }
-        router.add("GET", "/metrics", Operations.metrics) { _ in
+        router.add(Operations.liveness) { _ in alive }
+        router.add(Operations.metrics) { _ in
             .text(
                 metrics.prometheusText() + storeMetrics(database),
                 contentType: "text/plain; version=0.0.4; charset=utf-8")

@@ -21,7 +21,7 @@ struct WebhookHTTPClientTests {
             AccessLog.shared.configure(enabled: false)
             var router = Router()
             let received = self.received
-            router.add("POST", "/hook", nil) { request in
+            router.add("POST", "/hook") { request in
                 received.withLock { $0.append(request) }
                 if delay > 0 { Thread.sleep(forTimeInterval: delay) }
                 return .text(body, status: status)
@@ -132,7 +132,7 @@ struct WebhookHTTPClientTests {
         let target = try Endpoint()
         var router = Router()
         let location = target.url
-        router.add("POST", "/hook", nil) { _ in
+        router.add("POST", "/hook") { _ in
             var response = HTTPResponse(status: 307)
             response.headers.set("Location", location)
             return response

@@ -178,7 +178,7 @@ final class WebhookReceiver: Sendable {
             }
             return .text("received \(index)", status: respond(index))
         }
-        router.add("POST", "/hook", nil, handler)
+        router.add("POST", "/hook", handler)
         server = HTTPServer(configuration: ServerConfiguration(port: 0, threadCount: 4), router: router)
         try server.start()
     }

@@ -1,8 +1,13 @@
 import OnrampWire
 
-/// What the OpenAPI description says of one route: its name, who may call it, what it takes and what
-/// it answers. Path parameters come from the route's pattern (`{id}`); everything else is declared.
+/// One route, stated once: its method and path, its name, who may call it, what it takes and what it
+/// answers. The router registers a handler under it (``Router/add(_:_:)``) and the OpenAPI description is
+/// built from it. Path parameters come from the path's pattern (`{id}`); everything else is declared.
 public struct APIOperation: Sendable {
+    /// The method (`GET`, `POST`, …).
+    public var method: String
+    /// The path pattern, parameters written `{name}`.
+    public var path: String
     /// The `operationId`, unique across the server.
     public var id: String
     /// One line for readers of the document.
@@ -21,11 +26,33 @@ public struct APIOperation: Sendable {
     /// The answers, by status.
     public var responses: [APIResponse]
 
-    /// Creates an operation.
+    /// The status a success answers with: the first documented 2xx, else 200.
+    public var successStatus: Int {
+        responses.lazy.compactMap { Int($0.status) }.first { (200..<300).contains($0) } ?? 200
+    }
+
+    /// `body` as this operation's success answer: JSON with ``successStatus``, so a handler never restates
+    /// the status its operation documents.
+    public func success(_ body: JSONValue) -> HTTPResponse {
+        .json(body, status: successStatus)
+    }
+
+    /// `object` as this operation's success answer, in ``successStatus``.
+    public func success(_ object: some WireObject) -> HTTPResponse {
+        .json(object, status: successStatus)
+    }
+
+    /// Creates the operation of `route`, written `"METHOD /path/{parameter}"`.
     public init(
-        id: String, summary: String, tag: String, security: [[String]] = [], query: [APIParameter] = [],
-        headers: [APIParameter] = [], body: APIBody? = nil, responses: [APIResponse]
+        _ route: String, id: String, summary: String, tag: String, security: [[String]] = [],
+        query: [APIParameter] = [], headers: [APIParameter] = [], body: APIBody? = nil, responses: [APIResponse]
     ) {
+        let parts = route.split(separator: " ", maxSplits: 1)
+        precondition(
+            parts.count == 2 && parts[1].hasPrefix("/") && parts[0].allSatisfy(\.isUppercase),
+            "a route is written \"METHOD /path\", not \"\(route)\"")
+        self.method = String(parts[0])
+        self.path = String(parts[1])
         self.id = id
         self.summary = summary
         self.tag = tag

@@ -13,11 +13,13 @@ extension App2AppRoutes {
 
         /// `POST …/projects/{projectId}/attestation/challenges`: the seed's registration challenge.
         static let createRegistrationChallenge = APIOperation.cdp(
+            "POST /platform/v2/onramp/mobile/projects/{projectId}/attestation/challenges",
             "createRegistrationChallenge", "Creates an App Attest registration challenge for the project in the path.",
             tag: tag, auth: .none, status: 201, response: AttestationChallenge.schema)
 
         /// `POST …/attestation/challenges`: the cdp-sdk's registration challenge, for the API key's project.
         static let createRegistrationChallengeWithAPIKey = APIOperation.cdp(
+            "POST /platform/v2/onramp/mobile/attestation/challenges",
             "createRegistrationChallengeWithAPIKey",
             "Creates an App Attest registration challenge for the API key's project.", tag: tag, auth: .apiKeyJWT,
             status: 201, response: AttestationChallenge.schema)
@@ -26,6 +28,7 @@ extension App2AppRoutes {
 
         /// `POST …/projects/{projectId}/attestation/registrations`: the seed's registration.
         static let registerProjectAttestationKey = APIOperation.cdp(
+            "POST /platform/v2/onramp/mobile/projects/{projectId}/attestation/registrations",
             "registerProjectAttestationKey",
             "Verifies an App Attest attestation for the project in the path and registers its key.", tag: tag,
             auth: .none, body: AttestationKeyRegistration.schema(keyIdRequired: true),
@@ -33,6 +36,7 @@ extension App2AppRoutes {
 
         /// `PUT …/projects/{projectId}/attestation/registrations/{keyId}`: the seed's registration by key id.
         static let putProjectAttestationKey = APIOperation.cdp(
+            "PUT /platform/v2/onramp/mobile/projects/{projectId}/attestation/registrations/{keyId}",
             "putProjectAttestationKey",
             "Verifies an App Attest attestation for the key in the path and registers or replaces it.", tag: tag,
             auth: .none, body: AttestationKeyRegistration.schema(keyIdRequired: false),
@@ -40,6 +44,7 @@ extension App2AppRoutes {
 
         /// `POST …/attestation/registrations`: the cdp-sdk's registration (the challenge names the project).
         static let registerAttestationKey = APIOperation.cdp(
+            "POST /platform/v2/onramp/mobile/attestation/registrations",
             "registerAttestationKey",
             "Verifies an App Attest attestation for the challenge's project and registers its key.", tag: tag,
             auth: .none, body: AttestationKeyRegistration.schema(keyIdRequired: true),
@@ -87,6 +92,7 @@ extension App2AppRoutes {
 
         /// `POST …/challenges`: the seed's purchase challenge.
         static let createPurchaseChallenge = APIOperation.cdp(
+            "POST /platform/v2/onramp/mobile/challenges",
             "createPurchaseChallenge", "Creates a purchase challenge carrying the validated purchase.", tag: tag,
             auth: .none, headers: idempotencyHeaders,
             body: purchase(projectId: .string(minLength: 1, maxLength: 64), required: ["projectId"]), status: 201,
@@ -94,6 +100,7 @@ extension App2AppRoutes {
 
         /// `POST …/sessions/challenges`: the cdp-sdk's purchase challenge, for the API key's project.
         static let createPurchaseChallengeWithAPIKey = APIOperation.cdp(
+            "POST /platform/v2/onramp/mobile/sessions/challenges",
             "createPurchaseChallengeWithAPIKey",
             "Creates a purchase challenge carrying the validated purchase, for the API key's project.", tag: tag,
             auth: .apiKeyJWT, headers: idempotencyHeaders,
@@ -106,6 +113,7 @@ extension App2AppRoutes {
 
         /// `POST …/sessions`: the attested purchase session.
         static let createPurchaseSession = APIOperation.cdp(
+            "POST /platform/v2/onramp/mobile/sessions",
             "createPurchaseSession",
             "Verifies the purchase assertion and returns the single-use onrampUrl (idempotent on the challenge).",
             tag: tag, auth: .none, body: PurchaseAssertion.schema, status: 201, response: OnrampURLSession.schema)

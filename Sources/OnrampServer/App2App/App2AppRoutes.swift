@@ -21,7 +21,7 @@ struct App2AppRoutes: Sendable {
         let challenge = try inProjectTime(request.pathParameters["projectId"]) {
             try service.createRegistrationChallenge(projectId: request.pathParameters["projectId"]!)
         }
-        return .json(challenge.wire(.base64URL), status: 201)
+        return Operations.createRegistrationChallenge.success(challenge.wire(.base64URL))
     }
 
     func registerProjectAttestationKey(_ request: HTTPRequest) throws -> HTTPResponse {
@@ -57,19 +57,20 @@ struct App2AppRoutes: Sendable {
             try service.createPurchaseChallenge(
                 projectId: projectId, purchase: purchase, idempotencyKey: idempotencyKey)
         }
-        return .json(challenge.wire(.base64URL), status: 201)
+        return Operations.createPurchaseChallenge.success(challenge.wire(.base64URL))
     }
 
     func createPurchaseSession(_ request: HTTPRequest) throws -> HTTPResponse {
         try limit(request)
         let body = try request.jsonBody()
         let session = try PurchaseSessionRequest(body)
-        return .json(
-            try service.createSession(session) { RequestNotes.current?.projectId = $0 }, status: 201)
+        return Operations.createPurchaseSession.success(
+            try service.createSession(session) { RequestNotes.current?.projectId = $0 })
     }
 
     func createRegistrationChallengeWithAPIKey(_ request: HTTPRequest, _ projectId: String) throws -> HTTPResponse {
-        .json(try service.createRegistrationChallenge(projectId: projectId).wire(.base64), status: 201)
+        Operations.createRegistrationChallengeWithAPIKey.success(
+            try service.createRegistrationChallenge(projectId: projectId).wire(.base64))
     }
 
     func registerAttestationKey(_ request: HTTPRequest) throws -> HTTPResponse {
@@ -91,7 +92,7 @@ struct App2AppRoutes: Sendable {
         let purchase = try PurchaseRequest(fields: RequestFields(body))
         let challenge = try service.createPurchaseChallenge(
             projectId: projectId, purchase: purchase, idempotencyKey: try Self.idempotencyKey(request))
-        return .json(challenge.wire(.base64), status: 201)
+        return Operations.createPurchaseChallengeWithAPIKey.success(challenge.wire(.base64))
     }
 
     /// Runs `body` in the project's time (its test clock; real time when there is none).

@@ -23,6 +23,7 @@ extension BuyRoutes {
 
         /// `GET /onramp/v1/buy/config`.
         static let getBuyConfig = APIOperation.cdp(
+            "GET /onramp/v1/buy/config",
             "getBuyConfig", "Lists the supported countries, their subdivisions and payment methods.", tag: tag,
             auth: .apiKeyJWT, response: config)
 
@@ -53,6 +54,7 @@ extension BuyRoutes {
 
         /// `GET /onramp/v1/buy/options`.
         static let getBuyOptions = APIOperation.cdp(
+            "GET /onramp/v1/buy/options",
             "getBuyOptions", "Lists the fiat currencies with their limits and the assets offered in a country.",
             tag: tag, auth: .apiKeyJWT,
             query: [
@@ -112,6 +114,7 @@ extension BuyRoutes {
 
         /// `POST /onramp/v1/buy/quote`.
         static let createBuyQuote = APIOperation.cdp(
+            "POST /onramp/v1/buy/quote",
             "createBuyQuote", "Quotes a purchase; with a destination address, also a one-click hosted onramp URL.",
             tag: tag, auth: .apiKeyJWT, body: quoteRequest, response: quote)
     }

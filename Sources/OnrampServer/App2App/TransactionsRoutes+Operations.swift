@@ -48,11 +48,13 @@ extension TransactionsRoutes {
 
         /// `GET /onramp/v1/buy/user/{partnerUserRef}/transactions`.
         static let listUserBuyTransactions = APIOperation.cdp(
+            "GET /onramp/v1/buy/user/{partnerUserRef}/transactions",
             "listUserBuyTransactions", "Lists the transactions of one partner user, newest first.", tag: tag,
             auth: .apiKeyJWT, query: pagingQuery, response: transactionPage)
 
         /// `GET /onramp/v1/buy/transactions`.
         static let listBuyTransactions = APIOperation.cdp(
+            "GET /onramp/v1/buy/transactions",
             "listBuyTransactions", "Lists the project's transactions, newest first, optionally between two dates.",
             tag: tag, auth: .apiKeyJWT, query: pagingQuery + dateQuery, response: transactionPage)
     }

@@ -11,12 +11,9 @@ struct CDPRoutes: Sendable {
     let authenticator: CDPAuthenticator
 
     /// A route that needs the API key JWT.
-    func apiKey(
-        _ router: inout Router, _ method: String, _ path: String, _ operation: APIOperation,
-        _ handler: @escaping Handler
-    ) {
+    func apiKey(_ router: inout Router, _ operation: APIOperation, _ handler: @escaping Handler) {
         let authenticator = self.authenticator
-        router.add(method, path, operation) { request in
+        router.add(operation) { request in
             try authenticator.acting(for: request) { projectId in try handler(request, projectId) }
         }
     }

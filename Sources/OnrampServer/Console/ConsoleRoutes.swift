@@ -23,20 +23,20 @@ struct ConsoleRoutes: Sendable {
 
     func register(on router: inout Router) {
         // The start page is the first page of projects; the "Older" links continue on /console.
-        router.add("GET", "/", Operations.home) { request in try page(request) { try projects(before: nil) } }
-        router.add("GET", "/console", Operations.projects) { request in
+        router.add(Operations.home) { request in try page(request) { try projects(before: nil) } }
+        router.add(Operations.projects) { request in
             try page(request) { try projects(before: try Self.query(request, "before", maxLength: 160)) }
         }
-        router.add("GET", "/console/login", Operations.showLogin) { request in
+        router.add(Operations.showLogin) { request in
             login(request, presented: request.queryValue("token"))
         }
-        router.add("POST", "/console/login", Operations.submitLogin) { request in
+        router.add(Operations.submitLogin) { request in
             guard let token = try request.formBody()["token"]?.stringValue, !token.isEmpty else {
                 return signIn(status: 400, message: "Enter the operator token.")
             }
             return login(request, presented: token)
         }
-        router.add("POST", "/console/logout", Operations.logout) { request in
+        router.add(Operations.logout) { request in
             try access.authorizeAction(request, form: try request.formBody())
             try access.signOut(request)
             var response = HTTPResponse.seeOther("/console/login")
@@ -44,26 +44,26 @@ struct ConsoleRoutes: Sendable {
                 "Set-Cookie", "\(ConsoleAccess.cookieName)=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0")
             return response
         }
-        router.add("GET", "/console/projects/{id}", Operations.project) { request in
+        router.add(Operations.project) { request in
             try page(request) {
                 try project(
                     request.pathParameters["id"] ?? "", advanced: try Self.query(request, "clock", maxLength: 16))
             }
         }
-        router.add("GET", "/console/projects/{id}/lists/{list}", Operations.projectList) { request in
+        router.add(Operations.projectList) { request in
             try page(request) {
                 try projectList(
                     request.pathParameters["id"] ?? "", slug: request.pathParameters["list"] ?? "",
                     before: try Self.query(request, "before", maxLength: 160))
             }
         }
-        router.add("GET", "/console/transactions/{id}", Operations.transaction) { request in
+        router.add(Operations.transaction) { request in
             try page(request) {
                 try transaction(
                     request.pathParameters["id"] ?? "", finished: try Self.query(request, "finished", maxLength: 8))
             }
         }
-        router.add("POST", "/console/transactions/{id}/settle", Operations.settle) { request in
+        router.add(Operations.settle) { request in
             try access.authorizeAction(request, form: try request.formBody())
             let id = request.pathParameters["id"] ?? ""
             guard try transactions.settleNow(transactionId: id) else {
@@ -71,7 +71,7 @@ struct ConsoleRoutes: Sendable {
             }
             return .seeOther("/console/transactions/\(ConsolePage.segment(id))?finished=settled")
         }
-        router.add("POST", "/console/transactions/{id}/fail", Operations.fail) { request in
+        router.add(Operations.fail) { request in
             try access.authorizeAction(request, form: try request.formBody())
             let id = request.pathParameters["id"] ?? ""
             guard try transactions.failNow(transactionId: id) else {
@@ -86,52 +86,52 @@ struct ConsoleRoutes: Sendable {
             on: &router, path: "/console/onramp_sessions", object: "Test-mode onramp session",
             operations: Operations.sessionActions
         ) { try sessions.finishNow(sessionId: $0, forcing: $1) }
-        router.add("POST", "/console/endpoints/{id}", Operations.changeEndpoint) { request in
+        router.add(Operations.changeEndpoint) { request in
             let form = try request.formBody()
             try access.authorizeAction(request, form: form)
             return try changeEndpoint(request.pathParameters["id"] ?? "", form: form)
         }
-        router.add("GET", "/console/hosted_sessions/{id}", Operations.hostedSession) { request in
+        router.add(Operations.hostedSession) { request in
             try page(request) { try hostedSession(request.pathParameters["id"] ?? "") }
         }
-        router.add("GET", "/console/orders/{id}", Operations.order) { request in
+        router.add(Operations.order) { request in
             try page(request) {
                 try order(
                     request.pathParameters["id"] ?? "", finished: try Self.query(request, "finished", maxLength: 8))
             }
         }
-        router.add("GET", "/console/customers/{id}", Operations.customer) { request in
+        router.add(Operations.customer) { request in
             try page(request) { try customer(request.pathParameters["id"] ?? "") }
         }
-        router.add("GET", "/console/onramp_sessions/{id}", Operations.onrampSession) { request in
+        router.add(Operations.onrampSession) { request in
             try page(request) {
                 try onrampSession(
                     request.pathParameters["id"] ?? "", finished: try Self.query(request, "finished", maxLength: 8))
             }
         }
-        router.add("GET", "/console/events", Operations.events) { request in
+        router.add(Operations.events) { request in
             try page(request) {
                 try events(
                     type: try Self.query(request, "type", maxLength: 128),
                     before: try Self.query(request, "before", maxLength: 96))
             }
         }
-        router.add("GET", "/console/events/{id}", Operations.event) { request in
+        router.add(Operations.event) { request in
             try page(request) {
                 try event(request.pathParameters["id"] ?? "", resent: try Self.query(request, "resent", maxLength: 8))
             }
         }
-        router.add("POST", "/console/events/{id}/resend", Operations.resend) { request in
+        router.add(Operations.resend) { request in
             let form = try request.formBody()
             try access.authorizeAction(request, form: form)
             return try resend(request.pathParameters["id"] ?? "", subscription: form["subscription"]?.stringValue ?? "")
         }
-        router.add("POST", "/console/projects/{id}/clock", Operations.advanceClock) { request in
+        router.add(Operations.advanceClock) { request in
             let form = try request.formBody()
             try access.authorizeAction(request, form: form)
             return try advanceClock(request.pathParameters["id"] ?? "", minutes: form["minutes"]?.stringValue)
         }
-        router.add("GET", "/console/requests", Operations.requests) { request in
+        router.add(Operations.requests) { request in
             try page(request) { requests(id: try Self.query(request, "request_id", maxLength: 128)) }
         }
     }
@@ -146,7 +146,7 @@ struct ConsoleRoutes: Sendable {
         for (action, operation, forced) in [
             ("settle", operations.settle, nil), ("fail", operations.fail, SettlementResult.buyFailed),
         ] {
-            router.add("POST", "\(path)/{id}/\(action)", operation) { request in
+            router.add(operation) { request in
                 try access.authorizeAction(request, form: try request.formBody())
                 let id = request.pathParameters["id"] ?? ""
                 guard try finish(id, forced) else {

@@ -30,6 +30,7 @@ extension CardTokenRoutes {
 
         /// Creates a token.
         static let createToken = APIOperation.stripe(
+            "POST /v1/tokens",
             "createToken", "Creates a single-use card token from an Apple Pay payment or a test card.",
             tag: "Embedded", auth: .anyKey, form: tokenForm, response: token)
     }

@@ -19,17 +19,20 @@ extension CryptoCustomerRoutes {
 
         /// Retrieves a customer.
         static let retrieveCryptoCustomer = APIOperation.stripe(
+            "GET /v1/crypto/customers/{id}",
             "retrieveCryptoCustomer", "Returns a crypto customer with its KYC tiers (scope kyc.status:read).",
             tag: "Embedded", auth: .secretKeyAndOAuthToken, response: CryptoInternalRoutes.Operations.cryptoCustomer)
 
         /// Lists a customer's wallets.
         static let listCryptoConsumerWallets = APIOperation.stripe(
+            "GET /v1/crypto/customers/{id}/crypto_consumer_wallets",
             "listCryptoConsumerWallets", "Lists a crypto customer's wallets (scope crypto:ramp).", tag: "Embedded",
             auth: .secretKeyAndOAuthToken, query: pagination,
             response: list(CryptoInternalRoutes.Operations.consumerWallet))
 
         /// Lists a customer's payment tokens.
         static let listCryptoPaymentTokens = APIOperation.stripe(
+            "GET /v1/crypto/customers/{id}/payment_tokens",
             "listCryptoPaymentTokens", "Lists a crypto customer's payment tokens (scope crypto:ramp).",
             tag: "Embedded", auth: .secretKeyAndOAuthToken, query: pagination,
             response: list(CryptoInternalRoutes.Operations.paymentToken))

@@ -16,6 +16,7 @@ extension CryptoInternalRoutes {
 
         /// Gets or creates the session's crypto customer.
         static let createCryptoCustomer = APIOperation.stripe(
+            "POST /v1/crypto/internal/customers",
             "createCryptoCustomer", "Gets or creates the crypto customer of the verified consumer session.",
             tag: "Embedded", auth: .anyKey, form: credentialsForm, response: customerReference)
 
@@ -97,6 +98,7 @@ extension CryptoInternalRoutes {
 
         /// Collects KYC data.
         static let collectKycData = APIOperation.stripe(
+            "POST /v1/crypto/internal/kyc_data_collection",
             "collectKycData", "Records the customer's KYC data and starts the sandbox phone and KYC checks.",
             tag: "Embedded", auth: .anyKey, form: kycForm,
             response: .object(
@@ -144,16 +146,19 @@ extension CryptoInternalRoutes {
 
         /// Retrieves the KYC data.
         static let retrieveKycData = APIOperation.stripe(
+            "POST /v1/crypto/internal/kyc_data_retrieve",
             "retrieveKycData", "Returns the KYC data of the verified consumer session's customer.", tag: "Embedded",
             auth: .anyKey, form: credentialsForm, response: retrievedKycData)
 
         /// Retrieves the KYC data, credentials in the query (older SDKs).
         static let retrieveKycDataByQuery = APIOperation.stripe(
+            "GET /v1/crypto/internal/kyc_data_retrieve",
             "retrieveKycDataByQuery", "Returns the KYC data, the credentials in the query (older SDK versions).",
             tag: "Embedded", auth: .anyKey, query: [credentialsQuery], response: retrievedKycData)
 
         /// The publishable key payment methods are collected under.
         static let retrievePlatformSettings = APIOperation.stripe(
+            "GET /v1/crypto/internal/platform_settings",
             "retrievePlatformSettings", "The publishable key the SDK collects payment methods under.",
             tag: "Embedded", auth: .anyKey,
             query: [
@@ -167,6 +172,7 @@ extension CryptoInternalRoutes {
 
         /// Confirms the KYC data.
         static let refreshConsumerPerson = APIOperation.stripe(
+            "POST /v1/crypto/internal/refresh_consumer_person",
             "refreshConsumerPerson", "Confirms the collected KYC data, optionally correcting the address.",
             tag: "Embedded", auth: .anyKey,
             form: .object(
@@ -191,6 +197,7 @@ extension CryptoInternalRoutes {
 
         /// Starts an identity verification.
         static let startIdentityVerification = APIOperation.stripe(
+            "POST /v1/crypto/internal/start_identity_verification",
             "startIdentityVerification", "Opens a test-mode identity verification with its hosted page.",
             tag: "Embedded", auth: .anyKey,
             form: .object(
@@ -217,6 +224,7 @@ extension CryptoInternalRoutes {
 
         /// Registers a wallet.
         static let registerConsumerWallet = APIOperation.stripe(
+            "POST /v1/crypto/internal/wallet",
             "registerConsumerWallet", "Registers a wallet address of the customer on a network.", tag: "Embedded",
             auth: .anyKey, form: walletForm, response: consumerWallet)
 
@@ -238,11 +246,13 @@ extension CryptoInternalRoutes {
 
         /// Creates a payment token.
         static let createCryptoPaymentToken = APIOperation.stripe(
+            "POST /v1/crypto/internal/payment_token",
             "createCryptoPaymentToken", "Makes a payment method the customer's payment token.", tag: "Embedded",
             auth: .anyKey, form: paymentTokenForm, response: paymentToken)
 
         /// Retrieves a session by its client secret.
         static let retrieveOnrampSessionByClientSecret = APIOperation.stripe(
+            "GET /v1/crypto/internal/onramp_session",
             "retrieveOnrampSessionByClientSecret", "Returns an onramp session to the client holding its secret.",
             tag: "Embedded", auth: .anyKey,
             query: [

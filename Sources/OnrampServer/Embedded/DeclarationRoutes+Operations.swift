@@ -12,17 +12,20 @@ extension DeclarationRoutes {
             "credentials[consumer_session_client_secret]", .string(maxLength: 128))
 
         static let retrieveCRSCARFDeclaration = APIOperation.stripe(
+            "GET /v1/crypto/internal/crs_carf_declaration",
             "retrieveCRSCARFDeclaration", "The CRS/CARF tax self-certification to show the user.", tag: "Embedded",
             auth: .anyKey, query: [credentialsQuery], headers: [consumerHeader],
             response: .object(["text": .string, "version": .string], required: ["text", "version"]))
 
         static let confirmCRSCARFDeclaration = APIOperation.stripe(
+            "POST /v1/crypto/internal/crs_carf_declaration",
             "confirmCRSCARFDeclaration", "Records that the user confirmed the CRS/CARF declaration.", tag: "Embedded",
             auth: .anyKey,
             form: .object(["credentials": ConsumerRoutes.Operations.credentials], required: ["credentials"]),
             response: .object([:]))
 
         static let retrievePartnerTerms = APIOperation.stripe(
+            "GET /v1/crypto/internal/partner_terms",
             "retrievePartnerTerms", "Whether the user must accept the partner's terms, and which.", tag: "Embedded",
             auth: .anyKey,
             query: [
@@ -43,6 +46,7 @@ extension DeclarationRoutes {
                 ], required: ["required"]))
 
         static let confirmPartnerTerms = APIOperation.stripe(
+            "POST /v1/crypto/internal/partner_terms",
             "confirmPartnerTerms", "Records that the user accepted a declaration.", tag: "Embedded", auth: .anyKey,
             headers: [consumerHeader],
             form: .object(

@@ -18,6 +18,7 @@ extension DepositAddressRoutes {
             ], required: ["id", "object", "address", "created", "livemode", "metadata", "network", "supported_tokens"])
 
         static let createDepositAddress = APIOperation.stripe(
+            "POST /v1/crypto/deposit_addresses",
             "createDepositAddress", "Makes an on-chain address where stablecoins can be received.", tag: "Embedded",
             auth: .secretKey,
             form: .object(
@@ -28,6 +29,7 @@ extension DepositAddressRoutes {
             response: depositAddress)
 
         static let retrieveDepositAddress = APIOperation.stripe(
+            "GET /v1/crypto/deposit_addresses/{id}",
             "retrieveDepositAddress", "Retrieves a deposit address.", tag: "Embedded", auth: .secretKey,
             response: depositAddress)
 
@@ -49,6 +51,7 @@ extension DepositAddressRoutes {
             ])
 
         static let simulateDeposit = APIOperation.stripe(
+            "POST /v1/test_helpers/crypto/deposit_addresses/{id}/deposit",
             "simulateDeposit",
             "Test helper: receives stablecoins at a deposit address as an on-chain transfer would, capturing a "
                 + "deposit-mode PaymentIntent and sending payment_intent.succeeded (test mode only).",
@@ -61,6 +64,7 @@ extension DepositAddressRoutes {
             response: depositPaymentIntent)
 
         static let listDepositAddresses = APIOperation.stripe(
+            "GET /v1/crypto/deposit_addresses",
             "listDepositAddresses", "Lists the deposit addresses, newest first.", tag: "Embedded", auth: .secretKey,
             query: [
                 APIParameter("address", .string(maxLength: 128)), APIParameter("customer", .string(maxLength: 255)),

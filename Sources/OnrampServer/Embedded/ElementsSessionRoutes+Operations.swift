@@ -38,6 +38,7 @@ extension ElementsSessionRoutes {
 
         /// Retrieves an elements session.
         static let retrieveElementsSession = APIOperation.stripe(
+            "GET /v1/elements/sessions",
             "retrieveElementsSession",
             "The deferred-intent elements session the crypto onramp SDK loads when its coordinator is created.",
             tag: "Link", auth: .anyKey, query: query,

@@ -13,6 +13,7 @@ extension HostedTestPages {
 
         /// Shows the challenge.
         static let showThreeDSecurePage = APIOperation.page(
+            "GET \(HostedTestPages.threeDSPath)",
             "showThreeDSecurePage", "Shows the test-mode 3-D Secure challenge of an onramp session.",
             tag: "Embedded pages", query: challengeQuery)
 
@@ -25,6 +26,7 @@ extension HostedTestPages {
 
         /// Answers the challenge.
         static let submitThreeDSecurePage = APIOperation.page(
+            "POST \(HostedTestPages.threeDSPath)",
             "submitThreeDSecurePage", "Completes or fails the 3-D Secure challenge for the next checkout.",
             tag: "Embedded pages", form: challengeForm)
     }

@@ -13,6 +13,7 @@ extension IdentityVerificationPage {
 
         /// Shows the verification.
         static let showIdentityVerificationPage = APIOperation.page(
+            "GET \(IdentityVerificationPage.path)",
             "showIdentityVerificationPage", "Shows the test-mode identity check, where the tester picks the outcome.",
             tag: "Embedded pages", query: verificationQuery)
 
@@ -25,6 +26,7 @@ extension IdentityVerificationPage {
 
         /// Records the outcome.
         static let submitIdentityVerificationPage = APIOperation.page(
+            "POST \(IdentityVerificationPage.path)",
             "submitIdentityVerificationPage", "Records the picked outcome as the customer's document status.",
             tag: "Embedded pages", form: outcomeForm)
     }

@@ -57,6 +57,7 @@ extension KYCComplianceRoutes {
             ], required: ["requested_by", "awaiting_action_from", "errors"])
 
         static let retrieveKycRequirements = APIOperation.stripe(
+            "GET /v1/crypto/internal/kyc_requirements",
             "retrieveKycRequirements",
             "What the customer still owes beyond the KYC tiers (an EU customer: a proof of address and a question).",
             tag: "Embedded", auth: .anyKey, query: [Consumer.credentialsQuery], headers: [Consumer.consumerHeader],
@@ -65,6 +66,7 @@ extension KYCComplianceRoutes {
                 required: ["requirements"]))
 
         static let fulfillAdditionalKycRequirement = APIOperation.stripe(
+            "POST /v1/crypto/internal/fulfill_additional_kyc_requirement",
             "fulfillAdditionalKycRequirement",
             "Fulfils what a liquidity provider asked, with uploaded documents and the questionnaire's answers.",
             tag: "Embedded", auth: .anyKey,
@@ -82,6 +84,7 @@ extension KYCComplianceRoutes {
                 ], required: ["id", "object", "liquidity_provider", "submission_type", "status", "created"]))
 
         static let fulfillKycRequirements = APIOperation.stripe(
+            "POST /v1/crypto/internal/fulfill_kyc_requirements",
             "fulfillKycRequirements",
             "Fulfils requirements by name; the newest SDK sends its link session key (lsk_…) as the Bearer key.",
             tag: "Embedded", auth: .anyKey,
@@ -113,12 +116,14 @@ extension KYCComplianceRoutes {
             ], required: ["identifiers", "alternatives", "carf_tin_required"])
 
         static let retrieveIdentifierRequirements = APIOperation.stripe(
+            "GET /v1/crypto/internal/identifier_requirements",
             "retrieveIdentifierRequirements",
             "The MiCA and CRS/CARF identifiers the customer still owes (none outside the EU).", tag: "Embedded",
             auth: .anyKey, query: [Consumer.credentialsQuery], headers: [Consumer.consumerHeader],
             response: identifierPlan)
 
         static let submitEUIdentifiers = APIOperation.stripe(
+            "POST /v1/crypto/internal/eu_identifiers",
             "submitEUIdentifiers", "Submits MiCA and CRS/CARF identifiers; answers what is still owed.",
             tag: "Embedded", auth: .anyKey,
             form: .object(

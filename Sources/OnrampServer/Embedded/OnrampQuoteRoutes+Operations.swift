@@ -46,6 +46,7 @@ extension OnrampQuoteRoutes {
 
         /// Quotes every destination.
         static let listOnrampQuotes = APIOperation.stripe(
+            "GET /v1/crypto/onramp/quotes",
             "listOnrampQuotes", "Quotes a purchase for each destination network and currency.", tag: "Embedded",
             auth: .secretKey, query: quoteQuery, response: quotes)
 
@@ -62,6 +63,7 @@ extension OnrampQuoteRoutes {
 
         /// Returns the transaction limits.
         static let retrieveOnrampTransactionLimits = APIOperation.stripe(
+            "GET /v1/crypto/onramp_transaction_limits",
             "retrieveOnrampTransactionLimits", "Returns the per-transaction limit of each KYC tier.",
             tag: "Embedded", auth: .secretKey, response: transactionLimits)
     }

@@ -34,11 +34,13 @@ extension OnrampSessionRoutes {
 
         /// Creates a session.
         static let createOnrampSession = APIOperation.stripe(
+            "POST /v1/crypto/onramp_sessions",
             "createOnrampSession", "Creates a headless onramp session with a quote (scope crypto:ramp).",
             tag: "Embedded", auth: .secretKeyAndOAuthToken, form: createForm, response: onrampSession)
 
         /// Retrieves a session.
         static let retrieveOnrampSession = APIOperation.stripe(
+            "GET /v1/crypto/onramp_sessions/{id}",
             "retrieveOnrampSession", "Returns an onramp session.", tag: "Embedded", auth: .secretKey,
             response: onrampSession)
 
@@ -53,6 +55,7 @@ extension OnrampSessionRoutes {
 
         /// Lists sessions.
         static let listOnrampSessions = APIOperation.stripe(
+            "GET /v1/crypto/onramp_sessions",
             "listOnrampSessions", "Lists the onramp sessions of the key's mode, newest first.", tag: "Embedded",
             auth: .secretKey, query: listQuery,
             response: .object(
@@ -63,11 +66,13 @@ extension OnrampSessionRoutes {
 
         /// Refreshes a session's quote.
         static let refreshOnrampSessionQuote = APIOperation.stripe(
+            "POST /v1/crypto/onramp_sessions/{id}/quote",
             "refreshOnrampSessionQuote", "Refreshes the quote of an onramp session (scope crypto:ramp).",
             tag: "Embedded", auth: .secretKeyAndOAuthToken, headers: [idempotencyKey], response: onrampSession)
 
         /// Checks a session out.
         static let checkoutOnrampSession = APIOperation.stripe(
+            "POST /v1/crypto/onramp_sessions/{id}/checkout",
             "checkoutOnrampSession", "Charges the payment token and starts delivery (scope crypto:ramp).",
             tag: "Embedded", auth: .secretKeyAndOAuthToken,
             form: .object(["mandate_data": APISchema.anyObject.described("Present: the ACH mandate is accepted.")]),

@@ -7,6 +7,7 @@ extension PaymentIntentRoutes {
     enum Operations {
         /// Retrieves a PaymentIntent.
         static let retrievePaymentIntent = APIOperation.stripe(
+            "GET /v1/payment_intents/{id}",
             "retrievePaymentIntent", "The PaymentIntent behind an onramp session's checkout.", tag: "Embedded",
             auth: .anyKey,
             query: [

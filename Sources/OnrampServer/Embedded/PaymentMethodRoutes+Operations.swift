@@ -72,6 +72,7 @@ extension PaymentMethodRoutes {
 
         /// Creates a payment method.
         static let createPaymentMethod = APIOperation.stripe(
+            "POST /v1/payment_methods",
             "createPaymentMethod", "Creates a test payment method from a test card or bank account.",
             tag: "Embedded", auth: .anyKey, form: .anyOf([cardMethodForm, bankMethodForm]), response: paymentMethod)
     }

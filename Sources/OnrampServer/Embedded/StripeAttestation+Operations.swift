@@ -14,6 +14,7 @@ extension StripeAttestation {
 
         /// Issues a challenge.
         static let createAttestChallenge = APIOperation.stripe(
+            "POST /v1/mobile_sdk_attestation/ios_challenge",
             "createAttestChallenge", "Issues an App Attest challenge to a device key (StripeAttest).", tag: "Link",
             auth: .anyKey,
             form: .object(deviceKey, required: ["app_id", "device_id", "key_id"]),
@@ -23,6 +24,7 @@ extension StripeAttestation {
 
         /// Attests a key.
         static let attestDeviceKey = APIOperation.stripe(
+            "POST /v1/mobile_sdk_attestation/ios_attest",
             "attestDeviceKey", "Verifies a device key's App Attest attestation over its latest challenge.",
             tag: "Link", auth: .anyKey,
             form: .object(

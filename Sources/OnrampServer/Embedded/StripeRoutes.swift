@@ -14,46 +14,42 @@ struct StripeRoutes: Sendable {
 
     /// A route that needs the secret key (`sk_…`).
     func server(
-        _ router: inout Router, _ method: String, _ path: String, _ operation: APIOperation? = nil,
-        _ handler: @escaping Handler
+        _ router: inout Router, _ operation: APIOperation, _ handler: @escaping Handler
     ) {
-        add(&router, method, path, operation, allowPublishable: false) { .json(try handler($0, $1, $2)) }
+        add(&router, operation, allowPublishable: false) { .json(try handler($0, $1, $2)) }
     }
 
     /// A route the client SDK calls with the publishable key (`pk_…`; the secret key works too).
     func client(
-        _ router: inout Router, _ method: String, _ path: String, _ operation: APIOperation? = nil,
-        _ handler: @escaping Handler
+        _ router: inout Router, _ operation: APIOperation, _ handler: @escaping Handler
     ) {
-        add(&router, method, path, operation, allowPublishable: true) { .json(try handler($0, $1, $2)) }
+        add(&router, operation, allowPublishable: true) { .json(try handler($0, $1, $2)) }
     }
 
     /// A client route that also takes a consumer's link session key (`lsk_…`, ``StripeCaller/linkSessionCustomer``).
     func linkSession(
-        _ router: inout Router, _ method: String, _ path: String, _ operation: APIOperation? = nil,
-        _ handler: @escaping Handler
+        _ router: inout Router, _ operation: APIOperation, _ handler: @escaping Handler
     ) {
-        add(&router, method, path, operation, allowPublishable: true, allowLinkSessionKey: true) {
+        add(&router, operation, allowPublishable: true, allowLinkSessionKey: true) {
             .json(try handler($0, $1, $2))
         }
     }
 
     /// A client route whose handler writes the whole response.
     func client(
-        _ router: inout Router, _ method: String, _ path: String, _ operation: APIOperation? = nil,
-        responding handler: @escaping ResponseHandler
+        _ router: inout Router, _ operation: APIOperation, responding handler: @escaping ResponseHandler
     ) {
-        add(&router, method, path, operation, allowPublishable: true, handler)
+        add(&router, operation, allowPublishable: true, handler)
     }
 
     private func add(
-        _ router: inout Router, _ method: String, _ path: String, _ operation: APIOperation?, allowPublishable: Bool,
+        _ router: inout Router, _ operation: APIOperation, allowPublishable: Bool,
         allowLinkSessionKey: Bool = false, _ handler: @escaping ResponseHandler
     ) {
         let context = self.context
-        let limits = QueryParameterLimits(parameters: operation?.query ?? [])
+        let limits = QueryParameterLimits(parameters: operation.query)
         let documented = DocumentedParameters(operation)
-        router.add(method, path, operation) { request in
+        router.add(operation) { request in
             let caller = try StripeCaller.authenticate(
                 request, database: context.database, allowPublishable: allowPublishable,
                 allowLinkSessionKey: allowLinkSessionKey, now: context.realNowMilliseconds)

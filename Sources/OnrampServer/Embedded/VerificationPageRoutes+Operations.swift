@@ -17,31 +17,37 @@ extension VerificationPageRoutes {
         ])
 
         static let retrieveVerificationPage = APIOperation.stripe(
+            "GET /v1/identity/verification_pages/{id}",
             "retrieveVerificationPage", "The identity sheet's page: what to collect and how.", tag: "Identity",
             auth: .ephemeralKey, query: [APIParameter("app_identifier", .string(maxLength: 255))],
             response: VerificationPageContent.schema)
 
         static let updateVerificationPageData = APIOperation.stripe(
+            "POST /v1/identity/verification_pages/{id}/data",
             "updateVerificationPageData", "Records consent and the uploaded document and selfie images.",
             tag: "Identity", auth: .ephemeralKey, form: dataForm, response: VerificationPageContent.dataSchema)
 
         static let submitVerificationPage = APIOperation.stripe(
+            "POST /v1/identity/verification_pages/{id}/submit",
             "submitVerificationPage", "Submits a complete verification (the sandbox verifies the document).",
             tag: "Identity", auth: .ephemeralKey, form: .object([:]), response: VerificationPageContent.dataSchema)
 
         static let verifyTestVerificationPage = APIOperation.stripe(
+            "POST /v1/identity/verification_pages/{id}/testing/verify",
             "verifyTestVerificationPage", "The test-mode screen's \"verify\": the document is verified.",
             tag: "Identity", auth: .ephemeralKey,
             form: .object(["simulate_delay": .enumeration(["true", "false"])]),
             response: VerificationPageContent.dataSchema)
 
         static let unverifyTestVerificationPage = APIOperation.stripe(
+            "POST /v1/identity/verification_pages/{id}/testing/unverify",
             "unverifyTestVerificationPage", "The test-mode screen's \"unverify\": the document is rejected.",
             tag: "Identity", auth: .ephemeralKey,
             form: .object(["simulate_delay": .enumeration(["true", "false"])]),
             response: VerificationPageContent.dataSchema)
 
         static let uploadIdentityFile = APIOperation(
+            "POST /v1/files",
             id: "uploadIdentityFile",
             summary:
                 "Uploads an identity image (purpose, owned_by, file; ephemeral key) or a KYC document (purpose crypto_onramp_kyc_document, file; publishable or link session key).",

@@ -9,6 +9,7 @@ extension WalletOwnershipRoutes {
 
         /// Issues a challenge.
         static let createWalletOwnershipChallenge = APIOperation.stripe(
+            "POST /v1/crypto/internal/wallet_ownership_challenge",
             "createWalletOwnershipChallenge", "A message for a registered wallet to sign, proving it is the user's.",
             tag: "Embedded", auth: .anyKey,
             form: .object(
@@ -24,6 +25,7 @@ extension WalletOwnershipRoutes {
 
         /// Checks the signature.
         static let verifyWalletOwnership = APIOperation.stripe(
+            "POST /v1/crypto/internal/wallet_ownership_verification",
             "verifyWalletOwnership",
             "Checks the wallet's signature over the challenge message (test mode: `abcd`; Solana: ed25519).",
             tag: "Embedded", auth: .anyKey,
@@ -36,6 +38,7 @@ extension WalletOwnershipRoutes {
 
         /// Deletes a wallet.
         static let deleteConsumerWallet = APIOperation.stripe(
+            "DELETE /v1/crypto/internal/wallet",
             "deleteConsumerWallet", "Removes a wallet of the signed-in customer.", tag: "Embedded", auth: .anyKey,
             form: .object(
                 ["credentials": credentials, "wallet_token": .string(minLength: 1, maxLength: 64)],

@@ -188,6 +188,7 @@ extension HeadlessRoutes {
 
         /// `POST /platform/v2/onramp/verifications`.
         static let createVerification = APIOperation.cdp(
+            "POST /platform/v2/onramp/verifications",
             "createHeadlessVerification",
             "Sends a one-time code to a phone number or email address (a retry under the same X-Idempotency-Key sends none).",
             tag: "Headless", auth: .apiKeyJWT, headers: idempotencyHeaders, body: verificationRequest, status: 201,
@@ -195,17 +196,20 @@ extension HeadlessRoutes {
 
         /// `POST /platform/v2/onramp/verifications/{verificationId}/submit`.
         static let submitVerification = APIOperation.cdp(
+            "POST /platform/v2/onramp/verifications/{verificationId}/submit",
             "submitHeadlessVerification", "Submits the one-time code, verifying the destination for 60 days.",
             tag: "Headless", auth: .apiKeyJWT, body: submitRequest, response: verificationConfirmation)
 
         /// `POST /platform/v2/onramp/limits`.
         static let userLimits = APIOperation.cdp(
+            "POST /platform/v2/onramp/limits",
             "getHeadlessUserLimits", "Returns a guest's weekly spending and lifetime order limits and what is left.",
             tag: "Headless", auth: .apiKeyJWT, body: limitsRequest, response: limits)
 
         /// `POST /platform/v2/onramp/limits/upgrade`: 202 in API mode, 200 with the hosted page in embedded mode.
         static let requestLimitUpgrade: APIOperation = {
             var operation = APIOperation.cdp(
+                "POST /platform/v2/onramp/limits/upgrade",
                 "requestHeadlessLimitUpgrade",
                 "Requests a guest's limit upgrade: with identity fields (API mode), or a link to the hosted page (embedded mode).",
                 tag: "Headless", auth: .apiKeyJWT, body: limitUpgradeRequest, status: 202, response: .object([:]))
@@ -219,6 +223,7 @@ extension HeadlessRoutes {
 
         /// `POST /platform/v2/onramp/orders`.
         static let createOrder = APIOperation.cdp(
+            "POST /platform/v2/onramp/orders",
             "createHeadlessOrder", "Creates a guest checkout order (or prices one) with its payment link.",
             tag: "Headless", auth: .apiKeyJWT,
             headers: idempotencyHeaders + [EndPartnerRepository.headerParameter], body: orderRequest, status: 201,
@@ -226,6 +231,7 @@ extension HeadlessRoutes {
 
         /// `GET /platform/v2/onramp/orders/{orderId}`.
         static let getOrder = APIOperation.cdp(
+            "GET /platform/v2/onramp/orders/{orderId}",
             "getHeadlessOrder", "Returns a guest checkout order of the project.", tag: "Headless", auth: .apiKeyJWT,
             response: orderAnswer)
 
@@ -251,31 +257,37 @@ extension HeadlessRoutes {
 
         /// `GET /v2/api-onramp/apple-pay`.
         static let applePayPage = APIOperation.page(
-            "getApplePayButtonPage", "Shows an Apple Pay order's payment-button page.", tag: "Headless",
+            "GET \(GuestPaymentMethod.applePay.pagePath)", "getApplePayButtonPage",
+            "Shows an Apple Pay order's payment-button page.", tag: "Headless",
             query: buttonQuery)
 
         /// `POST /v2/api-onramp/apple-pay`.
         static let applePaySheet = APIOperation.page(
-            "submitApplePaySheet", "Opens the simulated Apple Pay sheet, or approves, declines or cancels it.",
+            "POST \(GuestPaymentMethod.applePay.pagePath)", "submitApplePaySheet",
+            "Opens the simulated Apple Pay sheet, or approves, declines or cancels it.",
             tag: "Headless", form: sheetForm)
 
         /// `GET /v2/api-onramp/google-pay`.
         static let googlePayPage = APIOperation.page(
-            "getGooglePayButtonPage", "Shows a Google Pay order's payment-button page.", tag: "Headless",
+            "GET \(GuestPaymentMethod.googlePay.pagePath)", "getGooglePayButtonPage",
+            "Shows a Google Pay order's payment-button page.", tag: "Headless",
             query: buttonQuery)
 
         /// `POST /v2/api-onramp/google-pay`.
         static let googlePaySheet = APIOperation.page(
-            "submitGooglePaySheet", "Opens the simulated Google Pay sheet, or approves, declines or cancels it.",
+            "POST \(GuestPaymentMethod.googlePay.pagePath)", "submitGooglePaySheet",
+            "Opens the simulated Google Pay sheet, or approves, declines or cancels it.",
             tag: "Headless", form: sheetForm)
 
         /// `GET /v2/api-onramp/upgrade-limits`.
         static let limitUpgradePage = APIOperation.page(
+            "GET \(LimitUpgradePage.path)",
             "getLimitUpgradePage", "Shows an embedded-mode limit upgrade's form while its link can be used.",
             tag: "Headless", query: [linkToken])
 
         /// `POST /v2/api-onramp/upgrade-limits`.
         static let submitLimitUpgradePage = APIOperation.page(
+            "POST \(LimitUpgradePage.path)",
             "submitLimitUpgradePage", "Takes the identity fields of an embedded-mode limit upgrade, once.",
             tag: "Headless",
             form: .object(
@@ -286,12 +298,14 @@ extension HeadlessRoutes {
 
         /// `GET /v3/api-onramp/embedded-order`.
         static let embeddedOrderPage = APIOperation.page(
+            "GET \(EmbeddedOrderPage.path)",
             "getEmbeddedOrderPage",
             "Shows an embedded-mode order's page: contact details, then the code, then the payment button.",
             tag: "Headless", query: buttonQuery)
 
         /// `POST /v3/api-onramp/embedded-order`.
         static let submitEmbeddedOrderPage = APIOperation.page(
+            "POST \(EmbeddedOrderPage.path)",
             "submitEmbeddedOrderPage", "Takes an embedded-mode order's contact details or code.", tag: "Headless",
             form: .object(
                 [
@@ -324,12 +338,14 @@ extension HeadlessRoutes {
 
         /// `GET /v2/api-onramp/order-status`: JSON, but its errors are pages.
         static let buttonOrderStatus = APIOperation(
+            "GET \(PaymentButtonPage.statusPath)",
             id: "getPaymentButtonOrderStatus", summary: "Returns the status of the order a payment link names.",
             tag: "Headless", query: [linkToken],
             responses: [APIResponse.json(200, "The order's status.", buttonStatus)] + pageErrors)
 
         /// `GET /v2/api-onramp/payment-sheet.js`.
         static let sheetScript = APIOperation(
+            "GET \(PaymentButtonPage.scriptPath)",
             id: "getPaymentSheetScript", summary: "Returns the payment-button page's script.", tag: "Headless",
             responses: [
                 APIResponse(

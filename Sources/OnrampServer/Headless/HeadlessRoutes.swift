@@ -6,7 +6,7 @@ import OnrampWire
 
 /// The Headless Onramp's route table: Coinbase's `/v2/onramp/orders`, `/limits` and `/verifications`
 /// (CDP API key JWT, as the cdp-sdk `OnrampApi` calls them), and the payment-button pages their
-/// payment links open. One line per route: method, path, authentication, input, service call, status.
+/// payment links open. Each handler: input, service call, the answer in its operation's success status.
 struct HeadlessRoutes: Sendable {
     let orders: GuestCheckoutService
     let verifications: VerificationService
@@ -19,7 +19,7 @@ struct HeadlessRoutes: Sendable {
         let (key, hash) = try idempotency(request, purpose: "verification")
         let verification = try verifications.initiate(
             input, projectId: projectId, idempotency: key.flatMap { key in hash.map { (key, $0) } })
-        return .json(verification.initiationJSON, status: 201)
+        return Operations.createVerification.success(verification.initiationJSON)
     }
 
     func submitVerification(_ request: HTTPRequest, _ projectId: String) throws -> HTTPResponse {
@@ -81,7 +81,7 @@ struct HeadlessRoutes: Sendable {
             members.append(("paymentLink", ["url": .string(link.url), "paymentLinkType": .string(link.type)]))
         }
         if let token = created.userAuthToken { members.append(("userAuthToken", .string(token))) }
-        return .json(.object(members), status: 201)
+        return Operations.createOrder.success(.object(members))
     }
 
     /// The order, and for an embedded-mode order whose user is verified its `userAuthToken` (for the partner to

@@ -48,6 +48,7 @@ extension HostedOnrampRoutes {
 
         /// `POST /onramp/v1/token`.
         static let createHostedOnrampToken = APIOperation.cdp(
+            "POST /onramp/v1/token",
             "createHostedOnrampToken", "Creates a single-use session token for the hosted onramp page.", tag: tag,
             auth: .apiKeyJWT, body: tokenRequest, response: token)
 
@@ -81,6 +82,7 @@ extension HostedOnrampRoutes {
 
         /// `POST /platform/v2/onramp/sessions`.
         static let createHostedOnrampSession = APIOperation.cdp(
+            "POST /platform/v2/onramp/sessions",
             "createHostedOnrampSession", "Creates a single-use hosted onramp URL for one asset, network and address.",
             tag: tag, auth: .apiKeyJWT, headers: [EndPartnerRepository.headerParameter], body: sessionRequest,
             status: 201, response: session)
@@ -106,6 +108,7 @@ extension HostedOnrampRoutes {
 
         /// `GET /buy/select-asset`: opening the page spends the token.
         static let openHostedOnrampPage = APIOperation.page(
+            "GET \(HostedOnrampService.pagePath)",
             "openHostedOnrampPage", "Opens the hosted onramp page of a token or session (single use).", tag: tag,
             query: pageQuery)
 
@@ -124,6 +127,7 @@ extension HostedOnrampRoutes {
 
         /// `POST /buy/select-asset`: preview, change, confirm or cancel.
         static let submitHostedOnrampPage = APIOperation.page(
+            "POST \(HostedOnrampService.pagePath)",
             "submitHostedOnrampPage", "Previews, changes, confirms or cancels the purchase on the hosted onramp page.",
             tag: tag, form: pageForm)
     }

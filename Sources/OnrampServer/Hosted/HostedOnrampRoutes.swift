@@ -22,7 +22,8 @@ struct HostedOnrampRoutes: Sendable {
     func createHostedOnrampSession(_ request: HTTPRequest, _ projectId: String) throws -> HTTPResponse {
         let input = try HostedSessionRequest(try request.jsonBody())
         let partnerId = try EndPartnerRepository.requested(in: request)
-        return .json(try service.createSession(input, projectId: projectId, endPartnerId: partnerId), status: 201)
+        return Operations.createHostedOnrampSession.success(
+            try service.createSession(input, projectId: projectId, endPartnerId: partnerId))
     }
 
     func openHostedOnrampPage(_ request: HTTPRequest) throws -> HTTPResponse {

@@ -43,11 +43,13 @@ extension ConsumerRoutes {
 
         /// Looks up a consumer (legacy path).
         static let lookupConsumerSession = APIOperation.stripe(
+            "POST /v1/consumers/sessions/lookup",
             "lookupConsumerSession", "Looks up a Link consumer and opens a consumer session for it.", tag: "Link",
             auth: .anyKey, form: lookupForm, response: lookupAnswer)
 
         /// Looks up a consumer (the path the SDK uses).
         static let lookupMobileConsumerSession = APIOperation.stripe(
+            "POST /v1/consumers/mobile/sessions/lookup",
             "lookupMobileConsumerSession",
             "Looks up a Link consumer by email, LinkAuthIntent or seamless sign-in secret, as the mobile SDK does.",
             tag: "Link", auth: .anyKey, form: lookupForm, response: lookupAnswer)
@@ -78,16 +80,19 @@ extension ConsumerRoutes {
 
         /// Signs up a consumer (legacy path).
         static let signUpConsumerAccount = APIOperation.stripe(
+            "POST /v1/consumers/accounts/sign_up",
             "signUpConsumerAccount", "Creates a Link account and opens its first consumer session.", tag: "Link",
             auth: .anyKey, form: signUpForm, response: signUpAnswer)
 
         /// Signs up a consumer (the path the SDK uses).
         static let signUpMobileConsumer = APIOperation.stripe(
+            "POST /v1/consumers/mobile/sign_up",
             "signUpMobileConsumer", "Creates a Link account as the mobile SDK does.", tag: "Link", auth: .anyKey,
             form: signUpForm, response: signUpAnswer)
 
         /// Starts the SMS verification.
         static let startConsumerVerification = APIOperation.stripe(
+            "POST /v1/consumers/sessions/start_verification",
             "startConsumerVerification", "Sends the one-time code of a consumer session (test mode only).",
             tag: "Link", auth: .anyKey,
             form: .object(
@@ -118,12 +123,14 @@ extension ConsumerRoutes {
 
         /// Confirms the SMS code.
         static let confirmConsumerVerification = APIOperation.stripe(
+            "POST /v1/consumers/sessions/confirm_verification",
             "confirmConsumerVerification",
             "Checks the one-time code and records an inline consent to a LinkAuthIntent.",
             tag: "Link", auth: .anyKey, form: confirmForm, response: confirmAnswer)
 
         /// Records the full-consent screen's answer.
         static let updateConsumerConsent = APIOperation.stripe(
+            "POST /v1/consumers/sessions/consent_update",
             "updateConsumerConsent", "Allows or denies the LinkAuthIntent a verified consumer session was opened for.",
             tag: "Link", auth: .anyKey,
             form: .object(
@@ -134,6 +141,7 @@ extension ConsumerRoutes {
 
         /// Refreshes a session.
         static let refreshConsumerSession = APIOperation.stripe(
+            "POST /v1/consumers/sessions/refresh",
             "refreshConsumerSession", "Extends a consumer session by a day from now.", tag: "Link", auth: .anyKey,
             form: .object(
                 [
@@ -145,6 +153,7 @@ extension ConsumerRoutes {
 
         /// Changes the phone number.
         static let updateConsumerPhone = APIOperation.stripe(
+            "POST /v1/consumers/accounts/update_phone",
             "updateConsumerPhone", "Changes a verified consumer's phone number.", tag: "Link", auth: .anyKey,
             form: .object(
                 [
@@ -155,6 +164,7 @@ extension ConsumerRoutes {
 
         /// Logs out.
         static let logOutConsumerSession = APIOperation.stripe(
+            "POST /v1/consumers/sessions/log_out",
             "logOutConsumerSession", "Ends a consumer session and answers it as it was.", tag: "Link",
             auth: .anyKey, form: .object(["credentials": credentials], required: ["credentials"]),
             response: sessionAnswer)

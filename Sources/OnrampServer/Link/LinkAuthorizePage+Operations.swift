@@ -10,6 +10,7 @@ extension LinkAuthorizePage {
 
         /// Shows the page.
         static let showLinkAuthorizePage = APIOperation.page(
+            "GET \(LinkAuthorizePage.path)",
             "showLinkAuthorizePage", "Shows the test-mode one-time code and consent page of a LinkAuthIntent.",
             tag: "Embedded pages", query: [APIParameter("link_auth_intent", intentId, required: true)])
 
@@ -23,6 +24,7 @@ extension LinkAuthorizePage {
 
         /// Submits the page.
         static let submitLinkAuthorizePage = APIOperation.page(
+            "POST \(LinkAuthorizePage.path)",
             "submitLinkAuthorizePage", "Checks the one-time code and allows or denies the LinkAuthIntent.",
             tag: "Embedded pages", form: submitForm)
     }

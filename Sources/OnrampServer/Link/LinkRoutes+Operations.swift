@@ -28,6 +28,7 @@ extension LinkRoutes {
 
         /// Creates a LinkAuthIntent.
         static let createLinkAuthIntent = APIOperation.stripe(
+            "POST /v1/link_auth_intent",
             "createLinkAuthIntent", "Asks a Link consumer, found by email, to consent to the OAuth scopes.",
             tag: "Link", auth: .secretKey, form: createIntentForm, response: linkAuthIntent)
 
@@ -46,6 +47,7 @@ extension LinkRoutes {
 
         /// Issues the tokens of a consented intent.
         static let createLinkAuthIntentTokens = APIOperation.stripe(
+            "POST /v1/link_auth_intent/{id}/tokens",
             "createLinkAuthIntentTokens", "Issues the OAuth tokens of a consented LinkAuthIntent, once.", tag: "Link",
             auth: .secretKey, headers: [idempotencyKey], response: intentTokens)
 
@@ -56,6 +58,7 @@ extension LinkRoutes {
 
         /// Exchanges a seamless sign-in token.
         static let createLinkAuthTokenClientSecret = APIOperation.stripe(
+            "POST /v1/link_auth_tokens/client_secret",
             "createLinkAuthTokenClientSecret", "Exchanges a seamless sign-in token for a single-use client secret.",
             tag: "Link", auth: .secretKey,
             form: .object(["link_auth_token": .string(minLength: 1, maxLength: 128)], required: ["link_auth_token"]),
@@ -82,6 +85,7 @@ extension LinkRoutes {
 
         /// Rotates a refresh token (OAuth 2.0 errors, not Stripe's).
         static let refreshLinkOAuthToken = APIOperation(
+            "POST /auth/token",
             id: "refreshLinkOAuthToken", summary: "Rotates a Link refresh token for a new access and refresh token.",
             tag: "Link", security: [["stripeKey"]], body: .form(refreshForm),
             responses: [

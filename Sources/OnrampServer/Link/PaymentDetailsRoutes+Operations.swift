@@ -13,6 +13,7 @@ extension PaymentDetailsRoutes {
 
         /// Lists the consumer's payment details.
         static let listPaymentDetails = APIOperation.stripe(
+            "POST /v1/consumers/payment_details/list",
             "listPaymentDetails", "Lists a Link consumer's saved payment details.", tag: "Link", auth: .anyKey,
             form: .object(
                 [
@@ -23,6 +24,7 @@ extension PaymentDetailsRoutes {
 
         /// Saves payment details.
         static let createPaymentDetails = APIOperation.stripe(
+            "POST /v1/consumers/payment_details",
             "createPaymentDetails", "Saves a card to a Link consumer's wallet.", tag: "Link", auth: .anyKey,
             form: .object(
                 [
@@ -37,6 +39,7 @@ extension PaymentDetailsRoutes {
 
         /// Updates saved payment details.
         static let updatePaymentDetails = APIOperation.stripe(
+            "POST /v1/consumers/payment_details/{id}",
             "updatePaymentDetails", "Updates a card's expiry, network or billing details, or makes it the default.",
             tag: "Link", auth: .anyKey,
             form: .object(
@@ -51,6 +54,7 @@ extension PaymentDetailsRoutes {
 
         /// Deletes saved payment details.
         static let deletePaymentDetails = APIOperation.stripe(
+            "DELETE /v1/consumers/payment_details/{id}",
             "deletePaymentDetails", "Deletes saved payment details (the oldest left becomes the default).",
             tag: "Link", auth: .anyKey,
             form: .object(
@@ -59,6 +63,7 @@ extension PaymentDetailsRoutes {
 
         /// Shares payment details as a payment method.
         static let sharePaymentDetails = APIOperation.stripe(
+            "POST /v1/consumers/payment_details/share",
             "sharePaymentDetails", "Makes a payment method of a consumer's saved payment details.", tag: "Link",
             auth: .anyKey,
             form: .object(

@@ -72,12 +72,14 @@ extension OfframpRoutes {
 
         /// `GET /onramp/v1/sell/config`.
         static let getSellConfig = APIOperation.cdp(
+            "GET /onramp/v1/sell/config",
             "getSellConfig", "Lists the countries a sell may cash out in, with their cash-out methods.", tag: "Offramp",
             auth: .apiKeyJWT,
             response: .object(["countries": .array(BuyRoutes.Operations.country)], required: ["countries"]))
 
         /// `GET /onramp/v1/sell/options`.
         static let getSellOptions = APIOperation.cdp(
+            "GET /onramp/v1/sell/options",
             "getSellOptions", "Lists the cash-out currencies with their limits and the assets that can be sold.",
             tag: "Offramp", auth: .apiKeyJWT,
             query: [
@@ -123,16 +125,19 @@ extension OfframpRoutes {
 
         /// `GET /onramp/v1/sell/user/{partnerUserRef}/transactions`.
         static let listUserSells = APIOperation.cdp(
+            "GET /onramp/v1/sell/user/{partnerUserRef}/transactions",
             "listUserSellTransactions", "Lists a user's sell transactions, newest first.", tag: "Offramp",
             auth: .apiKeyJWT, query: pageQuery, response: userSells)
 
         /// `GET /onramp/v1/sell/transactions`.
         static let listSells = APIOperation.cdp(
+            "GET /onramp/v1/sell/transactions",
             "listSellTransactions", "Lists the project's sell transactions, newest first.", tag: "Offramp",
             auth: .apiKeyJWT, query: pageQuery + dateQuery, response: sells)
 
         /// `POST /onramp/v1/sell/quote`.
         static let createQuote = APIOperation.cdp(
+            "POST /onramp/v1/sell/quote",
             "createSellQuote", "Prices selling an amount of crypto for cash.", tag: "Offramp", auth: .apiKeyJWT,
             body: quoteRequest, response: quote)
 
@@ -177,11 +182,13 @@ extension OfframpRoutes {
 
         /// `GET /v3/sell/input`.
         static let sellPage = APIOperation.page(
+            "GET \(OfframpService.pagePath)",
             "getSellPage", "Opens a sell link (once) and shows what the user may sell.", tag: "Offramp",
             query: sellLinkQuery)
 
         /// `POST /v3/sell/input`.
         static let submitSellPage = APIOperation.page(
+            "POST \(OfframpService.pagePath)",
             "submitSellPage", "Previews the sell, cashes out or cancels, then returns to the partner.",
             tag: "Offramp", form: sellForm)
     }

@@ -69,7 +69,7 @@ enum APIComponents {
 
     /// The `/openapi.json` operation.
     static let openAPIOperation = APIOperation(
-        id: "getOpenAPIDescription", summary: "This description.", tag: "Operations",
+        "GET /openapi.json", id: "getOpenAPIDescription", summary: "This description.", tag: "Operations",
         responses: [.json(200, "The OpenAPI 3.1 description of every route.", .anyObject)])
 
     /// Adds `GET /openapi.json`, describing every route already on `router` and itself; add it last.
@@ -77,9 +77,9 @@ enum APIComponents {
     /// (every test server but a few) does not pay for rendering ~140 operations at start.
     static func register(on router: inout Router) {
         let entries =
-            router.entries + [Router.Entry(method: "GET", pattern: "/openapi.json", operation: openAPIOperation)]
+            router.entries + [Router.Entry(openAPIOperation)]
         let rendered = Locked<[UInt8]?>(nil)
-        router.add("GET", "/openapi.json", openAPIOperation) { _ in
+        router.add(openAPIOperation) { _ in
             let body = rendered.withLock { body in
                 if let body { return body }
                 let written = document.json(routes: entries).serialized

@@ -27,11 +27,12 @@ enum StripeAuth: Sendable {
 extension APIOperation {
     /// A CDP-family JSON operation (`/platform/…`, `/onramp/v1/…`): errors are `CDPError` objects.
     static func cdp(
-        _ id: String, _ summary: String, tag: String, auth: CDPAuth, query: [APIParameter] = [],
+        _ route: String, _ id: String, _ summary: String, tag: String, auth: CDPAuth, query: [APIParameter] = [],
         headers: [APIParameter] = [], body: APISchema? = nil, status: Int = 200, response: APISchema
     ) -> APIOperation {
         APIOperation(
-            id: id, summary: summary, tag: tag, security: auth == .apiKeyJWT ? [["cdpApiKey"]] : [], query: query,
+            route, id: id, summary: summary, tag: tag, security: auth == .apiKeyJWT ? [["cdpApiKey"]] : [],
+            query: query,
             headers: headers, body: body.map { .json($0) },
             responses: [
                 .json(status, "The answer.", response),
@@ -42,7 +43,7 @@ extension APIOperation {
 
     /// A Stripe-family operation (`/v1/…`): form bodies, `StripeError` errors.
     static func stripe(
-        _ id: String, _ summary: String, tag: String, auth: StripeAuth, query: [APIParameter] = [],
+        _ route: String, _ id: String, _ summary: String, tag: String, auth: StripeAuth, query: [APIParameter] = [],
         headers: [APIParameter] = [], form: APISchema? = nil, response: APISchema
     ) -> APIOperation {
         let security: [[String]] =
@@ -52,7 +53,7 @@ extension APIOperation {
             case .ephemeralKey: [["stripeEphemeralKey"]]
             }
         return APIOperation(
-            id: id, summary: summary, tag: tag, security: security, query: query,
+            route, id: id, summary: summary, tag: tag, security: security, query: query,
             headers: headers + (form == nil ? [] : [APIParameter("Idempotency-Key", .string(maxLength: 255))]),
             body: form.map { .form($0, required: false) },
             responses: [
@@ -64,11 +65,12 @@ extension APIOperation {
 
     /// A page for a browser: HTML answers (errors too), a form body when it is a submission.
     static func page(
-        _ id: String, _ summary: String, tag: String, query: [APIParameter] = [], form: APISchema? = nil,
+        _ route: String, _ id: String, _ summary: String, tag: String, query: [APIParameter] = [],
+        form: APISchema? = nil,
         status: Int = 200
     ) -> APIOperation {
         APIOperation(
-            id: id, summary: summary, tag: tag, query: query, body: form.map { .form($0) },
+            route, id: id, summary: summary, tag: tag, query: query, body: form.map { .form($0) },
             responses: [
                 APIResponse(status: String(status), description: "The page.", contentType: "text/html"),
                 APIResponse(

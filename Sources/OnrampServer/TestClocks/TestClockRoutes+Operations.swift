@@ -7,6 +7,7 @@ extension TestClockRoutes {
     enum Operations {
         /// `POST /platform/v2/onramp/test_clocks/advance`.
         static let advanceCDP = APIOperation.cdp(
+            "POST /platform/v2/onramp/test_clocks/advance",
             "advanceTestClock", "Moves the API key's test-mode project this many seconds ahead.", tag: "Test clocks",
             auth: .apiKeyJWT,
             body: .object(
@@ -22,6 +23,7 @@ extension TestClockRoutes {
 
         /// `POST /v1/test_helpers/test_clocks/advance`.
         static let advanceStripe = APIOperation.stripe(
+            "POST /v1/test_helpers/test_clocks/advance",
             "advanceStripeTestClock", "Moves the secret key's test-mode project this many seconds ahead.",
             tag: "Test clocks", auth: .secretKey,
             form: .object(["seconds": .string(pattern: "^[0-9]{1,10}$")], required: ["seconds"]),

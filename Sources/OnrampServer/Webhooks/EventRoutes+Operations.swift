@@ -24,6 +24,7 @@ extension EventRoutes {
 
         /// `GET /v1/events`.
         static let listEvents = APIOperation.stripe(
+            "GET /v1/events",
             "listEvents", "Lists the project's events of the key's mode, newest first.", tag: "Events",
             auth: .secretKey,
             query: [
@@ -35,6 +36,7 @@ extension EventRoutes {
 
         /// `GET /v1/events/{id}`.
         static let getEvent = APIOperation.stripe(
+            "GET /v1/events/{id}",
             "getEvent", "Returns an event of the key's mode.", tag: "Events", auth: .secretKey, response: event)
     }
 }

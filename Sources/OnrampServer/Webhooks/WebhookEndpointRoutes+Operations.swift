@@ -88,11 +88,13 @@ extension WebhookEndpointRoutes {
         /// `POST /v1/webhook_endpoints`.
         static let createEndpoint = withoutIdempotencyKey(
             .stripe(
-                "createWebhookEndpoint", "Creates a webhook endpoint and its signing secret.", tag: "Webhooks",
+                "POST /v1/webhook_endpoints", "createWebhookEndpoint",
+                "Creates a webhook endpoint and its signing secret.", tag: "Webhooks",
                 auth: .secretKey, form: createForm, response: createdEndpoint))
 
         /// `GET /v1/webhook_endpoints`.
         static let listEndpoints = APIOperation.stripe(
+            "GET /v1/webhook_endpoints",
             "listWebhookEndpoints", "Lists the webhook endpoints of the key's mode, newest first.", tag: "Webhooks",
             auth: .secretKey,
             query: [
@@ -102,17 +104,20 @@ extension WebhookEndpointRoutes {
 
         /// `GET /v1/webhook_endpoints/{id}`.
         static let getEndpoint = APIOperation.stripe(
+            "GET /v1/webhook_endpoints/{id}",
             "getWebhookEndpoint", "Returns a webhook endpoint.", tag: "Webhooks", auth: .secretKey,
             response: storedEndpoint)
 
         /// `POST /v1/webhook_endpoints/{id}`.
         static let updateEndpoint = withoutIdempotencyKey(
             .stripe(
-                "updateWebhookEndpoint", "Changes a webhook endpoint's URL, events, description, metadata or status.",
+                "POST /v1/webhook_endpoints/{id}", "updateWebhookEndpoint",
+                "Changes a webhook endpoint's URL, events, description, metadata or status.",
                 tag: "Webhooks", auth: .secretKey, form: updateForm, response: storedEndpoint))
 
         /// `DELETE /v1/webhook_endpoints/{id}`.
         static let deleteEndpoint = APIOperation.stripe(
+            "DELETE /v1/webhook_endpoints/{id}",
             "deleteWebhookEndpoint", "Deletes a webhook endpoint and its pending deliveries.", tag: "Webhooks",
             auth: .secretKey, response: deletedEndpoint)
     }

@@ -100,11 +100,13 @@ extension WebhookSubscriptionRoutes {
 
         /// `POST /platform/v2/data/webhooks/subscriptions`.
         static let createSubscription = APIOperation.cdp(
+            "POST /platform/v2/data/webhooks/subscriptions",
             "createWebhookSubscription", "Creates a webhook subscription and its signing secret.", tag: "Webhooks",
             auth: .apiKeyJWT, body: createRequest, status: 201, response: subscription)
 
         /// `GET /platform/v2/data/webhooks/subscriptions`.
         static let listSubscriptions = APIOperation.cdp(
+            "GET /platform/v2/data/webhooks/subscriptions",
             "listWebhookSubscriptions", "Lists the project's webhook subscriptions, newest first.", tag: "Webhooks",
             auth: .apiKeyJWT,
             query: [pageSize, APIParameter("pageToken", APISchema.string.described("A nextPageToken."))],
@@ -112,12 +114,14 @@ extension WebhookSubscriptionRoutes {
 
         /// `GET /platform/v2/data/webhooks/subscriptions/{subscriptionId}`.
         static let getSubscription = APIOperation.cdp(
+            "GET /platform/v2/data/webhooks/subscriptions/{subscriptionId}",
             "getWebhookSubscription", "Returns a webhook subscription.", tag: "Webhooks", auth: .apiKeyJWT,
             response: subscription)
 
         /// `PUT /platform/v2/data/webhooks/subscriptions/{subscriptionId}`: an empty body changes nothing.
         static let updateSubscription: APIOperation = {
             var operation = APIOperation.cdp(
+                "PUT /platform/v2/data/webhooks/subscriptions/{subscriptionId}",
                 "updateWebhookSubscription", "Changes the fields sent of a webhook subscription.", tag: "Webhooks",
                 auth: .apiKeyJWT, body: updateRequest, response: subscription)
             operation.body?.required = false
@@ -126,6 +130,7 @@ extension WebhookSubscriptionRoutes {
 
         /// `DELETE /platform/v2/data/webhooks/subscriptions/{subscriptionId}`: 204 without a body.
         static let deleteSubscription = APIOperation(
+            "DELETE /platform/v2/data/webhooks/subscriptions/{subscriptionId}",
             id: "deleteWebhookSubscription", summary: "Deletes a webhook subscription and its pending deliveries.",
             tag: "Webhooks", security: [["cdpApiKey"]],
             responses: [
@@ -136,6 +141,7 @@ extension WebhookSubscriptionRoutes {
 
         /// `GET /platform/v2/data/webhooks/subscriptions/{subscriptionId}/events`.
         static let listSubscriptionEvents = APIOperation.cdp(
+            "GET /platform/v2/data/webhooks/subscriptions/{subscriptionId}/events",
             "listWebhookSubscriptionEvents", "Lists a subscription's event deliveries, newest first.",
             tag: "Webhooks", auth: .apiKeyJWT,
             query: [

@@ -15,7 +15,7 @@ struct WebhookSubscriptionRoutes: Sendable {
         let change = try WebhookSubscriptionChange(
             cdpBody: try request.jsonBody(), creating: true, targets: service.targets)
         let subscription = try service.create(change, projectId: projectId, family: .cdp, livemode: false)
-        return .json(Self.json(subscription), status: 201)
+        return Operations.createSubscription.success(Self.json(subscription))
     }
 
     func listSubscriptions(_ request: HTTPRequest, _ projectId: String) throws -> HTTPResponse {
@@ -49,7 +49,7 @@ struct WebhookSubscriptionRoutes: Sendable {
     func deleteSubscription(_ request: HTTPRequest) throws -> HTTPResponse {
         let projectId = try authenticator.authenticate(request)
         _ = try service.delete(id: id(request), projectId: projectId, family: .cdp, livemode: nil)
-        return HTTPResponse(status: 204)
+        return HTTPResponse(status: Operations.deleteSubscription.successStatus)
     }
 
     func listSubscriptionEvents(_ request: HTTPRequest) throws -> HTTPResponse {
