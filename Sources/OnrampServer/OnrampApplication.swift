@@ -63,14 +63,19 @@ public final class OnrampApplication: Sendable {
         ).register(on: &router)
         let token = consoleToken ?? Base64URL.encode(context.ids.randomBytes(24), padded: false)
         self.consoleToken = token
+        let consoleAccess = ConsoleAccess(
+            token: token, allowsRemote: consoleAllowsRemote, database: context.database, clock: context.realClock,
+            ids: context.ids)
         ConsoleRoutes(
-            access: ConsoleAccess(
-                token: token, allowsRemote: consoleAllowsRemote, database: context.database,
-                clock: context.realClock, ids: context.ids), database: context.database,
+            access: consoleAccess, database: context.database,
             clock: context.clock, requestLog: requestLog, transactions: transactions, orders: guestCheckout,
             sessions: embedded.sessions
         ).register(on: &router)
         router.setErrorRenderer(PageErrorRenderer(), forPathPrefix: "/console")
+        ConsoleAPIRoutes(
+            access: consoleAccess,
+            provisioner: ProjectProvisioner(database: context.database, clock: context.realClock)
+        ).register(on: &router)
         APIComponents.register(on: &router)
         self.router = router
         workers = BackgroundWorkers()

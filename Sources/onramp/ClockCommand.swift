@@ -25,7 +25,7 @@ enum ClockCommand {
                 return args.flag("--help") ? 0 : 64
             }
             let seconds = try args.integer("--seconds", default: 0, in: 1...2_592_000)
-            let database = try DatabaseURL.open(args.value("--database") ?? "sqlite:./onramp.db")
+            let database = try CommandDatabase.open(args)
             defer { database.close() }
             try database.migrate(Schema.migrations)
             let offset = try TestClockControl(database: database).advance(projectId: project, seconds: Int64(seconds))

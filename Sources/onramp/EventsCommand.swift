@@ -37,7 +37,7 @@ enum EventsCommand {
                 print(usage)
                 return args.flag("--help") ? 0 : 64
             }
-            let database = try DatabaseURL.open(args.value("--database") ?? "sqlite:./onramp.db")
+            let database = try CommandDatabase.open(args)
             defer { database.close() }
             try database.migrate(Schema.migrations)
             let operations = WebhookOperations(database: database)

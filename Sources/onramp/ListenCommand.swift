@@ -47,7 +47,7 @@ enum ListenCommand {
                     server: server, apiKey: apiKey, relayURL: relayURL, events: events)
             } else {
                 (secret, cleanup) = try registerInDatabase(
-                    args.value("--database") ?? "sqlite:./onramp.db", project: args.value("--project"),
+                    try CommandDatabase.url(args), project: args.value("--project"),
                     relayURL: relayURL, events: events)
             }
             print("Ready! Forwarding to \(forward). Your webhook signing secret is \(secret) (^C to quit)")
@@ -101,14 +101,8 @@ enum ListenCommand {
     }
 
     private static func send(_ request: URLRequest) -> (Int?, String?) {
-        let done = DispatchSemaphore(value: 0)
-        let result = ResultSlot()
-        URLSession.shared.dataTask(with: request) { data, response, error in
-            result.set((response as? HTTPURLResponse)?.statusCode, error?.localizedDescription, data ?? Data())
-            done.signal()
-        }.resume()
-        done.wait()
-        return (result.status, result.error)
+        let outcome = HTTPExchange.send(request)
+        return (outcome.status, outcome.error)
     }
 
     private static func registerThroughAPI(server: String, apiKey: String, relayURL: String, events: [String]) throws
@@ -122,19 +116,13 @@ enum ListenCommand {
         create.setValue("Bearer \(apiKey)", forHTTPHeaderField: "Authorization")
         create.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
         create.httpBody = Data(form.utf8)
-        let result = ResultSlot()
-        let done = DispatchSemaphore(value: 0)
-        URLSession.shared.dataTask(with: create) { data, response, error in
-            result.set((response as? HTTPURLResponse)?.statusCode, error?.localizedDescription, data ?? Data())
-            done.signal()
-        }.resume()
-        done.wait()
-        let endpoint = try JSONParser().parse(Array(result.data))
+        let result = HTTPExchange.send(create)
+        let endpoint = try JSONParser().parse(Array(result.body))
         guard result.status == 200, let id = endpoint["id"]?.stringValue, let secret = endpoint["secret"]?.stringValue
         else {
             throw Arguments.UsageError(
                 description:
-                    "the server refused the endpoint (\(result.status ?? 0)): \(String(decoding: result.data, as: UTF8.self))"
+                    "the server refused the endpoint (\(result.status ?? 0)): \(String(decoding: result.body, as: UTF8.self))"
             )
         }
         return (
@@ -189,19 +177,5 @@ enum ListenCommand {
         var allowed = CharacterSet.alphanumerics
         allowed.insert(charactersIn: "-._~")
         return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
-    }
-}
-
-/// The outcome of one URLSession request, written by its completion handler.
-private final class ResultSlot: @unchecked Sendable {
-    // Written once before the waiting thread is signalled, read after.
-    private(set) var status: Int?
-    private(set) var error: String?
-    private(set) var data = Data()
-
-    func set(_ status: Int?, _ error: String?, _ data: Data) {
-        self.status = status
-        self.error = error
-        self.data = data
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import OnrampCore
+import OnrampServer
 
 /// The top-level command and its dispatch table.
 enum OnrampCommand {
@@ -11,7 +12,8 @@ enum OnrampCommand {
         Commands:
           serve       Run the HTTP server (App2App and Embedded Components contracts)
           demo        Run both purchases end to end against a temporary local sandbox
-          project     Create and change partner projects and their keys
+          project     Create and change partner projects and their keys (create and list ask the running server)
+          console     Print the running server's console sign-in link
           appattest   Verify App Attest objects; drive the software attester
           events      List webhook events and their deliveries; redeliver one
           listen      Forward webhook deliveries to a local URL, like `stripe listen`
@@ -21,6 +23,7 @@ enum OnrampCommand {
           catalogue   Print the built-in catalogue (assets, networks, prices, fees) as JSON
           bench-fixtures  Prepare attested requests for the benchmarks (bench/app2app.sh)
           help        Show this help, or a command's help: onramp help <command>
+          version     Print the version (also --version)
 
         Run `onramp <command> --help` for a command's options.
         """
@@ -34,6 +37,14 @@ enum OnrampCommand {
         switch command {
         case "serve": return ServeCommand.run(rest)
         case "project": return ProjectCommand.run(rest)
+        case "console": return ConsoleCommand.run(rest)
+        case "version", "--version", "-V":
+            if rest.contains(where: isHelp) {
+                print("usage: onramp version (or onramp --version)\n\nPrints the version of onramp.")
+                return 0
+            }
+            print("onramp \(OnrampKitVersion.current)")
+            return 0
         case "appattest": return AppAttestCommand.run(rest)
         case "events", "listen", "trigger": return EventsCommand.run(command, rest)
         case "bench-fixtures": return BenchFixturesCommand.run(rest)

@@ -6,15 +6,19 @@ import OnrampServices
 import OnrampStore
 import OnrampWire
 
-/// `onramp project …`: operator commands on the same database as the server.
+/// `onramp project …`: operator commands. `create` and `list` ask the running server (its admin routes, with
+/// the console token) unless `--database` names a database to work on offline; the others work on the
+/// database (`--database`, or `./onramp.db` where the server started).
 enum ProjectCommand {
     static let usage = """
         Usage: onramp project <subcommand> [options]
 
-        Subcommands:
+        Subcommands (the running server's, or with --database the database's):
           create --name NAME [--app-id TEAMID.BUNDLEID]... [--redirect-host HOST]... [--key-type es256|ed25519] [--live]
                  [--env]   (--env prints `export` lines for every key: eval "$(onramp project create … --env)")
           list                                  (every project: id, mode, created, name)
+
+        Subcommands on the database (--database, default ./onramp.db where `onramp serve` started):
           add-app-id --project ID --app-id TEAMID.BUNDLEID
           add-redirect-host --project ID --redirect-host HOST
           create-key --project ID [--key-type es256|ed25519]
@@ -24,8 +28,11 @@ enum ProjectCommand {
                            (makes the project an aggregator: its orders' X-Onramp-Partner-Id must name one)
 
         Common options:
-          --database URL   sqlite:PATH or postgres://… (default sqlite:./onramp.db)
-          --json           Print the result as JSON
+          --server URL          The running server create and list ask (default http://127.0.0.1:8080)
+          --console-token TOKEN Its console token (or ONRAMP_CONSOLE_TOKEN; default: the one a server started
+                                without either keeps in ~/.onramp/console-token, or $ONRAMP_HOME)
+          --database URL        Work on this database instead (sqlite:PATH, made if new, or postgres://…)
+          --json                Print the result as JSON
         """
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -34,14 +41,17 @@ enum ProjectCommand {
                 arguments,
                 valueOptions: [
                     "--name", "--app-id", "--redirect-host", "--key-type", "--project", "--database", "--environment",
-                    "--partner-id",
+                    "--partner-id", "--server", "--console-token",
                 ],
                 flagOptions: ["--json", "--help", "--live", "--env"])
             guard let subcommand = args.positional.first, !args.flag("--help") else {
                 print(usage)
                 return args.flag("--help") ? 0 : 64
             }
-            let database = try DatabaseURL.open(args.value("--database") ?? "sqlite:./onramp.db")
+            if ["create", "list"].contains(subcommand), args.value("--database") == nil {
+                return try throughServer(subcommand, args)
+            }
+            let database = try CommandDatabase.open(args)
             defer { database.close() }
             try database.migrate(Schema.migrations)
             let provisioner = ProjectProvisioner(database: database)
@@ -54,35 +64,23 @@ enum ProjectCommand {
                 let credentials = try provisioner.createProject(
                     name: name, appIds: args.values("--app-id"), redirectHosts: args.values("--redirect-host"),
                     keyType: try keyType(args), livemode: args.flag("--live"))
-                if args.flag("--env") {
-                    print(exports(credentials))
-                    return 0
-                }
-                output = [
-                    "projectId": .string(credentials.projectId), "cdpApiKeyId": .string(credentials.cdpApiKeyId),
-                    "cdpApiKeySecret": .string(credentials.cdpApiKeySecret),
-                    "stripeSecretKey": .string(credentials.stripeSecretKey),
-                    "stripePublishableKey": .string(credentials.stripePublishableKey),
-                    "oauthClientId": .string(credentials.oauthClientId),
-                    "oauthClientSecret": .string(credentials.oauthClientSecret),
-                ]
+                return printCreated(
+                    [
+                        "projectId": .string(credentials.projectId), "cdpApiKeyId": .string(credentials.cdpApiKeyId),
+                        "cdpApiKeySecret": .string(credentials.cdpApiKeySecret),
+                        "stripeSecretKey": .string(credentials.stripeSecretKey),
+                        "stripePublishableKey": .string(credentials.stripePublishableKey),
+                        "oauthClientId": .string(credentials.oauthClientId),
+                        "oauthClientSecret": .string(credentials.oauthClientSecret),
+                    ], args)
             case "list":
-                let projects = try provisioner.listProjects()
-                if !args.flag("--json") {
-                    for project in projects {
-                        let created = Timestamp.rfc3339(milliseconds: project.createdAt)
-                        print("\(project.id)  \(project.livemode ? "live" : "test")  \(created)  \(project.name)")
-                    }
-                    if projects.isEmpty { print("No projects yet: onramp project create --name NAME") }
-                    return 0
-                }
-                output = .array(
-                    projects.map {
-                        [
-                            "projectId": .string($0.id), "name": .string($0.name), "livemode": .bool($0.livemode),
-                            "created": .string(Timestamp.rfc3339(milliseconds: $0.createdAt)),
-                        ]
-                    })
+                return printList(
+                    try provisioner.listProjects().map {
+                        (
+                            id: $0.id, name: $0.name, livemode: $0.livemode,
+                            created: Timestamp.rfc3339(milliseconds: $0.createdAt)
+                        )
+                    }, args)
             case "add-app-id":
                 let project = try required(args, "--project")
                 try provisioner.addAppId(try required(args, "--app-id"), projectId: project)
@@ -139,16 +137,83 @@ enum ProjectCommand {
         }
     }
 
+    /// `create` and `list` through the running server's admin routes.
+    private static func throughServer(_ subcommand: String, _ args: Arguments) throws -> Int32 {
+        let server = try ServerConnection.from(args)
+        if subcommand == "list" {
+            let answer = try server.get("/console/api/projects")
+            guard case .array(let projects) = answer["data"] else {
+                throw ServerConnection.Failure(description: "\(server.base) answered an unexpected project list")
+            }
+            return printList(
+                projects.map {
+                    (
+                        id: $0["id"]?.stringValue ?? "", name: $0["name"]?.stringValue ?? "",
+                        livemode: $0["livemode"]?.boolValue ?? false, created: $0["created"]?.stringValue ?? ""
+                    )
+                }, args)
+        }
+        guard let name = args.value("--name"), !name.isEmpty else {
+            throw Arguments.UsageError(description: "create needs --name")
+        }
+        let keyType = try keyType(args)
+        let created = try server.post(
+            "/console/api/projects",
+            [
+                "name": .string(name), "appIds": .array(args.values("--app-id").map(JSONValue.string)),
+                "redirectHosts": .array(args.values("--redirect-host").map(JSONValue.string)),
+                "keyType": .string(keyType.rawValue), "livemode": .bool(args.flag("--live")),
+            ])
+        return printCreated(created, args)
+    }
+
+    /// Prints a new project's credentials: `export` lines with `--env`, JSON with `--json`, else one per line.
+    private static func printCreated(_ credentials: JSONValue, _ args: Arguments) -> Int32 {
+        if args.flag("--env") {
+            print(exports(credentials))
+        } else if args.flag("--json") {
+            print(credentials.serializedString)
+        } else if case .object(let members) = credentials {
+            for (name, value) in members { print("\(name): \(value.stringValue ?? value.serializedString)") }
+        }
+        return 0
+    }
+
+    /// Prints the projects, one line each (or JSON with `--json`).
+    private static func printList(
+        _ projects: [(id: String, name: String, livemode: Bool, created: String)], _ args: Arguments
+    ) -> Int32 {
+        if args.flag("--json") {
+            let list = projects.map { project -> JSONValue in
+                [
+                    "projectId": .string(project.id), "name": .string(project.name),
+                    "livemode": .bool(project.livemode), "created": .string(project.created),
+                ]
+            }
+            print(JSONValue.array(list).serializedString)
+            return 0
+        }
+        for project in projects {
+            print("\(project.id)  \(project.livemode ? "live" : "test")  \(project.created)  \(project.name)")
+        }
+        if projects.isEmpty { print("No projects yet: onramp project create --name NAME") }
+        return 0
+    }
+
+    /// The `export` name of each credential a new project answers with.
+    private static let exportNames = [
+        ("projectId", "ONRAMP_PROJECT"), ("cdpApiKeyId", "CDP_API_KEY_ID"), ("cdpApiKeySecret", "CDP_API_KEY_SECRET"),
+        ("stripeSecretKey", "STRIPE_SECRET_KEY"), ("stripePublishableKey", "STRIPE_PUBLISHABLE_KEY"),
+        ("oauthClientId", "LINK_OAUTH_CLIENT_ID"), ("oauthClientSecret", "LINK_OAUTH_CLIENT_SECRET"),
+    ]
+
     /// `export` lines for every key of a new project, each value single-quoted for the shell (a PEM key keeps
     /// its line breaks inside the quotes).
-    static func exports(_ credentials: ProjectProvisioner.Credentials) -> String {
-        [
-            ("ONRAMP_PROJECT", credentials.projectId), ("CDP_API_KEY_ID", credentials.cdpApiKeyId),
-            ("CDP_API_KEY_SECRET", credentials.cdpApiKeySecret), ("STRIPE_SECRET_KEY", credentials.stripeSecretKey),
-            ("STRIPE_PUBLISHABLE_KEY", credentials.stripePublishableKey),
-            ("LINK_OAUTH_CLIENT_ID", credentials.oauthClientId),
-            ("LINK_OAUTH_CLIENT_SECRET", credentials.oauthClientSecret),
-        ].map { "export \($0.0)='\($0.1.replacingOccurrences(of: "'", with: "'\\''"))'" }.joined(separator: "\n")
+    static func exports(_ credentials: JSONValue) -> String {
+        exportNames.map { key, name in
+            let value = credentials[key]?.stringValue ?? ""
+            return "export \(name)='\(value.replacingOccurrences(of: "'", with: "'\\''"))'"
+        }.joined(separator: "\n")
     }
 
     private static func required(_ args: Arguments, _ name: String) throws -> String {

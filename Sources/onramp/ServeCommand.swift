@@ -43,8 +43,9 @@ enum ServeCommand {
           --head-timeout SECONDS        A new connection must send a complete request head within this (default 10)
           --keep-alive-timeout SECONDS  After a response, the next head must be complete within this (default 15)
           --body-timeout SECONDS        Once the head is in, the body must be complete within this (default 30)
-          --console-token TOKEN         The sandbox console's operator token (or ONRAMP_CONSOLE_TOKEN; default: a
-                                        random one, printed with the console's sign-in link at start)
+          --console-token TOKEN         The sandbox console's operator token, at least 16 bytes (or ONRAMP_CONSOLE_TOKEN;
+                                        default: the one kept in ~/.onramp/console-token, or $ONRAMP_HOME, made on the
+                                        first start; printed with the console's sign-in link, and used by the CLI)
           --import FILE                 Start from a state file (`onramp state export`); the database must be new
           --export-on-exit FILE         Save the whole state to FILE when the server stops (SIGINT/SIGTERM)
           --console-remote              Let other addresses than loopback use the console (default: loopback only)
@@ -128,13 +129,13 @@ enum ServeCommand {
                     rateLimit == 0 ? nil : Double(rateLimit), projectRateLimit == 0 ? nil : Double(projectRateLimit)
                 ),
                 catalogue: catalogue,
-                console: (try consoleToken(args), args.flag("--console-remote")),
+                console: (try consoleToken(args) ?? OnrampHome.consoleToken(), args.flag("--console-remote")),
                 webhookTargets: .forServer(
                     listeningOn: host, allowLocal: args.flag("--allow-local-webhook-targets"),
                     allowPrivate: args.flag("--allow-private-webhook-targets")))
             print("onramp listening on http://\(host):\(server.port) (database \(DatabaseURL.redacted(databaseURL)))")
             let consoleHost = host == "0.0.0.0" ? "127.0.0.1" : host
-            // A token the operator chose is theirs to know; only a generated one is printed (once).
+            // A token the operator chose is theirs to know; only the kept one is printed.
             if try consoleToken(args) == nil {
                 print("console: http://\(consoleHost):\(server.port)/console/login?token=\(application.consoleToken)")
             } else {
@@ -160,7 +161,7 @@ enum ServeCommand {
     }
 
     /// The console token from `--console-token` or `ONRAMP_CONSOLE_TOKEN` (at least 16 bytes); nil for
-    /// a generated one.
+    /// the one ``OnrampHome`` keeps.
     static func consoleToken(_ args: Arguments) throws -> String? {
         guard let token = args.value("--console-token") ?? ProcessInfo.processInfo.environment["ONRAMP_CONSOLE_TOKEN"],
             !token.isEmpty

@@ -24,7 +24,7 @@ enum TriggerCommand {
                 print(usage)
                 return args.flag("--help") ? 0 : 64
             }
-            let database = try DatabaseURL.open(args.value("--database") ?? "sqlite:./onramp.db")
+            let database = try CommandDatabase.open(args)
             defer { database.close() }
             try database.migrate(Schema.migrations)
             let projectId = try args.value("--project") ?? onlyProject(database)

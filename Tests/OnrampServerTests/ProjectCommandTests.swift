@@ -30,7 +30,9 @@ import Testing
         for arguments in [
             ["help", "--help"], ["help", "help"], ["-h", "-h"], ["--help"], ["help", "appattest"],
             ["appattest", "ca", "--help"], ["appattest", "attest", "--help"], ["appattest", "-h"],
-            ["catalogue", "--help"],
+            ["catalogue", "--help"], ["console", "--help"], ["version", "--help"], ["project", "--help"],
+            ["serve", "--help"], ["demo", "--help"], ["events", "--help"], ["listen", "--help"], ["trigger", "--help"],
+            ["clock", "--help"], ["state", "--help"], ["bench-fixtures", "--help"], ["help", "console"],
         ] {
             let answered = try Self.run(arguments)
             #expect(answered.status == 0, "\(arguments): \(answered.errors)")

@@ -16,6 +16,9 @@ import Testing
 /// `onramp serve` as a real process: it prints where it listens, and on SIGTERM it finishes the
 /// requests in flight before exiting 0; when idle it exits at once.
 @Suite(.serialized, .blocking) struct ServeCommandTests {
+    /// Given to every server these tests start, so none keeps a token in the user's `~/.onramp`.
+    static let consoleToken = "serve-command-test-token"
+
     @Test func sigtermLetsARequestInFlightComplete() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -138,7 +141,10 @@ import Testing
 
         let serve = Process()
         serve.executableURL = Python.onrampBinary
-        serve.arguments = ["serve", "--port", "0", "--database", database, "--export-on-exit", precious.path]
+        serve.arguments = [
+            "serve", "--port", "0", "--database", database, "--export-on-exit", precious.path, "--console-token",
+            Self.consoleToken,
+        ]
         serve.standardOutput = Pipe()
         serve.standardError = Pipe()
         try serve.run()
@@ -159,7 +165,9 @@ import Testing
         func firstError(dataKey: String?) throws -> String {
             let process = Process()
             process.executableURL = Python.onrampBinary
-            process.arguments = ["serve", "--port", "0", "--database", url, "--access-log", "off"]
+            process.arguments = [
+                "serve", "--port", "0", "--database", url, "--access-log", "off", "--console-token", Self.consoleToken,
+            ]
             var environment = ProcessInfo.processInfo.environment
             environment["ONRAMP_DATA_KEY"] = dataKey
             process.environment = environment
@@ -198,6 +206,7 @@ import Testing
         process.arguments =
             [
                 "serve", "--port", "0", "--database", "sqlite:\(directory.path)/\(database)", "--access-log", "off",
+                "--console-token", Self.consoleToken,
             ] + extra
         let output = Pipe()
         process.standardOutput = output

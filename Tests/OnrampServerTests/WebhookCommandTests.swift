@@ -88,7 +88,10 @@ struct WebhookCommandTests {
             defer { try? FileManager.default.removeItem(at: serverOutput) }
             let server = Process()
             server.executableURL = PythonVerifier.packageRoot.appendingPathComponent(".build/debug/onramp")
-            server.arguments = ["serve", "--port", "0", "--database", url, "--access-log", "off"]
+            server.arguments = [
+                "serve", "--port", "0", "--database", url, "--access-log", "off", "--console-token",
+                "webhook-command-test-token",
+            ]
             server.standardOutput = try FileHandle(forWritingTo: serverOutput)
             try server.run()
             defer {

@@ -62,7 +62,10 @@ struct WebhookCrashTests {
     static func serve(_ binary: URL, database: String) throws -> Process {
         let process = Process()
         process.executableURL = binary
-        process.arguments = ["serve", "--port", "0", "--database", database, "--access-log", "off"]
+        process.arguments = [
+            "serve", "--port", "0", "--database", database, "--access-log", "off", "--console-token",
+            "webhook-crash-test-token",
+        ]
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         return process

@@ -43,6 +43,19 @@ struct ConsoleAccess: Sendable {
         }
     }
 
+    /// Refuses a caller of the JSON routes without the token as `Authorization: Bearer` (401; a sign-in
+    /// cookie does not count) or from a remote address when the console is loopback-only (403).
+    func authorizeBearer(_ request: HTTPRequest) throws(HTTPError) {
+        guard allowsRemote || Self.isLoopback(request.remoteAddress) else {
+            throw HTTPError(status: 403, code: "console_remote", message: "The console answers loopback clients only.")
+        }
+        guard Self.presentedBearer(request).map(matches) == true else {
+            throw HTTPError(
+                status: 401, code: "console_token_required",
+                message: "Send the console's operator token as Authorization: Bearer.")
+        }
+    }
+
     /// Refuses an action sent from another site or without the form's CSRF value (403).
     func authorizeAction(_ request: HTTPRequest, form: JSONValue) throws(HTTPError) {
         try authorize(request)

@@ -13,7 +13,7 @@ enum APIComponents {
 
     static let document = OpenAPIDocument(
         title: "OnrampKit",
-        version: "1.0.0",
+        version: OnrampKitVersion.current,
         summary: """
             Both onramp contracts on their real paths: Coinbase's (App2App with App Attest, the hosted \
             onramp, the Headless Onramp, the offramp, the transactions API, CDP webhooks) and Stripe's \

@@ -1,0 +1,70 @@
+import HTTPServer
+import OnrampCore
+import OnrampServices
+import OnrampWire
+
+/// The console's JSON routes for the command line (`onramp project list`, `onramp project create`): the
+/// same operator as the pages, but only by `Authorization: Bearer` with the console token (a cookie never
+/// authorizes them, so no page in a browser can drive them) and from loopback unless the console allows
+/// remote addresses. Errors are the server's plain JSON errors.
+struct ConsoleAPIRoutes: Sendable {
+    let access: ConsoleAccess
+    let provisioner: ProjectProvisioner
+
+    func register(on router: inout Router) {
+        router.setErrorRenderer(PlainErrorRenderer(), forPathPrefix: "/console/api/")
+        router.add(Operations.listProjects) { request in
+            try access.authorizeBearer(request)
+            return Operations.listProjects.success(try listProjects())
+        }
+        router.add(Operations.createProject) { request in
+            try access.authorizeBearer(request)
+            return Operations.createProject.success(try createProject(try request.jsonBody()))
+        }
+    }
+
+    /// Every project, oldest first.
+    func listProjects() throws -> JSONValue {
+        let projects = try provisioner.listProjects().map { project -> JSONValue in
+            [
+                "id": .string(project.id), "name": .string(project.name),
+                "livemode": .bool(project.livemode),
+                "created": .string(Timestamp.rfc3339(milliseconds: project.createdAt)),
+            ]
+        }
+        return ["object": "list", "data": .array(projects)]
+    }
+
+    /// A new project and its credentials, each secret shown this once.
+    func createProject(_ body: JSONValue) throws -> JSONValue {
+        let fields = RequestFields(body)
+        if case .object(let members) = body, let unknown = members.first(where: { !Self.createFields.contains($0.0) }) {
+            throw fields.invalid(unknown.0, "Unknown field \(unknown.0); the fields are \(Self.createFields.sorted()).")
+        }
+        let name = try fields.required("name", maxLength: 200)
+        let appIds = try fields.optionalList("appIds", maxCount: 20, maxLength: 200) ?? []
+        let redirectHosts = try fields.optionalList("redirectHosts", maxCount: 20, maxLength: 253) ?? []
+        let keyTypeName = try fields.optional("keyType", maxLength: 16) ?? "es256"
+        guard let keyType = ProjectProvisioner.KeyType(rawValue: keyTypeName) else {
+            throw fields.invalid("keyType", "keyType must be es256 or ed25519.")
+        }
+        let credentials: ProjectProvisioner.Credentials
+        do {
+            credentials = try provisioner.createProject(
+                name: name, appIds: appIds, redirectHosts: redirectHosts, keyType: keyType,
+                livemode: try fields.optionalBool("livemode") ?? false)
+        } catch let refusal as ProjectProvisioner.ProvisioningError {
+            throw HTTPError(status: 400, code: "invalid_request", message: refusal.message)
+        }
+        return [
+            "projectId": .string(credentials.projectId), "cdpApiKeyId": .string(credentials.cdpApiKeyId),
+            "cdpApiKeySecret": .string(credentials.cdpApiKeySecret),
+            "stripeSecretKey": .string(credentials.stripeSecretKey),
+            "stripePublishableKey": .string(credentials.stripePublishableKey),
+            "oauthClientId": .string(credentials.oauthClientId),
+            "oauthClientSecret": .string(credentials.oauthClientSecret),
+        ]
+    }
+
+    static let createFields: Set<String> = ["name", "appIds", "redirectHosts", "keyType", "livemode"]
+}

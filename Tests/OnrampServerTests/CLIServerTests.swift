@@ -1,0 +1,190 @@
+import Foundation
+import OnrampPlatform
+import OnrampTestSupport
+import OnrampWire
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The CLI talks to the running server: `onramp serve` keeps its console token in `$ONRAMP_HOME` (stable across
+/// restarts), and `project create`, `project list` and `console`, run from any other folder, reach that server
+/// with it; without a server, a token or a database they say what to do and make no database.
+@Suite(.serialized, .blocking) struct CLIServerTests {
+    /// A folder of its own, removed afterwards.
+    final class Folder {
+        let url: URL
+        init(_ name: String) throws {
+            url = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        }
+        deinit { try? FileManager.default.removeItem(at: url) }
+        var path: String { url.path }
+    }
+
+    /// Runs `onramp` in `folder` with `environment` added; its status, output and errors.
+    static func onramp(_ arguments: [String], in folder: Folder, environment: [String: String] = [:]) throws -> (
+        status: Int32, output: String, errors: String
+    ) {
+        let process = Process()
+        process.executableURL = Python.onrampBinary
+        process.arguments = arguments
+        process.currentDirectoryURL = folder.url
+        var merged = ProcessInfo.processInfo.environment
+        merged["ONRAMP_CONSOLE_TOKEN"] = nil
+        for (name, value) in environment { merged[name] = value }
+        process.environment = merged
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let printed = output.fileHandleForReading.readDataToEndOfFile()
+        let complaints = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (
+            process.terminationStatus, String(decoding: printed, as: UTF8.self),
+            String(decoding: complaints, as: UTF8.self)
+        )
+    }
+
+    /// `onramp serve` on a free port in `folder`, keeping its token in `home`; the process and its URL.
+    static func serve(in folder: Folder, home: Folder) throws -> (Process, String) {
+        let process = Process()
+        process.executableURL = Python.onrampBinary
+        process.arguments = ["serve", "--port", "0", "--access-log", "off"]
+        process.currentDirectoryURL = folder.url
+        var environment = ProcessInfo.processInfo.environment
+        environment["ONRAMP_CONSOLE_TOKEN"] = nil
+        environment["ONRAMP_HOME"] = home.path
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var line: [UInt8] = []
+        while let byte = output.fileHandleForReading.readData(ofLength: 1).first, byte != 0x0A { line.append(byte) }
+        let text = String(decoding: line, as: UTF8.self)
+        let url = try #require(text.split(separator: " ").first { $0.hasPrefix("http://") }, "\(text)")
+        return (process, String(url))
+    }
+
+    static func stop(_ process: Process) {
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+    }
+
+    @Test func theCLIReachesTheServerFromAnotherFolderWithTheKeptToken() throws {
+        let serverFolder = try Folder("cli-server")
+        let elsewhere = try Folder("cli-elsewhere")
+        let home = try Folder("cli-home")
+        var (server, url) = try Self.serve(in: serverFolder, home: home)
+        defer { Self.stop(server) }
+        let tokenFile = home.url.appendingPathComponent("console-token")
+        let token = try String(contentsOf: tokenFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(token.utf8.count >= 32)
+        let permissions = try FileManager.default.attributesOfItem(atPath: tokenFile.path)[.posixPermissions] as? Int
+        #expect(permissions == 0o600)
+
+        let environment = ["ONRAMP_HOME": home.path]
+        let created = try Self.onramp(
+            ["project", "create", "--name", "Far Wallet", "--server", url, "--json"], in: elsewhere,
+            environment: environment)
+        #expect(created.status == 0, "\(created.errors)")
+        let credentials = try JSONParser().parse(Array(created.output.utf8))
+        let projectId = try #require(credentials["projectId"]?.stringValue)
+        #expect(credentials["stripeSecretKey"]?.stringValue?.hasPrefix("sk_test_") == true)
+
+        let listed = try Self.onramp(["project", "list", "--server", url], in: elsewhere, environment: environment)
+        #expect(listed.status == 0 && listed.output.contains(projectId) && listed.output.contains("Far Wallet"))
+        // The server's database has it; the other folder has no database.
+        #expect(FileManager.default.fileExists(atPath: serverFolder.url.appendingPathComponent("onramp.db").path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty)
+
+        // `onramp console` prints a sign-in link that works, and the same one after a restart.
+        let link = try Self.onramp(["console", "--server", url], in: elsewhere, environment: environment)
+        #expect(
+            link.status == 0
+                && link.output.trimmingCharacters(in: .whitespacesAndNewlines) == "\(url)/console/login?token=\(token)")
+        let port = try #require(Int(url.split(separator: ":").last ?? ""))
+        let signIn = try RawHTTPClient(port: port).request("GET", "/console/login?token=\(token)")
+        #expect(signIn.status == 303, "\(signIn.status)")
+        Self.stop(server)
+        (server, url) = try Self.serve(in: serverFolder, home: home)
+        let again = try Self.onramp(["console", "--server", url], in: elsewhere, environment: environment)
+        #expect(again.output.contains("token=\(token)"), "the token survives a restart: \(again)")
+        let stillListed = try Self.onramp(
+            ["project", "list", "--server", url], in: elsewhere, environment: environment)
+        #expect(stillListed.output.contains(projectId))
+    }
+
+    @Test func withoutAServerATokenOrADatabaseTheCLISaysWhatToDo() throws {
+        let elsewhere = try Folder("cli-nothing")
+        let home = try Folder("cli-home")
+        // A port nothing listens on.
+        let closed = try ListeningSocketPort.free()
+        let noServer = try Self.onramp(
+            ["project", "list", "--server", "http://127.0.0.1:\(closed)", "--console-token", "a-token-of-16-bytes"],
+            in: elsewhere, environment: ["ONRAMP_HOME": home.path])
+        #expect(noServer.status == 1)
+        #expect(noServer.errors.contains("no onramp server answers") && noServer.errors.contains("--database"))
+        // No token anywhere: says where one comes from.
+        let noToken = try Self.onramp(
+            ["project", "list", "--server", "http://127.0.0.1:\(closed)"], in: elsewhere,
+            environment: ["ONRAMP_HOME": home.path])
+        #expect(noToken.status == 1 && noToken.errors.contains("no console token"), "\(noToken)")
+        // Offline commands without --database need the server's folder.
+        for arguments in [
+            ["events", "list"], ["trigger", "onramp.transaction.success"],
+            ["clock", "advance", "--project", "p", "--seconds", "1"],
+        ] {
+            let offline = try Self.onramp(arguments, in: elsewhere, environment: ["ONRAMP_HOME": home.path])
+            #expect(
+                offline.status != 0 && offline.errors.contains("no database at ./onramp.db"), "\(arguments): \(offline)"
+            )
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty, "no database was made")
+    }
+
+    @Test func aWrongTokenIsRefusedWithWhatToPass() throws {
+        let serverFolder = try Folder("cli-server")
+        let home = try Folder("cli-home")
+        let (server, url) = try Self.serve(in: serverFolder, home: home)
+        defer { Self.stop(server) }
+        let refused = try Self.onramp(
+            ["project", "list", "--server", url], in: serverFolder,
+            environment: ["ONRAMP_CONSOLE_TOKEN": "not-the-token-of-this-server"])
+        #expect(refused.status == 1 && refused.errors.contains("refused the console token"), "\(refused)")
+    }
+
+    @Test func versionIsPrinted() throws {
+        let folder = try Folder("cli-version")
+        for arguments in [["--version"], ["version"], ["-V"]] {
+            let answer = try Self.onramp(arguments, in: folder)
+            #expect(answer.status == 0)
+            #expect(answer.output.contains(try Regex(#"^onramp \d+\.\d+\.\d+\n$"#)), "\(arguments): \(answer.output)")
+        }
+    }
+}
+
+/// A TCP port on 127.0.0.1 that nothing listens on (bound, then closed).
+enum ListeningSocketPort {
+    static func free() throws -> Int {
+        let descriptor = socket(AF_INET, PlatformSockets.stream, 0)
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
+        }
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
