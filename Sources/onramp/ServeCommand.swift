@@ -21,7 +21,8 @@ enum ServeCommand {
           --port N                      TCP port (default 8080; 0 picks a free one)
           --host ADDRESS                IPv4 address to bind (default 127.0.0.1)
           --database URL                sqlite:PATH or postgres://user@host:port/db (default sqlite:./onramp.db)
-          --public-url URL              Base URL clients use to reach this server (default http://HOST:PORT)
+          --public-url URL              Base URL clients use to reach this server (default http://HOST:PORT; with
+                                        --host 0.0.0.0, http://LAN-ADDRESS:PORT, which a phone on the network opens)
           --trust-appattest-root FILE   Also trust this PEM root for App Attest (repeatable; Apple's root is always trusted)
           --threads N                   Worker threads (default: 16, or 4 per core when that is more; handlers
                                         block on the database, and writers waiting together share one commit)
@@ -134,6 +135,9 @@ enum ServeCommand {
                     listeningOn: host, allowLocal: args.flag("--allow-local-webhook-targets"),
                     allowPrivate: args.flag("--allow-private-webhook-targets")))
             print("onramp listening on http://\(host):\(server.port) (database \(DatabaseURL.redacted(databaseURL)))")
+            if host == "0.0.0.0" {
+                print("links and phones on this network: \(application.context.publicBaseURL)")
+            }
             let consoleHost = host == "0.0.0.0" ? "127.0.0.1" : host
             // A token the operator chose is theirs to know; only the kept one is printed.
             if try consoleToken(args) == nil {
@@ -223,7 +227,8 @@ enum ServeCommand {
     ) throws -> (HTTPServer, OnrampApplication) {
         // Bind first: the public URL (in every onrampUrl) needs the port, also when it is picked (0).
         let socket = try ListeningSocket.bind(host: host, port: port)
-        let displayHost = host == "0.0.0.0" ? "127.0.0.1" : host
+        // On every interface, links name the address other devices reach (a phone cannot open 0.0.0.0).
+        let displayHost = host == "0.0.0.0" ? (LANAddress.first() ?? "127.0.0.1") : host
         let context = ServerContext(
             database: database, catalogue: catalogue,
             publicBaseURL: publicURL ?? "http://\(displayHost):\(socket.port)",

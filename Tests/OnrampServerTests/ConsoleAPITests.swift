@@ -86,7 +86,9 @@ import Testing
         for (body, param) in [
             (#"{}"#, "name"), (#"{"name":""}"#, "name"), (#"{"name":"x","keyType":"rsa"}"#, "keyType"),
             (#"{"name":"x","colour":"blue"}"#, "colour"), (#"{"name":"x","appIds":"not-a-list"}"#, "appIds"),
-            (#"{"name":"x","livemode":"yes"}"#, "livemode"),
+            (#"{"name":"x","livemode":"yes"}"#, "livemode"), (#"{"name":"x","livemode":null}"#, "livemode"),
+            (#"{"name":"x","keyType":null}"#, "keyType"), (#"{"name":0}"#, "name"),
+            (#"{"name":"x","appIds":[1]}"#, "appIds"),
             ("{\"name\":\"\(String(repeating: "n", count: 201))\"}", "name"),
         ] {
             let (status, answer) = try create(body, headers: Self.bearer(server))
@@ -98,6 +100,8 @@ import Testing
         #expect(badAppStatus == 400 && badApp["error"]?["code"] == "invalid_request", "\(badApp)")
         let (notJSONStatus, _) = try create("name=x", headers: Self.bearer(server))
         #expect(notJSONStatus == 400)
+        let (arrayStatus, array) = try create(#"["x"]"#, headers: Self.bearer(server))
+        #expect(arrayStatus == 400 && array["error"]?["code"] == "invalid_request", "\(array)")
         #expect(try Self.projectIds(server) == before, "no refused request made a project")
     }
 }

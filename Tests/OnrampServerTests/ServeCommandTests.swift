@@ -7,6 +7,10 @@ import Testing
 
 @testable import OnrampServices
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -44,6 +48,37 @@ import Testing
         #expect(process.terminationStatus == 0)
         // Once stopped, nothing listens.
         #expect(throws: (any Error).self) { try RawHTTPClient(port: port).request("GET", "/healthz") }
+    }
+
+    /// On every interface (`--host 0.0.0.0`) without `--public-url`, links name an address another device can
+    /// open: the machine's LAN address (loopback only when it has none), printed at start and answering there.
+    @Test func everyInterfaceGivesLinksAnAddressAPhoneCanOpen() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let process = Process()
+        process.executableURL = Python.onrampBinary
+        process.arguments = [
+            "serve", "--host", "0.0.0.0", "--port", "0", "--database", "sqlite:\(directory.path)/onramp.db",
+            "--access-log", "off", "--console-token", Self.consoleToken,
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        defer {
+            kill(process.processIdentifier, SIGTERM)
+            process.waitUntilExit()
+        }
+        _ = output.fileHandleForReading.availableDataLine()
+        let links = String(decoding: output.fileHandleForReading.availableDataLine(), as: UTF8.self)
+        #expect(links.hasPrefix("links and phones on this network: http://"), "\(links)")
+        let authority = try #require(links.split(separator: "/").dropFirst().last)
+        let parts = authority.split(separator: ":")
+        #expect(parts.count == 2 && parts[0] != "0.0.0.0", "\(links)")
+        #expect(parts[0].split(separator: ".").count == 4, "an IPv4 address: \(links)")
+        // The server answers at the address it hands out (loopback stands in when the machine has no LAN).
+        let health = try Data(contentsOf: try #require(URL(string: "http://\(authority)/healthz")))
+        #expect(String(decoding: health, as: UTF8.self).contains(#""status":"ok""#))
     }
 
     /// With nothing in flight, SIGTERM ends the process without waiting out a worker's interval (the

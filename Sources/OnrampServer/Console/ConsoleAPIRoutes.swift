@@ -38,8 +38,14 @@ struct ConsoleAPIRoutes: Sendable {
     /// A new project and its credentials, each secret shown this once.
     func createProject(_ body: JSONValue) throws -> JSONValue {
         let fields = RequestFields(body)
-        if case .object(let members) = body, let unknown = members.first(where: { !Self.createFields.contains($0.0) }) {
+        guard case .object(let members) = body else {
+            throw FieldError(code: "invalid_request", message: "The body must be a JSON object.")
+        }
+        if let unknown = members.first(where: { !Self.createFields.contains($0.0) }) {
             throw fields.invalid(unknown.0, "Unknown field \(unknown.0); the fields are \(Self.createFields.sorted()).")
+        }
+        for (field, value) in members where !Self.hasItsType(field, value) {
+            throw fields.invalid(field, "\(field) must be \(Self.typeNames[field] ?? "something else").")
         }
         let name = try fields.required("name", maxLength: 200)
         let appIds = try fields.optionalList("appIds", maxCount: 20, maxLength: 200) ?? []
@@ -67,4 +73,19 @@ struct ConsoleAPIRoutes: Sendable {
     }
 
     static let createFields: Set<String> = ["name", "appIds", "redirectHosts", "keyType", "livemode"]
+
+    /// What each field must be: JSON's own types, never a number for a name or null for a default.
+    static let typeNames = [
+        "name": "a string", "appIds": "an array of strings", "redirectHosts": "an array of strings",
+        "keyType": "a string", "livemode": "true or false",
+    ]
+
+    private static func hasItsType(_ field: String, _ value: JSONValue) -> Bool {
+        switch (field, value) {
+        case ("name", .string), ("keyType", .string), ("livemode", .bool): true
+        case ("appIds", .array(let items)), ("redirectHosts", .array(let items)):
+            items.allSatisfy { if case .string = $0 { true } else { false } }
+        default: false
+        }
+    }
 }
