@@ -172,10 +172,9 @@ public final class HTTPServer: Sendable {
             // Never a silent close: whatever the handler did, the client hears that it went wrong.
             log.error(
                 "unsendable response head from \(route) status=\(response.status) request_id=\(request.requestId)")
-            response = router.render(.internalError, for: request)
+            response = notes.bind { router.render(.internalError, for: request) }
         }
-        record(
-            request: request, route: route, status: response.status, startedAt: startedAt, projectId: notes.projectId)
+        record(request: request, route: route, status: response.status, startedAt: startedAt, notes: notes)
         return response
     }
 
@@ -186,13 +185,14 @@ public final class HTTPServer: Sendable {
 
     /// A response for a request refused before routing (413, 414), in its path's error shape.
     func refuse(_ request: HTTPRequest, with error: HTTPError, startedAt: ContinuousClock.Instant) -> HTTPResponse {
-        let response = router.render(error, for: request)
-        record(request: request, route: "refused", status: response.status, startedAt: startedAt)
+        let notes = RequestNotes()
+        let response = notes.bind { router.render(error, for: request) }
+        record(request: request, route: "refused", status: response.status, startedAt: startedAt, notes: notes)
         return response
     }
 
     private func record(
-        request: HTTPRequest, route: String, status: Int, startedAt: ContinuousClock.Instant, projectId: String? = nil
+        request: HTTPRequest, route: String, status: Int, startedAt: ContinuousClock.Instant, notes: RequestNotes
     ) {
         let elapsed = ContinuousClock.now - startedAt
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
@@ -200,10 +200,11 @@ public final class HTTPServer: Sendable {
         requestLog?.record(
             RequestLog.Entry(
                 time: Date(), requestId: request.requestId, method: request.method, route: route, status: status,
-                seconds: seconds, projectId: projectId))
+                seconds: seconds, projectId: notes.projectId, errorCode: notes.refusal?.code,
+                errorMessage: notes.refusal?.message))
         log.request(
             method: request.method, route: route, status: status, durationSeconds: seconds,
-            requestId: request.requestId)
+            requestId: request.requestId, errorCode: notes.refusal?.code)
     }
 }
 

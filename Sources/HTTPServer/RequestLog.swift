@@ -22,11 +22,15 @@ public final class RequestLog: Sendable {
         public let seconds: Double
         /// The project the request acted for, when its handler noted one (``RequestNotes``).
         public let projectId: String?
+        /// The refusal's code, when the request was refused.
+        public let errorCode: String?
+        /// The refusal's message, when the request was refused.
+        public let errorMessage: String?
 
         /// Creates an entry.
         public init(
             time: Date, requestId: String, method: String, route: String, status: Int, seconds: Double,
-            projectId: String? = nil
+            projectId: String? = nil, errorCode: String? = nil, errorMessage: String? = nil
         ) {
             self.time = time
             self.requestId = requestId
@@ -35,6 +39,8 @@ public final class RequestLog: Sendable {
             self.status = status
             self.seconds = seconds
             self.projectId = projectId
+            self.errorCode = errorCode
+            self.errorMessage = errorMessage
         }
     }
 

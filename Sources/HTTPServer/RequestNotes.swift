@@ -18,6 +18,13 @@ public final class RequestNotes: @unchecked Sendable {
 
     /// The project the request acted for.
     public var projectId: String?
+    /// The refusal the request was answered with, as its family's error body names it.
+    public private(set) var refusal: (code: String, message: String)?
+
+    /// Notes that the request was refused with `error` (the request log and the access log show its code).
+    public func noteRefusal(_ error: HTTPError) {
+        refusal = (error.code, error.message)
+    }
 
     /// Creates empty notes.
     public init() {}

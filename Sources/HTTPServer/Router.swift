@@ -162,6 +162,7 @@ public struct Router: Sendable {
                     AccessLog.shared.error("unhandled \(type(of: error)) in \(route) request_id=\(request.requestId)")
                     httpError = .internalError
                 }
+                RequestNotes.current?.noteRefusal(httpError)
                 response = renderer.render(httpError, requestId: request.requestId)
             }
         case .methodNotAllowed(let allowed):
@@ -177,6 +178,7 @@ public struct Router: Sendable {
 
     /// Renders `error` for `request` in its path's family, with the `Request-Id` header.
     public func render(_ error: HTTPError, for request: HTTPRequest) -> HTTPResponse {
+        RequestNotes.current?.noteRefusal(error)
         var response = errorRenderer(forPath: request.path).render(error, requestId: request.requestId)
         response.headers.set("Request-Id", request.requestId)
         return response

@@ -37,13 +37,24 @@ public final class AccessLog: Sendable {
         }
     }
 
-    /// Logs one request.
-    public func request(method: String, route: String, status: Int, durationSeconds: Double, requestId: String) {
+    /// Logs one request; a refused one with its error code.
+    public func request(
+        method: String, route: String, status: Int, durationSeconds: Double, requestId: String,
+        errorCode: String? = nil
+    ) {
         guard isEnabled else { return }
         let millis = (durationSeconds * 1_000_000).rounded() / 1000
+        // Codes are the families' fixed words; anything else is dropped so a line can never be split or forged.
+        let code =
+            errorCode.map { " error_code=\(String($0.unicodeScalars.filter(Self.isCodeCharacter).prefix(64)))" } ?? ""
         write(
-            "level=info msg=request method=\(method) route=\(route) status=\(status) duration_ms=\(millis) request_id=\(requestId)"
+            "level=info msg=request method=\(method) route=\(route) status=\(status) duration_ms=\(millis) request_id=\(requestId)\(code)"
         )
+    }
+
+    private static func isCodeCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII
+            && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "_.-".unicodeScalars.contains(scalar))
     }
 
     /// Logs an informational event.

@@ -50,16 +50,22 @@ public struct CDPErrorRenderer: ErrorRenderer {
     }
 }
 
-/// Stripe error shape: `{"error": {"type", "code", "message", "param"}}` (`/v1/...` paths).
+/// Stripe error shape: `{"error": {"type", "code", "message", "param", "request_log_url"}}` (`/v1/...` paths).
+/// `request_log_url` is this sandbox's request log filtered to the request (Stripe's points at its dashboard).
 public struct StripeErrorRenderer: ErrorRenderer {
-    /// Creates the renderer.
-    public init() {}
+    /// The server's base URL, which the request log's address starts with.
+    public let publicBaseURL: String
+
+    /// Creates the renderer for a server reached at `publicBaseURL`.
+    public init(publicBaseURL: String) {
+        self.publicBaseURL = publicBaseURL
+    }
 
     public func render(_ error: HTTPError, requestId: String) -> HTTPResponse {
         let body = StripeErrorBody(
             .init(
                 type: Self.errorType(for: error), code: error.code, message: error.message, param: error.param,
-                requestLogURL: "https://dashboard.stripe.com/test/logs/\(requestId)"))
+                requestLogURL: "\(publicBaseURL)/console/requests?request_id=\(requestId)"))
         var response = HTTPResponse.json(body.json, status: error.status)
         for (name, value) in error.headers { response.headers.set(name, value) }
         return response

@@ -242,6 +242,30 @@ import Testing
         #expect(text.contains("request_id=req_"))
         #expect(!text.contains("hunter2"))
     }
+
+    /// A refused request's line carries its error code, and only a code's characters of it: a code is never
+    /// input, but a line could not be split or forged even if one were.
+    @Test func aRefusalsLogLineCarriesItsCode() throws {
+        let lines = LockedLines()
+        var router = Router()
+        router.add("GET", "/refused") { _ in throw HTTPError(status: 400, code: "parameter_invalid", message: "no") }
+        router.add("GET", "/forged") { _ in
+            throw HTTPError(status: 400, code: "bad code\nlevel=error msg=forged", message: "no")
+        }
+        let log = AccessLog()
+        log.configure(enabled: true) { bytes in lines.append(String(decoding: bytes, as: UTF8.self)) }
+        let server = HTTPServer(configuration: ServerConfiguration(port: 0, threadCount: 2), router: router, log: log)
+        try server.start()
+        #expect(try RawHTTPClient(port: server.port).request("GET", "/refused").status == 400)
+        #expect(try RawHTTPClient(port: server.port).request("GET", "/forged").status == 400)
+        #expect(try RawHTTPClient(port: server.port).request("GET", "/nowhere").status == 404)
+        server.shutdown(gracePeriod: 1)
+        let text = lines.joined
+        #expect(text.contains("route=/refused status=400") && text.contains("error_code=parameter_invalid\n"))
+        #expect(text.contains("error_code=badcodelevelerrormsgforged\n"), "\(text)")
+        #expect(!text.contains("msg=forged\nlevel"), "no line was forged")
+        #expect(text.contains("status=404") && text.contains("error_code=not_found"))
+    }
 }
 
 /// Collects log output from the flusher thread.

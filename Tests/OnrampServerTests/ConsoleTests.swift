@@ -627,6 +627,25 @@ import Testing
         #expect(all.contains("/platform/v2/onramp/mobile/sessions"))
     }
 
+    /// A Stripe-shaped refusal's `request_log_url` is this sandbox's request log, filtered to the request, and
+    /// the page shows the refusal's code and message.
+    @Test(arguments: DatabaseDriver.all)
+    func aStripeRefusalsRequestLogURLOpensItsRequestHere(driver: DatabaseDriver) throws {
+        let server = try EmbeddedTestServer(settlementDelay: 0, driver: driver)
+        let refused = try server.backend.get("/v1/webhook_endpoints/we_doesnotexist00000000000")
+        #expect(refused.status == 404, "\(refused)")
+        let url = try #require(refused["error.request_log_url"] as? String)
+        let requestId = try #require(refused.headers["request-id"])
+        let base = server.application.context.publicBaseURL
+        #expect(url == "\(base)/console/requests?request_id=\(requestId)")
+        let code = try #require(refused["error.code"] as? String)
+        let message = try #require(refused["error.message"] as? String)
+        let page = Self.text(Self.get(server.application, String(url.dropFirst(base.count))))
+        #expect(page.contains(requestId) && page.contains("<td>404</td>"), "the request is on the page")
+        #expect(page.contains("<code>\(code)</code>"), "its code is on the page")
+        #expect(page.contains(HTML.escape(message)), "its message is on the page")
+    }
+
     /// In headless Chromium: from the project to its crypto customer to the customer's onramp session,
     /// whose transitions list the statuses it went through. Screenshots in `artifacts/console-embedded-*.png`.
     @Test func chromiumWalksFromAProjectToACustomerAndItsOnrampSession() async throws {

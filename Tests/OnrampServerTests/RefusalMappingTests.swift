@@ -31,10 +31,11 @@ import Testing
         let refusal = OnrampError.refusal(
             "sandbox_refusal", "Refused for the test.", parameter: "field", kind: expected.kind)
 
-        let stripe = try #require(StripeErrorRenderer().resolve(refusal))
+        let stripe = try #require(StripeErrorRenderer(publicBaseURL: "http://127.0.0.1").resolve(refusal))
         #expect(stripe.status == expected.status)
         #expect(stripe.code == "sandbox_refusal")
-        let stripeBody = try JSONParser().parse(StripeErrorRenderer().render(stripe, requestId: "req_1").body)
+        let stripeBody = try JSONParser().parse(
+            StripeErrorRenderer(publicBaseURL: "http://127.0.0.1").render(stripe, requestId: "req_1").body)
         #expect(stripeBody["error"]?["type"]?.stringValue == expected.stripeType)
         #expect(stripeBody["error"]?["code"]?.stringValue == "sandbox_refusal")
 
@@ -52,7 +53,9 @@ import Testing
     }
 
     @Test func missingIsStripesResourceMissing() throws {
-        let error = try #require(StripeErrorRenderer().resolve(OnrampError.missing("crypto customer", parameter: "id")))
+        let error = try #require(
+            StripeErrorRenderer(publicBaseURL: "http://127.0.0.1").resolve(
+                OnrampError.missing("crypto customer", parameter: "id")))
         #expect(error.status == 404)
         #expect(error.code == "resource_missing")
         #expect(error.message == "No such crypto customer.")

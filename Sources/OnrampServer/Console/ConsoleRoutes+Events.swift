@@ -126,7 +126,7 @@ extension ConsoleRoutes {
             search
                 + ConsolePage.table(
                     caption: "Last requests, newest first",
-                    headers: ["Time", "Request-Id", "Method", "Route", "Status", "Latency", "Project"],
+                    headers: ["Time", "Request-Id", "Method", "Route", "Status", "Latency", "Project", "Refusal"],
                     rows: requestLog.recent(requestId: id).prefix(500).map { entry in
                         [
                             ConsolePage.time(Timestamp.milliseconds(entry.time)), HTML.escape(entry.requestId),
@@ -134,6 +134,9 @@ extension ConsoleRoutes {
                             String(format: "%.1f ms", entry.seconds * 1000),
                             entry.projectId.map { ConsolePage.link("/console/projects/\(ConsolePage.segment($0))", $0) }
                                 ?? "—",
+                            entry.errorCode.map {
+                                "<code>\(HTML.escape($0))</code> \(HTML.escape(entry.errorMessage ?? ""))"
+                            } ?? "—",
                         ]
                     })
         )

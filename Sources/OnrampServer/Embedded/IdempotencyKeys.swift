@@ -49,11 +49,12 @@ struct IdempotencyKeys: Sendable {
             response = try handler()
         } catch {
             // A refusal is answered, and replayed, as the Stripe edge renders it; anything else is not kept.
-            let renderer = StripeErrorRenderer()
+            let renderer = StripeErrorRenderer(publicBaseURL: context.publicBaseURL)
             guard let refusal = renderer.resolve(error), refusal.status < 500 else {
                 try release(projectId: projectId, key: key)
                 throw error
             }
+            RequestNotes.current?.noteRefusal(refusal)
             response = renderer.render(refusal, requestId: request.requestId)
         }
         // Nothing to replay from a refusal or a conflict the client should retry (429 lock_timeout, 409).

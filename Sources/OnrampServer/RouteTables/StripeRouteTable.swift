@@ -14,7 +14,7 @@ struct StripeRouteTable: Sendable {
     let webhooks: WebhookSubscriptionService
 
     func register(on router: inout Router) {
-        router.setErrorRenderer(StripeErrorRenderer(), forPathPrefix: "/v1/")
+        router.setErrorRenderer(StripeErrorRenderer(publicBaseURL: context.publicBaseURL), forPathPrefix: "/v1/")
         router.setErrorRenderer(OAuthErrorRenderer(), forPathPrefix: "/auth/")
         let stripe = StripeRoutes(context: context)
 
