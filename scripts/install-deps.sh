@@ -26,7 +26,7 @@ if [ "$(uname -s)" = Darwin ]; then
 fi
 packages=(libmicrohttpd-dev libssl-dev libsqlite3-dev libpq-dev libcurl4-openssl-dev pkg-config)
 if [ "$mode" = test ] || [ "$mode" = bench ]; then
-    packages+=(postgresql chromium chromium-driver wrk nginx-light openssl)
+    packages+=(postgresql chromium chromium-driver wrk nginx-light openssl curl)
 fi
 # bench/http.sh builds its libmicrohttpd reference (bench/reference) with gcc; bench/instructions.sh
 # counts instructions with valgrind's callgrind; the Embedded scripts read the API's answers with jq.

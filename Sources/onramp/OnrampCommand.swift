@@ -14,6 +14,7 @@ enum OnrampCommand {
           demo        Run both purchases end to end against a temporary local sandbox
           project     Create and change partner projects and their keys (create and list ask the running server)
           console     Print the running server's console sign-in link
+          jwt         Sign a CDP API key JWT for one request (curl -H "Authorization: Bearer $(onramp jwt GET URL)")
           appattest   Verify App Attest objects; drive the software attester
           events      List webhook events and their deliveries; redeliver one
           listen      Forward webhook deliveries to a local URL, like `stripe listen`
@@ -38,6 +39,7 @@ enum OnrampCommand {
         case "serve": return ServeCommand.run(rest)
         case "project": return ProjectCommand.run(rest)
         case "console": return ConsoleCommand.run(rest)
+        case "jwt": return JWTCommand.run(rest)
         case "version", "--version", "-V":
             if rest.contains(where: isHelp) {
                 print("usage: onramp version (or onramp --version)\n\nPrints the version of onramp.")
