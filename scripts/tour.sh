@@ -37,5 +37,7 @@ for _ in $(seq 1 100); do
     sleep 0.1
 done
 
-BASE="http://127.0.0.1:$port" ONRAMP="$onramp" bash -euo pipefail -c "$blocks"
+BASE="http://127.0.0.1:$port" ONRAMP="$onramp" bash -euo pipefail -c \
+    "trap 'echo \"tour.sh: this line failed: \$BASH_COMMAND\" >&2' ERR
+$blocks"
 echo "tour.sh: every tour block ran"

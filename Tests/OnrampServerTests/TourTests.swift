@@ -3,10 +3,10 @@ import OnrampTestSupport
 import Testing
 
 /// The README's tour, run as a reader pastes it (`scripts/tour.sh`: its `<!-- tour -->` blocks in one shell
-/// against a fresh `onramp serve`): it reaches a settled App2App purchase, so the README cannot drift from
-/// what works.
+/// against a fresh `onramp serve`): it reaches a settled App2App purchase and a fulfilled Embedded onramp
+/// session, so the README cannot drift from what works.
 @Suite(.serialized, .blocking) struct TourTests {
-    @Test func theReadmesTourReachesASettledPurchase() throws {
+    @Test func theReadmesTourReachesASettledPurchaseOfEachFamily() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = [Python.repositoryRoot.appendingPathComponent("scripts/tour.sh").path]
@@ -26,5 +26,7 @@ import Testing
         #expect(printed.contains("ONRAMP_TRANSACTION_STATUS_SUCCESS"), "settled: \(printed)")
         #expect(printed.contains("onramp.transaction.success"), "its webhook event: \(printed)")
         #expect(printed.contains(#""object":"crypto.onramp_quotes""#), "the Embedded quote: \(printed)")
+        #expect(
+            printed.contains(try Regex(#"cos_\w+ fulfillment_complete"#)), "the Embedded session settled: \(printed)")
     }
 }
