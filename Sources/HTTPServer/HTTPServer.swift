@@ -16,6 +16,8 @@ public final class HTTPServer: Sendable {
     /// The recent requests the console lists (nil: not kept).
     let requestLog: RequestLog?
     let connections: ConnectionGuard
+    /// The probe answered before routing, when the configuration names one.
+    let livenessProbe: LivenessProbe?
 
     private struct State {
         var daemons: [DaemonHandle] = []
@@ -39,6 +41,7 @@ public final class HTTPServer: Sendable {
         self.requestLog = requestLog
         connections = ConnectionGuard(
             limits: configuration.connections ?? .fromDescriptorLimit(), metrics: metrics, log: log)
+        livenessProbe = configuration.livenessPath.flatMap { LivenessProbe(path: $0, router: router) }
     }
 
     /// The connection caps and deadlines in force.

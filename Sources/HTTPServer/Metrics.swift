@@ -24,6 +24,8 @@ public final class Metrics: Sendable {
     ]
 
     private let state = Locked(State(bucketCounts: Array(repeating: 0, count: Metrics.bucketBounds.count)))
+    /// Liveness probes answered before routing (an atomic: no lock on the probe's path).
+    private let probes = Atomic<Int>(0)
 
     /// Creates empty metrics.
     public init() {}
@@ -38,6 +40,11 @@ public final class Metrics: Sendable {
             state.count += 1
             state.sumSeconds += durationSeconds
         }
+    }
+
+    /// Records a liveness probe answered before routing.
+    func recordProbe() {
+        probes.add(1, ordering: .relaxed)
     }
 
     /// Records a connection refused or cut off by the ``ConnectionGuard``.
@@ -86,6 +93,10 @@ public final class Metrics: Sendable {
                 "onramp_http_connections_refused_total{reason=\"\(reason.rawValue)\"} \(snapshot.refusals[reason, default: 0])"
             )
         }
+        lines.append(
+            "# HELP onramp_http_probes_total Liveness probes answered before routing (not in the counts above).")
+        lines.append("# TYPE onramp_http_probes_total counter")
+        lines.append("onramp_http_probes_total \(probes.load(ordering: .relaxed))")
         lines.append("# HELP onramp_http_connections_open Open client connections.")
         lines.append("# TYPE onramp_http_connections_open gauge")
         lines.append("onramp_http_connections_open \(snapshot.openConnections)")

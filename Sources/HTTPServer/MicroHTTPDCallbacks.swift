@@ -200,6 +200,13 @@ let accessHandlerCallback: MHD_AccessHandlerCallback = {
     }
 
     server.connections.handling(key: connectionKey(connection))
+    if let probe = server.livenessProbe, !context.bodyTooLarge, context.body.isEmpty, context.rawQuery.isEmpty,
+        probe.matches(method: method, url: url)
+    {
+        context.responded = true
+        server.metrics.recordProbe()
+        return queue(probe.response(requestId: context.requestId), on: connection)
+    }
     var request = HTTPRequest(
         method: String(cString: method), path: String(cString: url), headers: context.headers,
         body: context.body, requestId: context.requestId)

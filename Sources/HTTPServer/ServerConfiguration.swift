@@ -24,12 +24,15 @@ public struct ServerConfiguration: Sendable {
     /// Connection caps and deadlines; `nil` sizes them from the file-descriptor limit (see
     /// ``ConnectionLimits/fromDescriptorLimit()``).
     public var connections: ConnectionLimits?
+    /// A path answered before routing as a liveness probe (see ``LivenessProbe``): its route's answer, made
+    /// once at start, outside the request log and the access log; `nil` routes every request.
+    public var livenessPath: String?
 
     /// Creates a configuration; the thread count defaults to the number of cores (at least 2).
     public init(
         host: String = "127.0.0.1", port: Int = 8080, threadCount: Int? = nil, maximumBodyBytes: Int = 1 << 20,
         maximumURLBytes: Int = 8192, maximumQueryParameters: Int = 1000, maximumHeaderBytes: Int = 16 << 10,
-        connectionTimeoutSeconds: Int = 30, connections: ConnectionLimits? = nil
+        connectionTimeoutSeconds: Int = 30, connections: ConnectionLimits? = nil, livenessPath: String? = nil
     ) {
         self.host = host
         self.port = port
@@ -40,6 +43,7 @@ public struct ServerConfiguration: Sendable {
         self.maximumHeaderBytes = maximumHeaderBytes
         self.connectionTimeoutSeconds = connectionTimeoutSeconds
         self.connections = connections
+        self.livenessPath = livenessPath
     }
 }
 

@@ -52,7 +52,8 @@ public final class OnrampSandbox: Sendable {
             projectRequestsPerSecond: projectRequestsPerSecond, jwtSingleUse: jwtSingleUse)
         application = try OnrampApplication(context: context, settlement: settlement)
         server = HTTPServer(
-            configuration: ServerConfiguration(port: socket.port, threadCount: threadCount),
+            configuration: ServerConfiguration(
+                port: socket.port, threadCount: threadCount, livenessPath: OperationsRoutes.livenessPath),
             router: application.router, metrics: application.metrics, requestLog: application.requestLog)
         try server.start(on: socket)
         if let workerInterval { application.startWorkers(interval: workerInterval) }

@@ -37,10 +37,11 @@ extension OperationsRoutes {
                 .json(503, "The database does not answer.", unhealthy),
             ] + errors)
 
-        /// `GET /livez`.
+        /// `GET /livez`: the server answers it before routing (``LivenessProbe``), with this route's answer.
         static let liveness = APIOperation(
-            "GET /livez",
-            id: "getLiveness", summary: "Reports that the process answers (the database is not checked).",
+            "GET \(OperationsRoutes.livenessPath)",
+            id: "getLiveness",
+            summary: "Reports that the process answers (the database is not checked; not in the request log).",
             tag: "Operations",
             responses: [.json(200, "The process answers.", .object(["status": .constant("ok")], required: ["status"]))]
                 + errors)

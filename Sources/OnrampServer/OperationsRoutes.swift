@@ -6,7 +6,10 @@ import OnrampStore
 
 /// The server's own routes: `/healthz` (checks the database, at most once a second), `/livez` (the process
 /// answers; no database) and `/metrics` (Prometheus text).
-enum OperationsRoutes {
+public enum OperationsRoutes {
+    /// The liveness probe's path, which the server answers before routing (``ServerConfiguration/livenessPath``).
+    public static let livenessPath = "/livez"
+
     static func register(
         on router: inout Router, database: any Database, metrics: Metrics,
         health: HealthCheck? = nil

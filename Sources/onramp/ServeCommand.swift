@@ -240,7 +240,8 @@ enum ServeCommand {
             consoleAllowsRemote: console.allowsRemote)
         let server = HTTPServer(
             configuration: ServerConfiguration(
-                host: host, port: socket.port, threadCount: threads, connections: connections),
+                host: host, port: socket.port, threadCount: threads, connections: connections,
+                livenessPath: OperationsRoutes.livenessPath),
             router: application.router, metrics: application.metrics, requestLog: application.requestLog)
         try server.start(on: socket)
         application.startWorkers()

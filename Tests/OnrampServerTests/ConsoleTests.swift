@@ -214,6 +214,7 @@ import Testing
         let event = Self.text(Self.get(server, "/console/events/\(purchase.eventId)"))
         #expect(event.contains(purchase.receiver.url))
         #expect(event.contains("Resend to this endpoint"))
+        #expect(event.contains("Coinbase webhooks have no test mode") && !event.contains(">live<"), "no mode for CDP")
         #expect(event.contains("<td>200</td>"), "the attempt's response status")
         #expect(event.contains("<code>X-Hook0-Signature: t="), "the request headers as sent")
         #expect(event.contains("<code>X-Partner-Auth: (the endpoint&#39;s value, not kept)</code>"))

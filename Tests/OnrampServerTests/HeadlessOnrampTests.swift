@@ -359,6 +359,10 @@ import Testing
         #expect(
             try get(server, "/platform/v2/onramp/orders/\(orderId)").body["order"]?["status"]
                 == "ONRAMP_ORDER_STATUS_FAILED")
+        // Reopened, the page shows the failure's reason and no pay button; its status poll says the same.
+        let reopened = try server.request("GET", URL(string: link).map { $0.path + "?" + ($0.query ?? "") } ?? link)
+        let page = reopened.body.stringValue ?? ""
+        #expect(page.contains("Reason: FAILURE_REASON_PAYMENT_DECLINED") && !page.contains(#"id="pay-form""#))
         let types = try server.database.read {
             try $0.query("SELECT type FROM outbox_events ORDER BY created_at, type").map { try $0.string("type") }
         }
@@ -731,6 +735,10 @@ import Testing
         }
         if action == "decline" {
             #expect(result["eventData"]?.arrayValue?.last?["errorCode"] == "FAILURE_REASON_PAYMENT_DECLINED")
+            #expect(result["status"]?.stringValue?.contains("Reason: FAILURE_REASON_PAYMENT_DECLINED") == true)
+        }
+        if action != "cancel" {
+            #expect(result["payButtonShown"] == false, "a final order shows no pay button")
         }
     }
 }

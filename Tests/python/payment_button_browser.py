@@ -6,7 +6,7 @@ events the page posts are collected until the last one the action leads to.
 Usage: payment_button_browser.py PAYMENT_URL approve|decline|cancel|auto SCREENSHOT_PREFIX
 ("auto": the URL carries sandboxSheet=approve, so pressing the pay button answers the sheet itself,
 as the demo's hidden WebView needs.)
-Prints JSON {events: [eventName...], eventData: [...], status: <status line text>}.
+Prints JSON {events: [eventName...], eventData: [...], status: <status line text>, payButtonShown: bool}.
 """
 import json
 import sys
@@ -46,6 +46,10 @@ try:
         "events": [e["eventName"] for e in seen],
         "eventData": [e.get("data", {}) for e in seen],
         "status": driver.find_element(By.ID, "order-status").text,
+        # Whether a pay button a person could press is still on the page.
+        "payButtonShown": any(
+            button.is_displayed() and button.is_enabled()
+            for button in driver.find_elements(By.CSS_SELECTOR, "#pay-form button")),
     }))
 finally:
     driver.quit()

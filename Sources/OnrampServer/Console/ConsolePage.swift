@@ -58,6 +58,13 @@ enum ConsolePage {
         "<a href=\"\(HTML.escape(path))\">\(HTML.escape(text))</a>"
     }
 
+    /// An event's mode as its family means it: Stripe's events are test or live by the key that caused them;
+    /// Coinbase's webhooks have no mode (a sandbox purchase sends none), so theirs says so instead of "live".
+    static func mode(family: String, livemode: Bool) -> String {
+        family == "stripe"
+            ? (livemode ? "live" : "test") : "<span title=\"Coinbase webhooks have no test mode\">—</span>"
+    }
+
     /// A stored millisecond time as RFC 3339.
     static func time(_ milliseconds: Int64?) -> String {
         milliseconds.map { Timestamp.rfc3339(milliseconds: $0) } ?? "—"

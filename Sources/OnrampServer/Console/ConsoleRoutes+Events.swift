@@ -38,7 +38,8 @@ extension ConsoleRoutes {
                             ConsolePage.link("/console/events/\(ConsolePage.segment(id))", id),
                             HTML.escape(try row.string("type")), HTML.escape(try row.string("family")),
                             ConsolePage.link("/console/projects/\(ConsolePage.segment(projectId))", projectId),
-                            try row.int("livemode") != 0 ? "live" : "test", ConsolePage.time(try row.int("created_at")),
+                            ConsolePage.mode(family: try row.string("family"), livemode: try row.int("livemode") != 0),
+                            ConsolePage.time(try row.int("created_at")),
                         ]
                     }) + older
         )
@@ -66,7 +67,8 @@ extension ConsoleRoutes {
         html += ConsolePage.fields([
             ("Type", HTML.escape(try event.string("type"))), ("Family", HTML.escape(try event.string("family"))),
             ("Project", ConsolePage.link("/console/projects/\(ConsolePage.segment(projectId))", projectId)),
-            ("Mode", live ? "live" : "test"), ("Created", ConsolePage.time(try event.int("created_at"))),
+            ("Mode", ConsolePage.mode(family: family, livemode: live)),
+            ("Created", ConsolePage.time(try event.int("created_at"))),
         ])
         html += "<h2>Body as sent</h2><pre>\(HTML.escape(payload))</pre>"
         for (delivery, attempts) in deliveries {

@@ -176,7 +176,8 @@ extension HeadlessRoutes {
             [
                 "orderId": .string, "status": orderStatus, "txHash": .string,
                 "failureReason": .enumeration(GuestCheckoutOrder.FailureReason.allCases.map(\.rawValue)),
-            ], required: ["orderId", "status"])
+                "message": APISchema.string.described("What the page tells the person, the failure's reason included."),
+            ], required: ["orderId", "status", "message"])
 
         // MARK: - The API
 

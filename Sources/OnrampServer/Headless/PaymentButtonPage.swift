@@ -81,17 +81,26 @@ enum PaymentButtonPage {
         case .processing: return "Payment approved. Your crypto is on its way."
         case .completed: return "Done: your crypto was sent."
         case .failed:
-            return order.failureReason == .paymentDeclined ? "The payment was declined." : "The purchase failed."
+            switch order.failureReason {
+            case .paymentDeclined: return "The payment was declined. Reason: FAILURE_REASON_PAYMENT_DECLINED."
+            case .buyFailed:
+                return "The purchase failed: the crypto could not be bought. Reason: FAILURE_REASON_BUY_FAILED."
+            case .sendFailed:
+                return "The purchase failed: the crypto could not be sent. Reason: FAILURE_REASON_SEND_FAILED."
+            case nil: return "The purchase failed."
+            }
         }
     }
 
-    /// `{orderId, status, txHash?, failureReason?}`: what the page's script polls.
+    /// `{orderId, status, txHash?, failureReason?, message}`: what the page's script polls, with the words the
+    /// page shows for it.
     static func statusJSON(_ order: GuestCheckoutOrderRecord) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("orderId", .string(order.orderId)), ("status", .string(order.status.rawValue)),
         ]
         if let txHash = order.txHash { members.append(("txHash", .string(txHash))) }
         if let reason = order.failureReason { members.append(("failureReason", .string(reason.rawValue))) }
+        members.append(("message", .string(statusText(order, expired: false))))
         return .object(members)
     }
 
@@ -123,16 +132,25 @@ enum PaymentButtonPage {
             var element = document.getElementById("order-status");
             if (element) { element.textContent = text; if (status) { element.setAttribute("data-status", status); } }
           }
+          // A final order can no longer be paid: the pay button and the sheet go away for good.
+          function finished() {
+            ["pay-form", "sheet"].forEach(function (id) {
+              var element = document.getElementById(id);
+              if (element) { element.hidden = true; element.querySelectorAll("button").forEach(function (b) { b.disabled = true; }); }
+            });
+          }
           function poll(started) {
             fetch(statusUrl + "?sessionToken=" + encodeURIComponent(token), { headers: { Accept: "application/json" } })
               .then(function (response) { return response.json(); })
               .then(function (order) {
                 if (order.status === "ONRAMP_ORDER_STATUS_COMPLETED") {
-                  show("Done: your crypto was sent.", order.status);
+                  finished();
+                  show(order.message || "Done: your crypto was sent.", order.status);
                   post("onramp_api.polling_success", { orderId: order.orderId, txHash: order.txHash });
                 } else if (order.status === "ONRAMP_ORDER_STATUS_FAILED") {
-                  show("The purchase failed.", order.status);
-                  post("onramp_api.polling_error", { errorCode: order.failureReason || "ORDER_FAILED", errorMessage: "The purchase failed." });
+                  finished();
+                  show(order.message || "The purchase failed.", order.status);
+                  post("onramp_api.polling_error", { errorCode: order.failureReason || "ORDER_FAILED", errorMessage: order.message || "The purchase failed." });
                 } else if (Date.now() - started > 300000) {
                   post("onramp_api.polling_error", { errorCode: "POLLING_TIMEOUT", errorMessage: "The order did not settle in time." });
                 } else {
@@ -188,10 +206,11 @@ enum PaymentButtonPage {
                     post("onramp_api.polling_start", { orderId: order.orderId });
                     poll(Date.now());
                   } else {
-                    if (payForm) { payForm.hidden = true; }
+                    finished();
                     var code = order.failureReason || (order.errorType || "COMMIT_FAILED");
-                    show(order.errorMessage || "The payment was declined.", order.status);
-                    post("onramp_api.commit_error", { errorCode: code, errorMessage: order.errorMessage || "The payment was declined." });
+                    var message = order.message || order.errorMessage || "The payment was declined.";
+                    show(message, order.status);
+                    post("onramp_api.commit_error", { errorCode: code, errorMessage: message });
                   }
                 }).catch(function () {
                   answering = false;

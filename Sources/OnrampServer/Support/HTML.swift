@@ -49,7 +49,8 @@ enum HTML {
         sandbox ? "<p class=\"sandbox\" role=\"note\">Sandbox purchase: no funds move.</p>" : ""
     }
 
-    /// A complete page with the shared style; `body` is already-escaped HTML.
+    /// A complete page with the shared style and the "Sandbox" marker every hosted page carries (a person on
+    /// the page can tell it is not Coinbase's or Stripe's); `body` is already-escaped HTML.
     static func page(title: String, body: String, refreshTo refreshURL: String? = nil) -> String {
         let refresh = refreshURL.map { "<meta http-equiv=\"refresh\" content=\"3;url=\(escape($0))\">" } ?? ""
         return """
@@ -84,10 +85,11 @@ enum HTML {
             input:focus-visible, select:focus-visible { outline: 3px solid #f5a623; outline-offset: 1px; }
             .fields .actions { margin-top: 1rem; }
             .error { background: #fde2e1; color: #7a1410; border-radius: .5rem; padding: .5rem .75rem; margin-bottom: 1rem; }
+            .marker { font-size: .75rem; font-weight: 600; letter-spacing: .04em; text-transform: uppercase; color: #5c4400; background: #fff4d6; border-radius: .4rem; padding: .1rem .45rem; margin-left: .35rem; vertical-align: middle; }
             .sandbox { background: #fff4d6; color: #5c4400; border-radius: .5rem; padding: .5rem .75rem; margin-bottom: 1rem; }
             </style>
             </head>
-            <body><main><div class="card" role="main"><div class="brand">OnrampKit</div>
+            <body><main><div class="card" role="main"><div class="brand">OnrampKit <span class="marker" title="An OnrampKit sandbox server, not Coinbase or Stripe">Sandbox</span></div>
             \(body)
             </div></main></body>
             </html>
