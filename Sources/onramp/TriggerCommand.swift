@@ -12,8 +12,11 @@ enum TriggerCommand {
         Events: \(WebhookTrigger.supportedTypes.joined(separator: ", "))
 
         onramp.transaction.* creates a live App2App transaction (25 USD of USDC on Base) and moves it with
-        the settlement simulator as far as the event asks; crypto.onramp_session.updated writes a session
-        event in fulfillment_complete. --project may be left out when the database has one project.
+        the settlement simulator as far as the event asks; offramp.transaction.* starts a sell of 25 USDC and
+        takes its step (failed: the send fails); crypto.onramp_session.updated writes a session event in
+        fulfillment_complete; payment_intent.succeeded deposits 25 USDC at a new test-mode deposit address.
+        --project may be left out when the database has one project. Prints each event written: its id, its
+        type and its console page (on the server the database belongs to).
         """
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -37,7 +40,9 @@ enum TriggerCommand {
                     let due = start.addingTimeInterval(Double(index) / Double(rate))
                     if due > Date() { Thread.sleep(until: due) }
                 }
-                for id in try trigger.trigger(args.positional[0], projectId: projectId) { print(id) }
+                for event in try trigger.trigger(args.positional[0], projectId: projectId) {
+                    print("\(event.id)  \(event.type)  console: /console/events/\(event.id)")
+                }
             }
             return 0
         } catch let error as Arguments.UsageError {

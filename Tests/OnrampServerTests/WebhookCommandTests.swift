@@ -34,8 +34,10 @@ struct WebhookCommandTests {
 
             let trigger = try Self.run(["trigger", "onramp.transaction.success", "--database", url])
             #expect(trigger.status == 0)
-            let ids = trigger.output.split(separator: "\n").map(String.init)
+            let lines = trigger.output.split(separator: "\n")
+            let ids = lines.compactMap { $0.split(separator: " ").first.map(String.init) }
             #expect(ids.count == 4, "created, updated (in progress), updated and success")
+            #expect(lines.allSatisfy { $0.contains("console: /console/events/") }, "where to see each")
 
             let listed = try Self.run(["events", "list", "--json", "--project", projectId, "--database", url])
             let events = try #require(try JSONParser().parse(listed.output).arrayValue)
@@ -53,6 +55,44 @@ struct WebhookCommandTests {
             #expect(try Self.run(["events", "redeliver", success, "--database", url]).status == 0)
             #expect(try Self.run(["events", "redeliver", "no-such-event", "--database", url]).status == 1)
             #expect(try Self.run(["trigger", "no.such.event", "--database", url]).status == 1)
+        }
+    }
+
+    /// Every event type either family sends can be triggered, and each writes the events a real flow writes.
+    @Test(arguments: DatabaseDriver.all)
+    func everyEventTypeCanBeTriggered(driver: DatabaseDriver) throws {
+        try withWebhookDatabaseURL(driver) { url in
+            let fixture = try WebhookFixture(url: url)
+            fixture.database.close()
+            let expected: [String: [String]] = [
+                "offramp.transaction.created": ["offramp.transaction.created"],
+                "offramp.transaction.success": [
+                    "offramp.transaction.created", "offramp.transaction.success", "offramp.transaction.updated",
+                ],
+                "offramp.transaction.failed": [
+                    "offramp.transaction.created", "offramp.transaction.failed", "offramp.transaction.updated",
+                ],
+                "payment_intent.succeeded": ["payment_intent.succeeded"],
+                "crypto.onramp_session.updated": ["crypto.onramp_session.updated"],
+                "onramp.transaction.failed": [
+                    "onramp.transaction.created", "onramp.transaction.failed", "onramp.transaction.updated",
+                ],
+            ]
+            for (type, types) in expected {
+                let trigger = try Self.run(["trigger", type, "--database", url])
+                #expect(trigger.status == 0, "\(type): \(trigger.output)")
+                let written = trigger.output.split(separator: "\n").compactMap {
+                    $0.split(separator: " ").dropFirst().first
+                }
+                #expect(Set(written.map(String.init)) == Set(types), "\(type): \(trigger.output)")
+            }
+            let listed = try Self.run(["events", "list", "--json", "--limit", "100", "--database", url])
+            let events = try #require(try JSONParser().parse(listed.output).arrayValue)
+            let intent = try #require(events.first { $0["type"] == "payment_intent.succeeded" })
+            #expect(intent["family"] == "stripe")
+            let success = try #require(events.first { $0["type"] == "offramp.transaction.success" }?["id"]?.stringValue)
+            let payload = try DatabaseFixtureReader.payload(url: url, eventId: success)
+            #expect(payload["status"] == "TRANSACTION_STATUS_SUCCESS", "\(payload)")
         }
     }
 
@@ -120,7 +160,7 @@ struct WebhookCommandTests {
             let secret = try #require(ready.split(separator: " ").first { $0.hasPrefix("whsec_") }.map(String.init))
 
             let trigger = try Self.run(["trigger", "crypto.onramp_session.updated", "--database", url])
-            let eventId = trigger.output.trimmingCharacters(in: .whitespacesAndNewlines)
+            let eventId = String(trigger.output.split(separator: " ").first ?? "")
             let line = try #require(reader.next(timeout: 10))
             #expect(line.contains("crypto.onramp_session.updated [\(eventId)]"))
             #expect(line.contains("[200]"))

@@ -125,30 +125,55 @@ package struct OfframpService: Sendable {
         session: HostedOnrampSession, choice: HostedOnrampSession.Choice, quote: SellQuote, method: String,
         partnerUserRef: String, redirectUrl: String
     ) throws -> OfframpTransactionRecord? {
-        let now = nowMilliseconds
-        let sandbox = partnerUserRef.hasPrefix(PurchaseRequest.sandboxPrefix)
-        let (_, events) = OfframpTransaction.start()
-        let expiresAt = now + OfframpTransaction.depositWindowMilliseconds
-        let sell = OfframpTransactionRecord(
-            transactionId: ids.uuid().lowercased(), projectId: session.projectId,
-            partnerUserRef: partnerUserRef,
-            status: .started, asset: choice.asset.symbol, network: choice.network.id,
-            sellAmount: quote.sellAmount.amount.description, cashoutCurrency: quote.cashoutTotal.currency,
-            subtotal: quote.text(quote.cashoutSubtotal), coinbaseFee: quote.text(quote.coinbaseFee),
-            total: quote.text(quote.cashoutTotal), unitPrice: quote.text(quote.unitPrice),
-            paymentMethod: method, fromAddress: choice.address, toAddress: try depositAddress(for: choice.network),
-            txHash: nil, redirectUrl: redirectUrl, sandbox: sandbox, expiresAt: expiresAt,
-            nextStepAt: partnerUserRef.hasSuffix("-no-send") ? expiresAt : schedule.nextStep(after: now),
-            createdAt: now, updatedAt: now)
+        let sell = try newSell(
+            projectId: session.projectId, choice: choice, quote: quote, method: method,
+            partnerUserRef: partnerUserRef, redirectUrl: redirectUrl)
         return try database.transaction { connection in
             guard
                 try HostedOnrampRepository(connection: connection).finish(
                     id: session.id, outcome: .success, transactionId: sell.transactionId)
             else { return nil }
             try OfframpRepository(connection: connection).insert(sell)
-            try emit(events, for: sell, connection: connection)
+            try emit(OfframpTransaction.start().events, for: sell, connection: connection)
             return sell
         }
+    }
+
+    /// Starts a sell without a sell page (`onramp trigger`): the sell waiting at its deposit address and its
+    /// `created` event, together; its due step comes at once when `dueNow`.
+    package func startSell(
+        projectId: String, choice: HostedOnrampSession.Choice, quote: SellQuote, method: String,
+        partnerUserRef: String, redirectUrl: String, dueNow: Bool
+    ) throws -> OfframpTransactionRecord {
+        var sell = try newSell(
+            projectId: projectId, choice: choice, quote: quote, method: method, partnerUserRef: partnerUserRef,
+            redirectUrl: redirectUrl)
+        if dueNow { sell.nextStepAt = sell.createdAt }
+        try database.transaction { connection in
+            try OfframpRepository(connection: connection).insert(sell)
+            try emit(OfframpTransaction.start().events, for: sell, connection: connection)
+        }
+        return sell
+    }
+
+    /// A new sell of `quote`, waiting `STARTED` at a fresh deposit address until its step is due.
+    private func newSell(
+        projectId: String, choice: HostedOnrampSession.Choice, quote: SellQuote, method: String,
+        partnerUserRef: String, redirectUrl: String
+    ) throws -> OfframpTransactionRecord {
+        let now = nowMilliseconds
+        let expiresAt = now + OfframpTransaction.depositWindowMilliseconds
+        return OfframpTransactionRecord(
+            transactionId: ids.uuid().lowercased(), projectId: projectId, partnerUserRef: partnerUserRef,
+            status: .started, asset: choice.asset.symbol, network: choice.network.id,
+            sellAmount: quote.sellAmount.amount.description, cashoutCurrency: quote.cashoutTotal.currency,
+            subtotal: quote.text(quote.cashoutSubtotal), coinbaseFee: quote.text(quote.coinbaseFee),
+            total: quote.text(quote.cashoutTotal), unitPrice: quote.text(quote.unitPrice),
+            paymentMethod: method, fromAddress: choice.address, toAddress: try depositAddress(for: choice.network),
+            txHash: nil, redirectUrl: redirectUrl, sandbox: partnerUserRef.hasPrefix(PurchaseRequest.sandboxPrefix),
+            expiresAt: expiresAt,
+            nextStepAt: partnerUserRef.hasSuffix("-no-send") ? expiresAt : schedule.nextStep(after: now),
+            createdAt: now, updatedAt: now)
     }
 
     /// A project's sells, newest first, from one snapshot: up to `limit` of them (of `partnerUserRef`'s

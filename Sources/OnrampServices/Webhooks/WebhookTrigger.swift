@@ -9,13 +9,22 @@ import OnrampWire
 ///   in one transaction), then moves it with the real ``TransactionService`` and settlement simulator:
 ///   one step for `updated`, two for `success`; `failed` uses the simulator's `-fail-buy` input.
 ///   A transaction left before its end is finished by a running server's settlement worker.
+/// - `offramp.transaction.*`: starts a sell (25 USDC on Base, cashed out to a fiat wallet) as "Cash out now"
+///   does, with its `created` event; `updated` and `success` take its step at once (the crypto arrives),
+///   `failed` fails the send (the simulator's `-fail-send` input). A sell left `STARTED` is finished by a
+///   running server's worker.
 /// - `crypto.onramp_session.updated`: writes a Stripe event whose `data.object` is an onramp session
 ///   in `fulfillment_complete`, in the shape the Embedded routes emit.
+/// - `payment_intent.succeeded`: a test-mode deposit address receives 25 USDC, as
+///   `POST /v1/test_helpers/crypto/deposit_addresses/{id}/deposit` does: the deposit, its PaymentIntent and
+///   the event, together.
 public struct WebhookTrigger: Sendable {
     /// The event types `trigger` knows how to cause.
     public static let supportedTypes = [
         "onramp.transaction.created", "onramp.transaction.updated", "onramp.transaction.success",
-        "onramp.transaction.failed", "crypto.onramp_session.updated",
+        "onramp.transaction.failed", "offramp.transaction.created", "offramp.transaction.updated",
+        "offramp.transaction.success", "offramp.transaction.failed", "crypto.onramp_session.updated",
+        "payment_intent.succeeded",
     ]
 
     /// Why a trigger was refused.
@@ -33,9 +42,17 @@ public struct WebhookTrigger: Sendable {
             database: database, clock: clock, publicBaseURL: "http://127.0.0.1", appAttestRoots: [], settlementDelay: 0)
     }
 
-    /// Causes one event of `type` (and the events that precede it) for `projectId`; returns the ids
-    /// of the events written to the outbox.
-    public func trigger(_ type: String, projectId: String) throws -> [String] {
+    /// An event a trigger wrote to the outbox.
+    public struct Written: Sendable, Equatable {
+        /// The event's id.
+        public let id: String
+        /// Its type.
+        public let type: String
+    }
+
+    /// Causes one event of `type` (and the events that precede it) for `projectId`; returns the events
+    /// written to the outbox, oldest first.
+    public func trigger(_ type: String, projectId: String) throws -> [Written] {
         guard let project = try context.database.read({ try ProjectRepository(connection: $0).find(projectId) }) else {
             throw TriggerError(description: "no project \(projectId)")
         }
@@ -43,15 +60,20 @@ public struct WebhookTrigger: Sendable {
         case "onramp.transaction.created", "onramp.transaction.updated", "onramp.transaction.success",
             "onramp.transaction.failed":
             return try transaction(project: project, until: type)
+        case "offramp.transaction.created", "offramp.transaction.updated", "offramp.transaction.success",
+            "offramp.transaction.failed":
+            return try sell(projectId: projectId, until: type)
         case "crypto.onramp_session.updated":
-            return [try sessionUpdated(projectId: projectId)]
+            return [Written(id: try sessionUpdated(projectId: projectId), type: type)]
+        case "payment_intent.succeeded":
+            return try deposit(projectId: projectId)
         default:
             throw TriggerError(
                 description: "cannot trigger \(type); supported: \(Self.supportedTypes.joined(separator: ", "))")
         }
     }
 
-    private func transaction(project: Project, until type: String) throws -> [String] {
+    private func transaction(project: Project, until type: String) throws -> [Written] {
         let partnerUserRef = type == "onramp.transaction.failed" ? "trigger-user-fail-buy" : "trigger-user"
         let purchase = try PurchaseRequest(
             fields: RequestFields([
@@ -86,11 +108,39 @@ public struct WebhookTrigger: Sendable {
         for _ in 0..<steps {
             _ = try service.advance(transactionId: record.transactionId, now: context.nowMilliseconds)
         }
-        return try context.database.read { connection in
+        return try events(projectId: project.id, naming: record.transactionId)
+    }
+
+    private func sell(projectId: String, until type: String) throws -> [Written] {
+        let offramp = OfframpService(context: context)
+        let choice = HostedOnrampSession.Choice(
+            asset: try context.catalogue.asset("USDC"), network: try context.catalogue.network("base"),
+            address: "0x4315d134aCd3221a02dD380ADE3aF39Ce219037c")
+        let quote = try offramp.quote(asset: "USDC", amount: "25", currency: "USD", method: "FIAT_WALLET")
+        let sell = try offramp.startSell(
+            projectId: projectId, choice: choice, quote: quote, method: "FIAT_WALLET",
+            partnerUserRef: type == "offramp.transaction.failed" ? "trigger-user-fail-send" : "trigger-user",
+            redirectUrl: "https://trigger.invalid/return", dueNow: type != "offramp.transaction.created")
+        if type != "offramp.transaction.created" { try offramp.advanceDueSells() }
+        return try events(projectId: projectId, naming: sell.transactionId)
+    }
+
+    private func deposit(projectId: String) throws -> [Written] {
+        let caller = StripeCaller(projectId: projectId, livemode: false)
+        let deposits = DepositAddressService(context: context)
+        let address = try deposits.create(network: "base", customer: nil, metadata: .object([]), caller: caller)
+        let (received, _) = try deposits.deposit(
+            addressId: address.id, amount: "25.00", tokenCurrency: "usdc", transactionHash: nil, caller: caller)
+        return try events(projectId: projectId, naming: received.id)
+    }
+
+    /// `projectId`'s events whose body names `id`, oldest first.
+    private func events(projectId: String, naming id: String) throws -> [Written] {
+        try context.database.read { connection in
             try connection.query(
-                "SELECT id FROM outbox_events WHERE project_id = ? AND payload LIKE ? ORDER BY created_at, type",
-                [.text(project.id), .text("%\(record.transactionId)%")]
-            ).map { try $0.string("id") }
+                "SELECT id, type FROM outbox_events WHERE project_id = ? AND payload LIKE ? ORDER BY created_at, type",
+                [.text(projectId), .text("%\(id)%")]
+            ).map { Written(id: try $0.string("id"), type: try $0.string("type")) }
         }
     }
 
