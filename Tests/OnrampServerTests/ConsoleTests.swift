@@ -12,7 +12,7 @@ import Testing
 /// The sandbox console: nothing without the operator token, every client-supplied value shown as
 /// text, actions refused from other sites, and a walk in headless Chromium from a project to a
 /// transaction to its webhook attempt and a resend that the receiver really gets.
-@Suite(.serialized, .blocking) struct ConsoleTests {
+@Suite(.blocking) struct ConsoleTests {
     /// A settled App2App purchase with one webhook endpoint, on a live server.
     struct Purchase {
         let server: TestServer
