@@ -204,7 +204,7 @@ public final class HTTPServer: Sendable {
             RequestLog.Entry(
                 time: Date(), requestId: request.requestId, method: request.method, route: route, status: status,
                 seconds: seconds, projectId: notes.projectId, errorCode: notes.refusal?.code,
-                errorMessage: notes.refusal?.message))
+                errorMessage: notes.refusal?.message, subjects: notes.subjects))
         log.request(
             method: request.method, route: route, status: status, durationSeconds: seconds,
             requestId: request.requestId, errorCode: notes.refusal?.code)

@@ -26,11 +26,13 @@ public final class RequestLog: Sendable {
         public let errorCode: String?
         /// The refusal's message, when the request was refused.
         public let errorMessage: String?
+        /// The ids of the objects the request acted on (``RequestNotes/noteSubject(_:)``).
+        public let subjects: [String]
 
         /// Creates an entry.
         public init(
             time: Date, requestId: String, method: String, route: String, status: Int, seconds: Double,
-            projectId: String? = nil, errorCode: String? = nil, errorMessage: String? = nil
+            projectId: String? = nil, errorCode: String? = nil, errorMessage: String? = nil, subjects: [String] = []
         ) {
             self.time = time
             self.requestId = requestId
@@ -41,6 +43,7 @@ public final class RequestLog: Sendable {
             self.projectId = projectId
             self.errorCode = errorCode
             self.errorMessage = errorMessage
+            self.subjects = subjects
         }
     }
 
@@ -80,5 +83,10 @@ public final class RequestLog: Sendable {
     /// The kept requests, newest first, those whose Request-Id is `requestId` when given.
     public func recent(requestId: String? = nil) -> [Entry] {
         ring.withLock { $0.ordered }.reversed().filter { requestId == nil || $0.requestId == requestId }
+    }
+
+    /// The kept requests that acted on any of `ids`, oldest first.
+    public func acting(on ids: Set<String>) -> [Entry] {
+        ring.withLock { $0.ordered }.filter { !ids.isDisjoint(with: $0.subjects) }
     }
 }

@@ -21,6 +21,15 @@ public final class RequestNotes: @unchecked Sendable {
     /// The refusal the request was answered with, as its family's error body names it.
     public private(set) var refusal: (code: String, message: String)?
 
+    /// The objects the request acted on (a challenge, a transaction, a session: their ids), so a purchase's
+    /// timeline can list the requests that made it.
+    public private(set) var subjects: [String] = []
+
+    /// Notes that the request acted on the object `id` (at most 32 are kept).
+    public func noteSubject(_ id: String) {
+        if subjects.count < 32, !subjects.contains(id) { subjects.append(id) }
+    }
+
     /// Notes that the request was refused with `error` (the request log and the access log show its code).
     public func noteRefusal(_ error: HTTPError) {
         refusal = (error.code, error.message)

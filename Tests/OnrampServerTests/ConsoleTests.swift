@@ -284,6 +284,21 @@ import Testing
             ])
         #expect(output.status == 0, "\(output.standardOutput)\(output.standardError)")
         #expect(output.standardOutput.contains("Queued for delivery again"), "\(output.standardOutput)")
+        // The transaction's timeline: its requests, steps, events and delivery attempts, in order.
+        let timeline = output.standardOutput.split(separator: "\n").filter { $0.hasPrefix("timeline: ") }
+            .map { String($0.dropFirst("timeline: ".count)) }
+        let expected = [
+            "request POST /platform/v2/onramp/mobile/challenges → 201", "purchase challenge issued",
+            "request POST /platform/v2/onramp/mobile/sessions → 201", "hosted page opened",
+            "transaction created: the user confirmed", "event onramp.transaction.created",
+            "event onramp.transaction.success",
+        ]
+        for line in expected { #expect(timeline.contains(line), "\(line) in \(timeline)") }
+        let positions = expected.compactMap { timeline.firstIndex(of: $0) }
+        #expect(positions == positions.sorted(), "in order: \(timeline)")
+        let success = try #require(timeline.firstIndex(of: "event onramp.transaction.success"))
+        #expect(
+            timeline[success...].contains("delivery to \(purchase.receiver.url)"), "its attempt: \(timeline)")
         #expect(output.standardOutput.contains("The test clock moved."), "\(output.standardOutput)")
         #expect(output.standardOutput.contains("disabled\nRequests"), "\(output.standardOutput)")
         #expect(
@@ -648,9 +663,14 @@ import Testing
     }
 
     /// In headless Chromium: from the project to its crypto customer to the customer's onramp session,
-    /// whose transitions list the statuses it went through. Screenshots in `artifacts/console-embedded-*.png`.
+    /// whose transitions list the statuses it went through and whose timeline has the requests that made it,
+    /// its events and their delivery attempts. Screenshots in `artifacts/console-embedded-*.png`.
     @Test func chromiumWalksFromAProjectToACustomerAndItsOnrampSession() async throws {
         let server = try EmbeddedTestServer(settlementDelay: 0)
+        let receiver = try WebhookReceiver()
+        let endpoint = try server.backend.post(
+            "/v1/webhook_endpoints", [("url", receiver.url), ("enabled_events[]", "crypto.onramp_session.updated")])
+        #expect(endpoint.status == 200, "\(endpoint)")
         let user = try server.signUpAndAuthorize()
         try server.collectKYC(user)
         let wallet = try server.registerWallet(user)
@@ -658,6 +678,7 @@ import Testing
         let id = try server.createSession(user, token: token, wallet: wallet).string("id")
         _ = try server.checkout(user, id)
         _ = try server.waitForSession(id, status: "fulfillment_complete")
+        #expect(await receiver.wait { $0.count >= 2 }, "the session's events were delivered")
         let artifacts = Python.repositoryRoot.appendingPathComponent("artifacts")
         try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
         let output = try await Python.run(
@@ -670,5 +691,14 @@ import Testing
         #expect(output.standardOutput.contains("Crypto customer \(user.customerId)"), "\(output.standardOutput)")
         #expect(
             output.standardOutput.contains("fulfillment_processing fulfillment_complete"), "\(output.standardOutput)")
+        let timeline = output.standardOutput.split(separator: "\n").filter { $0.hasPrefix("timeline: ") }
+            .map { String($0.dropFirst("timeline: ".count)) }
+        for line in [
+            "request POST /v1/crypto/onramp_sessions → 200",
+            "request POST /v1/crypto/onramp_sessions/{id}/checkout → 200",
+            "event crypto.onramp_session.updated", "delivery to \(receiver.url)",
+        ] {
+            #expect(timeline.contains(line), "\(line) in \(timeline)")
+        }
     }
 }

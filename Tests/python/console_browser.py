@@ -1,5 +1,5 @@
 """Walks the sandbox console in headless Chromium (selenium + chromedriver): signs in with the operator
-token through the form, follows the links from the project to its transaction to the event, presses
+token through the form, follows the links from the project to its transaction (printing its timeline) to the event, presses
 the resend button, then on the project page advances the test clock and disables the webhook
 endpoint, and opens the request log; saves a screenshot of each page.
 
@@ -24,6 +24,13 @@ def follow(text, shot):
     print(driver.find_element(By.TAG_NAME, "h1").text)
 
 
+def timeline():
+    """The timeline's What column, one line each, prefixed with "timeline: "."""
+    cells = driver.find_elements(By.XPATH, "//caption[starts-with(., 'Timeline')]/../tbody/tr/td[2]")
+    for cell in cells:
+        print("timeline: " + cell.text)
+
+
 def press(label, shot):
     page_source = driver.page_source
     driver.find_element(By.XPATH, f"//button[normalize-space()='{label}']").click()
@@ -41,6 +48,7 @@ try:
     print(driver.find_element(By.TAG_NAME, "h1").text)
     follow(project, "project")
     follow(transaction, "transaction")
+    timeline()
     follow(event, "event")
     page = driver.current_url
     driver.find_element(By.XPATH, "//button[normalize-space()='Resend to this endpoint']").click()

@@ -2,7 +2,7 @@
 project, follows its crypto customer and its onramp session; saves a screenshot of each page.
 
 Usage: console_embedded_browser.py BASE_URL TOKEN PROJECT_ID CUSTOMER_ID SESSION_ID SCREENSHOT_PREFIX
-Prints the page headings, one per line, then the session's transition statuses.
+Prints the page headings, one per line, then the session's transition statuses, then its timeline.
 """
 import sys
 
@@ -22,6 +22,13 @@ def follow(text, shot):
     print(driver.find_element(By.TAG_NAME, "h1").text)
 
 
+def timeline():
+    """The timeline's What column, one line each, prefixed with "timeline: "."""
+    cells = driver.find_elements(By.XPATH, "//caption[starts-with(., 'Timeline')]/../tbody/tr/td[2]")
+    for cell in cells:
+        print("timeline: " + cell.text)
+
+
 try:
     driver.get(f"{base}/console/login?token={token}")
     WebDriverWait(driver, 60).until(lambda d: d.current_url.endswith("/console"))
@@ -30,5 +37,6 @@ try:
     follow(session, "onramp-session")
     cells = driver.find_elements(By.XPATH, "//caption[starts-with(., 'Transitions')]/../tbody/tr/td[3]")
     print(" ".join(cell.text for cell in cells))
+    timeline()
 finally:
     driver.quit()

@@ -57,6 +57,7 @@ struct App2AppRoutes: Sendable {
             try service.createPurchaseChallenge(
                 projectId: projectId, purchase: purchase, idempotencyKey: idempotencyKey)
         }
+        RequestNotes.current?.noteSubject(Base64URL.encode(challenge.bytes, padded: false))
         return Operations.createPurchaseChallenge.success(challenge.wire(.base64URL))
     }
 
@@ -64,6 +65,9 @@ struct App2AppRoutes: Sendable {
         try limit(request)
         let body = try request.jsonBody()
         let session = try PurchaseSessionRequest(body)
+        if let challengeId = body["challenge"]?.stringValue.flatMap(ChallengeRepository.id(forChallengeText:)) {
+            RequestNotes.current?.noteSubject(challengeId)
+        }
         return Operations.createPurchaseSession.success(
             try service.createSession(session) { RequestNotes.current?.projectId = $0 })
     }
@@ -92,6 +96,7 @@ struct App2AppRoutes: Sendable {
         let purchase = try PurchaseRequest(fields: RequestFields(body))
         let challenge = try service.createPurchaseChallenge(
             projectId: projectId, purchase: purchase, idempotencyKey: try Self.idempotencyKey(request))
+        RequestNotes.current?.noteSubject(Base64URL.encode(challenge.bytes, padded: false))
         return Operations.createPurchaseChallengeWithAPIKey.success(challenge.wire(.base64))
     }
 

@@ -34,6 +34,7 @@ struct HandoffRoutes: Sendable {
             let opening = try service.open(token: token)
         else { return notFound() }
         let session = opening.session
+        RequestNotes.current?.noteSubject(session.challengeId)
         let purchase = try PurchaseRequest(stored: session.purchase)
         switch opening.decision {
         case .show:
@@ -58,6 +59,8 @@ struct HandoffRoutes: Sendable {
         }
         guard let finished = try service.submit(token: token, pageSecret: pageSecret, cancelling: action == "cancel")
         else { return notFound() }
+        RequestNotes.current?.noteSubject(finished.challengeId)
+        if let transactionId = finished.transactionId { RequestNotes.current?.noteSubject(transactionId) }
         let purchase = try PurchaseRequest(stored: finished.purchase)
         return .seeOther(redirect(token: token, purchase, session: finished, status: finished.page.reportedOutcome))
     }

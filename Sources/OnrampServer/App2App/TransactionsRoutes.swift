@@ -42,6 +42,7 @@ struct TransactionsRoutes: Sendable {
         let (rows, total) = try transactions.page(
             projectId: projectId, filter: filter, after: cursor.map { ($0.createdAt, $0.id) }, limit: pageSize + 1)
         let page = Array(rows.prefix(pageSize))
+        for row in page { RequestNotes.current?.noteSubject(row.transactionId) }
         let nextKey =
             rows.count > pageSize
             ? page.last.map { Self.encodeCursor(createdAt: $0.createdAt, id: $0.transactionId) } : nil

@@ -150,6 +150,26 @@ struct ConsoleRepository {
         try connection.query("SELECT * FROM onramp_transactions WHERE transaction_id = ?", [.text(id)]).first
     }
 
+    /// The purchase session that made App2App transaction `transactionId`, with its challenge's creation time;
+    /// nil for a transaction made otherwise (a hosted purchase, `onramp trigger`).
+    func purchaseSession(forTransaction transactionId: String) throws -> Row? {
+        try connection.query(
+            """
+            SELECT s.challenge_id, s.key_id, s.environment, s.assertion_counter, s.created_at, s.opened_at,
+                s.outcome, c.created_at AS challenge_created_at
+            FROM purchase_sessions s JOIN attestation_challenges c ON c.id = s.challenge_id
+            WHERE s.transaction_id = ?
+            """, [.text(transactionId)]
+        ).first
+    }
+
+    /// Each event with its deliveries and their attempts.
+    func deliveries(of events: [Row]) throws -> [(event: Row, deliveries: [(delivery: Row, attempts: [Row])])] {
+        try events.map { event in
+            (event, try deliveries(of: try event.string("id")).map { ($0, try attempts(of: try $0.string("id"))) })
+        }
+    }
+
     /// One Headless order; nil when there is none.
     func order(_ id: String) throws -> Row? {
         try connection.query("SELECT * FROM onramp_orders WHERE order_id = ?", [.text(id)]).first

@@ -79,7 +79,16 @@ extension ConsoleRoutes {
     }
 
     func onrampSession(_ id: String, finished: String?) throws -> (title: String, html: String) {
-        let (row, history) = try objectWithHistory(id, named: "onramp session") { try $0.onrampSession(id) }
+        let found = try database.read {
+            connection -> (Row, [Row], [(event: Row, deliveries: [(delivery: Row, attempts: [Row])])])? in
+            let repository = ConsoleRepository(connection: connection)
+            guard let row = try repository.onrampSession(id) else { return nil }
+            let history = try repository.events(of: try row.string("project_id"), naming: id)
+            return (row, history, try repository.deliveries(of: history))
+        }
+        guard let (row, history, delivered) = found else {
+            throw HTTPError(status: 404, code: "not_found", message: "No onramp session \(id).")
+        }
         let projectId = try row.string("project_id")
         let customer = try row.string("customer_id")
         var html = Self.notice(finished)
@@ -117,11 +126,27 @@ extension ConsoleRoutes {
                     ConsolePage.time(try event.int("created_at")),
                 ]
             })
+        var timeline = ConsoleTimeline()
+        timeline.add(try row.int("created_at"), "session created")
+        timeline.add(requests: requestLog.acting(on: [id]))
+        try timeline.add(events: delivered)
+        html += timeline.html
         return ("Onramp session \(id)", html)
     }
 
     func transaction(_ id: String, finished: String?) throws -> (title: String, html: String) {
-        let (row, history) = try objectWithHistory(id, named: "transaction") { try $0.transaction(id) }
+        let found = try database.read {
+            connection -> (Row, [Row], Row?, [(event: Row, deliveries: [(delivery: Row, attempts: [Row])])])? in
+            let repository = ConsoleRepository(connection: connection)
+            guard let row = try repository.transaction(id) else { return nil }
+            let history = try repository.events(of: try row.string("project_id"), naming: id)
+            return (
+                row, history, try repository.purchaseSession(forTransaction: id), try repository.deliveries(of: history)
+            )
+        }
+        guard let (row, history, session, delivered) = found else {
+            throw HTTPError(status: 404, code: "not_found", message: "No transaction \(id).")
+        }
         let projectId = try row.string("project_id")
         let shown = [
             "status", "partner_user_ref", "purchase_amount", "purchase_currency", "purchase_network", "payment_total",
@@ -132,10 +157,30 @@ extension ConsoleRoutes {
         if status == "ONRAMP_TRANSACTION_STATUS_CREATED" || status == "ONRAMP_TRANSACTION_STATUS_IN_PROGRESS" {
             html += finishNowForms("/console/transactions/\(ConsolePage.segment(id))")
         }
+        let madeBy = try session.map { session in
+            "challenge <code>\(HTML.escape(try session.string("challenge_id")))</code>, App Attest key "
+                + "<code>\(HTML.escape(try session.string("key_id")))</code> (\(HTML.escape(try session.string("environment"))), "
+                + "counter \(try session.int("assertion_counter")))"
+        }
         html += ConsolePage.fields(
             [("Project", ConsolePage.link("/console/projects/\(ConsolePage.segment(projectId))", projectId))]
                 + shown.map { ($0, HTML.escape(row.optionalString($0) ?? "—")) }
-                + [("created", ConsolePage.time(row.optionalInt("created_at")))])
+                + [("created", ConsolePage.time(row.optionalInt("created_at"))), ("made by", madeBy ?? "—")])
+        var timeline = ConsoleTimeline()
+        var subjects: Set<String> = [id]
+        if let session {
+            let challenge = try session.string("challenge_id")
+            subjects.insert(challenge)
+            timeline.add(
+                try session.int("challenge_created_at"), "purchase challenge issued",
+                "<code>\(HTML.escape(challenge))</code>")
+            timeline.add(try session.int("created_at"), "purchase session created: the key's assertion verified")
+            timeline.add(session.optionalInt("opened_at"), "hosted page opened")
+        }
+        timeline.add(row.optionalInt("created_at"), "transaction created: the user confirmed")
+        timeline.add(requests: requestLog.acting(on: subjects))
+        try timeline.add(events: delivered)
+        html += timeline.html
         html += ConsolePage.table(
             caption: "State history (events)", headers: ["Event", "Type", "Time"],
             rows: try history.map { event in

@@ -15,10 +15,13 @@ struct OnrampSessionRoutes: Sendable {
     func createOnrampSession(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
         let creation = try OnrampSessionCreation(body)
         let grant = try tokens.require(request, caller: caller, scope: .cryptoRamp)
-        return try sessions.create(creation, caller: caller, grant: grant).json
+        let created = try sessions.create(creation, caller: caller, grant: grant)
+        RequestNotes.current?.noteSubject(created.id)
+        return created.json
     }
 
     func retrieveOnrampSession(_ request: HTTPRequest, _ caller: StripeCaller, _ _: JSONValue) throws -> JSONValue {
+        RequestNotes.current?.noteSubject(request.pathParameters["id"] ?? "")
         guard let record = try sessions.session(id: request.pathParameters["id"] ?? "", caller: caller) else {
             throw StripeErrors.missing("crypto_onramp_session")
         }
@@ -31,10 +34,12 @@ struct OnrampSessionRoutes: Sendable {
 
     func refreshOnrampSessionQuote(_ request: HTTPRequest, _ caller: StripeCaller, _ _: JSONValue) throws -> JSONValue {
         let grant = try tokens.require(request, caller: caller, scope: .cryptoRamp)
+        RequestNotes.current?.noteSubject(request.pathParameters["id"] ?? "")
         return try sessions.refreshQuote(id: request.pathParameters["id"] ?? "", caller: caller, grant: grant).json
     }
 
     func checkoutOnrampSession(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
+        RequestNotes.current?.noteSubject(request.pathParameters["id"] ?? "")
         let checkout = try OnrampSessionCheckout(body)
         let grant = try tokens.require(request, caller: caller, scope: .cryptoRamp)
         return try sessions.checkout(checkout, id: request.pathParameters["id"] ?? "", caller: caller, grant: grant)

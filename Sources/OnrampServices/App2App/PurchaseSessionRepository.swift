@@ -42,7 +42,11 @@ package struct PurchaseSessionRepository {
     package static let migrations = [
         Migration(
             version: 510, name: "purchase_session_token_sealed",
-            sql: "ALTER TABLE purchase_sessions ADD COLUMN token_sealed TEXT;")
+            sql: "ALTER TABLE purchase_sessions ADD COLUMN token_sealed TEXT;"),
+        // The console's transaction page finds the session that made a transaction.
+        Migration(
+            version: 670, name: "purchase_sessions_transaction",
+            sql: "CREATE INDEX purchase_sessions_transaction ON purchase_sessions(transaction_id);"),
     ]
 
     /// The key a session with `token` is stored under.

@@ -1,0 +1,67 @@
+import Foundation
+import HTTPServer
+import OnrampCore
+import OnrampServices
+import OnrampStore
+
+/// One purchase's story on its console page, oldest first: the requests that acted on it (from the request
+/// log, while it keeps them), its steps, each event it caused and every delivery attempt of each, so a
+/// purchase can be followed from the first call to the last webhook on one page.
+struct ConsoleTimeline {
+    /// One line: when, what happened, and its details (already-escaped HTML).
+    private struct Line {
+        let time: Int64
+        let what: String
+        let detail: String
+    }
+
+    private var lines: [Line] = []
+
+    /// Adds a step at `time` (skipped when the step has not happened).
+    mutating func add(_ time: Int64?, _ what: String, _ detail: String = "") {
+        guard let time else { return }
+        lines.append(Line(time: time, what: what, detail: detail))
+    }
+
+    /// Adds the requests at the time each began, each linked to its place in the request log, with its
+    /// refusal if it had one.
+    mutating func add(requests: [RequestLog.Entry]) {
+        for entry in requests {
+            let refusal = entry.errorCode.map { " <code>\(HTML.escape($0))</code>" } ?? ""
+            add(
+                Timestamp.milliseconds(entry.time.addingTimeInterval(-entry.seconds)),
+                "request \(HTML.escape(entry.method)) \(HTML.escape(entry.route)) → \(entry.status)\(refusal)",
+                ConsolePage.link(
+                    "/console/requests?request_id=\(ConsolePage.segment(entry.requestId))", entry.requestId))
+        }
+    }
+
+    /// Adds the events and, after each, its deliveries' attempts.
+    mutating func add(events: [(event: Row, deliveries: [(delivery: Row, attempts: [Row])])]) throws {
+        for (event, deliveries) in events {
+            let id = try event.string("id")
+            add(
+                try event.int("created_at"), "event \(HTML.escape(try event.string("type")))",
+                ConsolePage.link("/console/events/\(ConsolePage.segment(id))", id))
+            for (delivery, attempts) in deliveries {
+                let url = HTML.escape(try delivery.string("url"))
+                for attempt in attempts {
+                    let outcome =
+                        attempt.optionalInt("status_code").map { "answered \($0)" }
+                        ?? "failed: \(HTML.escape(attempt.optionalString("error") ?? "no answer"))"
+                    let latency = attempt.optionalInt("latency_ms").map { " in \($0) ms" } ?? ""
+                    add(try attempt.int("attempted_at"), "delivery to \(url)", "\(outcome)\(latency)")
+                }
+            }
+        }
+    }
+
+    /// The timeline as a table.
+    var html: String {
+        ConsolePage.table(
+            caption: "Timeline: requests, steps, events and delivery attempts", headers: ["Time", "What", "Detail"],
+            rows: lines.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map {
+                [ConsolePage.time($0.element.time), $0.element.what, $0.element.detail]
+            })
+    }
+}
