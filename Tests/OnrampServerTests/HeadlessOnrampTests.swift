@@ -14,7 +14,7 @@ import Testing
 /// payment-button page (approve, decline, cancel), settlement, and the order-form webhooks, as the
 /// cdp-sdk `OnrampApi` and Coinbase's demo backend (`server/src/app.ts` `/onramp/order`, `/onramp/limits`)
 /// call them.
-@Suite(.serialized, .blocking) struct HeadlessOnrampTests {
+@Suite(.blocking) struct HeadlessOnrampTests {
     static let phone = "+14155550123"
     static let address = "0x52908400098527886E0F7030069857D2E4169EE7"
 

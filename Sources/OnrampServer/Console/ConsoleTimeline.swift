@@ -11,6 +11,9 @@ struct ConsoleTimeline {
     /// One line: when, what happened, and its details (already-escaped HTML).
     private struct Line {
         let time: Int64
+        /// Orders lines of the same millisecond: a request before the steps it made, a step before its event,
+        /// an event before its deliveries.
+        let rank: Int
         let what: String
         let detail: String
     }
@@ -19,8 +22,12 @@ struct ConsoleTimeline {
 
     /// Adds a step at `time` (skipped when the step has not happened).
     mutating func add(_ time: Int64?, _ what: String, _ detail: String = "") {
+        add(time, rank: 1, what, detail)
+    }
+
+    private mutating func add(_ time: Int64?, rank: Int, _ what: String, _ detail: String) {
         guard let time else { return }
-        lines.append(Line(time: time, what: what, detail: detail))
+        lines.append(Line(time: time, rank: rank, what: what, detail: detail))
     }
 
     /// Adds the requests at the time each began, each linked to its place in the request log, with its
@@ -29,7 +36,7 @@ struct ConsoleTimeline {
         for entry in requests {
             let refusal = entry.errorCode.map { " <code>\(HTML.escape($0))</code>" } ?? ""
             add(
-                Timestamp.milliseconds(entry.time.addingTimeInterval(-entry.seconds)),
+                Timestamp.milliseconds(entry.time.addingTimeInterval(-entry.seconds)), rank: 0,
                 "request \(HTML.escape(entry.method)) \(HTML.escape(entry.route)) → \(entry.status)\(refusal)",
                 ConsolePage.link(
                     "/console/requests?request_id=\(ConsolePage.segment(entry.requestId))", entry.requestId))
@@ -41,7 +48,7 @@ struct ConsoleTimeline {
         for (event, deliveries) in events {
             let id = try event.string("id")
             add(
-                try event.int("created_at"), "event \(HTML.escape(try event.string("type")))",
+                try event.int("created_at"), rank: 2, "event \(HTML.escape(try event.string("type")))",
                 ConsolePage.link("/console/events/\(ConsolePage.segment(id))", id))
             for (delivery, attempts) in deliveries {
                 let url = HTML.escape(try delivery.string("url"))
@@ -50,7 +57,7 @@ struct ConsoleTimeline {
                         attempt.optionalInt("status_code").map { "answered \($0)" }
                         ?? "failed: \(HTML.escape(attempt.optionalString("error") ?? "no answer"))"
                     let latency = attempt.optionalInt("latency_ms").map { " in \($0) ms" } ?? ""
-                    add(try attempt.int("attempted_at"), "delivery to \(url)", "\(outcome)\(latency)")
+                    add(try attempt.int("attempted_at"), rank: 3, "delivery to \(url)", "\(outcome)\(latency)")
                 }
             }
         }
@@ -60,7 +67,9 @@ struct ConsoleTimeline {
     var html: String {
         ConsolePage.table(
             caption: "Timeline: requests, steps, events and delivery attempts", headers: ["Time", "What", "Detail"],
-            rows: lines.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map {
+            rows: lines.enumerated().sorted {
+                ($0.element.time, $0.element.rank, $0.offset) < ($1.element.time, $1.element.rank, $1.offset)
+            }.map {
                 [ConsolePage.time($0.element.time), $0.element.what, $0.element.detail]
             })
     }
