@@ -163,8 +163,11 @@ struct ConsoleRepository {
         ).first
     }
 
+    /// An event with its deliveries and each delivery's attempts.
+    typealias DeliveredEvent = (event: Row, deliveries: [(delivery: Row, attempts: [Row])])
+
     /// Each event with its deliveries and their attempts.
-    func deliveries(of events: [Row]) throws -> [(event: Row, deliveries: [(delivery: Row, attempts: [Row])])] {
+    func deliveries(of events: [Row]) throws -> [DeliveredEvent] {
         try events.map { event in
             (event, try deliveries(of: try event.string("id")).map { ($0, try attempts(of: try $0.string("id"))) })
         }

@@ -80,7 +80,7 @@ extension ConsoleRoutes {
 
     func onrampSession(_ id: String, finished: String?) throws -> (title: String, html: String) {
         let found = try database.read {
-            connection -> (Row, [Row], [(event: Row, deliveries: [(delivery: Row, attempts: [Row])])])? in
+            connection -> (Row, [Row], [ConsoleRepository.DeliveredEvent])? in
             let repository = ConsoleRepository(connection: connection)
             guard let row = try repository.onrampSession(id) else { return nil }
             let history = try repository.events(of: try row.string("project_id"), naming: id)
@@ -136,7 +136,7 @@ extension ConsoleRoutes {
 
     func transaction(_ id: String, finished: String?) throws -> (title: String, html: String) {
         let found = try database.read {
-            connection -> (Row, [Row], Row?, [(event: Row, deliveries: [(delivery: Row, attempts: [Row])])])? in
+            connection -> (Row, [Row], Row?, [ConsoleRepository.DeliveredEvent])? in
             let repository = ConsoleRepository(connection: connection)
             guard let row = try repository.transaction(id) else { return nil }
             let history = try repository.events(of: try row.string("project_id"), naming: id)

@@ -44,7 +44,7 @@ struct ConsoleTimeline {
     }
 
     /// Adds the events and, after each, its deliveries' attempts.
-    mutating func add(events: [(event: Row, deliveries: [(delivery: Row, attempts: [Row])])]) throws {
+    mutating func add(events: [ConsoleRepository.DeliveredEvent]) throws {
         for (event, deliveries) in events {
             let id = try event.string("id")
             add(
