@@ -341,14 +341,25 @@ import Testing
         #expect(Self.get(application, "/console/onramp_sessions/\(id)", signedIn: false).status == 401)
     }
 
-    /// A Headless order has a page of its own, linked from its project, without the buyer's phone or email.
+    /// A Headless order has a page of its own, linked from its project, without the buyer's phone or email, with
+    /// its timeline: the API call that made it, the payment page's requests, its events.
     @Test func aHeadlessOrderHasItsOwnPage() throws {
         let server = try TestServer()
         let created = try HeadlessOnrampTests().post(
             server, "/platform/v2/onramp/orders", HeadlessOnrampTests.orderBody())
         let orderId = try #require(created.body["order"]?["orderId"]?.stringValue, "\(created.body)")
+        // The guest opens the payment link and declines: those requests join the order's timeline.
+        let link = try #require(created.body["paymentLink"]?["url"]?.stringValue)
+        _ = try HeadlessOnrampTests.pay(server, link: link, action: "decline")
         let page = Self.text(Self.get(server, "/console/orders/\(orderId)"))
-        #expect(page.contains("ONRAMP_ORDER_STATUS_PENDING_PAYMENT") && page.contains("GUEST_CHECKOUT_APPLE_PAY"))
+        for line in [
+            "order created", "request POST /platform/v2/onramp/orders → 201",
+            "request GET /v2/api-onramp/apple-pay → 200", "request POST /v2/api-onramp/apple-pay → 200",
+            "event onramp.transaction.failed",
+        ] {
+            #expect(page.contains(line), "the timeline has \(line)")
+        }
+        #expect(page.contains("ONRAMP_ORDER_STATUS_FAILED") && page.contains("GUEST_CHECKOUT_APPLE_PAY"))
         #expect(page.contains("href=\"/console/projects/\(server.projectId)\""))
         #expect(!page.contains(HeadlessOnrampTests.phone) && !page.contains("ada@example.com"), "no phone, no email")
         #expect(page.contains("onramp.transaction.created"), "its state history")

@@ -79,16 +79,7 @@ extension ConsoleRoutes {
     }
 
     func onrampSession(_ id: String, finished: String?) throws -> (title: String, html: String) {
-        let found = try database.read {
-            connection -> (Row, [Row], [ConsoleRepository.DeliveredEvent])? in
-            let repository = ConsoleRepository(connection: connection)
-            guard let row = try repository.onrampSession(id) else { return nil }
-            let history = try repository.events(of: try row.string("project_id"), naming: id)
-            return (row, history, try repository.deliveries(of: history))
-        }
-        guard let (row, history, delivered) = found else {
-            throw HTTPError(status: 404, code: "not_found", message: "No onramp session \(id).")
-        }
+        let (row, history, delivered) = try objectWithHistory(id, named: "onramp session") { try $0.onrampSession(id) }
         let projectId = try row.string("project_id")
         let customer = try row.string("customer_id")
         var html = Self.notice(finished)
@@ -213,7 +204,7 @@ extension ConsoleRoutes {
     }
 
     func order(_ id: String, finished: String?) throws -> (title: String, html: String) {
-        let (row, history) = try objectWithHistory(id, named: "order") { try $0.order(id) }
+        let (row, history, delivered) = try objectWithHistory(id, named: "order") { try $0.order(id) }
         let projectId = try row.string("project_id")
         let shown = [
             "status", "failure_reason", "partner_user_ref", "partner_order_ref", "payment_method", "payment_total",
@@ -240,6 +231,11 @@ extension ConsoleRoutes {
                     HTML.escape(try event.string("type")), ConsolePage.time(try event.int("created_at")),
                 ]
             })
+        var timeline = ConsoleTimeline()
+        timeline.add(row.optionalInt("created_at"), "order created")
+        timeline.add(requests: requestLog.acting(on: [id]))
+        try timeline.add(events: delivered)
+        html += timeline.html
         return ("Headless order \(id)", html)
     }
 
@@ -271,15 +267,16 @@ extension ConsoleRoutes {
         return ("Hosted onramp session \(id)", ConsolePage.fields(fields))
     }
 
-    /// The object `id` found by `find`, with the events of its project that name it; a 404 naming the
-    /// object's `kind` when there is none.
+    /// The object `id` found by `find`, with the events of its project that name it and their deliveries and
+    /// attempts, from one read; a 404 naming the object's `kind` when there is none.
     private func objectWithHistory(
         _ id: String, named kind: String, find: (ConsoleRepository) throws -> Row?
-    ) throws -> (Row, [Row]) {
-        let found = try database.read { connection -> (Row, [Row])? in
+    ) throws -> (Row, [Row], [ConsoleRepository.DeliveredEvent]) {
+        let found = try database.read { connection -> (Row, [Row], [ConsoleRepository.DeliveredEvent])? in
             let repository = ConsoleRepository(connection: connection)
             guard let row = try find(repository) else { return nil }
-            return (row, try repository.events(of: try row.string("project_id"), naming: id))
+            let history = try repository.events(of: try row.string("project_id"), naming: id)
+            return (row, history, try repository.deliveries(of: history))
         }
         guard let found else { throw HTTPError(status: 404, code: "not_found", message: "No \(kind) \(id).") }
         return found

@@ -74,6 +74,7 @@ struct HeadlessRoutes: Sendable {
         let created = try orders.create(
             CreateOrderRequest(fields: fields(request)), projectId: projectId, endPartnerId: partnerId,
             idempotencyKey: key, requestHash: hash)
+        RequestNotes.current?.noteSubject(created.order.orderId)
         var members: [(String, JSONValue)] = [
             ("order", created.order.orderJSON(catalogue: orders.catalogue))
         ]
@@ -88,6 +89,7 @@ struct HeadlessRoutes: Sendable {
     /// keep for the user's next orders).
     func getOrder(_ request: HTTPRequest, _ projectId: String) throws -> HTTPResponse {
         let order = try orders.order(id: request.pathParameters["orderId"] ?? "", projectId: projectId)
+        RequestNotes.current?.noteSubject(order.orderId)
         var members: [(String, JSONValue)] = [("order", order.orderJSON(catalogue: orders.catalogue))]
         if let token = try orders.userAuthToken(of: order) { members.append(("userAuthToken", .string(token))) }
         return .json(.object(members))
@@ -152,6 +154,7 @@ struct HeadlessRoutes: Sendable {
         guard let order = try orders.order(linkToken: request.queryValue("sessionToken") ?? "") else {
             throw HeadlessFailure.orderNotFound
         }
+        RequestNotes.current?.noteSubject(order.orderId)
         return .json(PaymentButtonPage.statusJSON(order))
     }
 
@@ -204,6 +207,7 @@ struct HeadlessRoutes: Sendable {
     private func page(_ request: HTTPRequest, method: GuestPaymentMethod) throws -> HTTPResponse {
         let token = request.queryValue("sessionToken") ?? ""
         guard let order = try orders.order(linkToken: token), order.paymentMethod == method else { return notFound() }
+        RequestNotes.current?.noteSubject(order.orderId)
         return PaymentButtonPage.render(
             order, networkName: networkName(order), token: token, sheetOpen: false, message: nil,
             expired: orders.nowMilliseconds >= order.linkExpiresAt,
@@ -222,6 +226,7 @@ struct HeadlessRoutes: Sendable {
         guard let current = try orders.order(linkToken: token), current.paymentMethod == method else {
             return wantsJSON ? .json(Self.errorJSON(HeadlessFailure.orderNotFound.httpError), status: 404) : notFound()
         }
+        RequestNotes.current?.noteSubject(current.orderId)
         let expired = orders.nowMilliseconds >= current.linkExpiresAt
         if actionText == "open" {
             return PaymentButtonPage.render(
