@@ -85,6 +85,14 @@ public final class RequestLog: Sendable {
         ring.withLock { $0.ordered }.reversed().filter { requestId == nil || $0.requestId == requestId }
     }
 
+    /// The kept requests after the one with id `requestId` (all of them when it is nil or no longer kept),
+    /// oldest first, at most `limit`.
+    public func after(_ requestId: String?, limit: Int) -> [Entry] {
+        let ordered = ring.withLock { $0.ordered }
+        let start = requestId.flatMap { id in ordered.lastIndex { $0.requestId == id } }.map { $0 + 1 } ?? 0
+        return Array(ordered[start...].prefix(limit))
+    }
+
     /// The kept requests that acted on any of `ids`, oldest first.
     public func acting(on ids: Set<String>) -> [Entry] {
         ring.withLock { $0.ordered }.filter { !ids.isDisjoint(with: $0.subjects) }

@@ -74,7 +74,8 @@ public final class OnrampApplication: Sendable {
         router.setErrorRenderer(PageErrorRenderer(), forPathPrefix: "/console")
         ConsoleAPIRoutes(
             access: consoleAccess,
-            provisioner: ProjectProvisioner(database: context.database, clock: context.realClock)
+            provisioner: ProjectProvisioner(database: context.database, clock: context.realClock),
+            requestLog: requestLog
         ).register(on: &router)
         APIComponents.register(on: &router)
         self.router = router

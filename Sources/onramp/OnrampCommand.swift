@@ -18,6 +18,7 @@ enum OnrampCommand {
           appattest   Verify App Attest objects; drive the software attester
           events      List webhook events and their deliveries; redeliver one
           listen      Forward webhook deliveries to a local URL, like `stripe listen`
+          logs        Stream the running server's requests with their refusals, like `stripe logs tail`
           trigger     Cause a real event of a given type in the sandbox
           clock       Move a test-mode project's clock ahead (challenges, quotes… expire as in real time)
           state       Save the sandbox's whole state to a file (onramp serve --import starts from it)
@@ -40,6 +41,7 @@ enum OnrampCommand {
         case "project": return ProjectCommand.run(rest)
         case "console": return ConsoleCommand.run(rest)
         case "jwt": return JWTCommand.run(rest)
+        case "logs": return LogsCommand.run(rest)
         case "version", "--version", "-V":
             if rest.contains(where: isHelp) {
                 print("usage: onramp version (or onramp --version)\n\nPrints the version of onramp.")

@@ -160,6 +160,40 @@ import Testing
         #expect(refused.status == 1 && refused.errors.contains("refused the console token"), "\(refused)")
     }
 
+    /// `onramp logs tail` streams the server's requests as they are answered, a refusal with its code and
+    /// message; probes are not in the log, so not in the tail.
+    @Test func logsTailStreamsTheRequestsWithTheirRefusals() throws {
+        let serverFolder = try Folder("cli-server")
+        let home = try Folder("cli-home")
+        let (server, url) = try Self.serve(in: serverFolder, home: home)
+        defer { Self.stop(server) }
+        let tail = Process()
+        tail.executableURL = Python.onrampBinary
+        tail.arguments = ["logs", "tail", "--server", url]
+        var environment = ProcessInfo.processInfo.environment
+        environment["ONRAMP_CONSOLE_TOKEN"] = nil
+        environment["ONRAMP_HOME"] = home.path
+        tail.environment = environment
+        let output = Pipe()
+        tail.standardOutput = output
+        try tail.run()
+        defer {
+            kill(tail.processIdentifier, SIGTERM)
+            tail.waitUntilExit()
+        }
+        let reader = LineReader(output.fileHandleForReading)
+        #expect(try #require(reader.next(timeout: 10)).hasPrefix("onramp logs tail: \(url)"))
+        let port = try #require(Int(url.split(separator: ":").last ?? ""))
+        #expect(try RawHTTPClient(port: port).request("GET", "/livez").status == 200)
+        #expect(try RawHTTPClient(port: port).request("GET", "/v1/webhook_endpoints").status == 401)
+        #expect(try RawHTTPClient(port: port).request("GET", "/healthz").status == 200)
+        let refused = try #require(reader.next(timeout: 10))
+        #expect(refused.contains("GET /v1/webhook_endpoints  401"), "\(refused)")
+        #expect(refused.contains("api_key_invalid: You did not provide an API key"), "its code and message: \(refused)")
+        let healthy = try #require(reader.next(timeout: 10))
+        #expect(healthy.contains("GET /healthz  200"), "\(healthy); the probe before it is not logged")
+    }
+
     @Test func versionIsPrinted() throws {
         let folder = try Folder("cli-version")
         for arguments in [["--version"], ["version"], ["-V"]] {

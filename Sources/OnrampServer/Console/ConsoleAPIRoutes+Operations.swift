@@ -45,6 +45,28 @@ extension ConsoleAPIRoutes {
                     .object(["object": .constant("list"), "data": .array(project)], required: ["object", "data"]))
             ] + OperationsRoutes.Operations.errors)
 
+        /// A request-log entry.
+        static let logEntry = APISchema.object(
+            [
+                "requestId": .string, "time": .string.described("When it was answered, RFC 3339."), "method": .string,
+                "route": .string.described("The route pattern, not the path."), "status": .integer,
+                "latencyMs": .string, "projectId": .string, "errorCode": .string, "errorMessage": .string,
+            ], required: ["requestId", "time", "method", "route", "status", "latencyMs"])
+
+        /// `GET /console/api/requests`.
+        static let listRequests = APIOperation(
+            "GET /console/api/requests", id: "listConsoleAPIRequests",
+            summary: "The request log after the request `after` (all it keeps when absent), oldest first, 200 at most.",
+            tag: "Console", security: security,
+            query: [
+                APIParameter("after", APISchema.string(maxLength: 64).described("A request id from a previous answer."))
+            ],
+            responses: [
+                .json(
+                    200, "The requests.",
+                    .object(["object": .constant("list"), "data": .array(logEntry)], required: ["object", "data"]))
+            ] + OperationsRoutes.Operations.errors)
+
         /// `POST /console/api/projects`.
         static let createProject = APIOperation(
             "POST /console/api/projects", id: "createConsoleAPIProject",

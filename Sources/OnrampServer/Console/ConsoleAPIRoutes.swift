@@ -1,21 +1,33 @@
+import Foundation
 import HTTPServer
 import OnrampCore
 import OnrampServices
 import OnrampWire
 
-/// The console's JSON routes for the command line (`onramp project list`, `onramp project create`): the
+/// The console's JSON routes for the command line (`onramp project list`, `onramp project create`,
+/// `onramp logs tail`): the
 /// same operator as the pages, but only by `Authorization: Bearer` with the console token (a cookie never
 /// authorizes them, so no page in a browser can drive them) and from loopback unless the console allows
 /// remote addresses. Errors are the server's plain JSON errors.
 struct ConsoleAPIRoutes: Sendable {
     let access: ConsoleAccess
     let provisioner: ProjectProvisioner
+    let requestLog: RequestLog
 
     func register(on router: inout Router) {
         router.setErrorRenderer(PlainErrorRenderer(), forPathPrefix: "/console/api/")
         router.add(Operations.listProjects) { request in
             try access.authorizeBearer(request)
             return Operations.listProjects.success(try listProjects())
+        }
+        router.add(Operations.listRequests) { request in
+            try access.authorizeBearer(request)
+            let after = request.queryValue("after")
+            guard after.map({ $0.utf8.count <= 64 }) ?? true else {
+                throw HTTPError(status: 400, code: "invalid_request", message: "after is a request id.", param: "after")
+            }
+            let entries = requestLog.after(after, limit: 200).filter { $0.route != "/console/api/requests" }
+            return Operations.listRequests.success(["object": "list", "data": .array(entries.map(Self.json))])
         }
         router.add(Operations.createProject) { request in
             try access.authorizeBearer(request)
@@ -70,6 +82,21 @@ struct ConsoleAPIRoutes: Sendable {
             "oauthClientId": .string(credentials.oauthClientId),
             "oauthClientSecret": .string(credentials.oauthClientSecret),
         ]
+    }
+
+    /// A request-log entry as `onramp logs tail` reads it.
+    static func json(_ entry: RequestLog.Entry) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("requestId", .string(entry.requestId)),
+            ("time", .string(Timestamp.rfc3339(milliseconds: Timestamp.milliseconds(entry.time)))),
+            ("method", .string(entry.method)), ("route", .string(entry.route)),
+            ("status", .integer(Int64(entry.status))),
+            ("latencyMs", .string(String(format: "%.1f", entry.seconds * 1000))),
+        ]
+        if let project = entry.projectId { members.append(("projectId", .string(project))) }
+        if let code = entry.errorCode { members.append(("errorCode", .string(code))) }
+        if let message = entry.errorMessage { members.append(("errorMessage", .string(message))) }
+        return .object(members)
     }
 
     static let createFields: Set<String> = ["name", "appIds", "redirectHosts", "keyType", "livemode"]
