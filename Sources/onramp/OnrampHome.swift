@@ -31,8 +31,16 @@ enum OnrampHome {
         let token = Base64URL.encode(SystemRandomSource().bytes(24), padded: false)
         let descriptor = open(consoleTokenFile.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
-            if errno == EEXIST, let token = try existingConsoleToken() { return token }
-            throw Refusal(description: "cannot create \(consoleTokenFile.path) (errno \(errno))")
+            let failure = errno
+            // Another server made the file a moment ago: its token is there once that server has written it.
+            if failure == EEXIST {
+                for _ in 0..<50 {
+                    if let token = try? existingConsoleToken() { return token }
+                    usleep(10_000)
+                }
+                if let token = try existingConsoleToken() { return token }
+            }
+            throw Refusal(description: "cannot create \(consoleTokenFile.path) (errno \(failure))")
         }
         defer { close(descriptor) }
         let written = Array((token + "\n").utf8).withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
