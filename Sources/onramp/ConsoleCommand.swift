@@ -9,9 +9,7 @@ enum ConsoleCommand {
         Prints the sign-in link of the running server's console.
 
         Options:
-          --server URL          The server (default http://127.0.0.1:8080)
-          --console-token TOKEN Its console token (or ONRAMP_CONSOLE_TOKEN; default: the one a server started
-                                without either keeps in ~/.onramp/console-token, or $ONRAMP_HOME)
+        \(ServerConnection.optionsUsage)
         """
 
     static func run(_ arguments: [String]) -> Int32 {

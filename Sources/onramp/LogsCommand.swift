@@ -11,9 +11,7 @@ enum LogsCommand {
         route, status, latency, refusal code and message, project, request id. --errors prints only 4xx and 5xx.
 
         Options:
-          --server URL          The server (default http://127.0.0.1:8080)
-          --console-token TOKEN Its console token (or ONRAMP_CONSOLE_TOKEN; default: the one a server started
-                                without either keeps in ~/.onramp/console-token, or $ONRAMP_HOME)
+        \(ServerConnection.optionsUsage)
         """
 
     static func run(_ arguments: [String]) -> Int32 {

@@ -64,15 +64,7 @@ enum ProjectCommand {
                 let credentials = try provisioner.createProject(
                     name: name, appIds: args.values("--app-id"), redirectHosts: args.values("--redirect-host"),
                     keyType: try keyType(args), livemode: args.flag("--live"))
-                return printCreated(
-                    [
-                        "projectId": .string(credentials.projectId), "cdpApiKeyId": .string(credentials.cdpApiKeyId),
-                        "cdpApiKeySecret": .string(credentials.cdpApiKeySecret),
-                        "stripeSecretKey": .string(credentials.stripeSecretKey),
-                        "stripePublishableKey": .string(credentials.stripePublishableKey),
-                        "oauthClientId": .string(credentials.oauthClientId),
-                        "oauthClientSecret": .string(credentials.oauthClientSecret),
-                    ], args)
+                return printCreated(credentials.json, args)
             case "list":
                 return printList(
                     try provisioner.listProjects().map {

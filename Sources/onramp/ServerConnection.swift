@@ -12,6 +12,13 @@ struct ServerConnection {
     /// Where `make serve` listens.
     static let localServer = "http://127.0.0.1:8080"
 
+    /// The usage lines of the options ``from(_:)`` reads, for each command that talks to a server.
+    static let optionsUsage = """
+          --server URL          The server (default \(localServer))
+          --console-token TOKEN Its console token (or ONRAMP_CONSOLE_TOKEN; default: the one a server started
+                                without either keeps in ~/.onramp/console-token, or $ONRAMP_HOME)
+        """
+
     let base: String
     let token: String
 

@@ -25,42 +25,27 @@ import Testing
         var path: String { url.path }
     }
 
-    /// Runs `onramp` in `folder` with `environment` added; its status, output and errors.
+    /// Runs `onramp` in `folder` with `environment` added (and no console token from the test's own
+    /// environment); its status, output and errors.
     static func onramp(_ arguments: [String], in folder: Folder, environment: [String: String] = [:]) throws -> (
         status: Int32, output: String, errors: String
     ) {
-        let process = Process()
-        process.executableURL = Python.onrampBinary
-        process.arguments = arguments
-        process.currentDirectoryURL = folder.url
-        var merged = ProcessInfo.processInfo.environment
-        merged["ONRAMP_CONSOLE_TOKEN"] = nil
-        for (name, value) in environment { merged[name] = value }
-        process.environment = merged
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let printed = output.fileHandleForReading.readDataToEndOfFile()
-        let complaints = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus, String(decoding: printed, as: UTF8.self),
-            String(decoding: complaints, as: UTF8.self)
-        )
+        try OnrampCLI.run(
+            arguments, in: folder.url,
+            environment: environment.mapValues { Optional($0) }.merging(["ONRAMP_CONSOLE_TOKEN": nil]) { given, _ in
+                given
+            })
+    }
+
+    /// The environment of an `onramp` process keeping its console token in `home` alone.
+    static func keeping(in home: Folder) -> [String: String?] {
+        ["ONRAMP_CONSOLE_TOKEN": nil, "ONRAMP_HOME": home.path]
     }
 
     /// `onramp serve` on a free port in `folder`, keeping its token in `home`; the process and its URL.
     static func serve(in folder: Folder, home: Folder) throws -> (Process, String) {
-        let process = Process()
-        process.executableURL = Python.onrampBinary
-        process.arguments = ["serve", "--port", "0", "--access-log", "off"]
-        process.currentDirectoryURL = folder.url
-        var environment = ProcessInfo.processInfo.environment
-        environment["ONRAMP_CONSOLE_TOKEN"] = nil
-        environment["ONRAMP_HOME"] = home.path
-        process.environment = environment
+        let process = OnrampCLI.process(
+            ["serve", "--port", "0", "--access-log", "off"], in: folder.url, environment: keeping(in: home))
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -167,13 +152,7 @@ import Testing
         let home = try Folder("cli-home")
         let (server, url) = try Self.serve(in: serverFolder, home: home)
         defer { Self.stop(server) }
-        let tail = Process()
-        tail.executableURL = Python.onrampBinary
-        tail.arguments = ["logs", "tail", "--server", url]
-        var environment = ProcessInfo.processInfo.environment
-        environment["ONRAMP_CONSOLE_TOKEN"] = nil
-        environment["ONRAMP_HOME"] = home.path
-        tail.environment = environment
+        let tail = OnrampCLI.process(["logs", "tail", "--server", url], environment: Self.keeping(in: home))
         let output = Pipe()
         tail.standardOutput = output
         try tail.run()

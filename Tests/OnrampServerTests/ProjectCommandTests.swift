@@ -5,24 +5,6 @@ import Testing
 
 /// `onramp project` as a real process on a SQLite file: what an operator runs to set up a project.
 @Suite(.serialized) struct ProjectCommandTests {
-    private static func run(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
-        let process = Process()
-        process.executableURL = Python.onrampBinary
-        process.arguments = arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let printed = output.fileHandleForReading.readDataToEndOfFile()
-        let complaints = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus, String(decoding: printed, as: UTF8.self),
-            String(decoding: complaints, as: UTF8.self)
-        )
-    }
-
     /// Every way of asking for help prints a usage and exits 0: `help` after `help` (it recursed until the stack
     /// overflowed), a subcommand's `--help` in `appattest` (it was an unknown command or option), and `catalogue
     /// --help` (it printed the catalogue).
@@ -34,7 +16,7 @@ import Testing
             ["serve", "--help"], ["demo", "--help"], ["events", "--help"], ["listen", "--help"], ["trigger", "--help"],
             ["clock", "--help"], ["state", "--help"], ["bench-fixtures", "--help"], ["help", "console"],
         ] {
-            let answered = try Self.run(arguments)
+            let answered = try OnrampCLI.run(arguments)
             #expect(answered.status == 0, "\(arguments): \(answered.errors)")
             #expect(answered.output.contains("usage") || answered.output.contains("Usage"), "\(arguments)")
             #expect(!answered.output.contains("\"assets\""), "\(arguments) printed the catalogue")
@@ -48,7 +30,7 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let database = "sqlite:\(directory.path)/onramp.db"
-        let empty = try Self.run(["project", "list", "--database", database])
+        let empty = try OnrampCLI.run(["project", "list", "--database", database])
         #expect(empty.status == 0 && empty.output.contains("No projects yet"), "\(empty)")
 
         let binary = Python.onrampBinary.path
@@ -72,10 +54,11 @@ import Testing
         #expect(lines[3] == "-----BEGIN EC PRIVATE KEY-----" || lines[3] == "-----BEGIN PRIVATE KEY-----", "\(lines)")
         #expect(printed.hasSuffix("-----\n") || printed.hasSuffix("-----"), "the PEM key is whole")
 
-        let listed = try Self.run(["project", "list", "--database", database])
+        let listed = try OnrampCLI.run(["project", "list", "--database", database])
         #expect(listed.status == 0 && listed.output.contains(lines[0]) && listed.output.contains("Ada's Wallet"))
         #expect(listed.output.contains("  test  "), "\(listed.output)")
-        let json = try JSONParser().parse(try Self.run(["project", "list", "--json", "--database", database]).output)
+        let json = try JSONParser().parse(
+            try OnrampCLI.run(["project", "list", "--json", "--database", database]).output)
         let first = json.arrayValue?.first
         #expect(first?["projectId"]?.stringValue == lines[0] && first?["livemode"] == false, "\(json)")
     }
@@ -87,21 +70,21 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let database = ["--database", "sqlite:\(directory.path)/onramp.db", "--json"]
-        let created = try Self.run(["project", "create", "--name", "Aggregator"] + database)
+        let created = try OnrampCLI.run(["project", "create", "--name", "Aggregator"] + database)
         #expect(created.status == 0, "\(created.errors)")
         let projectId = try #require(try JSONParser().parse(created.output)["projectId"]?.stringValue)
         let partner = ["project", "add-end-partner", "--project", projectId, "--name", "Corner Shop"]
 
-        let generated = try Self.run(partner + database)
+        let generated = try OnrampCLI.run(partner + database)
         #expect(generated.status == 0, "\(generated.errors)")
         let generatedId = try JSONParser().parse(generated.output)["partnerId"]?.stringValue
         #expect(generatedId?.count == 36)
-        let chosen = try Self.run(partner + ["--partner-id", "shop-1"] + database)
+        let chosen = try OnrampCLI.run(partner + ["--partner-id", "shop-1"] + database)
         #expect(chosen.status == 0, "\(chosen.errors)")
         #expect(try JSONParser().parse(chosen.output)["partnerId"] == "shop-1")
-        let twice = try Self.run(partner + ["--partner-id", "shop-1"] + database)
+        let twice = try OnrampCLI.run(partner + ["--partner-id", "shop-1"] + database)
         #expect(twice.status == 1 && twice.errors.contains("already an end partner"), "\(twice.errors)")
-        let nowhere = try Self.run(["project", "add-end-partner", "--project", "nope", "--name", "X"] + database)
+        let nowhere = try OnrampCLI.run(["project", "add-end-partner", "--project", "nope", "--name", "X"] + database)
         #expect(nowhere.status == 1 && nowhere.errors.contains("no project nope"), "\(nowhere.errors)")
     }
 }

@@ -74,14 +74,7 @@ struct ConsoleAPIRoutes: Sendable {
         } catch let refusal as ProjectProvisioner.ProvisioningError {
             throw HTTPError(status: 400, code: "invalid_request", message: refusal.message)
         }
-        return [
-            "projectId": .string(credentials.projectId), "cdpApiKeyId": .string(credentials.cdpApiKeyId),
-            "cdpApiKeySecret": .string(credentials.cdpApiKeySecret),
-            "stripeSecretKey": .string(credentials.stripeSecretKey),
-            "stripePublishableKey": .string(credentials.stripePublishableKey),
-            "oauthClientId": .string(credentials.oauthClientId),
-            "oauthClientSecret": .string(credentials.oauthClientSecret),
-        ]
+        return credentials.json
     }
 
     /// A request-log entry as `onramp logs tail` reads it.

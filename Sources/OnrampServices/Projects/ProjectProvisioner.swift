@@ -31,6 +31,16 @@ public struct ProjectProvisioner: Sendable {
         public let oauthClientId: String
         /// The Link OAuth client secret.
         public let oauthClientSecret: String
+
+        /// The credentials as `onramp project create --json` prints them and the console API answers them.
+        public var json: JSONValue {
+            [
+                "projectId": .string(projectId), "cdpApiKeyId": .string(cdpApiKeyId),
+                "cdpApiKeySecret": .string(cdpApiKeySecret), "stripeSecretKey": .string(stripeSecretKey),
+                "stripePublishableKey": .string(stripePublishableKey), "oauthClientId": .string(oauthClientId),
+                "oauthClientSecret": .string(oauthClientSecret),
+            ]
+        }
     }
 
     package let database: any Database
