@@ -7,7 +7,8 @@ import OnrampStore
 /// features' later columns and tables (550 the 2026 KYC fields, 560 the per-person counters' mode and real time,
 /// 570 the console's sign-ins, 580 the 2026 KYC and compliance calls, 590 deposit addresses), 600s Coinbase's 2026
 /// Headless surface (600 embedded orders, 610 verification idempotency, 620 limit upgrades, 640 their hosted links,
-/// 630 and 650 aggregators' end partners).
+/// 630 and 650 aggregators' end partners), and later indexes for the console (670 purchase sessions and 680
+/// hosted sessions by their transaction).
 public enum Schema {
     /// All migrations in version order.
     public static var migrations: [Migration] {

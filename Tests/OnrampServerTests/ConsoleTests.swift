@@ -374,7 +374,7 @@ import Testing
         let server = try TestServer()
         let pages = [
             ("transactions", "No transaction nope."), ("onramp_sessions", "No onramp session nope."),
-            ("orders", "No order nope."),
+            ("orders", "No order nope."), ("sells", "No sell nope."),
         ]
         for (path, message) in pages {
             let response = Self.get(server, "/console/\(path)/nope")
@@ -395,6 +395,69 @@ import Testing
         #expect(page.contains(HostedOnrampTests.evmAddress) && page.contains("USDC"), "destinations and assets")
         #expect(!page.contains(token), "never the token")
         #expect(Self.get(server, "/console/hosted_sessions/nope").status == 404)
+    }
+
+    /// A sell has a page of its own, listed on its project, linked both ways with the sell page's hosted session,
+    /// with its timeline: the token that made the link, the sell page's requests, the sell and its events.
+    @Test func aSellHasItsOwnPageAndTimeline() throws {
+        let server = try TestServer()
+        #expect(try OfframpTests().cashOut(server, ref: "console-seller").status == 303)
+        let (sellId, hostedId) = try server.database.read { connection in
+            (
+                try connection.query("SELECT transaction_id FROM offramp_transactions").first?.string("transaction_id"),
+                try connection.query("SELECT id FROM hosted_onramp_sessions").first?.string("id")
+            )
+        }
+        let sell = try #require(sellId)
+        let hosted = try #require(hostedId)
+        let page = Self.text(Self.get(server, "/console/sells/\(sell)"))
+        for line in [
+            "hosted session created (token)", "hosted sell page opened", "sell created: the user pressed Cash out",
+            "request POST /onramp/v1/token → 200", "request GET /v3/sell/input → 200",
+            "request POST /v3/sell/input → 303", "event offramp.transaction.created",
+        ] {
+            #expect(page.contains(line), "the timeline has \(line)")
+        }
+        #expect(page.contains("TRANSACTION_STATUS_STARTED") && page.contains("10 USDC on base"))
+        #expect(page.contains("href=\"/console/hosted_sessions/\(hosted)\""), "made by its sell page")
+        #expect(page.contains("href=\"/console/projects/\(server.projectId)\""))
+        let session = Self.text(Self.get(server, "/console/hosted_sessions/\(hosted)"))
+        #expect(session.contains("Hosted sell session \(hosted)"))
+        #expect(session.contains("href=\"/console/sells/\(sell)\""), "its sell, not a transaction")
+        #expect(!session.contains("/console/transactions/"))
+        #expect(session.contains("request POST /v3/sell/input → 303"), "its own timeline")
+        let project = Self.text(Self.get(server, "/console/projects/\(server.projectId)"))
+        #expect(project.contains("href=\"/console/sells/\(sell)\""))
+        let list = Self.text(Self.get(server, "/console/projects/\(server.projectId)/lists/sells"))
+        #expect(list.contains("href=\"/console/sells/\(sell)\"") && list.contains("console-seller"))
+        #expect(Self.get(server, "/console/sells/\(sell)", signedIn: false).status == 401)
+    }
+
+    /// A transaction made on the hosted buy page names its hosted session, whose page links back to it.
+    @Test func aHostedPurchaseLinksItsSessionAndTransaction() throws {
+        let server = try TestServer()
+        let token = try HostedOnrampTests().token(server)
+        let browser = HostedOnrampBrowser(port: server.port)
+        let preview = try browser.open(
+            "http://127.0.0.1:\(server.port)/buy/select-asset?sessionToken=\(token)&defaultAsset=USDC"
+                + "&defaultNetwork=base&presetFiatAmount=25.00&fiatCurrency=USD&partnerUserId=hosted-user")
+        #expect(try browser.submit(preview, action: "confirm").status == 200)
+        let (transactionId, hostedId) = try server.database.read { connection in
+            (
+                try connection.query("SELECT transaction_id FROM onramp_transactions").first?.string("transaction_id"),
+                try connection.query("SELECT id FROM hosted_onramp_sessions").first?.string("id")
+            )
+        }
+        let transaction = try #require(transactionId)
+        let hosted = try #require(hostedId)
+        let page = Self.text(Self.get(server, "/console/transactions/\(transaction)"))
+        #expect(page.contains("hosted session <a href=\"/console/hosted_sessions/\(hosted)\""), "made by")
+        for line in ["hosted buy page opened", "request POST /buy/select-asset → 200", "transaction created"] {
+            #expect(page.contains(line), "the timeline has \(line)")
+        }
+        let session = Self.text(Self.get(server, "/console/hosted_sessions/\(hosted)"))
+        #expect(session.contains("href=\"/console/transactions/\(transaction)\""))
+        #expect(session.contains("event onramp.transaction.created"), "its transaction's events")
     }
 
     /// A project's lists show their newest 20 on its page and every row on a page of their own, 50 a

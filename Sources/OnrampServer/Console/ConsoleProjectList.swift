@@ -102,6 +102,21 @@ struct ConsoleProjectList: Sendable {
                 ]
             }),
         ConsoleProjectList(
+            slug: "sells", caption: "Sells (offramp transactions)",
+            headers: ["Sell", "Partner user", "Status", "Sold", "Cash out", "Created"],
+            table: "offramp_transactions", idColumn: "transaction_id", timeColumn: "created_at",
+            columns:
+                "transaction_id, partner_user_ref, status, sell_amount, asset, total, cashout_currency, created_at",
+            cells: { row in
+                let id = try row.string("transaction_id")
+                return [
+                    ConsolePage.link("/console/sells/\(ConsolePage.segment(id))", id),
+                    HTML.escape(try row.string("partner_user_ref")), HTML.escape(try row.string("status")),
+                    try amount(row, "sell_amount", "asset"), try amount(row, "total", "cashout_currency"),
+                    ConsolePage.time(try row.int("created_at")),
+                ]
+            }),
+        ConsoleProjectList(
             slug: "customers", caption: "Embedded crypto customers",
             headers: ["Customer", "Email", "Phone", "KYC", "Document", "Mode"],
             table: "crypto_customers", idColumn: "id", timeColumn: "created_at",

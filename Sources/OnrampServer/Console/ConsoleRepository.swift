@@ -85,11 +85,25 @@ struct ConsoleRepository {
     func hostedSession(_ id: String) throws -> Row? {
         try connection.query(
             """
-            SELECT id, project_id, kind, destinations, assets, presets, created_at, expires_at, opened_at, outcome,
-                transaction_id
+            SELECT id, project_id, kind, flow, destinations, assets, presets, created_at, expires_at, opened_at,
+                outcome, transaction_id
             FROM hosted_onramp_sessions WHERE id = ?
             """, [.text(id)]
         ).first
+    }
+
+    /// The hosted session (a buy or a sell page) that made transaction or sell `transactionId`; nil for one
+    /// made otherwise (App2App, `onramp trigger`).
+    func hostedSession(forTransaction transactionId: String) throws -> Row? {
+        try connection.query(
+            "SELECT id, kind, flow, created_at, opened_at, outcome FROM hosted_onramp_sessions WHERE transaction_id = ?",
+            [.text(transactionId)]
+        ).first
+    }
+
+    /// One sell (offramp transaction); nil when there is none.
+    func sell(_ id: String) throws -> Row? {
+        try connection.query("SELECT * FROM offramp_transactions WHERE transaction_id = ?", [.text(id)]).first
     }
 
     /// One crypto customer with what it owns; nil when there is none. Only the last four digits of an id

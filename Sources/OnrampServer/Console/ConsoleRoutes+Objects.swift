@@ -79,7 +79,8 @@ extension ConsoleRoutes {
     }
 
     func onrampSession(_ id: String, finished: String?) throws -> (title: String, html: String) {
-        let (row, history, delivered) = try objectWithHistory(id, named: "onramp session") { try $0.onrampSession(id) }
+        let object = try objectWithHistory(id, named: "onramp session") { try $0.onrampSession(id) }
+        let (row, history) = (object.row, object.events)
         let projectId = try row.string("project_id")
         let customer = try row.string("customer_id")
         var html = Self.notice(finished)
@@ -120,24 +121,22 @@ extension ConsoleRoutes {
         var timeline = ConsoleTimeline()
         timeline.add(try row.int("created_at"), "session created")
         timeline.add(requests: requestLog.acting(on: [id]))
-        try timeline.add(events: delivered)
+        try timeline.add(events: object.delivered)
         html += timeline.html
         return ("Onramp session \(id)", html)
     }
 
     func transaction(_ id: String, finished: String?) throws -> (title: String, html: String) {
         let found = try database.read {
-            connection -> (Row, [Row], Row?, [ConsoleRepository.DeliveredEvent])? in
+            connection -> (ObjectHistory, Row?)? in
             let repository = ConsoleRepository(connection: connection)
             guard let row = try repository.transaction(id) else { return nil }
-            let history = try repository.events(of: try row.string("project_id"), naming: id)
-            return (
-                row, history, try repository.purchaseSession(forTransaction: id), try repository.deliveries(of: history)
-            )
+            return (try history(of: row, id: id, in: repository), try repository.purchaseSession(forTransaction: id))
         }
-        guard let (row, history, session, delivered) = found else {
+        guard let (object, session) = found else {
             throw HTTPError(status: 404, code: "not_found", message: "No transaction \(id).")
         }
+        let row = object.row
         let projectId = try row.string("project_id")
         let shown = [
             "status", "partner_user_ref", "purchase_amount", "purchase_currency", "purchase_network", "payment_total",
@@ -148,11 +147,12 @@ extension ConsoleRoutes {
         if status == "ONRAMP_TRANSACTION_STATUS_CREATED" || status == "ONRAMP_TRANSACTION_STATUS_IN_PROGRESS" {
             html += finishNowForms("/console/transactions/\(ConsolePage.segment(id))")
         }
-        let madeBy = try session.map { session in
-            "challenge <code>\(HTML.escape(try session.string("challenge_id")))</code>, App Attest key "
-                + "<code>\(HTML.escape(try session.string("key_id")))</code> (\(HTML.escape(try session.string("environment"))), "
-                + "counter \(try session.int("assertion_counter")))"
-        }
+        let madeBy =
+            try session.map { session in
+                "challenge <code>\(HTML.escape(try session.string("challenge_id")))</code>, App Attest key "
+                    + "<code>\(HTML.escape(try session.string("key_id")))</code> (\(HTML.escape(try session.string("environment")))), "
+                    + "counter \(try session.int("assertion_counter")))"
+            } ?? (try object.hostedOrigin.map { "hosted session " + Self.hostedSessionLink(try $0.string("id")) })
         html += ConsolePage.fields(
             [("Project", ConsolePage.link("/console/projects/\(ConsolePage.segment(projectId))", projectId))]
                 + shown.map { ($0, HTML.escape(row.optionalString($0) ?? "—")) }
@@ -168,24 +168,76 @@ extension ConsoleRoutes {
             timeline.add(try session.int("created_at"), "purchase session created: the key's assertion verified")
             timeline.add(session.optionalInt("opened_at"), "hosted page opened")
         }
+        try timeline.add(hostedOrigin: object.hostedOrigin, subjects: &subjects)
         timeline.add(row.optionalInt("created_at"), "transaction created: the user confirmed")
         timeline.add(requests: requestLog.acting(on: subjects))
-        try timeline.add(events: delivered)
+        try timeline.add(events: object.delivered)
         html += timeline.html
-        html += ConsolePage.table(
+        html += try Self.stateHistory(object.events)
+        return ("Transaction \(id)", html)
+    }
+
+    /// A sell (offramp transaction): what was sold at which quote, the deposit it waits for, the sell page
+    /// that made it, and its timeline.
+    func sell(_ id: String) throws -> (title: String, html: String) {
+        let object = try objectWithHistory(id, named: "sell") { try $0.sell(id) }
+        let row = object.row
+        let projectId = try row.string("project_id")
+        let asset = try row.string("asset")
+        let cashout = try row.string("cashout_currency")
+        func amount(_ column: String, _ currency: String) throws -> String {
+            HTML.escape("\(try row.string(column)) \(currency)")
+        }
+        var fields: [(String, String)] = [
+            ("Project", ConsolePage.link("/console/projects/\(ConsolePage.segment(projectId))", projectId)),
+            ("status", HTML.escape(try row.string("status"))),
+            ("partner_user_ref", HTML.escape(try row.string("partner_user_ref"))),
+            ("sold", try amount("sell_amount", asset) + " on " + HTML.escape(try row.string("network"))),
+            ("unit price", try amount("unit_price", cashout)), ("subtotal", try amount("subtotal", cashout)),
+            ("coinbase fee", try amount("coinbase_fee", cashout)), ("total", try amount("total", cashout)),
+            ("cash-out method", HTML.escape(try row.string("payment_method"))),
+            ("from address", HTML.escape(try row.string("from_address"))),
+            ("deposit address", HTML.escape(try row.string("to_address"))),
+            ("tx_hash", HTML.escape(row.optionalString("tx_hash") ?? "—")),
+            ("sandbox", try row.int("sandbox") != 0 ? "yes (no webhooks)" : "no"),
+            ("deposit window ends", ConsolePage.time(try row.int("expires_at"))),
+            ("next step due", ConsolePage.time(row.optionalInt("next_step_at"))),
+            ("created", ConsolePage.time(try row.int("created_at"))),
+            ("updated", ConsolePage.time(try row.int("updated_at"))),
+        ]
+        if let origin = object.hostedOrigin {
+            fields.append(("made by", "sell page of hosted session " + Self.hostedSessionLink(try origin.string("id"))))
+        }
+        var html = ConsolePage.fields(fields)
+        var timeline = ConsoleTimeline()
+        var subjects: Set<String> = [id]
+        try timeline.add(hostedOrigin: object.hostedOrigin, subjects: &subjects)
+        timeline.add(try row.int("created_at"), "sell created: the user pressed Cash out")
+        timeline.add(requests: requestLog.acting(on: subjects))
+        try timeline.add(events: object.delivered)
+        html += timeline.html
+        html += try Self.stateHistory(object.events)
+        return ("Sell \(id)", html)
+    }
+
+    /// The "State history (events)" table of a purchase's events.
+    private static func stateHistory(_ events: [Row]) throws -> String {
+        ConsolePage.table(
             caption: "State history (events)", headers: ["Event", "Type", "Time"],
-            rows: try history.map { event in
+            rows: try events.map { event in
                 let eventId = try event.string("id")
                 return [
                     ConsolePage.link("/console/events/\(ConsolePage.segment(eventId))", eventId),
                     HTML.escape(try event.string("type")), ConsolePage.time(try event.int("created_at")),
                 ]
             })
-        return ("Transaction \(id)", html)
     }
 
-    /// A Headless order: what was bought and paid, where it was sent, its state history. The buyer's phone
-    /// and email are not shown.
+    /// A link to hosted session `id`'s console page.
+    private static func hostedSessionLink(_ id: String) -> String {
+        ConsolePage.link("/console/hosted_sessions/\(ConsolePage.segment(id))", id)
+    }
+
     /// What the settle or fail action that just ran did, as a status notice.
     static func notice(_ finished: String?) -> String {
         let notices = ["settled": "Settled.", "failed": "Failed on purpose."]
@@ -203,8 +255,11 @@ extension ConsoleRoutes {
         }.joined()
     }
 
+    /// A Headless order: what was bought and paid, where it was sent, its state history. The buyer's phone
+    /// and email are not shown.
     func order(_ id: String, finished: String?) throws -> (title: String, html: String) {
-        let (row, history, delivered) = try objectWithHistory(id, named: "order") { try $0.order(id) }
+        let object = try objectWithHistory(id, named: "order") { try $0.order(id) }
+        let row = object.row
         let projectId = try row.string("project_id")
         let shown = [
             "status", "failure_reason", "partner_user_ref", "partner_order_ref", "payment_method", "payment_total",
@@ -222,34 +277,35 @@ extension ConsoleRoutes {
                     ("sandbox", try row.int("sandbox") != 0 ? "yes (no webhooks, no limits)" : "no"),
                     ("created", ConsolePage.time(row.optionalInt("created_at"))),
                 ])
-        html += ConsolePage.table(
-            caption: "State history (events)", headers: ["Event", "Type", "Time"],
-            rows: try history.map { event in
-                let eventId = try event.string("id")
-                return [
-                    ConsolePage.link("/console/events/\(ConsolePage.segment(eventId))", eventId),
-                    HTML.escape(try event.string("type")), ConsolePage.time(try event.int("created_at")),
-                ]
-            })
+        html += try Self.stateHistory(object.events)
         var timeline = ConsoleTimeline()
         timeline.add(row.optionalInt("created_at"), "order created")
         timeline.add(requests: requestLog.acting(on: [id]))
-        try timeline.add(events: delivered)
+        try timeline.add(events: object.delivered)
         html += timeline.html
         return ("Headless order \(id)", html)
     }
 
-    /// A hosted onramp session: its kind, destinations and presets, whether it was opened, how it ended and
-    /// the transaction it made. Its token and page secret exist only as hashes and are not shown.
+    /// A hosted onramp or sell session: its kind, destinations and presets, whether it was opened, how it ended,
+    /// the transaction or sell it made and its timeline. Its token and page secret exist only as hashes and are
+    /// not shown.
     func hostedSession(_ id: String) throws -> (title: String, html: String) {
-        guard let row = try database.read({ try ConsoleRepository(connection: $0).hostedSession(id) }) else {
+        let found = try database.read { connection -> (Row, [ConsoleRepository.DeliveredEvent])? in
+            let repository = ConsoleRepository(connection: connection)
+            guard let row = try repository.hostedSession(id) else { return nil }
+            let made = row.optionalString("transaction_id")
+            let events = try made.map { try repository.events(of: try row.string("project_id"), naming: $0) } ?? []
+            return (row, try repository.deliveries(of: events))
+        }
+        guard let (row, delivered) = found else {
             throw HTTPError(status: 404, code: "not_found", message: "No hosted session \(id).")
         }
         let projectId = try row.string("project_id")
+        let isSell = row.optionalString("flow") == HostedOnrampSession.Flow.sell.rawValue
         var fields: [(String, String)] = [
             ("Project", ConsolePage.link("/console/projects/\(ConsolePage.segment(projectId))", projectId))
         ]
-        fields += ["kind", "destinations", "assets", "presets", "outcome"].map {
+        fields += ["kind", "flow", "destinations", "assets", "presets", "outcome"].map {
             ($0, HTML.escape(row.optionalString($0) ?? "—"))
         }
         fields += [
@@ -257,26 +313,47 @@ extension ConsoleRoutes {
             ("expires", ConsolePage.time(row.optionalInt("expires_at"))),
             ("opened", ConsolePage.time(row.optionalInt("opened_at"))),
         ]
-        if let transaction = row.optionalString("transaction_id") {
-            fields.append(
-                (
-                    "transaction",
-                    ConsolePage.link("/console/transactions/\(ConsolePage.segment(transaction))", transaction)
-                ))
+        var subjects: Set<String> = [id]
+        if let made = row.optionalString("transaction_id") {
+            subjects.insert(made)
+            let path = isSell ? "/console/sells/" : "/console/transactions/"
+            fields.append((isSell ? "sell" : "transaction", ConsolePage.link(path + ConsolePage.segment(made), made)))
         }
-        return ("Hosted onramp session \(id)", ConsolePage.fields(fields))
+        var timeline = ConsoleTimeline()
+        try timeline.add(hostedOrigin: row, subjects: &subjects)
+        timeline.add(requests: requestLog.acting(on: subjects))
+        try timeline.add(events: delivered)
+        return (
+            isSell ? "Hosted sell session \(id)" : "Hosted onramp session \(id)",
+            ConsolePage.fields(fields) + timeline.html
+        )
     }
 
-    /// The object `id` found by `find`, with the events of its project that name it and their deliveries and
-    /// attempts, from one read; a 404 naming the object's `kind` when there is none.
+    /// A purchase's row with the events of its project that name it, their deliveries and attempts, and the
+    /// hosted session that made it when one did.
+    struct ObjectHistory {
+        let row: Row
+        let events: [Row]
+        let delivered: [ConsoleRepository.DeliveredEvent]
+        let hostedOrigin: Row?
+    }
+
+    /// The history of `row` (object `id`) from `repository`'s read.
+    private func history(of row: Row, id: String, in repository: ConsoleRepository) throws -> ObjectHistory {
+        let events = try repository.events(of: try row.string("project_id"), naming: id)
+        return ObjectHistory(
+            row: row, events: events, delivered: try repository.deliveries(of: events),
+            hostedOrigin: try repository.hostedSession(forTransaction: id))
+    }
+
+    /// The object `id` found by `find` with its history, from one read; a 404 naming the object's `kind`
+    /// when there is none.
     private func objectWithHistory(
         _ id: String, named kind: String, find: (ConsoleRepository) throws -> Row?
-    ) throws -> (Row, [Row], [ConsoleRepository.DeliveredEvent]) {
-        let found = try database.read { connection -> (Row, [Row], [ConsoleRepository.DeliveredEvent])? in
+    ) throws -> ObjectHistory {
+        let found = try database.read { connection -> ObjectHistory? in
             let repository = ConsoleRepository(connection: connection)
-            guard let row = try find(repository) else { return nil }
-            let history = try repository.events(of: try row.string("project_id"), naming: id)
-            return (row, history, try repository.deliveries(of: history))
+            return try find(repository).map { try history(of: $0, id: id, in: repository) }
         }
         guard let found else { throw HTTPError(status: 404, code: "not_found", message: "No \(kind) \(id).") }
         return found

@@ -94,7 +94,12 @@ extension ConsoleRoutes {
         /// `GET /console/hosted_sessions/{id}`.
         static let hostedSession = consolePage(
             "GET /console/hosted_sessions/{id}",
-            "showConsoleHostedSession", "A hosted onramp session: kind, presets, outcome and its transaction.")
+            "showConsoleHostedSession",
+            "A hosted onramp or sell session: kind, presets, outcome, its transaction and its timeline.")
+        /// `GET /console/sells/{id}`.
+        static let sell = consolePage(
+            "GET /console/sells/{id}",
+            "showConsoleSell", "A sell (offramp transaction): its quote, deposit, state history and timeline.")
         /// `GET /console/orders/{id}`.
         static let order = consolePage(
             "GET /console/orders/{id}",

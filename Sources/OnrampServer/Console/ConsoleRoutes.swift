@@ -94,6 +94,9 @@ struct ConsoleRoutes: Sendable {
         router.add(Operations.hostedSession) { request in
             try page(request) { try hostedSession(request.pathParameters["id"] ?? "") }
         }
+        router.add(Operations.sell) { request in
+            try page(request) { try sell(request.pathParameters["id"] ?? "") }
+        }
         router.add(Operations.order) { request in
             try page(request) {
                 try order(

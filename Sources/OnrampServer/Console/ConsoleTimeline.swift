@@ -30,6 +30,18 @@ struct ConsoleTimeline {
         lines.append(Line(time: time, rank: rank, what: what, detail: detail))
     }
 
+    /// Adds the steps of the hosted session (a buy or sell page) that made a purchase, when one did, and
+    /// puts its id among the `subjects` whose requests the timeline shows.
+    mutating func add(hostedOrigin session: Row?, subjects: inout Set<String>) throws {
+        guard let session else { return }
+        let id = try session.string("id")
+        subjects.insert(id)
+        let link = ConsolePage.link("/console/hosted_sessions/\(ConsolePage.segment(id))", id)
+        let page = session.optionalString("flow") == HostedOnrampSession.Flow.sell.rawValue ? "sell page" : "buy page"
+        add(try session.int("created_at"), "hosted session created (\(HTML.escape(try session.string("kind"))))", link)
+        add(session.optionalInt("opened_at"), "hosted \(page) opened", link)
+    }
+
     /// Adds the requests at the time each began, each linked to its place in the request log, with its
     /// refusal if it had one.
     mutating func add(requests: [RequestLog.Entry]) {

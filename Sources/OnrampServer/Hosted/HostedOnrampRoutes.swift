@@ -16,7 +16,9 @@ struct HostedOnrampRoutes: Sendable {
     }
 
     func createHostedOnrampToken(_ request: HTTPRequest, _ projectId: String) throws -> HTTPResponse {
-        .json(try service.createToken(HostedTokenRequest(try request.jsonBody()), projectId: projectId).json)
+        let issued = try service.createToken(HostedTokenRequest(try request.jsonBody()), projectId: projectId)
+        RequestNotes.current?.noteSubject(issued.channelId)
+        return .json(issued.json)
     }
 
     func createHostedOnrampSession(_ request: HTTPRequest, _ projectId: String) throws -> HTTPResponse {
@@ -45,6 +47,7 @@ struct HostedOnrampRoutes: Sendable {
         guard let token = request.queryValue("sessionToken"), var session = try service.session(token: token) else {
             return notFound()
         }
+        RequestNotes.current?.noteSubject(session.id)
         let now = service.nowMilliseconds
         guard session.page.open(now: now) == .show else { return try spent(session, token: token) }
         do {
@@ -82,6 +85,7 @@ struct HostedOnrampRoutes: Sendable {
         guard let session = try service.openedSession(token: token, pageSecret: pageSecret, flow: .buy) else {
             return notFound()
         }
+        RequestNotes.current?.noteSubject(session.id)
         switch session.page.submit(cancelling: action == "cancel", now: service.nowMilliseconds) {
         case .replay: return finished(session)
         case .end(let outcome): return try end(session, token: token, outcome: outcome)
@@ -195,6 +199,7 @@ struct HostedOnrampRoutes: Sendable {
 
     /// The end of the flow: a 303 to the redirect with the recorded outcome, or an outcome page.
     private func finished(_ session: HostedOnrampSession) -> HTTPResponse {
+        if let transactionId = session.transactionId { RequestNotes.current?.noteSubject(transactionId) }
         let outcome = session.page.reportedOutcome
         if let redirectUrl = session.presets.redirectUrl {
             return .seeOther(

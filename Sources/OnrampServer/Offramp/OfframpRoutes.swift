@@ -108,6 +108,7 @@ struct OfframpRoutes: Sendable {
             projectId: projectId, partnerUserRef: partnerUserRef, from: from, until: until,
             before: cursor.map { ($0.createdAt, $0.id) }, limit: pageSize + 1)
         let page = Array(rows.prefix(pageSize))
+        for sell in page { RequestNotes.current?.noteSubject(sell.transactionId) }
         let next =
             rows.count > pageSize
             ? page.last.map { TransactionsRoutes.encodeCursor(createdAt: $0.createdAt, id: $0.transactionId) } : nil
@@ -232,6 +233,7 @@ struct OfframpRoutes: Sendable {
         let token = request.queryValue("sessionToken") ?? ""
         guard let session = try hosted.session(token: token), session.kind == .token
         else { return message("Sell link not found", "This sell link is not valid. Start again from the app.", 404) }
+        RequestNotes.current?.noteSubject(session.id)
         let now = service.nowMilliseconds
         // A spent sell link records nothing: the tab that opened it first can still finish.
         guard session.page.open(now: now) == .show else {
@@ -301,6 +303,7 @@ struct OfframpRoutes: Sendable {
         guard let session = try hosted.openedSession(token: token, pageSecret: pageSecret, flow: .sell),
             session.kind == .token
         else { return message("Sell link not found", "This sell link is not valid. Start again from the app.", 404) }
+        RequestNotes.current?.noteSubject(session.id)
         let redirect = session.presets.redirectUrl ?? ""
         switch session.page.submit(cancelling: action == "cancel", now: service.nowMilliseconds) {
         case .replay:
@@ -351,9 +354,10 @@ struct OfframpRoutes: Sendable {
                     sandbox: session.isSandbox))
         case "cashout":
             // A second press (a double tap, another tab) finds the page finished and goes back the same way.
-            try service.cashOut(
+            let sell = try service.cashOut(
                 session: session, choice: choice, quote: quote, method: method,
                 partnerUserRef: session.presets.partnerUserRef ?? "", redirectUrl: redirect)
+            if let sell { RequestNotes.current?.noteSubject(sell.transactionId) }
             return .seeOther(redirect)
         default:
             throw HTTPError(

@@ -1,6 +1,7 @@
 import OnrampStore
 
-/// The table of offramp (sell) transactions: version 240, in the App2App range.
+/// The table of offramp (sell) transactions: version 240, in the App2App range; 680 indexes the hosted sessions
+/// (buys and sells) by the transaction each made.
 package enum OfframpSchema {
     package static let migrations = [
         Migration(
@@ -34,6 +35,10 @@ package enum OfframpSchema {
                 CREATE INDEX offramp_transactions_listing ON offramp_transactions(project_id, created_at, transaction_id);
                 CREATE INDEX offramp_transactions_due ON offramp_transactions(next_step_at);
                 ALTER TABLE hosted_onramp_sessions ADD COLUMN flow TEXT;
-                """)
+                """),
+        // The console's transaction and sell pages find the hosted session that made them.
+        Migration(
+            version: 680, name: "hosted_onramp_sessions_transaction",
+            sql: "CREATE INDEX hosted_onramp_sessions_transaction ON hosted_onramp_sessions(transaction_id);"),
     ]
 }
