@@ -177,7 +177,7 @@ public final class HTTPServer: Sendable {
                 "unsendable response head from \(route) status=\(response.status) request_id=\(request.requestId)")
             response = notes.bind { router.render(.internalError, for: request) }
         }
-        record(request: request, route: route, status: response.status, startedAt: startedAt, notes: notes)
+        record(request: request, route: route, response: response, startedAt: startedAt, notes: notes)
         return response
     }
 
@@ -190,13 +190,15 @@ public final class HTTPServer: Sendable {
     func refuse(_ request: HTTPRequest, with error: HTTPError, startedAt: ContinuousClock.Instant) -> HTTPResponse {
         let notes = RequestNotes()
         let response = notes.bind { router.render(error, for: request) }
-        record(request: request, route: "refused", status: response.status, startedAt: startedAt, notes: notes)
+        record(request: request, route: "refused", response: response, startedAt: startedAt, notes: notes)
         return response
     }
 
     private func record(
-        request: HTTPRequest, route: String, status: Int, startedAt: ContinuousClock.Instant, notes: RequestNotes
+        request: HTTPRequest, route: String, response: HTTPResponse, startedAt: ContinuousClock.Instant,
+        notes: RequestNotes
     ) {
+        let status = response.status
         let elapsed = ContinuousClock.now - startedAt
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         metrics.record(route: route, status: status, durationSeconds: seconds)
@@ -204,7 +206,9 @@ public final class HTTPServer: Sendable {
             RequestLog.Entry(
                 time: Date(), requestId: request.requestId, method: request.method, route: route, status: status,
                 seconds: seconds, projectId: notes.projectId, errorCode: notes.refusal?.code,
-                errorMessage: notes.refusal?.message, subjects: notes.subjects))
+                errorMessage: notes.refusal?.message, subjects: notes.subjects,
+                requestBody: LoggedBody.text(of: request.body, contentType: request.headers["Content-Type"]),
+                responseBody: LoggedBody.text(of: response.body, contentType: response.headers["Content-Type"])))
         log.request(
             method: request.method, route: route, status: status, durationSeconds: seconds,
             requestId: request.requestId, errorCode: notes.refusal?.code)

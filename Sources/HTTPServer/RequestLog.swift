@@ -3,8 +3,8 @@ import OnrampRuntime
 import Synchronization
 
 /// The last requests the server answered, newest first, for the sandbox console: time, Request-Id,
-/// method, route pattern (never the raw path or query, which can carry tokens), status, latency and the
-/// caller's project.
+/// method, route pattern (never the raw path or query, which can carry tokens), status, latency, the
+/// caller's project, and both bodies with their secrets redacted (``LoggedBody``). Kept in memory only.
 public final class RequestLog: Sendable {
     /// One answered request.
     public struct Entry: Sendable, Equatable {
@@ -28,11 +28,16 @@ public final class RequestLog: Sendable {
         public let errorMessage: String?
         /// The ids of the objects the request acted on (``RequestNotes/noteSubject(_:)``).
         public let subjects: [String]
+        /// The request's body as kept: redacted and cut (``LoggedBody``); nil when it had none.
+        public let requestBody: String?
+        /// The answer's body as kept, like ``requestBody``.
+        public let responseBody: String?
 
         /// Creates an entry.
         public init(
             time: Date, requestId: String, method: String, route: String, status: Int, seconds: Double,
-            projectId: String? = nil, errorCode: String? = nil, errorMessage: String? = nil, subjects: [String] = []
+            projectId: String? = nil, errorCode: String? = nil, errorMessage: String? = nil, subjects: [String] = [],
+            requestBody: String? = nil, responseBody: String? = nil
         ) {
             self.time = time
             self.requestId = requestId
@@ -44,6 +49,8 @@ public final class RequestLog: Sendable {
             self.errorCode = errorCode
             self.errorMessage = errorMessage
             self.subjects = subjects
+            self.requestBody = requestBody
+            self.responseBody = responseBody
         }
     }
 

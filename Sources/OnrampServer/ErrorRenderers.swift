@@ -65,7 +65,7 @@ public struct StripeErrorRenderer: ErrorRenderer {
         let body = StripeErrorBody(
             .init(
                 type: Self.errorType(for: error), code: error.code, message: error.message, param: error.param,
-                requestLogURL: "\(publicBaseURL)/console/requests?request_id=\(requestId)"))
+                requestLogURL: "\(publicBaseURL)/console/requests/\(ConsolePage.segment(requestId))"))
         var response = HTTPResponse.json(body.json, status: error.status)
         for (name, value) in error.headers { response.headers.set(name, value) }
         return response

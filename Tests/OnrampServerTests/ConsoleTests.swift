@@ -723,8 +723,8 @@ import Testing
         #expect(all.contains("/platform/v2/onramp/mobile/sessions"))
     }
 
-    /// A Stripe-shaped refusal's `request_log_url` is this sandbox's request log, filtered to the request, and
-    /// the page shows the refusal's code and message.
+    /// A Stripe-shaped refusal's `request_log_url` is this sandbox's page of the request, which shows the
+    /// refusal's code and message and the answer's body.
     @Test(arguments: DatabaseDriver.all)
     func aStripeRefusalsRequestLogURLOpensItsRequestHere(driver: DatabaseDriver) throws {
         let server = try EmbeddedTestServer(settlementDelay: 0, driver: driver)
@@ -733,13 +733,42 @@ import Testing
         let url = try #require(refused["error.request_log_url"] as? String)
         let requestId = try #require(refused.headers["request-id"])
         let base = server.application.context.publicBaseURL
-        #expect(url == "\(base)/console/requests?request_id=\(requestId)")
+        #expect(url == "\(base)/console/requests/\(requestId)")
         let code = try #require(refused["error.code"] as? String)
         let message = try #require(refused["error.message"] as? String)
         let page = Self.text(Self.get(server.application, String(url.dropFirst(base.count))))
-        #expect(page.contains(requestId) && page.contains("<td>404</td>"), "the request is on the page")
+        #expect(page.contains("Request \(requestId)") && page.contains("GET /v1/webhook_endpoints/{id}"))
         #expect(page.contains("<code>\(code)</code>"), "its code is on the page")
         #expect(page.contains(HTML.escape(message)), "its message is on the page")
+        #expect(page.contains(HTML.escape("\"request_log_url\":")), "the answer's body")
+        #expect(Self.get(server.application, "/console/requests/req_nope").status == 404)
+        #expect(Self.get(server.application, "/console/requests/\(requestId)", signedIn: false).status == 401)
+    }
+
+    /// A request's page shows both bodies with card details and secrets redacted: a card payment method's
+    /// number and CVC, a webhook endpoint's signing secret.
+    @Test func aRequestsPageShowsItsBodiesWithSecretsRedacted() throws {
+        let server = try EmbeddedTestServer(settlementDelay: 0)
+        let card = try server.backend.post(
+            "/v1/payment_methods",
+            [
+                ("type", "card"), ("card[number]", "4000056655665556"), ("card[cvc]", "314"), ("card[exp_month]", "12"),
+                ("card[exp_year]", "2031"),
+            ])
+        #expect(card.status == 200, "\(card)")
+        let cardPage = Self.text(
+            Self.get(server.application, "/console/requests/\(try #require(card.headers["request-id"]))"))
+        #expect(cardPage.contains("card%5Bnumber%5D=[redacted]") || cardPage.contains("card[number]=[redacted]"))
+        #expect(!cardPage.contains("4000056655665556") && !cardPage.contains("314&"), "no card number, no CVC")
+        #expect(cardPage.contains("&quot;last4&quot;:&quot;5556&quot;"), "the answer's last four digits")
+        let receiver = try WebhookReceiver()
+        let endpoint = try server.backend.post(
+            "/v1/webhook_endpoints", [("url", receiver.url), ("enabled_events[]", "*")])
+        let secret = try #require(endpoint["secret"] as? String)
+        let endpointPage = Self.text(
+            Self.get(server.application, "/console/requests/\(try #require(endpoint.headers["request-id"]))"))
+        #expect(endpointPage.contains("&quot;secret&quot;:&quot;[redacted]&quot;") && !endpointPage.contains(secret))
+        #expect(endpointPage.contains(receiver.url), "the rest of the body")
     }
 
     /// In headless Chromium: from the project to its crypto customer to the customer's onramp session,

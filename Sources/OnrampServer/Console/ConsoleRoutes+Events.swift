@@ -131,7 +131,7 @@ extension ConsoleRoutes {
                     headers: ["Time", "Request-Id", "Method", "Route", "Status", "Latency", "Project", "Refusal"],
                     rows: requestLog.recent(requestId: id).prefix(500).map { entry in
                         [
-                            ConsolePage.time(Timestamp.milliseconds(entry.time)), HTML.escape(entry.requestId),
+                            ConsolePage.time(Timestamp.milliseconds(entry.time)), Self.requestLink(entry.requestId),
                             HTML.escape(entry.method), HTML.escape(entry.route), String(entry.status),
                             String(format: "%.1f ms", entry.seconds * 1000),
                             entry.projectId.map { ConsolePage.link("/console/projects/\(ConsolePage.segment($0))", $0) }
@@ -141,6 +141,48 @@ extension ConsoleRoutes {
                             } ?? "—",
                         ]
                     })
+        )
+    }
+
+    /// A link to request `id`'s page.
+    static func requestLink(_ id: String) -> String {
+        ConsolePage.link("/console/requests/\(ConsolePage.segment(id))", id)
+    }
+
+    /// One request as this instance's request log keeps it: route, status, latency, project, refusal, the
+    /// objects it acted on, and both bodies with their secrets redacted; a 404 once the log has dropped it.
+    func request(_ id: String) throws -> (title: String, html: String) {
+        guard let entry = requestLog.recent(requestId: id).first else {
+            throw HTTPError(
+                status: 404, code: "not_found",
+                message: "No request \(id) in this instance's request log: it keeps the last requests only.")
+        }
+        let fields: [(String, String)] = [
+            ("Time", ConsolePage.time(Timestamp.milliseconds(entry.time))),
+            ("Route", HTML.escape("\(entry.method) \(entry.route)")), ("Status", String(entry.status)),
+            ("Latency", String(format: "%.1f ms", entry.seconds * 1000)),
+            (
+                "Project",
+                entry.projectId.map { ConsolePage.link("/console/projects/\(ConsolePage.segment($0))", $0) } ?? "—"
+            ),
+            ("Error code", entry.errorCode.map { "<code>\(HTML.escape($0))</code>" } ?? "—"),
+            ("Error message", HTML.escape(entry.errorMessage ?? "—")),
+            (
+                "Acted on",
+                entry.subjects.isEmpty
+                    ? "—"
+                    : entry.subjects.map { "<code>\(HTML.escape($0))</code>" }
+                        .joined(separator: " ")
+            ),
+        ]
+        func body(_ caption: String, _ text: String?) -> String {
+            "<h2>\(caption)</h2><pre>\(HTML.escape(text ?? "(none)"))</pre>"
+        }
+        return (
+            "Request \(id)",
+            ConsolePage.fields(fields)
+                + body("Request body (secrets, card details and tokens redacted)", entry.requestBody)
+                + body("Response body (redacted the same way)", entry.responseBody)
         )
     }
 }

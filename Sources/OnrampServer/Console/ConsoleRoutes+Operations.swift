@@ -160,5 +160,10 @@ extension ConsoleRoutes {
             "GET /console/requests",
             "listConsoleRequests", "The last requests answered, searchable by Request-Id.",
             query: [APIParameter("request_id", .string(maxLength: 128))])
+        /// `GET /console/requests/{id}`.
+        static let request = consolePage(
+            "GET /console/requests/{id}",
+            "showConsoleRequest",
+            "One request of the log: route, status, refusal, what it acted on, and both bodies, secrets redacted.")
     }
 }

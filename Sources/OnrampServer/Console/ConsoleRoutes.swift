@@ -137,6 +137,9 @@ struct ConsoleRoutes: Sendable {
         router.add(Operations.requests) { request in
             try page(request) { requests(id: try Self.query(request, "request_id", maxLength: 128)) }
         }
+        router.add(Operations.request) { request in
+            try page(request) { try self.request(request.pathParameters["id"] ?? "") }
+        }
     }
 
     /// A query parameter, nil when absent or empty; longer than `maxLength` bytes is a 400.

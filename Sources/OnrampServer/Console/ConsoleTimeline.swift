@@ -50,8 +50,7 @@ struct ConsoleTimeline {
             add(
                 Timestamp.milliseconds(entry.time.addingTimeInterval(-entry.seconds)), rank: 0,
                 "request \(HTML.escape(entry.method)) \(HTML.escape(entry.route)) → \(entry.status)\(refusal)",
-                ConsolePage.link(
-                    "/console/requests?request_id=\(ConsolePage.segment(entry.requestId))", entry.requestId))
+                ConsoleRoutes.requestLink(entry.requestId))
         }
     }
 
