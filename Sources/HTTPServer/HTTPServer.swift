@@ -202,13 +202,19 @@ public final class HTTPServer: Sendable {
         let elapsed = ContinuousClock.now - startedAt
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         metrics.record(route: route, status: status, durationSeconds: seconds)
-        requestLog?.record(
-            RequestLog.Entry(
-                time: Date(), requestId: request.requestId, method: request.method, route: route, status: status,
-                seconds: seconds, projectId: notes.projectId, errorCode: notes.refusal?.code,
-                errorMessage: notes.refusal?.message, subjects: notes.subjects,
-                requestBody: LoggedBody.text(of: request.body, contentType: request.headers["Content-Type"]),
-                responseBody: LoggedBody.text(of: response.body, contentType: response.headers["Content-Type"])))
+        if let requestLog {
+            let keepsBodies = requestLog.keepsBodies(refused: status >= 400)
+            func body(_ bytes: [UInt8], _ contentType: String?) -> String? {
+                keepsBodies ? LoggedBody.text(of: bytes, contentType: contentType) : RequestLog.bodiesNotKept
+            }
+            requestLog.record(
+                RequestLog.Entry(
+                    time: Date(), requestId: request.requestId, method: request.method, route: route, status: status,
+                    seconds: seconds, projectId: notes.projectId, errorCode: notes.refusal?.code,
+                    errorMessage: notes.refusal?.message, subjects: notes.subjects,
+                    requestBody: body(request.body, request.headers["Content-Type"]),
+                    responseBody: body(response.body, response.headers["Content-Type"])))
+        }
         log.request(
             method: request.method, route: route, status: status, durationSeconds: seconds,
             requestId: request.requestId, errorCode: notes.refusal?.code)

@@ -68,38 +68,110 @@ public enum LoggedBody {
     /// Whether a member called `name` holding `value` is kept out of the log.
     static func isSensitive(name: String, value: String) -> Bool {
         if isSensitiveValue(value) { return true }
-        let words = Set(words(of: name))
-        if !words.isDisjoint(with: sensitiveWords) { return true }
-        if words.contains("key"), !words.isDisjoint(with: ["private", "api", "secret", "signing"]) { return true }
-        if words.contains("number"), !words.isDisjoint(with: ["card", "account", "routing", "id"]) { return true }
-        if words.contains("exp") || (words.contains("card") && !words.isDisjoint(with: ["month", "year"])) {
-            return true
-        }
-        return words.contains("code") && (4...8).contains(value.utf8.count) && value.utf8.allSatisfy(isDigit)
+        let words = NameWords(name)
+        if words.contains(.secretive) { return true }
+        if words.contains(.key), !words.isDisjoint(with: [.privateWord, .api, .signing]) { return true }
+        if words.contains(.number), !words.isDisjoint(with: [.card, .account, .routing, .id]) { return true }
+        if words.contains(.exp) || (words.contains(.card) && !words.isDisjoint(with: [.month, .year])) { return true }
+        return words.contains(.code) && (4...8).contains(value.utf8.count) && value.utf8.allSatisfy(isDigit)
     }
 
-    /// Names whose values are secret whatever else the name says.
-    private static let sensitiveWords: Set<String> = [
-        "secret", "token", "password", "passcode", "signature", "authorization", "otp", "verifier", "cvc", "cvv",
-        "ssn", "iban", "pan", "jwt", "pin",
-    ]
+    /// The words a member name is made of, as far as redaction cares: split at anything not a letter or
+    /// digit and where a lower-case letter meets an upper-case one (`card[exp_month]` is card, exp, month;
+    /// `clientSecret` is client, secret), compared without case, byte by byte (no allocation: this runs for
+    /// every member of every kept body).
+    struct NameWords: OptionSet {
+        let rawValue: UInt32
+
+        /// Secret whatever else the name says.
+        static let secretive = NameWords(rawValue: 1 << 0)
+        static let key = NameWords(rawValue: 1 << 1)
+        static let privateWord = NameWords(rawValue: 1 << 2)
+        static let api = NameWords(rawValue: 1 << 3)
+        static let signing = NameWords(rawValue: 1 << 4)
+        static let number = NameWords(rawValue: 1 << 5)
+        static let card = NameWords(rawValue: 1 << 6)
+        static let account = NameWords(rawValue: 1 << 7)
+        static let routing = NameWords(rawValue: 1 << 8)
+        static let id = NameWords(rawValue: 1 << 9)
+        static let exp = NameWords(rawValue: 1 << 10)
+        static let month = NameWords(rawValue: 1 << 11)
+        static let year = NameWords(rawValue: 1 << 12)
+        static let code = NameWords(rawValue: 1 << 13)
+
+        init(rawValue: UInt32) { self.rawValue = rawValue }
+
+        /// The words of `name`.
+        init(_ name: String) {
+            var found: NameWords = []
+            var name = name
+            name.withUTF8 { bytes in
+                var start = 0
+                var previousWasLower = false
+                for index in 0...bytes.count {
+                    let byte = index < bytes.count ? bytes[index] : 0
+                    let upper = byte >= 65 && byte <= 90
+                    let lowerOrDigit = (byte >= 97 && byte <= 122) || LoggedBody.isDigit(byte)
+                    let boundary = !(upper || lowerOrDigit || byte >= 0x80) || (upper && previousWasLower)
+                    if boundary {
+                        if index > start { found.insert(Self.word(bytes[start..<index])) }
+                        start = upper ? index : index + 1
+                    }
+                    previousWasLower = lowerOrDigit
+                }
+            }
+            self = found
+        }
+
+        /// What one word is, compared without case.
+        private static func word(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> NameWords {
+            for (spelling, meaning) in vocabulary where spelling.count == bytes.count {
+                if zip(spelling, bytes).allSatisfy({ $0 == ($1 | 0x20) }) { return meaning }
+            }
+            return []
+        }
+
+        private static let secretiveWords: [String] = [
+            "secret", "token", "password", "passcode", "signature", "authorization", "otp", "verifier", "cvc", "cvv",
+            "ssn", "iban", "pan", "jwt", "pin",
+        ]
+        private static let namedWords: [(String, NameWords)] = [
+            ("key", .key), ("private", .privateWord), ("api", .api), ("signing", .signing), ("number", .number),
+            ("card", .card), ("account", .account), ("routing", .routing), ("id", .id), ("exp", .exp),
+            ("month", .month), ("year", .year), ("code", .code),
+        ]
+        private static let vocabulary: [([UInt8], NameWords)] =
+            secretiveWords.map { (Array($0.utf8), NameWords.secretive) } + namedWords.map { (Array($0.0.utf8), $0.1) }
+    }
 
     /// Whether `text` is a secret by its look: a secret or restricted key, a webhook or link session secret, a
     /// client secret, a JWT, or a card number.
     static func isSensitiveValue(_ text: String) -> Bool {
         let utf8 = text.utf8
         guard utf8.count >= 13 else { return false }
-        for prefix in ["sk_", "rk_", "whsec_", "lsk_"] where text.hasPrefix(prefix) { return true }
-        if text.contains("_secret_") { return true }
-        if text.hasPrefix("eyJ"), utf8.filter({ $0 == UInt8(ascii: ".") }).count == 2 { return true }
-        return looksLikeCardNumber(utf8)
+        for prefix in secretPrefixes where utf8.starts(with: prefix) { return true }
+        let bytes = Array(utf8)
+        if contains(bytes, clientSecretMark) { return true }
+        if bytes.starts(with: jwtStart), bytes.lazy.filter({ $0 == UInt8(ascii: ".") }).count == 2 { return true }
+        return looksLikeCardNumber(bytes)
+    }
+
+    private static let secretPrefixes = ["sk_", "rk_", "whsec_", "lsk_"].map { Array($0.utf8) }
+    private static let clientSecretMark = Array("_secret_".utf8)
+    private static let jwtStart = Array("eyJ".utf8)
+
+    private static func contains(_ bytes: [UInt8], _ mark: [UInt8]) -> Bool {
+        guard bytes.count >= mark.count else { return false }
+        return (0...(bytes.count - mark.count)).contains { start in
+            bytes[start] == mark[0] && bytes[start..<(start + mark.count)].elementsEqual(mark)
+        }
     }
 
     /// 13 to 19 digits, spaces and dashes aside, that pass the Luhn check.
-    private static func looksLikeCardNumber(_ utf8: String.UTF8View) -> Bool {
-        guard utf8.count <= 23 else { return false }
+    private static func looksLikeCardNumber(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count <= 23 else { return false }
         var digits: [UInt8] = []
-        for byte in utf8 {
+        for byte in bytes {
             if isDigit(byte) {
                 digits.append(byte - UInt8(ascii: "0"))
             } else if byte != UInt8(ascii: " "), byte != UInt8(ascii: "-") {
@@ -115,31 +187,7 @@ public enum LoggedBody {
         return sum % 10 == 0
     }
 
-    /// The lower-case words of a member name: split at anything not a letter or digit and where a lower-case
-    /// letter meets an upper-case one (`card[exp_month]` → card, exp, month; `clientSecret` → client, secret).
-    static func words(of name: String) -> [String] {
-        var words: [String] = []
-        var current = ""
-        var previousWasLower = false
-        for character in name {
-            guard character.isLetter || character.isNumber else {
-                if !current.isEmpty { words.append(current) }
-                current = ""
-                previousWasLower = false
-                continue
-            }
-            if character.isUppercase, previousWasLower {
-                words.append(current)
-                current = ""
-            }
-            current += character.lowercased()
-            previousWasLower = character.isLowercase || character.isNumber
-        }
-        if !current.isEmpty { words.append(current) }
-        return words
-    }
-
-    private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+    fileprivate static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
     /// `text` cut to ``limit`` bytes on a character boundary, with an ellipsis when cut.
     private static func truncated(_ text: String) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import OnrampPlatform
 import OnrampRuntime
 import Synchronization
 
@@ -74,6 +75,28 @@ public final class RequestLog: Sendable {
     }
 
     private let ring: Locked<Ring>
+    /// The second bodies were last kept in, and how many were kept in it.
+    private let bodyBudget = Locked((second: Int64(0), kept: 0))
+
+    /// Bodies are kept for at most this many requests a second, and for every refusal: a load does not pay
+    /// to redact bodies no one reads (an entry beyond it says so).
+    public static let bodiesPerSecond = 50
+    /// What an entry whose bodies were not kept shows instead.
+    public static let bodiesNotKept =
+        "(not kept: the log keeps the bodies of \(bodiesPerSecond) requests a second, and of every refusal)"
+
+    /// Whether the bodies of a request answered now are kept: always for a refusal, else while this second's
+    /// budget lasts.
+    public func keepsBodies(refused: Bool) -> Bool {
+        if refused { return true }
+        let second = Int64(CoarseClock.seconds())
+        return bodyBudget.withLock { budget in
+            if budget.second != second { budget = (second, 0) }
+            guard budget.kept < Self.bodiesPerSecond else { return false }
+            budget.kept += 1
+            return true
+        }
+    }
 
     /// Keeps the last `capacity` requests.
     public init(capacity: Int = 1_000) {

@@ -68,9 +68,20 @@ import Testing
         #expect(text.dropLast().allSatisfy { $0 == "é" || "{\":note".contains($0) })
     }
 
-    @Test func namesSplitIntoWords() {
-        #expect(LoggedBody.words(of: "card[exp_month]") == ["card", "exp", "month"])
-        #expect(LoggedBody.words(of: "clientSecret") == ["client", "secret"])
-        #expect(LoggedBody.words(of: "userAuthToken") == ["user", "auth", "token"])
+    @Test func namesAreReadAsWordsWithoutCase() {
+        for name in ["clientSecret", "CLIENT_SECRET", "card[exp_month]", "userAuthToken", "cardNumber", "apiKey"] {
+            #expect(LoggedBody.isSensitive(name: name, value: "x"), "\(name)")
+        }
+        for name in ["idempotency_key", "public_key", "description", "tokens", "secretary", "zip_code", "keyId"] {
+            #expect(!LoggedBody.isSensitive(name: name, value: "x"), "\(name)")
+        }
+    }
+
+    /// The bodies of at most ``RequestLog/bodiesPerSecond`` requests a second are kept, and of every refusal.
+    @Test func aLoadKeepsTheBodiesOfSomeRequestsAndOfEveryRefusal() {
+        let log = RequestLog()
+        let kept = (0..<(RequestLog.bodiesPerSecond * 3)).filter { _ in log.keepsBodies(refused: false) }.count
+        #expect(kept >= RequestLog.bodiesPerSecond && kept <= 2 * RequestLog.bodiesPerSecond, "a second or two")
+        #expect(log.keepsBodies(refused: true))
     }
 }

@@ -74,9 +74,9 @@ enum GoldenFile {
         if let match = text.wholeMatch(of: /([a-z]+(?:_[a-z]+)*)_[A-Za-z0-9]{12,}(_secret_[A-Za-z0-9]+)?/) {
             return "\(match.1)_…" + (match.2 == nil ? "" : "_secret_…")
         }
-        // URLs carry ports, tokens and ids: keep the path, placeholder the rest.
+        // URLs carry ports, tokens and ids: keep the path (its request ids as placeholders), placeholder the rest.
         if let match = text.wholeMatch(of: /https?:\/\/127\.0\.0\.1:\d+(\/[^?#]*)?(\?.*)?/) {
-            let path = String(match.1 ?? "")
+            let path = String(match.1 ?? "").replacing(/req_[A-Za-z0-9]+/, with: "req_…")
             return "http://127.0.0.1:$port" + path + (match.2 == nil ? "" : "?…")
         }
         return text
