@@ -36,7 +36,8 @@ public final class OnrampApplication: Sendable {
         let metrics = Metrics()
         self.metrics = metrics
         let authenticator = CDPAuthenticator(
-            database: context.database, singleUse: context.jwtSingleUse, clocks: context.testClocks)
+            database: context.database, callers: context.callers, singleUse: context.jwtSingleUse,
+            clocks: context.testClocks)
         let transactions = TransactionService(context: context, settlement: settlement)
         self.transactions = transactions
         var router = Router(fallbackRenderer: PlainErrorRenderer())
@@ -69,12 +70,13 @@ public final class OnrampApplication: Sendable {
         ConsoleRoutes(
             access: consoleAccess, database: context.database,
             clock: context.clock, requestLog: requestLog, transactions: transactions, orders: guestCheckout,
-            sessions: embedded.sessions
+            sessions: embedded.sessions, callers: context.callers
         ).register(on: &router)
         router.setErrorRenderer(PageErrorRenderer(), forPathPrefix: "/console")
         ConsoleAPIRoutes(
             access: consoleAccess,
-            provisioner: ProjectProvisioner(database: context.database, clock: context.realClock),
+            provisioner: ProjectProvisioner(
+                database: context.database, clock: context.realClock, callers: context.callers),
             requestLog: requestLog
         ).register(on: &router)
         APIComponents.register(on: &router)
@@ -82,9 +84,11 @@ public final class OnrampApplication: Sendable {
         workers = BackgroundWorkers()
     }
 
-    /// Starts the background workers (settlement); call once after the HTTP server starts.
+    /// Starts the background workers (settlement, webhook delivery, and on PostgreSQL the caller cache's
+    /// listener); call once after the HTTP server starts.
     public func startWorkers(interval: TimeInterval = 0.2) {
         let transactions = self.transactions
+        context.callers.listen(on: workers, database: context.database)
         WebhookDispatcher(context: context).start(on: workers, interval: min(interval, 0.05))
         let guestCheckout = self.guestCheckout
         let offramp = self.offramp

@@ -41,6 +41,8 @@ public struct ServerContext: Sendable {
     package let dataKey: [UInt8]
     /// The keys idempotency records are sealed and hashed with, derived from ``dataKey``.
     package let idempotencySecrets: IdempotencySecrets
+    /// Keys, access tokens and test-clock offsets kept between requests (``CallerCache``).
+    package let callers = CallerCache()
 
     /// Creates a context. `dataKey` (32 bytes, for example from `ONRAMP_DATA_KEY`) keys what is kept
     /// sealed or hashed; without it a random key is used for this process. `clientRequestsPerSecond`
@@ -76,7 +78,7 @@ public struct ServerContext: Sendable {
     }
 
     /// The projects' test clocks.
-    package var testClocks: TestClocks { TestClocks(database: database, clock: realClock) }
+    package var testClocks: TestClocks { TestClocks(database: database, clock: realClock, callers: callers) }
 
     /// The injected clock without any project's test clock: for leases and other exclusion between
     /// workers, and for times another party checks against its own clock (JWTs, webhook signatures).

@@ -28,6 +28,14 @@ extension Database {
     }
 }
 
+extension Database {
+    /// A watcher of the notifications sent on `channel` (a `LISTEN` of its own, on PostgreSQL); `nil` on
+    /// SQLite, which has no notifications, and when the listener cannot connect.
+    public func notificationWatcher(channel: String) -> (any ChangeWatcher)? {
+        try? (self as? PostgresDatabase)?.makeChangeWatcher(channel: channel)
+    }
+}
+
 /// `LISTEN` on a connection of the watcher's own: PostgreSQL delivers a notification when the
 /// transaction that sent it commits, never before, to every listener (each server instance). A
 /// connection that broke is reset and listens again on the next drain.

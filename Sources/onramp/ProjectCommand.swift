@@ -6,9 +6,9 @@ import OnrampServices
 import OnrampStore
 import OnrampWire
 
-/// `onramp project …`: operator commands. `create` and `list` ask the running server (its admin routes, with
-/// the console token) unless `--database` names a database to work on offline; the others work on the
-/// database (`--database`, or `./onramp.db` where the server started).
+/// `onramp project …`: operator commands. `create`, `list` and `revoke-key` ask the running server (its admin
+/// routes, with the console token) unless `--database` names a database to work on offline; the others work on
+/// the database (`--database`, or `./onramp.db` where the server started).
 enum ProjectCommand {
     static let usage = """
         Usage: onramp project <subcommand> [options]
@@ -17,6 +17,8 @@ enum ProjectCommand {
           create --name NAME [--app-id TEAMID.BUNDLEID]... [--redirect-host HOST]... [--key-type es256|ed25519] [--live]
                  [--env]   (--env prints `export` lines for every key: eval "$(onramp project create … --env)")
           list                                  (every project: id, mode, created, name)
+          revoke-key --key ID                   (for good; refused at once by the server, within a second by
+                                                 every other instance on its database)
 
         Subcommands on the database (--database, default ./onramp.db where `onramp serve` started):
           add-app-id --project ID --app-id TEAMID.BUNDLEID
@@ -28,7 +30,7 @@ enum ProjectCommand {
                            (makes the project an aggregator: its orders' X-Onramp-Partner-Id must name one)
 
         Common options:
-          --server URL          The running server create and list ask (default http://127.0.0.1:8080)
+          --server URL          The running server these ask (default http://127.0.0.1:8080)
           --console-token TOKEN Its console token (or ONRAMP_CONSOLE_TOKEN; default: the one a server started
                                 without either keeps in ~/.onramp/console-token, or $ONRAMP_HOME)
           --database URL        Work on this database instead (sqlite:PATH, made if new, or postgres://…)
@@ -41,14 +43,14 @@ enum ProjectCommand {
                 arguments,
                 valueOptions: [
                     "--name", "--app-id", "--redirect-host", "--key-type", "--project", "--database", "--environment",
-                    "--partner-id", "--server", "--console-token",
+                    "--partner-id", "--server", "--console-token", "--key",
                 ],
                 flagOptions: ["--json", "--help", "--live", "--env"])
             guard let subcommand = args.positional.first, !args.flag("--help") else {
                 print(usage)
                 return args.flag("--help") ? 0 : 64
             }
-            if ["create", "list"].contains(subcommand), args.value("--database") == nil {
+            if ["create", "list", "revoke-key"].contains(subcommand), args.value("--database") == nil {
                 return try throughServer(subcommand, args)
             }
             let database = try CommandDatabase.open(args)
@@ -73,6 +75,12 @@ enum ProjectCommand {
                             created: Timestamp.rfc3339(milliseconds: $0.createdAt)
                         )
                     }, args)
+            case "revoke-key":
+                let id = try required(args, "--key")
+                guard let key = try provisioner.revokeKey(id: id) else {
+                    throw Arguments.UsageError(description: "no API key \(id)")
+                }
+                output = ["id": .string(key.id), "projectId": .string(key.projectId), "revoked": .bool(key.disabled)]
             case "add-app-id":
                 let project = try required(args, "--project")
                 try provisioner.addAppId(try required(args, "--app-id"), projectId: project)
@@ -129,9 +137,19 @@ enum ProjectCommand {
         }
     }
 
-    /// `create` and `list` through the running server's admin routes.
+    /// `create`, `list` and `revoke-key` through the running server's admin routes.
     private static func throughServer(_ subcommand: String, _ args: Arguments) throws -> Int32 {
         let server = try ServerConnection.from(args)
+        if subcommand == "revoke-key" {
+            let revoked = try server.post("/console/api/keys/revoke", ["id": .string(try required(args, "--key"))])
+            if args.flag("--json") {
+                print(revoked.serializedString)
+            } else {
+                print(
+                    "revoked \(revoked["id"]?.stringValue ?? "") of project \(revoked["projectId"]?.stringValue ?? "")")
+            }
+            return 0
+        }
         if subcommand == "list" {
             let answer = try server.get("/console/api/projects")
             guard case .array(let projects) = answer["data"] else {

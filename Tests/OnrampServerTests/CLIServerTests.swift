@@ -1,4 +1,5 @@
 import Foundation
+import OnrampCrypto
 import OnrampPlatform
 import OnrampTestSupport
 import OnrampWire
@@ -85,6 +86,26 @@ import Testing
 
         let listed = try Self.onramp(["project", "list", "--server", url], in: elsewhere, environment: environment)
         #expect(listed.status == 0 && listed.output.contains(projectId) && listed.output.contains("Far Wallet"))
+        // A key revoked from the CLI is refused by the server at once.
+        let keyId = try #require(credentials["cdpApiKeyId"]?.stringValue)
+        let key = try CDPAPIKey(id: keyId, secret: try #require(credentials["cdpApiKeySecret"]?.stringValue))
+        let port = try #require(Int(url.split(separator: ":").last ?? ""))
+        let path = "/onramp/v1/buy/user/cli-user/transactions"
+        func listTransactions() throws -> Int {
+            let jwt = try key.jwt(method: "GET", host: "127.0.0.1", path: path, at: Date())
+            return try RawHTTPClient(port: port).request("GET", path, headers: [("Authorization", "Bearer \(jwt)")])
+                .status
+        }
+        #expect(try listTransactions() == 200)
+        let revoked = try Self.onramp(
+            ["project", "revoke-key", "--key", keyId, "--server", url], in: elsewhere, environment: environment)
+        #expect(
+            revoked.status == 0 && revoked.output.contains("revoked \(keyId) of project \(projectId)"), "\(revoked)")
+        #expect(try listTransactions() == 401)
+        let unknown = try Self.onramp(
+            ["project", "revoke-key", "--key", "nope", "--server", url], in: elsewhere, environment: environment)
+        #expect(unknown.status != 0 && unknown.errors.contains("No API key nope"), "\(unknown)")
+
         // The server's database has it; the other folder has no database.
         #expect(FileManager.default.fileExists(atPath: serverFolder.url.appendingPathComponent("onramp.db").path))
         #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty)
@@ -94,7 +115,6 @@ import Testing
         #expect(
             link.status == 0
                 && link.output.trimmingCharacters(in: .whitespacesAndNewlines) == "\(url)/console/login?token=\(token)")
-        let port = try #require(Int(url.split(separator: ":").last ?? ""))
         let signIn = try RawHTTPClient(port: port).request("GET", "/console/login?token=\(token)")
         #expect(signIn.status == 303, "\(signIn.status)")
         Self.stop(server)

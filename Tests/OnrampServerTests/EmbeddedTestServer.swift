@@ -15,6 +15,8 @@ import Testing
 final class EmbeddedTestServer: @unchecked Sendable {
     let sandbox: OnrampSandbox
     let credentials: ProjectProvisioner.Credentials
+    /// Where its database is, for a second instance on the same one.
+    let databaseURL: String
     /// The PostgreSQL schema to drop at the end, when running on PostgreSQL.
     private let schema: TestSchema?
     let clock: any OnrampCore.Clock
@@ -48,13 +50,15 @@ final class EmbeddedTestServer: @unchecked Sendable {
         self.clock = clock
         runsWorkers = startWorkers
         // Workers poll every 0.1 s: polling every 50 ms, an idle server cost 3 % of a core, and 20-odd run at once.
-        sandbox = try OnrampSandbox(
+        let sandbox = try OnrampSandbox(
             databaseURL: schema.map { url in
                 poolSize.map { url.url + (url.url.contains("?") ? "&" : "?") + "pool_size=\($0)" } ?? url.url
             }, clock: clock,
             settlementDelay: settlementDelay, verificationDelay: verificationDelay, settlement: settlement,
             trustTestRoot: trustTestRoot, clientRequestsPerSecond: clientRequestsPerSecond,
             workerInterval: startWorkers ? 0.1 : nil)
+        self.sandbox = sandbox
+        databaseURL = schema?.url ?? "sqlite:\(sandbox.directory.path)/onramp.db"
         credentials = try ProjectProvisioner(database: sandbox.database, clock: clock).createProject(
             name: "Embedded test", appIds: appIds, redirectHosts: [], keyType: .es256, livemode: livemode)
     }

@@ -107,8 +107,8 @@ import Testing
 
 /// How many transactions a hot request takes, counted by the SQLite store (reads on its readers,
 /// writes through group commit): every one is a `BEGIN`/`COMMIT` pair, and on PostgreSQL a round trip
-/// or two. An Embedded create reads the caller (key, Link token, project clock) once and does the rest
-/// in its write; a checkout likewise.
+/// or two. An Embedded create reads the caller (key, Link token, project clock) at most once — not at all
+/// while the caller cache holds it — and does the rest in its write; a checkout likewise.
 @Suite(.blocking) struct TransactionCountTests {
     @Test func anEmbeddedCreateAndCheckoutTakeOneReadAndOneWriteEach() throws {
         let server = try EmbeddedTestServer(settlementDelay: 0, startWorkers: false, driver: .sqlite)
@@ -122,12 +122,14 @@ import Testing
         let beforeCreate = counts()
         let created = try server.createSession(user, token: token, wallet: wallet)
         #expect(created.string("status") == "requires_payment", "\(created)")
-        #expect(zip(counts(), beforeCreate).map(-) == [1, 1])
+        let createCounts = zip(counts(), beforeCreate).map(-)
+        #expect(createCounts[0] <= 1 && createCounts[1] == 1, "\(createCounts)")
 
         let beforeCheckout = counts()
         let paid = try server.checkout(user, created.string("id"))
         #expect(paid.string("status") == "fulfillment_processing", "\(paid)")
-        #expect(zip(counts(), beforeCheckout).map(-) == [1, 1])
+        let checkoutCounts = zip(counts(), beforeCheckout).map(-)
+        #expect(checkoutCounts[0] <= 1 && checkoutCounts[1] == 1, "\(checkoutCounts)")
 
         // A refused create (another consumer's customer) rolls its one transaction back: no row.
         let stranger = try server.signUpAndAuthorize()

@@ -138,7 +138,7 @@ import Testing
         let challenge = try device.purchaseChallenge(device.purchase())
         let session = try device.createSession(challenge: challenge.body["challenge"]?.stringValue ?? "")
         let url = try #require(session.body["session"]?["onrampUrl"]?.stringValue)
-        #expect(try TestClockControl(database: server.database).advance(projectId: server.projectId, seconds: 960) > 0)
+        #expect(try server.advanceClock(seconds: 960) > 0)
         let page = try HandoffBrowser(port: server.port).open(url)
         #expect(page.status == 410 && page.text.contains("This purchase link has expired."), "\(page.text)")
         #expect(try server.count("SELECT COUNT(*) AS n FROM onramp_transactions") == 0)
@@ -149,7 +149,7 @@ import Testing
     @Test func aHostedOnrampTokenExpiresWhenTheClockMoves() throws {
         let server = try TestServer()
         let token = try HostedOnrampTests().token(server)
-        #expect(try TestClockControl(database: server.database).advance(projectId: server.projectId, seconds: 301) > 0)
+        #expect(try server.advanceClock(seconds: 301) > 0)
         let page = try HostedOnrampBrowser(port: server.port).open(
             "http://127.0.0.1:\(server.port)/buy/select-asset?sessionToken=\(token)")
         #expect(page.status == 410, "\(page.text)")
@@ -171,7 +171,7 @@ import Testing
         #expect(try HeadlessOnrampTests.pay(server, link: paidLink, action: "approve").status == 200)
         #expect(try headless.waitForStatus(server, paidId, "ONRAMP_ORDER_STATUS_PROCESSING") != nil)
 
-        #expect(try TestClockControl(database: server.database).advance(projectId: server.projectId, seconds: 3700) > 0)
+        #expect(try server.advanceClock(seconds: 3700) > 0)
         let linkURL = try #require(URL(string: unpaidLink))
         let page = try RawHTTPClient(port: server.port).request("GET", linkURL.path + "?" + (linkURL.query ?? ""))
         #expect(page.status == 410, "\(page.text)")

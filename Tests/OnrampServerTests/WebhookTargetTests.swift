@@ -133,7 +133,7 @@ struct WebhookTargetTests {
             defer { fixture.database.close() }
             func create(_ target: String, _ policy: WebhookTargetPolicy) throws -> HTTPResponse {
                 let routes = WebhookEndpointRoutes(
-                    database: fixture.database,
+                    context: fixture.context,
                     service: WebhookSubscriptionService(
                         database: fixture.database, ids: fixture.context.ids, clock: fixture.context.clock,
                         targets: policy))

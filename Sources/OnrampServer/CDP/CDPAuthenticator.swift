@@ -19,6 +19,8 @@ import OnrampWire
 /// moved ahead expires the project's tokens, quotes and sessions as real time would.
 struct CDPAuthenticator: Sendable {
     let database: any Database
+    /// Keys with their parsed public keys, kept between requests (a revoked key is forgotten at once here).
+    let callers: CallerCache
     /// Whether a JWT for a read is good for one request too (a write's always is).
     let singleUse: Bool
     /// The projects' test clocks (and the real clock the JWT is checked against).
@@ -42,9 +44,8 @@ struct CDPAuthenticator: Sendable {
         }
         let token = String(authorization.dropFirst("Bearer ".count))
         guard token.utf8.count <= 8192 else { throw Self.unauthorized("The token is too long.") }
-        let keys = KeyCache(database: database)
         let verifier = JWTVerifier(
-            keyForHeader: { header in header.keyID.flatMap { keys.verificationKey(id: $0) } }, issuer: "cdp",
+            keyForHeader: { header in header.keyID.flatMap { key(id: $0)?.verificationKey } }, issuer: "cdp",
             audience: .requiredOrAbsent(["cdp_service"]), leeway: leeway, requiresExpiration: true,
             predicates: [
                 .init(name: "sub") { $0.claims.subject == $0.header.keyID },
@@ -66,7 +67,7 @@ struct CDPAuthenticator: Sendable {
         } catch {
             throw Self.unauthorized("The JWT was refused: \(error).")
         }
-        guard let keyId = verified.header.keyID, let record = keys.record(id: keyId) else {
+        guard let keyId = verified.header.keyID, let record = key(id: keyId)?.record else {
             throw Self.unauthorized("Unknown API key.")
         }
         let isRead = request.method == "GET" || request.method == "HEAD"
@@ -110,30 +111,34 @@ struct CDPAuthenticator: Sendable {
     }
 }
 
-/// Loads a key once per request for the verifier's synchronous key lookup.
-private final class KeyCache: @unchecked Sendable {
-    // Used by one request on one thread only; `@unchecked` because the verifier's closure is `@Sendable`.
-    let database: any Database
-    private var loaded: [String: APIKeyRecord?] = [:]
+/// A CDP key as the cache keeps it: its record (enabled or not) and its public key, parsed once.
+private struct CDPKey: Sendable {
+    let record: APIKeyRecord
+    let verificationKey: JWTVerificationKey?
 
-    init(database: any Database) { self.database = database }
-
-    func record(id: String) -> APIKeyRecord? {
-        if let cached = loaded[id] { return cached }
-        let record = try? database.read { try APIKeyRepository(connection: $0).find(id: id) }
-        let usable = record.flatMap { $0.disabled ? nil : $0 }
-        loaded[id] = usable
-        return usable
-    }
-
-    func verificationKey(id: String) -> JWTVerificationKey? {
-        guard let record = record(id: id), let publicKey = record.publicKey else { return nil }
-        switch record.kind {
-        case .cdpES256: return (try? P256.PublicKey(pemRepresentation: publicKey)).map(JWTVerificationKey.p256)
-        case .cdpEd25519:
-            return Base64.decode(publicKey).flatMap { try? Ed25519.PublicKey(rawRepresentation: $0) }.map(
-                JWTVerificationKey.ed25519)
-        default: return nil
+    init(_ record: APIKeyRecord) {
+        self.record = record
+        guard !record.disabled, let publicKey = record.publicKey else {
+            verificationKey = nil
+            return
         }
+        switch record.kind {
+        case .cdpES256:
+            verificationKey = (try? P256.PublicKey(pemRepresentation: publicKey)).map(JWTVerificationKey.p256)
+        case .cdpEd25519:
+            verificationKey = Base64.decode(publicKey).flatMap { try? Ed25519.PublicKey(rawRepresentation: $0) }.map(
+                JWTVerificationKey.ed25519)
+        default: verificationKey = nil
+        }
+    }
+}
+
+extension CDPAuthenticator {
+    /// Key `id` from the cache or the store; nil when there is none or it is disabled.
+    fileprivate func key(id: String) -> CDPKey? {
+        let key = callers.value(.cdpKey, id) {
+            try? database.read { try APIKeyRepository(connection: $0).find(id: id) }.map(CDPKey.init)
+        }
+        return key?.record.disabled == false ? key : nil
     }
 }

@@ -73,5 +73,20 @@ extension ConsoleAPIRoutes {
             summary: "Creates a project with one key of each kind and answers its secrets, once.", tag: "Console",
             security: security, body: .json(createRequest),
             responses: [.json(201, "The project's credentials.", credentials)] + OperationsRoutes.Operations.errors)
+
+        /// `POST /console/api/keys/revoke`.
+        static let revokeKey = APIOperation(
+            "POST /console/api/keys/revoke", id: "revokeConsoleAPIKey",
+            summary:
+                "Revokes an API key for good: refused at once on this instance, within a second on the others.",
+            tag: "Console", security: security,
+            body: .json(.object(["id": .string(minLength: 1, maxLength: 256)], required: ["id"])),
+            responses: [
+                .json(
+                    200, "The key as it now stands.",
+                    .object(
+                        ["id": .string(), "projectId": .string(), "revoked": .boolean],
+                        required: ["id", "projectId", "revoked"]))
+            ] + OperationsRoutes.Operations.errors)
     }
 }

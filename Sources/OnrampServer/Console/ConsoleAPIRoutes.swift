@@ -5,7 +5,7 @@ import OnrampServices
 import OnrampWire
 
 /// The console's JSON routes for the command line (`onramp project list`, `onramp project create`,
-/// `onramp logs tail`): the
+/// `onramp project revoke-key`, `onramp logs tail`): the
 /// same operator as the pages, but only by `Authorization: Bearer` with the console token (a cookie never
 /// authorizes them, so no page in a browser can drive them) and from loopback unless the console allows
 /// remote addresses. Errors are the server's plain JSON errors.
@@ -32,6 +32,15 @@ struct ConsoleAPIRoutes: Sendable {
         router.add(Operations.createProject) { request in
             try access.authorizeBearer(request)
             return Operations.createProject.success(try createProject(try request.jsonBody()))
+        }
+        router.add(Operations.revokeKey) { request in
+            try access.authorizeBearer(request)
+            let id = try RequestFields(try request.jsonBody()).required("id", maxLength: 256)
+            guard let key = try provisioner.revokeKey(id: id) else {
+                throw HTTPError(status: 404, code: "not_found", message: "No API key \(id).", param: "id")
+            }
+            return Operations.revokeKey.success(
+                ["id": .string(key.id), "projectId": .string(key.projectId), "revoked": .bool(key.disabled)])
         }
     }
 

@@ -4,10 +4,17 @@ import OnrampCore
 import OnrampServices
 import OnrampWire
 
-/// The console's actions: endpoint changes, test-clock moves, resending an event. ``ConsoleService`` makes
-/// the changes; these answer with the page to return to.
+/// The console's actions: endpoint changes, test-clock moves, key revocations, resending an event.
+/// ``ConsoleService`` makes the changes; these answer with the page to return to.
 extension ConsoleRoutes {
-    var actions: ConsoleService { ConsoleService(database: database, clock: clock) }
+    var actions: ConsoleService { ConsoleService(database: database, clock: clock, callers: callers) }
+
+    func revokeKey(_ id: String) throws -> HTTPResponse {
+        guard let key = try actions.revokeKey(id) else {
+            throw HTTPError(status: 404, code: "not_found", message: "No API key \(id).")
+        }
+        return .seeOther("/console/projects/\(ConsolePage.segment(key.projectId))?key=revoked")
+    }
 
     func changeEndpoint(_ id: String, form: JSONValue) throws -> HTTPResponse {
         let change: EndpointChange

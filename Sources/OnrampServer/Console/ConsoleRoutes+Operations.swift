@@ -61,7 +61,7 @@ extension ConsoleRoutes {
         static let project = consolePage(
             "GET /console/projects/{id}",
             "showConsoleProject", "A project: App IDs, redirect hosts, keys, App Attest keys, transactions, endpoints.",
-            query: [APIParameter("clock", .string(maxLength: 16))])
+            query: [APIParameter("clock", .string(maxLength: 16)), APIParameter("key", .string(maxLength: 16))])
         /// `GET /console/projects/{id}/lists/{list}`.
         static let projectList = consolePage(
             "GET /console/projects/{id}/lists/{list}",
@@ -81,6 +81,11 @@ extension ConsoleRoutes {
                 [
                     "action": .enumeration(["enable", "disable", "fail"]), "count": .string(pattern: "^[0-9]{1,3}$"),
                 ], optional: ["count"]))
+        /// `POST /console/keys/revoke`.
+        static let revokeKey = consolePage(
+            "POST /console/keys/revoke",
+            "revokeConsoleKey", "Revokes an API key for good (a CDP key id holds slashes, so it is a form field).",
+            form: action(["key": .string(minLength: 1, maxLength: 256)]))
         /// `POST /console/transactions/{id}/settle`.
         static let settle = consolePage(
             "POST /console/transactions/{id}/settle",

@@ -35,7 +35,9 @@ extension ConsoleRoutes {
         return ("Projects", html)
     }
 
-    func project(_ id: String, advanced: String?) throws -> (title: String, html: String) {
+    /// Project `id`'s page; `notice` says what the action that led here did (`clock`: the test clock moved,
+    /// `key`: a key was revoked).
+    func project(_ id: String, notice: String?) throws -> (title: String, html: String) {
         let found = try database.read { connection in
             try ConsoleRepository(connection: connection).project(id).map {
                 ($0, try TestClockRepository(connection: connection).offset(projectId: id))
@@ -44,7 +46,8 @@ extension ConsoleRoutes {
         guard let (project, offset) = found else {
             throw HTTPError(status: 404, code: "not_found", message: "No project \(id).")
         }
-        var html = advanced == nil ? "" : "<p class=\"notice\" role=\"status\">The test clock moved.</p>"
+        let notices = ["clock": "The test clock moved.", "key": "The key is revoked: it is refused from now on."]
+        var html = notice.flatMap { notices[$0] }.map { "<p class=\"notice\" role=\"status\">\($0)</p>" } ?? ""
         html += ConsolePage.fields([
             ("Id", HTML.escape(project.id)), ("App2App", project.app2AppEnabled ? "enabled" : "off"),
             ("App Attest environments", HTML.escape(project.environments)),
@@ -61,13 +64,14 @@ extension ConsoleRoutes {
             """
         html += ConsolePage.table(
             caption: "API keys (secrets are never shown again)",
-            headers: ["Key id", "Kind", "Mode", "State", "Created"],
+            headers: ["Key id", "Kind", "Mode", "State", "Created", "Actions"],
             rows: try project.keys.map { row in
-                [
-                    HTML.escape(try row.string("id")), HTML.escape(try row.string("kind")),
-                    try row.int("livemode") != 0 ? "live" : "test",
-                    try row.int("disabled") != 0 ? "disabled" : "active",
-                    ConsolePage.time(try row.int("created_at")),
+                let id = try row.string("id")
+                let disabled = try row.int("disabled") != 0
+                return [
+                    HTML.escape(id), HTML.escape(try row.string("kind")),
+                    try row.int("livemode") != 0 ? "live" : "test", disabled ? "revoked" : "active",
+                    ConsolePage.time(try row.int("created_at")), disabled ? "" : revokeForm(id),
                 ]
             })
         html += ConsolePage.table(
@@ -118,6 +122,14 @@ extension ConsoleRoutes {
     }
 
     /// The endpoint's action forms: enable or disable it, and fail its next deliveries.
+    /// The "Revoke" button of key `id`.
+    func revokeForm(_ id: String) -> String {
+        """
+        <form method="post" action="/console/keys/revoke"><input type="hidden" name="csrf" value="\(access.csrfValue)">
+        <input type="hidden" name="key" value="\(HTML.escape(id))"><button type="submit">Revoke</button></form>
+        """
+    }
+
     func endpointActions(_ id: String, enabled: Bool) -> String {
         let action = "/console/endpoints/\(ConsolePage.segment(id))"
         let csrf = "<input type=\"hidden\" name=\"csrf\" value=\"\(access.csrfValue)\">"

@@ -20,6 +20,8 @@ struct ConsoleRoutes: Sendable {
     let orders: GuestCheckoutService
     /// Fulfils Embedded onramp sessions on request.
     let sessions: OnrampSessionService
+    /// Emptied by the console's changes of keys and test clocks.
+    let callers: CallerCache
 
     func register(on router: inout Router) {
         // The start page is the first page of projects; the "Older" links continue on /console.
@@ -46,8 +48,10 @@ struct ConsoleRoutes: Sendable {
         }
         router.add(Operations.project) { request in
             try page(request) {
-                try project(
-                    request.pathParameters["id"] ?? "", advanced: try Self.query(request, "clock", maxLength: 16))
+                let notice =
+                    try Self.query(request, "clock", maxLength: 16).map { _ in "clock" }
+                    ?? Self.query(request, "key", maxLength: 16).map { _ in "key" }
+                return try project(request.pathParameters["id"] ?? "", notice: notice)
             }
         }
         router.add(Operations.projectList) { request in
@@ -128,6 +132,11 @@ struct ConsoleRoutes: Sendable {
             let form = try request.formBody()
             try access.authorizeAction(request, form: form)
             return try resend(request.pathParameters["id"] ?? "", subscription: form["subscription"]?.stringValue ?? "")
+        }
+        router.add(Operations.revokeKey) { request in
+            let form = try request.formBody()
+            try access.authorizeAction(request, form: form)
+            return try revokeKey(form["key"]?.stringValue ?? "")
         }
         router.add(Operations.advanceClock) { request in
             let form = try request.formBody()

@@ -33,10 +33,13 @@ struct ConsoleFormError: Error, Sendable {
     init(_ message: String) { self.message = message }
 }
 
-/// The console's writes: changing a webhook endpoint, moving a project's test clock, resending an event.
+/// The console's writes: changing a webhook endpoint, moving a project's test clock, revoking a key, resending
+/// an event.
 struct ConsoleService: Sendable {
     let database: any Database
     let clock: any OnrampCore.Clock
+    /// Emptied when a key is revoked or a clock moves.
+    let callers: CallerCache
 
     /// Applies `change` to endpoint `id`; answers the endpoint's project, `nil` when there is no such endpoint.
     func changeEndpoint(_ id: String, _ change: EndpointChange) throws -> String? {
@@ -54,7 +57,13 @@ struct ConsoleService: Sendable {
 
     /// Moves project `id`'s test clock `minutes` forward (throws ``TestClocks/Refusal``).
     func advanceClock(projectId id: String, minutes: Int64) throws {
-        _ = try TestClocks(database: database, clock: clock).advance(projectId: id, seconds: minutes * 60)
+        _ = try TestClocks(database: database, clock: clock, callers: callers).advance(
+            projectId: id, seconds: minutes * 60)
+    }
+
+    /// Revokes API key `id`; the key as it now stands, nil when there is none.
+    func revokeKey(_ id: String) throws -> APIKeyRecord? {
+        try ProjectProvisioner(database: database, clock: clock, callers: callers).revokeKey(id: id)
     }
 
     /// Queues event `eventId` again for endpoint `subscriptionId`; `false` when it has no resendable delivery

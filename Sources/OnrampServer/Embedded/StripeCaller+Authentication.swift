@@ -7,11 +7,12 @@ import OnrampWire
 /// A Stripe-style request's caller, from its `Authorization` header.
 extension StripeCaller {
     /// Resolves `Authorization: Bearer <key>` (or Basic with the key as user name, as `curl -u sk_test_…:`
-    /// sends it). `allowPublishable` admits `pk_…` keys (client SDK routes).
+    /// sends it). `allowPublishable` admits `pk_…` keys (client SDK routes). The key and a presented OAuth
+    /// access token are read through the context's ``CallerCache``.
     static func authenticate(
-        _ request: HTTPRequest, database: any Database, allowPublishable: Bool, allowLinkSessionKey: Bool = false,
-        now: Int64 = 0
+        _ request: HTTPRequest, context: ServerContext, allowPublishable: Bool, allowLinkSessionKey: Bool = false
     ) throws -> StripeCaller {
+        let database = context.database
         guard let key = key(request.headers["Authorization"]) else {
             throw StripeErrors.authentication("You did not provide an API key. Use Authorization: Bearer sk_test_….")
         }
@@ -19,23 +20,14 @@ extension StripeCaller {
             guard allowLinkSessionKey else {
                 throw StripeErrors.authentication("A link session key cannot be used for this call.")
             }
-            return try linkSession(key, database: database, now: now)
+            return try linkSession(key, database: database, now: context.realNowMilliseconds)
         }
         guard key.utf8.count <= 256, key.hasPrefix("sk_") || key.hasPrefix("pk_") else {
             throw StripeErrors.authentication("Invalid API key provided.")
         }
         let token = OAuthTokens.wellFormedToken(request)
-        // One read for the key with its project clock, and the presented token (one round trip on
-        // PostgreSQL, with the read's BEGIN and COMMIT).
-        let keyLookup = APIKeyRepository.lookupWithClockOffset(secret: key)
-        let (found, tokenRecord) =
-            if let token {
-                try database.read(
-                    keyLookup, OAuthTokenRepository.lookup(hash: APIKeyRepository.secretHash(token), kind: .access))
-            } else {
-                (try database.read(keyLookup), nil)
-            }
-        guard let (record, offset) = found, !record.disabled else {
+        let (found, tokenRecord) = try lookUp(key: key, token: token, database: database, callers: context.callers)
+        guard let record = found?.record, let offset = found?.clockOffset, !record.disabled else {
             throw StripeErrors.authentication("Invalid API key provided.")
         }
         let presented = token.map { OAuthTokenLookup(token: $0, record: tokenRecord) }
@@ -55,6 +47,36 @@ extension StripeCaller {
         default:
             throw StripeErrors.authentication("Invalid API key provided.")
         }
+    }
+
+    /// The key with its project's clock offset, and the presented token's record, from the cache or else from
+    /// one read (one round trip on PostgreSQL, with the read's BEGIN and COMMIT); what was read is cached.
+    private static func lookUp(key: String, token: String?, database: any Database, callers: CallerCache) throws
+        -> (KeyWithClock?, OAuthTokenRepository.Record?)
+    {
+        let keyHash = APIKeyRepository.secretHash(key)
+        let tokenHash = token.map(APIKeyRepository.secretHash)
+        let cachedKey = callers.value(.stripeKey, keyHash, as: KeyWithClock.self)
+        let cachedToken = tokenHash.flatMap { callers.value(.accessToken, $0, as: OAuthTokenRepository.Record.self) }
+        if let cachedKey, tokenHash == nil || cachedToken != nil { return (cachedKey, cachedToken) }
+        let ticket = callers.ticket()
+        let keyLookup = APIKeyRepository.lookupWithClockOffset(secretHash: keyHash)
+        let (found, tokenRecord) =
+            if let tokenHash {
+                try database.read(keyLookup, OAuthTokenRepository.lookup(hash: tokenHash, kind: .access))
+            } else {
+                (try database.read(keyLookup), nil)
+            }
+        let key = found.map { KeyWithClock(record: $0.record, clockOffset: $0.clockOffset) }
+        if let key { callers.store(key, .stripeKey, keyHash, after: ticket) }
+        if let tokenHash, let tokenRecord { callers.store(tokenRecord, .accessToken, tokenHash, after: ticket) }
+        return (key, tokenRecord)
+    }
+
+    /// A key as cached: its record and its project's test-clock offset.
+    private struct KeyWithClock: Sendable {
+        let record: APIKeyRecord
+        let clockOffset: Int64
     }
 
     /// The caller a link session key stands for: the customer of its consumer session, while that session

@@ -51,8 +51,7 @@ struct StripeRoutes: Sendable {
         let documented = DocumentedParameters(operation)
         router.add(operation) { request in
             let caller = try StripeCaller.authenticate(
-                request, database: context.database, allowPublishable: allowPublishable,
-                allowLinkSessionKey: allowLinkSessionKey, now: context.realNowMilliseconds)
+                request, context: context, allowPublishable: allowPublishable, allowLinkSessionKey: allowLinkSessionKey)
             RequestNotes.current?.projectId = caller.projectId
             if let violation = limits.violation(in: request) {
                 throw StripeErrors.invalid(

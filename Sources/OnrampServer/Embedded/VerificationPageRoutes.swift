@@ -133,8 +133,7 @@ struct VerificationPageRoutes: Sendable {
     /// ``KYCComplianceService/maximumDocumentBytes``. Only its metadata and digest are kept.
     private func uploadKYCDocument(_ request: HTTPRequest, _ form: MultipartFormData) throws -> JSONValue {
         let caller = try StripeCaller.authenticate(
-            request, database: context.database, allowPublishable: true, allowLinkSessionKey: true,
-            now: context.realNowMilliseconds)
+            request, context: context, allowPublishable: true, allowLinkSessionKey: true)
         RequestNotes.current?.projectId = caller.projectId
         guard let file = form.part("file"), !file.body.isEmpty,
             let format = KYCComplianceService.documentFormats[file.contentType?.lowercased() ?? ""]

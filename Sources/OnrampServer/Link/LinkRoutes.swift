@@ -38,7 +38,7 @@ struct LinkRoutes: Sendable {
     }
 
     func refreshLinkOAuthToken(_ request: HTTPRequest) throws -> HTTPResponse {
-        let caller = try StripeCaller.authenticate(request, database: context.database, allowPublishable: false)
+        let caller = try StripeCaller.authenticate(request, context: context, allowPublishable: false)
         RequestNotes.current?.projectId = caller.projectId
         // Tokens expire in the project's time, as the Stripe routes that check them see it.
         return try TestClocks.bound(offsetMilliseconds: caller.clockOffsetMilliseconds) {

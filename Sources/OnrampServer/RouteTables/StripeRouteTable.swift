@@ -234,7 +234,7 @@ struct StripeRouteTable: Sendable {
         let events = EventRoutes(context: context)
         router.add(EventRoutes.Operations.listEvents, events.listEvents)
         router.add(EventRoutes.Operations.getEvent, events.getEvent)
-        let webhookEndpoints = WebhookEndpointRoutes(database: context.database, service: webhooks)
+        let webhookEndpoints = WebhookEndpointRoutes(context: context, service: webhooks)
         router.add(
             WebhookEndpointRoutes.Operations.createEndpoint,
             webhookEndpoints.createEndpoint)

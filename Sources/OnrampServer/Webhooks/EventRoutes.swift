@@ -9,7 +9,7 @@ struct EventRoutes: Sendable {
     private var events: StripeEventService { StripeEventService(database: context.database) }
 
     func listEvents(_ request: HTTPRequest) throws -> HTTPResponse {
-        let caller = try StripeCaller.authenticate(request, database: context.database, allowPublishable: false)
+        let caller = try StripeCaller.authenticate(request, context: context, allowPublishable: false)
         let limit = try StripeList.limit(request.queryValue("limit"))
         let payloads = try events.payloads(
             caller: caller, type: request.queryValue("type"), startingAfter: request.queryValue("starting_after"),
@@ -24,7 +24,7 @@ struct EventRoutes: Sendable {
     }
 
     func getEvent(_ request: HTTPRequest) throws -> HTTPResponse {
-        let caller = try StripeCaller.authenticate(request, database: context.database, allowPublishable: false)
+        let caller = try StripeCaller.authenticate(request, context: context, allowPublishable: false)
         let id = request.pathParameters["id"] ?? ""
         guard let payload = try events.payload(id: id, caller: caller) else {
             throw HTTPError(status: 404, code: "resource_missing", message: "No such event: '\(id)'", param: "id")

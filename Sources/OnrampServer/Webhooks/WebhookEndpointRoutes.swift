@@ -9,7 +9,7 @@ import OnrampWire
 struct WebhookEndpointRoutes: Sendable {
     static let basePath = "/v1/webhook_endpoints"
 
-    let database: any Database
+    let context: ServerContext
     let service: WebhookSubscriptionService
 
     func createEndpoint(_ request: HTTPRequest) throws -> HTTPResponse {
@@ -57,7 +57,7 @@ struct WebhookEndpointRoutes: Sendable {
     }
 
     private func authenticate(_ request: HTTPRequest) throws -> StripeCaller {
-        try StripeCaller.authenticate(request, database: database, allowPublishable: false)
+        try StripeCaller.authenticate(request, context: context, allowPublishable: false)
     }
 
     private func id(_ request: HTTPRequest) -> String { request.pathParameters["id"] ?? "" }

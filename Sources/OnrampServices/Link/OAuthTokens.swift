@@ -32,12 +32,15 @@ package struct OAuthTokens: Sendable {
     /// The project's time (its test clock, when the request is bound to one).
     package let clock: any OnrampCore.Clock
     package let ids: IdGenerator
+    /// Emptied when a family is revoked, so its access tokens stop working at once.
+    package let callers: CallerCache
 
     /// The tokens on the parts of `context` they use.
     package init(context: ServerContext) {
         database = context.database
         clock = context.clock
         ids = context.ids
+        callers = context.callers
     }
 
     private var nowMilliseconds: Int64 { Timestamp.milliseconds(clock.now()) }
@@ -89,6 +92,7 @@ package struct OAuthTokens: Sendable {
         switch outcome {
         case .rotated(let pair): return pair
         case .reused:
+            callers.invalidate()
             throw OnrampError.refusal(
                 "invalid_grant", "The refresh token was already used; every token of this grant is now revoked.")
         case .concurrent:

@@ -24,6 +24,27 @@ package struct APIKeyRecord: Sendable {
 
 /// Reads and writes API keys.
 package struct APIKeyRepository {
+    /// On PostgreSQL, a change to keys, a token's revocation and a test clock's move notify
+    /// ``CallerCache/channel`` when they commit, once per statement, so every instance's cache forgets what it
+    /// kept. Issuing a token or using one does not notify. SQLite's caches expire instead.
+    package static let migrations = [
+        Migration(
+            version: 690, name: "caller_cache_notify", sql: "SELECT 1",
+            postgresSQL: """
+                CREATE FUNCTION onramp_callers_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN
+                    PERFORM pg_notify('\(CallerCache.channel)', '');
+                    RETURN NULL;
+                END $$;
+                CREATE TRIGGER api_keys_callers AFTER UPDATE OR DELETE ON api_keys
+                    FOR EACH STATEMENT EXECUTE FUNCTION onramp_callers_notify();
+                CREATE TRIGGER oauth_tokens_callers AFTER UPDATE OF revoked OR DELETE ON oauth_tokens
+                    FOR EACH STATEMENT EXECUTE FUNCTION onramp_callers_notify();
+                CREATE TRIGGER test_clocks_callers AFTER INSERT OR UPDATE OR DELETE ON test_clocks
+                    FOR EACH STATEMENT EXECUTE FUNCTION onramp_callers_notify();
+                """)
+    ]
+
     package let connection: any SQLConnection
 
     /// The hex SHA-256 under which a secret is stored and looked up.
@@ -61,15 +82,17 @@ package struct APIKeyRepository {
             .map(Self.record)
     }
 
-    /// The key whose secret is `secret` with its project's test-clock offset (0 for a live key or a project
+    /// The key whose secret hashes to `secretHash` (``secretHash(_:)``) with its project's test-clock offset (0 for a live key or a project
     /// whose clock never moved): a request's caller is one lookup.
-    package static func lookupWithClockOffset(secret: String) -> SQLQuery<(record: APIKeyRecord, clockOffset: Int64)?> {
+    package static func lookupWithClockOffset(secretHash: String) -> SQLQuery<
+        (record: APIKeyRecord, clockOffset: Int64)?
+    > {
         SQLQuery(
             """
             SELECT k.*, COALESCE(c.offset_ms, 0) AS clock_offset FROM api_keys k
             LEFT JOIN test_clocks c ON c.project_id = k.project_id AND k.livemode = 0
             WHERE k.secret_hash = ?
-            """, [.text(secretHash(secret))]
+            """, [.text(secretHash)]
         ) { try $0.rows.first.map { (try record($0), try $0.int("clock_offset")) } }
     }
 
@@ -107,6 +130,7 @@ package struct APIKeyRepository {
             [.text(keyId), .text(nonce), .integer(expiresAt)])
     }
 
+    /// Disables key `id`; false when there is no such key.
     package func disable(id: String) throws -> Bool {
         try connection.execute("UPDATE api_keys SET disabled = 1 WHERE id = ?", [.text(id)]) == 1
     }

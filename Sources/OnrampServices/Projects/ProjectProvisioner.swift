@@ -46,15 +46,40 @@ public struct ProjectProvisioner: Sendable {
     package let database: any Database
     package let clock: any OnrampCore.Clock
     package let ids: IdGenerator
+    /// The serving process's cache of callers, emptied when a key is revoked; nil offline (the CLI).
+    package let callers: CallerCache?
 
     /// Creates a provisioner on `database`.
     public init(
         database: any Database, clock: any OnrampCore.Clock = SystemClock(),
         random: any RandomSource = SystemRandomSource()
     ) {
+        self.init(database: database, clock: clock, random: random, callers: nil)
+    }
+
+    /// Creates a provisioner for a server whose `callers` cache must forget a revoked key.
+    package init(
+        database: any Database, clock: any OnrampCore.Clock, random: any RandomSource = SystemRandomSource(),
+        callers: CallerCache?
+    ) {
         self.database = database
         self.clock = clock
         self.ids = IdGenerator(random: random)
+        self.callers = callers
+    }
+
+    /// Revokes API key `id` for good: every request signed or authenticated with it is refused from now on
+    /// (at once on this instance, within a second on the others: ``CallerCache``). Revoking a revoked key
+    /// changes nothing. The key as it now stands; nil when there is none.
+    package func revokeKey(id: String) throws -> APIKeyRecord? {
+        let revoked = try database.transaction { connection -> APIKeyRecord? in
+            let keys = APIKeyRepository(connection: connection)
+            guard try keys.find(id: id) != nil else { return nil }
+            _ = try keys.disable(id: id)
+            return try keys.find(id: id)
+        }
+        if revoked != nil { callers?.invalidate() }
+        return revoked
     }
 
     /// Creates a project with its App IDs, redirect hosts and one key of each kind.

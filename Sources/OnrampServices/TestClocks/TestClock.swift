@@ -26,6 +26,8 @@ package struct TestClocks: Sendable {
     package let database: any Database
     /// The real clock (not shifted), which stamps when an offset changed.
     package let clock: any OnrampCore.Clock
+    /// The server's cache of offsets; nil in a process that serves no requests (the CLI).
+    package let callers: CallerCache?
 
     /// The longest single advance: 30 days.
     package static let maximumSeconds: Int64 = 30 * 24 * 3600
@@ -36,8 +38,9 @@ package struct TestClocks: Sendable {
     /// Runs `body` in `projectId`'s time (real time when nil or without a test clock).
     package func bound<T>(to projectId: String?, _ body: () throws -> T) throws -> T {
         guard let projectId else { return try body() }
-        let offset = try database.read { try TestClockRepository(connection: $0).offset(projectId: projectId) }
-        return try Self.bound(offsetMilliseconds: offset, body)
+        let read = { try database.read { try TestClockRepository(connection: $0).offset(projectId: projectId) } }
+        let offset = try callers.map { try $0.value(.clockOffset, projectId, load: read) } ?? read()
+        return try Self.bound(offsetMilliseconds: offset ?? 0, body)
     }
 
     /// Runs `body` in a project's time whose offset the caller read already (with what named the
@@ -71,13 +74,15 @@ package struct TestClocks: Sendable {
                 return .success(try repository.advance(projectId: projectId, by: seconds * 1000, now: now))
             }
         }
+        callers?.invalidate()
         return try result.get()
     }
 
     /// A value with each stored property given.
-    package init(database: any Database, clock: any OnrampCore.Clock) {
+    package init(database: any Database, clock: any OnrampCore.Clock, callers: CallerCache? = nil) {
         self.database = database
         self.clock = clock
+        self.callers = callers
     }
 }
 

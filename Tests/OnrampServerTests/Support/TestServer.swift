@@ -103,6 +103,12 @@ final class TestServer: @unchecked Sendable {
         return try key.jwt(method: method, host: "127.0.0.1", path: path, at: time ?? clock.now())
     }
 
+    /// Moves the project's test clock as the server's own routes do (a clock moved from another process is
+    /// seen within a second: ``CallerCache``).
+    func advanceClock(seconds: Int64) throws -> Int64 {
+        try application.context.testClocks.advance(projectId: projectId, seconds: seconds)
+    }
+
     /// Rows of a table, for checking what was (not) written.
     func count(_ sql: String, _ parameters: [SQLValue] = []) throws -> Int64 {
         try database.read { try $0.query(sql, parameters).first?.int("n") ?? 0 }
