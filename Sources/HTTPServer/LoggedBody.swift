@@ -19,39 +19,17 @@ public enum LoggedBody {
     public static func text(of bytes: [UInt8], contentType: String?) -> String? {
         guard !bytes.isEmpty else { return nil }
         let mediaType = contentType?.split(separator: ";").first?.trimmingSpaces.lowercased() ?? ""
-        let text: String
         switch mediaType {
         case "application/json", "application/problem+json", "":
-            guard let value = try? JSONParser().parse(bytes) else {
+            guard let kept = RedactedJSON(bytes).text else {
                 return "(\(bytes.count) bytes\(mediaType.isEmpty ? "" : ", not JSON"))"
             }
-            text = redact(value).serializedString
+            return kept
         case "application/x-www-form-urlencoded":
             guard let form = UTF8Text.string(bytes) else { return "(\(bytes.count) bytes, not UTF-8)" }
-            text = redactForm(form)
+            return truncated(redactForm(form))
         default:
             return "(\(mediaType), \(bytes.count) bytes, not kept)"
-        }
-        return truncated(text)
-    }
-
-    /// `value` with every sensitive member and string replaced.
-    static func redact(_ value: JSONValue) -> JSONValue {
-        switch value {
-        case .object(let members):
-            return .object(
-                members.map { name, member in
-                    let hidden =
-                        switch member {
-                        case .string(let text), .number(let text): isSensitive(name: name, value: text)
-                        case .bool: isSensitive(name: name, value: "")
-                        default: false
-                        }
-                    return (name, hidden ? .string(redacted) : redact(member))
-                })
-        case .array(let items): return .array(items.map(redact))
-        case .string(let text): return isSensitiveValue(text) ? .string(redacted) : value
-        default: return value
         }
     }
 
@@ -67,13 +45,20 @@ public enum LoggedBody {
 
     /// Whether a member called `name` holding `value` is kept out of the log.
     static func isSensitive(name: String, value: String) -> Bool {
-        if isSensitiveValue(value) { return true }
-        let words = NameWords(name)
-        if words.contains(.secretive) { return true }
+        var name = name
+        let words = name.withUTF8 { NameWords($0) }
+        return isSensitive(words, value: Array(value.utf8)[...])
+    }
+
+    /// Whether a member whose name is made of `words`, holding `value` (its bytes, without quotes), is kept out
+    /// of the log.
+    static func isSensitive<Bytes: Collection<UInt8>>(_ words: NameWords, value: Bytes) -> Bool
+    where Bytes.Index == Int {
+        if isSensitiveValue(value) || words.contains(.secretive) { return true }
         if words.contains(.key), !words.isDisjoint(with: [.privateWord, .api, .signing]) { return true }
         if words.contains(.number), !words.isDisjoint(with: [.card, .account, .routing, .id]) { return true }
         if words.contains(.exp) || (words.contains(.card) && !words.isDisjoint(with: [.month, .year])) { return true }
-        return words.contains(.code) && (4...8).contains(value.utf8.count) && value.utf8.allSatisfy(isDigit)
+        return words.contains(.code) && (4...8).contains(value.count) && value.allSatisfy(isDigit)
     }
 
     /// The words a member name is made of, as far as redaction cares: split at anything not a letter or
@@ -101,24 +86,21 @@ public enum LoggedBody {
 
         init(rawValue: UInt32) { self.rawValue = rawValue }
 
-        /// The words of `name`.
-        init(_ name: String) {
+        /// The words of the name whose UTF-8 bytes are `bytes`.
+        init(_ bytes: UnsafeBufferPointer<UInt8>) {
             var found: NameWords = []
-            var name = name
-            name.withUTF8 { bytes in
-                var start = 0
-                var previousWasLower = false
-                for index in 0...bytes.count {
-                    let byte = index < bytes.count ? bytes[index] : 0
-                    let upper = byte >= 65 && byte <= 90
-                    let lowerOrDigit = (byte >= 97 && byte <= 122) || LoggedBody.isDigit(byte)
-                    let boundary = !(upper || lowerOrDigit || byte >= 0x80) || (upper && previousWasLower)
-                    if boundary {
-                        if index > start { found.insert(Self.word(bytes[start..<index])) }
-                        start = upper ? index : index + 1
-                    }
-                    previousWasLower = lowerOrDigit
+            var start = 0
+            var previousWasLower = false
+            for index in 0...bytes.count {
+                let byte = index < bytes.count ? bytes[index] : 0
+                let upper = byte >= 65 && byte <= 90
+                let lowerOrDigit = (byte >= 97 && byte <= 122) || LoggedBody.isDigit(byte)
+                let boundary = !(upper || lowerOrDigit || byte >= 0x80) || (upper && previousWasLower)
+                if boundary {
+                    if index > start { found.insert(Self.word(bytes[start..<index])) }
+                    start = upper ? index : index + 1
                 }
+                previousWasLower = lowerOrDigit
             }
             self = found
         }
@@ -144,33 +126,36 @@ public enum LoggedBody {
             secretiveWords.map { (Array($0.utf8), NameWords.secretive) } + namedWords.map { (Array($0.0.utf8), $0.1) }
     }
 
-    /// Whether `text` is a secret by its look: a secret or restricted key, a webhook or link session secret, a
-    /// client secret, a JWT, or a card number.
-    static func isSensitiveValue(_ text: String) -> Bool {
-        let utf8 = text.utf8
-        guard utf8.count >= 13 else { return false }
-        for prefix in secretPrefixes where utf8.starts(with: prefix) { return true }
-        let bytes = Array(utf8)
-        if contains(bytes, clientSecretMark) { return true }
-        if bytes.starts(with: jwtStart), bytes.lazy.filter({ $0 == UInt8(ascii: ".") }).count == 2 { return true }
-        return looksLikeCardNumber(bytes)
+    /// Whether `value` (UTF-8 bytes) is a secret by its look: a secret or restricted key, a webhook or link
+    /// session secret, a client secret, a JWT, or a card number.
+    static func isSensitiveValue<Bytes: Collection<UInt8>>(_ value: Bytes) -> Bool where Bytes.Index == Int {
+        guard value.count >= 13 else { return false }
+        for prefix in secretPrefixes where value.starts(with: prefix) { return true }
+        if contains(value, clientSecretMark) { return true }
+        if value.starts(with: jwtStart), value.lazy.filter({ $0 == UInt8(ascii: ".") }).count == 2 { return true }
+        return looksLikeCardNumber(value)
     }
 
     private static let secretPrefixes = ["sk_", "rk_", "whsec_", "lsk_"].map { Array($0.utf8) }
     private static let clientSecretMark = Array("_secret_".utf8)
     private static let jwtStart = Array("eyJ".utf8)
 
-    private static func contains(_ bytes: [UInt8], _ mark: [UInt8]) -> Bool {
+    private static func contains<Bytes: Collection<UInt8>>(_ bytes: Bytes, _ mark: [UInt8]) -> Bool
+    where Bytes.Index == Int {
         guard bytes.count >= mark.count else { return false }
-        return (0...(bytes.count - mark.count)).contains { start in
-            bytes[start] == mark[0] && bytes[start..<(start + mark.count)].elementsEqual(mark)
+        var start = bytes.startIndex
+        while start <= bytes.endIndex - mark.count {
+            if bytes[start] == mark[0], bytes[start..<(start + mark.count)].elementsEqual(mark) { return true }
+            start += 1
         }
+        return false
     }
 
     /// 13 to 19 digits, spaces and dashes aside, that pass the Luhn check.
-    private static func looksLikeCardNumber(_ bytes: [UInt8]) -> Bool {
+    private static func looksLikeCardNumber<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
         guard bytes.count <= 23 else { return false }
         var digits: [UInt8] = []
+        digits.reserveCapacity(bytes.count)
         for byte in bytes {
             if isDigit(byte) {
                 digits.append(byte - UInt8(ascii: "0"))
@@ -187,16 +172,20 @@ public enum LoggedBody {
         return sum % 10 == 0
     }
 
-    fileprivate static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+    static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+    /// The first ``limit`` bytes of `bytes` (all when fewer), backed off to a character boundary.
+    static func cutAtCharacter(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
+        var end = min(bytes.count, limit)
+        // A continuation byte (10xxxxxx) at the cut belongs to a character that does not fit.
+        while end > 0, end < bytes.count, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+        return bytes[..<end]
+    }
 
     /// `text` cut to ``limit`` bytes on a character boundary, with an ellipsis when cut.
-    private static func truncated(_ text: String) -> String {
+    static func truncated(_ text: String) -> String {
         guard text.utf8.count > limit else { return text }
-        var end = text.utf8.index(text.utf8.startIndex, offsetBy: limit)
-        while end > text.startIndex, end.samePosition(in: text.unicodeScalars) == nil {
-            end = text.utf8.index(before: end)
-        }
-        return String(text[..<end]) + "…"
+        return String(decoding: cutAtCharacter(Array(text.utf8)), as: UTF8.self) + "…"
     }
 }
 
