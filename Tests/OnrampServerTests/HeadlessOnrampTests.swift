@@ -720,7 +720,8 @@ import Testing
         let artifacts = Python.repositoryRoot.appendingPathComponent("artifacts")
         try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
         let prefix = artifacts.appendingPathComponent("payment-button").path
-        let url = action == "auto" ? link + "&sandboxSheet=approve" : link
+        // The self-answering run lists its events on the page too (sandboxDebug=1).
+        let url = action == "auto" ? link + "&sandboxSheet=approve&sandboxDebug=1" : link
         let output = try await Python.run("payment_button_browser.py", [url, action, prefix])
         #expect(output.status == 0, "\(output.standardError)")
         let result = try JSONParser().parse(output.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines))
@@ -739,6 +740,12 @@ import Testing
         }
         if action != "cancel" {
             #expect(result["payButtonShown"] == false, "a final order shows no pay button")
+        }
+        let listed = result["debugList"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        if action == "auto" {
+            #expect(listed.map { String($0.prefix { $0 != " " }) } == expected, "\(listed)")
+        } else {
+            #expect(listed.isEmpty, "only with sandboxDebug=1")
         }
     }
 }

@@ -6,7 +6,8 @@ events the page posts are collected until the last one the action leads to.
 Usage: payment_button_browser.py PAYMENT_URL approve|decline|cancel|auto SCREENSHOT_PREFIX
 ("auto": the URL carries sandboxSheet=approve, so pressing the pay button answers the sheet itself,
 as the demo's hidden WebView needs.)
-Prints JSON {events: [eventName...], eventData: [...], status: <status line text>, payButtonShown: bool}.
+Prints JSON {events: [eventName...], eventData: [...], status: <status line text>, payButtonShown: bool,
+debugList: [the texts a sandboxDebug=1 page lists]}.
 """
 import json
 import sys
@@ -50,6 +51,7 @@ try:
         "payButtonShown": any(
             button.is_displayed() and button.is_enabled()
             for button in driver.find_elements(By.CSS_SELECTOR, "#pay-form button")),
+        "debugList": [item.text for item in driver.find_elements(By.CSS_SELECTOR, "#sandbox-event-list li")],
     }))
 finally:
     driver.quit()

@@ -247,6 +247,8 @@ extension HeadlessRoutes {
             APIParameter(
                 "sandboxSheet",
                 APISchema.string.described("approve, decline or cancel: a sandbox order's sheet answers itself.")),
+            APIParameter(
+                "sandboxDebug", APISchema.string.described("1: the page lists each event it posts, as it posts it.")),
         ]
 
         /// The form the page's buttons post.

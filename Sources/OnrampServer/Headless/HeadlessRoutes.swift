@@ -213,7 +213,8 @@ struct HeadlessRoutes: Sendable {
             expired: orders.nowMilliseconds >= order.linkExpiresAt,
             // Only a sandbox order's sheet may answer itself (`sandbox-` partnerUserRef).
             sandboxSheet: order.sandbox
-                ? request.queryValue("sandboxSheet").flatMap(GuestCheckoutService.SheetAction.init(rawValue:)) : nil)
+                ? request.queryValue("sandboxSheet").flatMap(GuestCheckoutService.SheetAction.init(rawValue:)) : nil,
+            sandboxDebug: request.queryValue("sandboxDebug") == "1")
     }
 
     /// POST: the pay button (`open`, without JavaScript) or the sheet's answer. A script asking for JSON

@@ -9,7 +9,7 @@ import OnrampWire
 /// (`components/onramp/APIGuestCheckoutWidget.tsx`): `onramp_api.load_pending`, `load_success`,
 /// `commit_success`, `commit_error`, `polling_start`, `polling_success`, `polling_error`, `cancel`, each
 /// as `{eventName, data}` to `window.ReactNativeWebView`, `webkit.messageHandlers.cbOnramp` (the iOS
-/// WKWebView sample) and the parent frame.
+/// WKWebView sample) and the parent frame; with `sandboxDebug=1` the page lists them too.
 enum PaymentButtonPage {
     static let scriptPath = "/v2/api-onramp/payment-sheet.js"
     static let statusPath = "/v2/api-onramp/order-status"
@@ -17,10 +17,11 @@ enum PaymentButtonPage {
     /// The page for `order` (on the network called `networkName`) reached through link `token`; `sheetOpen`
     /// shows the wallet's sheet (the pay button's no-JavaScript answer), `message` reports what the last
     /// action did, and `sandboxSheet` (the link's `sandboxSheet=approve|decline|cancel`) answers the sheet
-    /// as soon as the pay button is pressed, for a WebView the user cannot see.
+    /// as soon as the pay button is pressed, for a WebView the user cannot see; `sandboxDebug` (the link's
+    /// `sandboxDebug=1`) lists on the page each event the script posts, as it posts it.
     static func render(
         _ order: GuestCheckoutOrderRecord, networkName: String, token: String, sheetOpen: Bool, message: String?,
-        expired: Bool, sandboxSheet: GuestCheckoutService.SheetAction? = nil
+        expired: Bool, sandboxSheet: GuestCheckoutService.SheetAction? = nil, sandboxDebug: Bool = false
     ) -> HTTPResponse {
         let method = order.paymentMethod
         let payable = order.status == .pendingPayment && !expired
@@ -47,6 +48,14 @@ enum PaymentButtonPage {
                 <button type="submit" name="action" value="decline" id="sheet-decline" class="secondary">Decline</button>
                 <button type="submit" name="action" value="cancel" id="sheet-cancel" class="secondary">Cancel</button>
                 </form>
+                </section>
+                """
+        }
+        if sandboxDebug {
+            body += """
+                <section id="sandbox-events" aria-labelledby="sandbox-events-title">
+                <h2 id="sandbox-events-title">Events this page posted (sandboxDebug)</h2>
+                <ol id="sandbox-event-list" aria-live="polite"></ol>
                 </section>
                 """
         }
@@ -119,6 +128,12 @@ enum PaymentButtonPage {
           function post(eventName, data) {
             var message = { eventName: eventName, data: data || {}, payload: data || {} };
             window.onrampEvents.push(message);
+            var debugList = document.getElementById("sandbox-event-list");
+            if (debugList) {
+              var item = document.createElement("li");
+              item.textContent = eventName + " " + JSON.stringify(data || {});
+              debugList.appendChild(item);
+            }
             var text = JSON.stringify(message);
             try { if (window.ReactNativeWebView) { window.ReactNativeWebView.postMessage(text); } } catch (e) {}
             try {
