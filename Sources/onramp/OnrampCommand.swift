@@ -22,7 +22,7 @@ enum OnrampCommand {
           trigger     Cause a real event of a given type in the sandbox
           clock       Move a test-mode project's clock ahead (challenges, quotes… expire as in real time)
           state       Save the sandbox's whole state to a file (onramp serve --import starts from it)
-          catalogue   Print the built-in catalogue (assets, networks, prices, fees) as JSON
+          catalogue   Print the catalogue as JSON, or what it serves in a country (--country US --subdivision NY)
           bench-fixtures  Prepare attested requests for the benchmarks (bench/app2app.sh)
           help        Show this help, or a command's help: onramp help <command>
           version     Print the version (also --version)
@@ -55,16 +55,7 @@ enum OnrampCommand {
         case "demo": return DemoCommand.run(rest)
         case "state": return StateCommand.run(rest)
         case "clock": return ClockCommand.run(rest)
-        case "catalogue":
-            if rest.contains(where: isHelp) {
-                print(
-                    "usage: onramp catalogue\n\nPrints the built-in catalogue (assets, networks, prices, fees) as JSON."
-                )
-                return 0
-            }
-            guard let data = try? Catalogue.standard.jsonData() else { return 1 }
-            print(String(decoding: data, as: UTF8.self))
-            return 0
+        case "catalogue": return CatalogueCommand.run(rest)
         case "help", "--help", "-h":
             // `onramp help <command>` is the command's own help; a help word after another is this one.
             if let topic = rest.first, !isHelp(topic) { return run([topic, "--help"]) }

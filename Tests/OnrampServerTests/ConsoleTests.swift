@@ -266,6 +266,36 @@ import Testing
         #expect(accepted.headers["Location"] == "/console/events/\(purchase.eventId)?resent=1")
     }
 
+    /// In headless Chromium at 1280 x 900, no console page hides a column: every table fits its frame (long ids
+    /// and key ids wrap) and no page scrolls sideways. Screenshots in `artifacts/console-1280-*.png`.
+    @Test func consoleTablesFitA1280PixelWindow() async throws {
+        let purchase = try Self.purchase()
+        let server = purchase.server
+        #expect(try OfframpTests().cashOut(server, ref: "wide-seller").status == 303)
+        let sell = try #require(
+            try server.database.read {
+                try $0.query("SELECT transaction_id FROM offramp_transactions").first?.string("transaction_id")
+            })
+        let request = try #require(Self.get(server, "/console/events").headers["Request-Id"])
+        let paths = [
+            "/console", "/console/projects/\(server.projectId)",
+            "/console/projects/\(server.projectId)/lists/purchase_sessions",
+            "/console/transactions/\(purchase.transactionId)",
+            "/console/events", "/console/events/\(purchase.eventId)", "/console/requests",
+            "/console/requests/\(request)", "/console/sells/\(sell)", "/console/availability?country=US",
+        ]
+        let artifacts = Python.repositoryRoot.appendingPathComponent("artifacts")
+        try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
+        let output = try await Python.run(
+            "console_width.py",
+            [
+                "http://127.0.0.1:\(server.port)", server.application.consoleToken,
+                artifacts.appendingPathComponent("console-1280").path,
+            ] + paths)
+        #expect(output.status == 0, "\(output.standardOutput)\(output.standardError)")
+        for path in paths { #expect(output.standardOutput.contains("\(path) fits\n"), "\(output.standardOutput)") }
+    }
+
     /// In headless Chromium: sign in, open the project, its transaction, the event, resend it (the
     /// receiver gets the event a second time), advance the test clock and disable the endpoint from the
     /// project page, open the request log. Screenshots in `artifacts/console-*.png`.
@@ -458,6 +488,36 @@ import Testing
         let session = Self.text(Self.get(server, "/console/hosted_sessions/\(hosted)"))
         #expect(session.contains("href=\"/console/transactions/\(transaction)\""))
         #expect(session.contains("event onramp.transaction.created"), "its transaction's events")
+    }
+
+    /// The availability page answers, from the catalogue the APIs use, what is served in a country and
+    /// subdivision: the same assets Buy Options lists, the payment methods and their limits, and whether the
+    /// Embedded onramp serves the region; an unknown country or subdivision is a 400 naming the choices.
+    @Test func theAvailabilityPageLooksUpACountryAndSubdivision() throws {
+        let server = try TestServer()
+        let form = Self.text(Self.get(server, "/console/availability"))
+        #expect(form.contains("<option value=\"US\">") && form.contains("name=\"subdivision\""))
+        let newYork = Self.text(Self.get(server, "/console/availability?country=US&subdivision=NY"))
+        #expect(newYork.contains("not served: Purchases from New York are not supported."), "\(newYork)")
+        let california = Self.text(Self.get(server, "/console/availability?country=us&subdivision=US-CA"))
+        #expect(california.contains("served: pays in usd, cards and bank accounts"))
+        #expect(Self.text(Self.get(server, "/console/availability?country=DE")).contains("pays in eur, cards only"))
+        let path = "/onramp/v1/buy/options"
+        let options = try server.request(
+            "GET", path + "?country=US", headers: [("Authorization", "Bearer \(try server.jwt("GET", path))")])
+        let symbols = try #require(options.body["purchase_currencies"]?.arrayValue).compactMap {
+            $0["symbol"]?.stringValue
+        }
+        #expect(!symbols.isEmpty)
+        for symbol in symbols {
+            #expect(california.contains("<td>\(symbol)</td>"), "\(symbol) as Buy Options lists it")
+        }
+        let unknown = Self.get(server, "/console/availability?country=ZZ")
+        #expect(
+            unknown.status == 400 && Self.text(unknown).contains("the catalogue serves US"), "\(Self.text(unknown))")
+        let nowhere = Self.get(server, "/console/availability?country=US&subdivision=XX")
+        #expect(nowhere.status == 400 && Self.text(nowhere).contains("has no subdivision XX"))
+        #expect(Self.get(server, "/console/availability?country=US", signedIn: false).status == 401)
     }
 
     /// A project's lists show their newest 20 on its page and every row on a page of their own, 50 a

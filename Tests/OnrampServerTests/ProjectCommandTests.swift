@@ -23,6 +23,21 @@ import Testing
         }
     }
 
+    /// `catalogue --country` prints what is served there, as the console's availability page does; an unknown
+    /// country names the served ones.
+    @Test func catalogueLooksUpACountry() throws {
+        let newYork = try OnrampCLI.run(["catalogue", "--country", "US", "--subdivision", "NY"])
+        #expect(newYork.status == 0, "\(newYork.errors)")
+        let answer = try JSONParser().parse(Array(newYork.output.utf8))
+        #expect(answer["country"] == "US" && answer["subdivision"] == "NY")
+        #expect(answer["embedded"]?["available"] == false)
+        #expect(answer["embedded"]?["reason"]?.stringValue?.contains("New York") == true)
+        #expect(answer["options"]?["purchase_currencies"]?.arrayValue?.isEmpty == false)
+        #expect(answer["payment_methods"]?.arrayValue?.contains("CARD") == true, "\(answer)")
+        let unknown = try OnrampCLI.run(["catalogue", "--country", "ZZ"])
+        #expect(unknown.status == 1 && unknown.errors.contains("the catalogue serves US"), "\(unknown.errors)")
+    }
+
     /// `create --env` prints `export` lines a shell evaluates into every key (the PEM key whole), and `list` names
     /// the project, as text and as JSON; an empty database says how to make one.
     @Test func createPrintsExportLinesAndListNamesTheProjects() throws {

@@ -116,21 +116,16 @@ public struct KYCPolicy: Sendable, Hashable {
                 code: .unsupportedCountry, userMessage: "Purchases are not available in your region.",
                 developerMessage: reason, parameter: "customer_ip_address")
         }
-        switch KYCRegion.of(country: request.country) {
-        case .us:
-            let subdivision = request.subdivision?.uppercased()
-            if subdivision == "NY" || subdivision == "US-NY" {
-                return unsupported("Purchases from New York are not supported.")
-            }
-            return currency == "USD" ? nil : unsupported("US purchases must use usd, not \(currency.lowercased()).")
-        case .eu:
-            guard currency == "EUR" else {
-                return unsupported("EU purchases must use eur, not \(currency.lowercased()).")
-            }
-            return request.paymentMethod.isCard ? nil : unsupported("EU purchases accept cards only.")
-        case nil:
-            return unsupported("Country \(request.country) is not supported.")
+        if let refusal = KYCRegion.refusal(country: request.country, subdivision: request.subdivision) {
+            return unsupported(refusal)
         }
+        guard let region = KYCRegion.of(country: request.country) else { return nil }
+        guard currency == region.currency.uppercased() else {
+            return unsupported(
+                "\(region.displayName) purchases must use \(region.currency), not \(currency.lowercased()).")
+        }
+        return !region.cardsOnly || request.paymentMethod.isCard
+            ? nil : unsupported("\(region.displayName) purchases accept cards only.")
     }
 
     private func missing(_ tier: KYCTier, _ verifications: CustomerVerifications) -> OnrampError {

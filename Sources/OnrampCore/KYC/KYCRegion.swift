@@ -18,3 +18,24 @@ public enum KYCRegion: String, Sendable, Hashable, Codable, CaseIterable {
         return euCountries.contains(code) ? .eu : nil
     }
 }
+
+extension KYCRegion {
+    /// The currency purchases from the region pay in (`usd`, `eur`).
+    public var currency: String { self == .us ? "usd" : "eur" }
+    /// Whether only cards pay (the EU), rather than any payment method.
+    public var cardsOnly: Bool { self == .eu }
+    /// How the region is named in refusals (`US`, `EU`).
+    public var displayName: String { rawValue.uppercased() }
+
+    /// Why the Embedded onramp serves no purchase from `country` and `subdivision` (ISO 3166-2 without or
+    /// with the country prefix); nil when it serves the region.
+    public static func refusal(country: String, subdivision: String?) -> String? {
+        switch of(country: country) {
+        case .us:
+            let code = subdivision?.uppercased()
+            return code == "NY" || code == "US-NY" ? "Purchases from New York are not supported." : nil
+        case .eu: return nil
+        case nil: return "Country \(country) is not supported."
+        }
+    }
+}

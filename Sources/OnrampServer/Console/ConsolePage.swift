@@ -3,7 +3,8 @@ import HTTPServer
 import OnrampServices
 
 /// The console's layout: landmarks (header, nav, main), a skip link, tables with captions and
-/// headers, readable on a phone (tables scroll sideways), and no script at all. Every value a client
+/// headers that fit a 1280-pixel window (long ids wrap anywhere) and scroll sideways on a phone, and no
+/// script at all. Every value a client
 /// supplied goes through ``HTML/escape(_:)``; nothing else is interpolated.
 enum ConsolePage {
     /// A whole page.
@@ -22,7 +23,7 @@ enum ConsolePage {
             <a class="skip" href="#content">Skip to content</a>
             <header><span class="brand">OnrampKit console</span>
             <nav aria-label="Console"><a href="/console">Projects</a> <a href="/console/events">Events</a>
-            <a href="/console/requests">Requests</a></nav>
+            <a href="/console/requests">Requests</a> <a href="/console/availability">Availability</a></nav>
             <form method="post" action="/console/logout"><input type="hidden" name="csrf" value="\(csrf)">
             <button type="submit">Sign out</button></form></header>
             <main id="content"><h1>\(HTML.escape(title))</h1>
@@ -96,14 +97,14 @@ enum ConsolePage {
         .scroll { overflow-x: auto; background: var(--card); border-radius: .75rem; border: 1px solid var(--line); margin: .5rem 0 1rem; }
         table { border-collapse: collapse; width: 100%; min-width: 40rem; font-variant-numeric: tabular-nums; }
         caption { text-align: left; padding: .6rem .75rem; font-weight: 600; }
-        th, td { text-align: left; padding: .45rem .75rem; border-top: 1px solid var(--line); vertical-align: top; overflow-wrap: break-word; }
+        th, td { text-align: left; padding: .45rem .75rem; border-top: 1px solid var(--line); vertical-align: top; overflow-wrap: anywhere; }
         th { color: var(--muted); font-weight: 600; white-space: nowrap; }
         td form { display: inline-block; margin: 0 .25rem .25rem 0; } td input[type=number] { width: 4.5rem; }
         dl { display: grid; grid-template-columns: minmax(8rem, auto) 1fr; gap: .3rem 1rem; background: var(--card); padding: .75rem 1rem; border-radius: .75rem; border: 1px solid var(--line); }
         dt { color: var(--muted); } dd { margin: 0; overflow-wrap: anywhere; }
         pre { background: var(--card); border: 1px solid var(--line); border-radius: .75rem; padding: .75rem; overflow-x: auto; white-space: pre-wrap; overflow-wrap: anywhere; }
         button { font: inherit; font-weight: 600; border-radius: .5rem; padding: .35rem .8rem; border: 2px solid var(--accent); background: var(--accent); color: #fff; cursor: pointer; }
-        input { font: inherit; padding: .4rem .6rem; border-radius: .5rem; border: 1px solid var(--muted); background: var(--card); color: var(--text); }
+        input, select { font: inherit; padding: .4rem .6rem; border-radius: .5rem; border: 1px solid var(--muted); background: var(--card); color: var(--text); }
         .empty, .note { color: var(--muted); }
         .notice { background: #dff5ea; color: #0b4d36; border-radius: .5rem; padding: .5rem .75rem; }
         """

@@ -165,6 +165,14 @@ extension ConsoleRoutes {
             "GET /console/requests",
             "listConsoleRequests", "The last requests answered, searchable by Request-Id.",
             query: [APIParameter("request_id", .string(maxLength: 128))])
+        /// `GET /console/availability`.
+        static let availability = consolePage(
+            "GET /console/availability",
+            "showConsoleAvailability",
+            "What the catalogue serves in a country and subdivision: payment methods, limits, assets and networks.",
+            query: [
+                APIParameter("country", .string(maxLength: 8)), APIParameter("subdivision", .string(maxLength: 8)),
+            ])
         /// `GET /console/requests/{id}`.
         static let request = consolePage(
             "GET /console/requests/{id}",

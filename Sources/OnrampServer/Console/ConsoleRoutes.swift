@@ -22,6 +22,8 @@ struct ConsoleRoutes: Sendable {
     let sessions: OnrampSessionService
     /// Emptied by the console's changes of keys and test clocks.
     let callers: CallerCache
+    /// What the sandbox serves, for the availability page.
+    let catalogue: Catalogue
 
     func register(on router: inout Router) {
         // The start page is the first page of projects; the "Older" links continue on /console.
@@ -145,6 +147,13 @@ struct ConsoleRoutes: Sendable {
         }
         router.add(Operations.requests) { request in
             try page(request) { requests(id: try Self.query(request, "request_id", maxLength: 128)) }
+        }
+        router.add(Operations.availability) { request in
+            try page(request) {
+                try availability(
+                    country: try Self.query(request, "country", maxLength: 8),
+                    subdivision: try Self.query(request, "subdivision", maxLength: 8))
+            }
         }
         router.add(Operations.request) { request in
             try page(request) { try self.request(request.pathParameters["id"] ?? "") }
