@@ -18,10 +18,13 @@
 # it takes. /livez repeats to within 0.1 % run to run, the store's paths to within a few percent
 # (/healthz 4 %, sessions and pairs 1.5 %: the store's background work, such as a checkpoint, falls in
 # one window or the other); per-function counts in the kept dumps do not move.
-# Usage: [SERVER_CPU=0 CLIENT_CPU=1] [KEEP_DUMPS=DIR] bench/instructions.sh [REQUESTS] [SESSIONS] [PAIRS]
+# SERVE_FLAGS adds flags to every onramp server it counts (SERVE_FLAGS="--request-bodies 0" counts them
+# without the request log's bodies).
+# Usage: [SERVER_CPU=0 CLIENT_CPU=1] [KEEP_DUMPS=DIR] [SERVE_FLAGS=…] bench/instructions.sh [REQUESTS] [SESSIONS] [PAIRS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source bench/lib.sh
+SERVE_FLAGS=${SERVE_FLAGS:-}
 requests=${1:-20000}
 sessions=${2:-1000}
 pairs=${3:-300}
@@ -156,7 +159,7 @@ wait_served "http://127.0.0.1:$port_mhd/"
 send $port_mhd / 1000
 measure mhd $started_pid libmicrohttpd "$requests" $port_mhd / "$requests"
 kill "$started_pid" 2>/dev/null; wait "$started_pid" 2>/dev/null || true
-start onramp $onramp serve --port $port_onramp --database "sqlite:$work/http.db" --access-log off
+start onramp $onramp serve --port $port_onramp --database "sqlite:$work/http.db" --access-log off $SERVE_FLAGS
 wait_served "http://127.0.0.1:$port_onramp/livez"
 for path in /livez /healthz; do
     send $port_onramp $path 1000
@@ -171,7 +174,7 @@ $onramp appattest ca create --out "$work/ca" >/dev/null
 project=$($onramp project create --name Bench --app-id $app_id --redirect-host bench.example.com \
     --database "sqlite:$work/sessions.db" --json | python3 -c 'import json, sys; print(json.load(sys.stdin)["projectId"])')
 serve_sessions=(serve --port $port_onramp --database "sqlite:$work/sessions.db" --trust-appattest-root "$work/ca/root.pem"
-    --rate-limit 0 --project-rate-limit 0 --access-log off)
+    --rate-limit 0 --project-rate-limit 0 --access-log off $SERVE_FLAGS)
 $onramp "${serve_sessions[@]}" >"$work/prepare.log" 2>&1 &
 preparer=$!
 wait_served "http://127.0.0.1:$port_onramp/livez"
@@ -188,7 +191,7 @@ kill "$started_pid" 2>/dev/null; wait "$started_pid" 2>/dev/null || true
 # Embedded pairs: customers prepared by a server running natively, then the pairs sent to the same
 # database served under callgrind.
 $onramp project create --name EmbeddedBench --database "sqlite:$work/pairs.db" --json >"$work/pairs-project.json"
-serve_pairs=(serve --port $port_onramp --database "sqlite:$work/pairs.db" --access-log off)
+serve_pairs=(serve --port $port_onramp --database "sqlite:$work/pairs.db" --access-log off $SERVE_FLAGS)
 $onramp "${serve_pairs[@]}" >"$work/prepare-pairs.log" 2>&1 &
 preparer=$!
 wait_served "http://127.0.0.1:$port_onramp/healthz"

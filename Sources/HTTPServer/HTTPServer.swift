@@ -205,7 +205,7 @@ public final class HTTPServer: Sendable {
         if let requestLog {
             let keepsBodies = requestLog.keepsBodies(refused: status >= 400)
             func body(_ bytes: [UInt8], _ contentType: String?) -> String? {
-                keepsBodies ? LoggedBody.text(of: bytes, contentType: contentType) : RequestLog.bodiesNotKept
+                keepsBodies ? LoggedBody.text(of: bytes, contentType: contentType) : requestLog.bodiesNotKept
             }
             requestLog.record(
                 RequestLog.Entry(

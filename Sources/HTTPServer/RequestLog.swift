@@ -79,27 +79,35 @@ public final class RequestLog: Sendable {
     private let bodyBudget = Locked((second: Int64(0), kept: 0))
 
     /// Bodies are kept for at most this many requests a second, and for every refusal: a load does not pay
-    /// to redact bodies no one reads (an entry beyond it says so).
-    public static let bodiesPerSecond = 50
+    /// to redact bodies no one reads (an entry beyond it says so). 0 keeps none.
+    public let bodiesPerSecond: Int
+    /// The default of ``bodiesPerSecond``.
+    public static let defaultBodiesPerSecond = 50
     /// What an entry whose bodies were not kept shows instead.
-    public static let bodiesNotKept =
-        "(not kept: the log keeps the bodies of \(bodiesPerSecond) requests a second, and of every refusal)"
+    public var bodiesNotKept: String {
+        bodiesPerSecond == 0
+            ? "(not kept: the server keeps no bodies)"
+            : "(not kept: the log keeps the bodies of \(bodiesPerSecond) requests a second, and of every refusal)"
+    }
 
     /// Whether the bodies of a request answered now are kept: always for a refusal, else while this second's
     /// budget lasts.
     public func keepsBodies(refused: Bool) -> Bool {
+        guard bodiesPerSecond > 0 else { return false }
         if refused { return true }
         let second = Int64(CoarseClock.seconds())
         return bodyBudget.withLock { budget in
             if budget.second != second { budget = (second, 0) }
-            guard budget.kept < Self.bodiesPerSecond else { return false }
+            guard budget.kept < bodiesPerSecond else { return false }
             budget.kept += 1
             return true
         }
     }
 
-    /// Keeps the last `capacity` requests.
-    public init(capacity: Int = 1_000) {
+    /// Keeps the last `capacity` requests, the bodies of `bodiesPerSecond` of them a second (and of every
+    /// refusal; none at all when 0).
+    public init(capacity: Int = 1_000, bodiesPerSecond: Int = RequestLog.defaultBodiesPerSecond) {
+        self.bodiesPerSecond = max(0, bodiesPerSecond)
         var ring = Ring(capacity: max(1, capacity))
         ring.items.reserveCapacity(ring.capacity)
         self.ring = Locked(ring)

@@ -16,7 +16,7 @@ public final class OnrampApplication: Sendable {
     /// Every route.
     public let router: Router
     /// The last requests answered, for the console's request log; hand it to the ``HTTPServer``.
-    public let requestLog = RequestLog()
+    public let requestLog: RequestLog
     /// The sandbox console's operator token (its sign-in link is `/console/login?token=…`).
     public let consoleToken: String
     let transactions: TransactionService
@@ -26,13 +26,17 @@ public final class OnrampApplication: Sendable {
     private let workers: BackgroundWorkers
 
     /// Assembles the application on `context`; applies pending migrations first. The console answers
-    /// `consoleToken` (a random one when nil), from loopback addresses only unless `consoleAllowsRemote`.
+    /// `consoleToken` (a random one when nil), from loopback addresses only unless `consoleAllowsRemote`; its
+    /// request log keeps the bodies of `requestBodiesPerSecond` requests a second (and of every refusal; 0: none).
     public init(
         context: ServerContext, settlement: any SettlementProvider = SimulatedSettlement(),
-        consoleToken: String? = nil, consoleAllowsRemote: Bool = false
+        consoleToken: String? = nil, consoleAllowsRemote: Bool = false,
+        requestBodiesPerSecond: Int = RequestLog.defaultBodiesPerSecond
     ) throws {
         try context.database.migrate(Schema.migrations)
         self.context = context
+        let requestLog = RequestLog(bodiesPerSecond: requestBodiesPerSecond)
+        self.requestLog = requestLog
         let metrics = Metrics()
         self.metrics = metrics
         let authenticator = CDPAuthenticator(

@@ -28,6 +28,8 @@ enum ServeCommand {
                                         block on the database, and writers waiting together share one commit)
           --settlement-delay SECONDS    Time a transaction stays IN_PROGRESS in the simulator (default 1)
           --access-log on|off           One log line per request on standard error (default on)
+          --request-bodies N            The console's request log keeps the bodies (redacted) of N requests a
+                                        second and of every refusal (default 50; 0 keeps none)
           --catalogue FILE              Assets, networks, prices and fees as JSON (default: the built-in catalogue;
                                         `onramp catalogue` prints it as a starting point)
           (environment) ONRAMP_DATA_KEY  64 hex digits keying what is kept sealed or hashed: KYC id numbers and
@@ -78,7 +80,7 @@ enum ServeCommand {
                     "--port", "--host", "--database", "--public-url", "--trust-appattest-root", "--threads",
                     "--settlement-delay", "--access-log", "--rate-limit", "--project-rate-limit", "--catalogue",
                     "--max-connections", "--connections-per-address", "--head-timeout", "--keep-alive-timeout",
-                    "--body-timeout", "--console-token", "--import", "--export-on-exit",
+                    "--body-timeout", "--console-token", "--import", "--export-on-exit", "--request-bodies",
                 ],
                 flagOptions: [
                     "--help", "--jwt-single-use", "--console-remote", "--allow-local-webhook-targets",
@@ -112,6 +114,8 @@ enum ServeCommand {
                 roots.append(try X509Certificate(pemRepresentation: String(contentsOfFile: path, encoding: .utf8)))
             }
             AccessLog.shared.configure(enabled: args.value("--access-log") != "off")
+            let requestBodies = try args.integer(
+                "--request-bodies", default: RequestLog.defaultBodiesPerSecond, in: 0...100_000)
 
             let termination = TerminationSignal()
             let connections = try connectionLimits(args)
@@ -129,7 +133,7 @@ enum ServeCommand {
                 rateLimits: (
                     rateLimit == 0 ? nil : Double(rateLimit), projectRateLimit == 0 ? nil : Double(projectRateLimit)
                 ),
-                catalogue: catalogue,
+                catalogue: catalogue, requestBodies: requestBodies,
                 console: (try consoleToken(args) ?? OnrampHome.consoleToken(), args.flag("--console-remote")),
                 webhookTargets: .forServer(
                     listeningOn: host, allowLocal: args.flag("--allow-local-webhook-targets"),
@@ -223,7 +227,8 @@ enum ServeCommand {
         database: any Database, host: String, port: Int, threads: Int, connections: ConnectionLimits,
         jwtSingleUse: Bool, publicURL: String?,
         roots: [X509Certificate], settlementDelay: Double, rateLimits: (client: Double?, project: Double?),
-        catalogue: Catalogue, console: (token: String?, allowsRemote: Bool), webhookTargets: WebhookTargetPolicy
+        catalogue: Catalogue, requestBodies: Int, console: (token: String?, allowsRemote: Bool),
+        webhookTargets: WebhookTargetPolicy
     ) throws -> (HTTPServer, OnrampApplication) {
         // Bind first: the public URL (in every onrampUrl) needs the port, also when it is picked (0).
         let socket = try ListeningSocket.bind(host: host, port: port)
@@ -237,7 +242,7 @@ enum ServeCommand {
             dataKey: try dataKey(), webhookTargets: webhookTargets)
         let application = try OnrampApplication(
             context: context, settlement: SimulatedSettlement(catalogue: catalogue), consoleToken: console.token,
-            consoleAllowsRemote: console.allowsRemote)
+            consoleAllowsRemote: console.allowsRemote, requestBodiesPerSecond: requestBodies)
         let server = HTTPServer(
             configuration: ServerConfiguration(
                 host: host, port: socket.port, threadCount: threads, connections: connections,
