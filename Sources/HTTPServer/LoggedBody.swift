@@ -105,12 +105,24 @@ public enum LoggedBody {
             self = found
         }
 
-        /// What one word is, compared without case.
+        /// What one word is, compared without case: its bytes packed into a key, looked up once.
         private static func word(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> NameWords {
-            for (spelling, meaning) in vocabulary where spelling.count == bytes.count {
-                if zip(spelling, bytes).allSatisfy({ $0 == ($1 | 0x20) }) { return meaning }
+            guard bytes.count <= longestWord else { return [] }
+            return meanings[WordKey(bytes)] ?? []
+        }
+
+        /// Up to 16 bytes of a word, lower-cased (`| 0x20` lower-cases an ASCII letter and leaves digits),
+        /// packed into two integers.
+        private struct WordKey: Hashable {
+            var low: UInt64 = 0
+            var high: UInt64 = 0
+
+            init<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
+                for (offset, byte) in bytes.prefix(16).enumerated() {
+                    let folded = UInt64(byte | 0x20)
+                    if offset < 8 { low |= folded << (offset * 8) } else { high |= folded << ((offset - 8) * 8) }
+                }
             }
-            return []
         }
 
         private static let secretiveWords: [String] = [
@@ -122,8 +134,10 @@ public enum LoggedBody {
             ("card", .card), ("account", .account), ("routing", .routing), ("id", .id), ("exp", .exp),
             ("month", .month), ("year", .year), ("code", .code),
         ]
-        private static let vocabulary: [([UInt8], NameWords)] =
-            secretiveWords.map { (Array($0.utf8), NameWords.secretive) } + namedWords.map { (Array($0.0.utf8), $0.1) }
+        private static let meanings: [WordKey: NameWords] = Dictionary(
+            uniqueKeysWithValues: secretiveWords.map { (WordKey($0.utf8), NameWords.secretive) }
+                + namedWords.map { (WordKey($0.0.utf8), $0.1) })
+        private static let longestWord = (secretiveWords + namedWords.map(\.0)).map(\.utf8.count).max() ?? 0
     }
 
     /// Whether `value` (UTF-8 bytes) is a secret by its look: a secret or restricted key, a webhook or link

@@ -103,9 +103,10 @@ package final class CallerCache: Sendable {
         guard let watcher = database.notificationWatcher(channel: Self.channel) else { return }
         workers.start(name: "caller cache", interval: 5, watcher: watcher, spacing: 0.001) { [self] in
             // A notification, a reconnected listener (which may have missed some) or the interval: empty it,
-            // and trust entries past their lifetime only while the listener is up.
-            notified.store(watcher.descriptor >= 0, ordering: .releasing)
+            // then trust entries past their lifetime only while the listener is up (emptied first, so no entry
+            // read before the listener heard everything is trusted).
             invalidate()
+            notified.store(watcher.descriptor >= 0, ordering: .releasing)
         }
     }
 }
