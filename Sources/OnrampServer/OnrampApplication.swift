@@ -81,7 +81,7 @@ public final class OnrampApplication: Sendable {
             access: consoleAccess,
             provisioner: ProjectProvisioner(
                 database: context.database, clock: context.realClock, callers: context.callers),
-            requestLog: requestLog
+            requestLog: requestLog, webhooks: WebhookOperations(database: context.database, clock: context.realClock)
         ).register(on: &router)
         APIComponents.register(on: &router)
         self.router = router

@@ -78,12 +78,16 @@ struct App2AppDemo {
         guard credited.count == 1, let eventId = credited.first?.eventId else {
             throw DemoFailure("expected one credit, found \(credited.count)")
         }
-        _ = try WebhookOperations(database: sandbox.database).redeliver(eventId: eventId)
+        try sandbox.redeliver(eventId: eventId)
         say("  8. operator: success event \(eventId) redelivered (at-least-once delivery)")
         guard await sandbox.eventually(15, { sandbox.receivedDuplicate(eventId) }),
             sandbox.ledger.credits(for: user).count == 1
         else { throw DemoFailure("the redelivery was not ignored") }
         say("  9. backend: still one credit for \(user): \(sandbox.ledger.balance(of: user, currency: "USDC")) USDC")
+        if sandbox.keepsObjects {
+            say("  console: \(sandbox.consoleLink("/console/transactions/\(settlement.transactionId)"))")
+            say("  console: \(sandbox.consoleLink("/console/events/\(eventId)"))")
+        }
     }
 }
 

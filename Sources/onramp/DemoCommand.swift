@@ -1,46 +1,93 @@
+import AppAttest
 import Dispatch
 import Foundation
 import PartnerBackendKit
 
-/// `onramp demo`: runs an App2App purchase and an Embedded Components purchase end to end against an
-/// in-process sandbox, with the client SDKs and the example partner backend, printing each step.
+/// `onramp demo`: runs an App2App purchase and an Embedded Components purchase end to end with the client SDKs
+/// and the example partner backend, printing each step: against a server of its own, or with `--server`
+/// against one already running, whose console then shows what the demo made.
 enum DemoCommand {
     static let usage = """
-        Usage: onramp demo
+        Usage: onramp demo [--server URL [--console-token TOKEN] --ca DIR]
 
-        Starts the onramp server on a free port over a temporary SQLite database, creates a project,
-        and runs both purchases end to end with App2AppClient, CryptoOnrampCoordinator and the example
+        Without --server: starts the onramp server on a free port over a temporary SQLite database, creates a
+        project, and runs both purchases end to end with App2AppClient, CryptoOnrampCoordinator and the example
         partner backend (webhook receiver and ledger). Exits 0 when both purchases were credited.
+
+        With --server: the same against a server already running (a new project made through its console API),
+        printing the console page of each purchase. The server must trust the App Attest test CA in DIR
+        (`onramp appattest ca create --out DIR`, then `serve --trust-appattest-root DIR/root.pem`).
+
+        Options:
+        \(ServerConnection.optionsUsage)
+          --ca DIR              The test CA the server trusts (required with --server)
         """
 
     static func run(_ arguments: [String]) -> Int32 {
-        if arguments.contains("--help") || arguments.contains("-h") {
-            print(usage)
-            return 0
-        }
-        guard arguments.isEmpty else {
-            printError("onramp demo: unexpected argument \(arguments[0])\n\n\(usage)")
+        let target: Target
+        do {
+            let args = try Arguments(
+                arguments, valueOptions: ["--server", "--console-token", "--ca"], flagOptions: ["--help", "-h"])
+            guard args.positional.isEmpty, !args.flag("--help"), !args.flag("-h") else {
+                print(usage)
+                return args.flag("--help") || args.flag("-h") ? 0 : 64
+            }
+            target = try Target(args)
+        } catch let error as Arguments.UsageError {
+            printError("onramp demo: \(error)\n\n\(usage)")
             return 64
+        } catch {
+            printError("onramp demo: \(error)")
+            return 1
         }
         // The coordinator is main-actor bound: run on the main queue and exit from there.
         Task { @MainActor in
-            exit(await runDemo())
+            exit(await runDemo(target))
         }
         dispatchMain()
     }
 
-    @MainActor private static func runDemo() async -> Int32 {
+    /// Where the demo runs: a server of its own, or a running one trusting a CA.
+    enum Target {
+        case ownServer
+        case running(ServerConnection, TestCertificateAuthority)
+
+        init(_ args: Arguments) throws {
+            guard args.value("--server") != nil else {
+                guard args.value("--ca") == nil, args.value("--console-token") == nil else {
+                    throw Arguments.UsageError(description: "--ca and --console-token go with --server")
+                }
+                self = .ownServer
+                return
+            }
+            guard let ca = args.value("--ca") else {
+                throw Arguments.UsageError(description: "--server needs --ca DIR, the test CA the server trusts")
+            }
+            self = .running(
+                try ServerConnection.from(args), try TestCertificateAuthority(directory: URL(fileURLWithPath: ca)))
+        }
+    }
+
+    @MainActor private static func runDemo(_ target: Target) async -> Int32 {
         say("onramp demo: an App2App and an Embedded Components purchase, end to end")
         let sandbox: DemoSandbox
         do {
-            sandbox = try DemoSandbox(settlementDelay: 1, onWebhook: report)
+            switch target {
+            case .ownServer: sandbox = try DemoSandbox(settlementDelay: 1, onWebhook: report)
+            case .running(let server, let authority):
+                sandbox = try DemoSandbox(server: server, authority: authority, onWebhook: report)
+            }
         } catch {
             printError("onramp demo: could not start the sandbox: \(error)")
             return 1
         }
         defer { sandbox.shutdown() }
         do {
-            say("[setup] onramp server on \(sandbox.rootURL.absoluteString) (temporary SQLite, test App Attest CA)")
+            say(
+                sandbox.keepsObjects
+                    ? "[setup] onramp server \(sandbox.rootURL.absoluteString) (running; its console keeps what follows)"
+                    : "[setup] onramp server on \(sandbox.rootURL.absoluteString) (temporary SQLite, test App Attest CA)"
+            )
             say("[setup] project \(sandbox.credentials.projectId) for \(DemoSandbox.appId)")
             try await App2AppDemo(sandbox: sandbox).run()
             try await EmbeddedDemo(sandbox: sandbox).run()
@@ -48,6 +95,9 @@ enum DemoCommand {
             say("ledger:")
             for credit in sandbox.ledger.credits {
                 say("  \(credit.userRef): +\(credit.amount) \(credit.currency) (event \(credit.eventId))")
+            }
+            if sandbox.keepsObjects {
+                say("console: \(sandbox.consoleLink("/console/projects/\(sandbox.credentials.projectId)"))")
             }
             say("onramp demo: both purchases settled and credited once")
             return 0

@@ -94,5 +94,9 @@ import PartnerBackendKit
         say(
             "  8. backend: fulfillment_complete credited \(credit.amount) \(credit.currency), tx \(credit.txHash ?? "?")"
         )
+        if sandbox.keepsObjects {
+            say("  console: \(sandbox.consoleLink("/console/onramp_sessions/\(session.id)"))")
+            say("  console: \(sandbox.consoleLink("/console/customers/\(customerId)"))")
+        }
     }
 }

@@ -44,9 +44,9 @@ import Testing
     }
 
     /// `onramp serve` on a free port in `folder`, keeping its token in `home`; the process and its URL.
-    static func serve(in folder: Folder, home: Folder) throws -> (Process, String) {
+    static func serve(in folder: Folder, home: Folder, _ flags: [String] = []) throws -> (Process, String) {
         let process = OnrampCLI.process(
-            ["serve", "--port", "0", "--access-log", "off"], in: folder.url, environment: keeping(in: home))
+            ["serve", "--port", "0", "--access-log", "off"] + flags, in: folder.url, environment: keeping(in: home))
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -191,6 +191,42 @@ import Testing
         #expect(refused.contains("api_key_invalid: You did not provide an API key"), "its code and message: \(refused)")
         let healthy = try #require(reader.next(timeout: 10))
         #expect(healthy.contains("GET /healthz  200"), "\(healthy); the probe before it is not logged")
+    }
+
+    /// `onramp demo --server` runs both purchases against a running server trusting its CA, and prints console
+    /// pages that show them afterwards.
+    @Test func theDemoRunsAgainstARunningServerAndLeavesItsPurchasesInTheConsole() throws {
+        let folder = try Folder("cli-demo")
+        let home = try Folder("cli-demo-home")
+        let ca = folder.url.appendingPathComponent("ca").path
+        #expect(try Self.onramp(["appattest", "ca", "create", "--out", ca], in: folder).status == 0)
+        let (server, url) = try Self.serve(in: folder, home: home, ["--trust-appattest-root", ca + "/root.pem"])
+        defer { Self.stop(server) }
+        let demo = try Self.onramp(
+            ["demo", "--server", url, "--ca", ca], in: folder, environment: ["ONRAMP_HOME": home.path])
+        #expect(demo.status == 0, "\(demo.output)\(demo.errors)")
+        #expect(demo.output.contains("both purchases settled and credited once"))
+        let links = demo.output.split(separator: "\n").compactMap { line in
+            line.split(separator: " ").last.flatMap { $0.hasPrefix(url + "/console/") ? String($0) : nil }
+        }
+        #expect(links.contains { $0.contains("/console/transactions/") }, "\(demo.output)")
+        #expect(links.contains { $0.contains("/console/onramp_sessions/") }, "\(demo.output)")
+        let port = try #require(Int(url.split(separator: ":").last ?? ""))
+        let token = try String(contentsOf: home.url.appendingPathComponent("console-token"), encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let signIn = try RawHTTPClient(port: port).request("GET", "/console/login?token=\(token)")
+        let cookie = try #require(signIn.headers["set-cookie"]?.split(separator: ";").first.map(String.init))
+        for link in links {
+            let page = try RawHTTPClient(port: port).request(
+                "GET", String(link.dropFirst(url.count)), headers: [("Cookie", cookie)])
+            #expect(page.status == 200, "\(link)")
+        }
+        let transaction = try #require(links.first { $0.contains("/console/transactions/") })
+        let page = try RawHTTPClient(port: port).request(
+            "GET", String(transaction.dropFirst(url.count)), headers: [("Cookie", cookie)])
+        #expect(page.text.contains("ONRAMP_TRANSACTION_STATUS_SUCCESS") && page.text.contains("demo-user-app2app"))
+        let without = try Self.onramp(["demo", "--server", url], in: folder, environment: ["ONRAMP_HOME": home.path])
+        #expect(without.status == 64 && without.errors.contains("--server needs --ca DIR"), "\(without.errors)")
     }
 
     @Test func versionIsPrinted() throws {

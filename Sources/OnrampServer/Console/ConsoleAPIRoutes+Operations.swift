@@ -74,6 +74,17 @@ extension ConsoleAPIRoutes {
             security: security, body: .json(createRequest),
             responses: [.json(201, "The project's credentials.", credentials)] + OperationsRoutes.Operations.errors)
 
+        /// `POST /console/api/events/redeliver`.
+        static let redeliverEvent = APIOperation(
+            "POST /console/api/events/redeliver", id: "redeliverConsoleAPIEvent",
+            summary: "Delivers an event again to every endpoint it went to (not a live-mode Stripe event).",
+            tag: "Console", security: security,
+            body: .json(.object(["id": .string(minLength: 1, maxLength: 128)], required: ["id"])),
+            responses: [
+                .json(
+                    200, "Whether a delivery was queued again.",
+                    .object(["id": .string(), "redelivered": .boolean], required: ["id", "redelivered"]))
+            ] + OperationsRoutes.Operations.errors)
         /// `POST /console/api/keys/revoke`.
         static let revokeKey = APIOperation(
             "POST /console/api/keys/revoke", id: "revokeConsoleAPIKey",

@@ -5,7 +5,7 @@ import OnrampServices
 import OnrampWire
 
 /// The console's JSON routes for the command line (`onramp project list`, `onramp project create`,
-/// `onramp project revoke-key`, `onramp logs tail`): the
+/// `onramp project revoke-key`, `onramp logs tail`, `onramp demo --server`): the
 /// same operator as the pages, but only by `Authorization: Bearer` with the console token (a cookie never
 /// authorizes them, so no page in a browser can drive them) and from loopback unless the console allows
 /// remote addresses. Errors are the server's plain JSON errors.
@@ -13,6 +13,8 @@ struct ConsoleAPIRoutes: Sendable {
     let access: ConsoleAccess
     let provisioner: ProjectProvisioner
     let requestLog: RequestLog
+    /// Redelivers events (`onramp demo --server`'s at-least-once step).
+    let webhooks: WebhookOperations
 
     func register(on router: inout Router) {
         router.setErrorRenderer(PlainErrorRenderer(), forPathPrefix: "/console/api/")
@@ -32,6 +34,20 @@ struct ConsoleAPIRoutes: Sendable {
         router.add(Operations.createProject) { request in
             try access.authorizeBearer(request)
             return Operations.createProject.success(try createProject(try request.jsonBody()))
+        }
+        router.add(Operations.redeliverEvent) { request in
+            try access.authorizeBearer(request)
+            let id = try RequestFields(try request.jsonBody()).required("id", maxLength: 128)
+            guard let event = try webhooks.database.read({ try ConsoleRepository(connection: $0).event(id) }) else {
+                throw HTTPError(status: 404, code: "not_found", message: "No event \(id).", param: "id")
+            }
+            guard !(try event.string("family") == "stripe" && event.int("livemode") != 0) else {
+                throw HTTPError(
+                    status: 400, code: "invalid_request", message: "A live-mode Stripe event is not redelivered.",
+                    param: "id")
+            }
+            return Operations.redeliverEvent.success(
+                ["id": .string(id), "redelivered": .bool(try webhooks.redeliver(eventId: id))])
         }
         router.add(Operations.revokeKey) { request in
             try access.authorizeBearer(request)

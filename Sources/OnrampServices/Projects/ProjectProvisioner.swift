@@ -32,6 +32,33 @@ public struct ProjectProvisioner: Sendable {
         /// The Link OAuth client secret.
         public let oauthClientSecret: String
 
+        /// The credentials in ``json``, as the console API answers them; nil when a member is missing.
+        public init?(json: JSONValue) {
+            func member(_ name: String) -> String? { json[name]?.stringValue }
+            guard let projectId = member("projectId"), let cdpApiKeyId = member("cdpApiKeyId"),
+                let cdpApiKeySecret = member("cdpApiKeySecret"), let stripeSecretKey = member("stripeSecretKey"),
+                let stripePublishableKey = member("stripePublishableKey"), let oauthClientId = member("oauthClientId"),
+                let oauthClientSecret = member("oauthClientSecret")
+            else { return nil }
+            self.init(
+                projectId: projectId, cdpApiKeyId: cdpApiKeyId, cdpApiKeySecret: cdpApiKeySecret,
+                stripeSecretKey: stripeSecretKey, stripePublishableKey: stripePublishableKey,
+                oauthClientId: oauthClientId, oauthClientSecret: oauthClientSecret)
+        }
+
+        init(
+            projectId: String, cdpApiKeyId: String, cdpApiKeySecret: String, stripeSecretKey: String,
+            stripePublishableKey: String, oauthClientId: String, oauthClientSecret: String
+        ) {
+            self.projectId = projectId
+            self.cdpApiKeyId = cdpApiKeyId
+            self.cdpApiKeySecret = cdpApiKeySecret
+            self.stripeSecretKey = stripeSecretKey
+            self.stripePublishableKey = stripePublishableKey
+            self.oauthClientId = oauthClientId
+            self.oauthClientSecret = oauthClientSecret
+        }
+
         /// The credentials as `onramp project create --json` prints them and the console API answers them.
         public var json: JSONValue {
             [
