@@ -21,7 +21,7 @@
 # SERVE_FLAGS adds flags to every onramp server it counts; by default "--request-bodies 0": the request log
 # keeps the bodies of 50 requests a second, a share that depends on how fast the server runs (under
 # valgrind, most requests), so per-request counts are made without them and a kept body is counted apart
-# (SERVE_FLAGS="--request-bodies 1000000" keeps every one).
+# (SERVE_FLAGS="--request-bodies 100000" keeps every one).
 # Usage: [SERVER_CPU=0 CLIENT_CPU=1] [KEEP_DUMPS=DIR] [SERVE_FLAGS=…] bench/instructions.sh [REQUESTS] [SESSIONS] [PAIRS]
 set -euo pipefail
 cd "$(dirname "$0")/.."

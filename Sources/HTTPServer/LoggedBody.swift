@@ -18,29 +18,43 @@ public enum LoggedBody {
     /// The text kept of `bytes` sent as `contentType`; nil for an empty body.
     public static func text(of bytes: [UInt8], contentType: String?) -> String? {
         guard !bytes.isEmpty else { return nil }
-        let mediaType = contentType?.split(separator: ";").first?.trimmingSpaces.lowercased() ?? ""
-        switch mediaType {
-        case "application/json", "application/problem+json", "":
-            guard let kept = RedactedJSON(bytes).text else {
-                return "(\(bytes.count) bytes\(mediaType.isEmpty ? "" : ", not JSON"))"
-            }
-            return kept
-        case "application/x-www-form-urlencoded":
-            guard let form = UTF8Text.string(bytes) else { return "(\(bytes.count) bytes, not UTF-8)" }
-            return truncated(redactForm(form))
-        default:
-            return "(\(mediaType), \(bytes.count) bytes, not kept)"
+        switch MediaType(contentType) {
+        case .json, .none:
+            return RedactedJSON(bytes).text ?? "(\(bytes.count) bytes\(contentType == nil ? "" : ", not JSON"))"
+        case .form:
+            guard UTF8Text.string(bytes) != nil else { return "(\(bytes.count) bytes, not UTF-8)" }
+            return RedactedForm(bytes).text
+        case .other:
+            let name = contentType?.split(separator: ";").first?.trimmingSpaces().lowercased() ?? ""
+            return "(\(name), \(bytes.count) bytes, not kept)"
         }
     }
 
-    /// A form with every sensitive pair's value replaced, the rest as sent.
-    static func redactForm(_ form: String) -> String {
-        form.split(separator: "&", omittingEmptySubsequences: false).map { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = PercentEncoding.decode(parts[0], plusAsSpace: true) ?? String(parts[0])
-            let value = parts.count > 1 ? PercentEncoding.decode(parts[1], plusAsSpace: true) ?? "" : ""
-            return isSensitive(name: name, value: value) ? "\(parts[0])=\(redacted)" : String(pair)
-        }.joined(separator: "&")
+    /// What a body's `Content-Type` makes of it, read without allocating (it is read for every kept body).
+    enum MediaType {
+        case json, form, other, none
+
+        init(_ contentType: String?) {
+            guard var contentType else {
+                self = .none
+                return
+            }
+            self = contentType.withUTF8 { bytes in
+                var start = 0
+                var end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
+                while start < end, bytes[start] == UInt8(ascii: " ") { start += 1 }
+                while end > start, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
+                let type = bytes[start..<end]
+                func equals(_ name: StaticString) -> Bool {
+                    type.count == name.utf8CodeUnitCount
+                        && zip(type, UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+                            .allSatisfy { ($0 | 0x20) == $1 || $0 == $1 }
+                }
+                if equals("application/json") || equals("application/problem+json") { return .json }
+                if equals("application/x-www-form-urlencoded") { return .form }
+                return type.isEmpty ? .none : .other
+            }
+        }
     }
 
     /// Whether a member called `name` holding `value` is kept out of the log.
@@ -52,7 +66,7 @@ public enum LoggedBody {
 
     /// Whether a member whose name is made of `words`, holding `value` (its bytes, without quotes), is kept out
     /// of the log.
-    static func isSensitive<Bytes: Collection<UInt8>>(_ words: NameWords, value: Bytes) -> Bool
+    static func isSensitive<Bytes: BidirectionalCollection<UInt8>>(_ words: NameWords, value: Bytes) -> Bool
     where Bytes.Index == Int {
         if isSensitiveValue(value) || words.contains(.secretive) { return true }
         if words.contains(.key), !words.isDisjoint(with: [.privateWord, .api, .signing]) { return true }
@@ -142,7 +156,8 @@ public enum LoggedBody {
 
     /// Whether `value` (UTF-8 bytes) is a secret by its look: a secret or restricted key, a webhook or link
     /// session secret, a client secret, a JWT, or a card number.
-    static func isSensitiveValue<Bytes: Collection<UInt8>>(_ value: Bytes) -> Bool where Bytes.Index == Int {
+    static func isSensitiveValue<Bytes: BidirectionalCollection<UInt8>>(_ value: Bytes) -> Bool
+    where Bytes.Index == Int {
         guard value.count >= 13 else { return false }
         for prefix in secretPrefixes where value.starts(with: prefix) { return true }
         if contains(value, clientSecretMark) { return true }
@@ -165,25 +180,23 @@ public enum LoggedBody {
         return false
     }
 
-    /// 13 to 19 digits, spaces and dashes aside, that pass the Luhn check.
-    private static func looksLikeCardNumber<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
+    /// 13 to 19 digits, spaces and dashes aside, that pass the Luhn check (counted from the last digit, with
+    /// no copy).
+    private static func looksLikeCardNumber<Bytes: BidirectionalCollection<UInt8>>(_ bytes: Bytes) -> Bool {
         guard bytes.count <= 23 else { return false }
-        var digits: [UInt8] = []
-        digits.reserveCapacity(bytes.count)
-        for byte in bytes {
+        var count = 0
+        var sum = 0
+        for byte in bytes.reversed() {
             if isDigit(byte) {
-                digits.append(byte - UInt8(ascii: "0"))
+                let digit = Int(byte - UInt8(ascii: "0"))
+                let doubled = count % 2 == 1 ? digit * 2 : digit
+                sum += doubled > 9 ? doubled - 9 : doubled
+                count += 1
             } else if byte != UInt8(ascii: " "), byte != UInt8(ascii: "-") {
                 return false
             }
         }
-        guard (13...19).contains(digits.count) else { return false }
-        var sum = 0
-        for (index, digit) in digits.reversed().enumerated() {
-            let doubled = index % 2 == 1 ? Int(digit) * 2 : Int(digit)
-            sum += doubled > 9 ? doubled - 9 : doubled
-        }
-        return sum % 10 == 0
+        return (13...19).contains(count) && sum % 10 == 0
     }
 
     static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
@@ -196,18 +209,4 @@ public enum LoggedBody {
         return bytes[..<end]
     }
 
-    /// `text` cut to ``limit`` bytes on a character boundary, with an ellipsis when cut.
-    static func truncated(_ text: String) -> String {
-        guard text.utf8.count > limit else { return text }
-        return String(decoding: cutAtCharacter(Array(text.utf8)), as: UTF8.self) + "…"
-    }
-}
-
-extension Substring {
-    fileprivate var trimmingSpaces: Substring {
-        var text = self
-        while text.first == " " { text.removeFirst() }
-        while text.last == " " { text.removeLast() }
-        return text
-    }
 }

@@ -53,6 +53,14 @@ import Testing
                 + "&description=a+b")
     }
 
+    /// A form's value is judged decoded (`+` as a space, `%XX`), and kept as sent.
+    @Test func anEncodedCardNumberOrCodeInAFormIsStillRedacted() {
+        let form = "number=4242+4242+4242+4242&other=4242%204242%204242%204242&code=123456&note=caf%C3%A9"
+        #expect(
+            kept(form, "Application/X-WWW-Form-URLEncoded")
+                == "number=[redacted]&other=[redacted]&code=[redacted]&note=caf%C3%A9")
+    }
+
     @Test func otherMediaTypesAreDescribedNotKept() {
         #expect(
             kept("<input name=\"pageSecret\" value=\"s\">", "text/html; charset=utf-8")
