@@ -99,8 +99,13 @@ struct RedactedJSON {
     /// Whether a `:` follows `index` (past whitespace): the string before it was a member's name.
     private static func isName(_ bytes: UnsafeBufferPointer<UInt8>, after index: Int) -> Bool {
         var index = index
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        while index < bytes.count, isWhitespace(bytes[index]) { index += 1 }
         return index < bytes.count && bytes[index] == UInt8(ascii: ":")
+    }
+
+    /// JSON's whitespace: space, tab, line feed, carriage return.
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
     /// A byte of a number or of `true`, `false`, `null`.

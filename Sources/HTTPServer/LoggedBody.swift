@@ -119,15 +119,18 @@ public enum LoggedBody {
             self = found
         }
 
-        /// What one word is, compared without case: its bytes packed into a key, looked up once.
+        /// What one word is, compared without case: its bytes packed into a key and compared with each word of
+        /// the vocabulary's (plain integers in one array: no hashing, no reference counting).
         private static func word(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> NameWords {
             guard bytes.count <= longestWord else { return [] }
-            return meanings[WordKey(bytes)] ?? []
+            let key = WordKey(bytes)
+            for entry in vocabulary where entry.key == key { return entry.meaning }
+            return []
         }
 
         /// Up to 16 bytes of a word, lower-cased (`| 0x20` lower-cases an ASCII letter and leaves digits),
         /// packed into two integers.
-        private struct WordKey: Hashable {
+        private struct WordKey: Equatable {
             var low: UInt64 = 0
             var high: UInt64 = 0
 
@@ -148,9 +151,9 @@ public enum LoggedBody {
             ("card", .card), ("account", .account), ("routing", .routing), ("id", .id), ("exp", .exp),
             ("month", .month), ("year", .year), ("code", .code),
         ]
-        private static let meanings: [WordKey: NameWords] = Dictionary(
-            uniqueKeysWithValues: secretiveWords.map { (WordKey($0.utf8), NameWords.secretive) }
-                + namedWords.map { (WordKey($0.0.utf8), $0.1) })
+        private static let vocabulary: [(key: WordKey, meaning: NameWords)] =
+            secretiveWords.map { (WordKey($0.utf8), NameWords.secretive) }
+            + namedWords.map { (WordKey($0.0.utf8), $0.1) }
         private static let longestWord = (secretiveWords + namedWords.map(\.0)).map(\.utf8.count).max() ?? 0
     }
 
