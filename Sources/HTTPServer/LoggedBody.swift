@@ -57,13 +57,6 @@ public enum LoggedBody {
         }
     }
 
-    /// Whether a member called `name` holding `value` is kept out of the log.
-    static func isSensitive(name: String, value: String) -> Bool {
-        var name = name
-        let words = name.withUTF8 { NameWords($0) }
-        return isSensitive(words, value: Array(value.utf8)[...])
-    }
-
     /// Whether a member whose name is made of `words`, holding `value` (its bytes, without quotes), is kept out
     /// of the log.
     static func isSensitive<Bytes: BidirectionalCollection<UInt8>>(_ words: NameWords, value: Bytes) -> Bool

@@ -1,11 +1,8 @@
 import AppAttest
 import Foundation
-import HTTPServer
-import OnrampClient
 import OnrampCrypto
 import OnrampServer
 import OnrampServices
-import OnrampStore
 import OnrampWire
 import PartnerBackendKit
 import Synchronization

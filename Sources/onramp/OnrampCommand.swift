@@ -1,5 +1,4 @@
 import Foundation
-import OnrampCore
 import OnrampServer
 
 /// The top-level command and its dispatch table.

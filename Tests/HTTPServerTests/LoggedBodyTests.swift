@@ -78,10 +78,10 @@ import Testing
 
     @Test func namesAreReadAsWordsWithoutCase() {
         for name in ["clientSecret", "CLIENT_SECRET", "card[exp_month]", "userAuthToken", "cardNumber", "apiKey"] {
-            #expect(LoggedBody.isSensitive(name: name, value: "x"), "\(name)")
+            #expect(kept(#"{"\#(name)":"x"}"#) == #"{"\#(name)":"[redacted]"}"#, "\(name)")
         }
         for name in ["idempotency_key", "public_key", "description", "tokens", "secretary", "zip_code", "keyId"] {
-            #expect(!LoggedBody.isSensitive(name: name, value: "x"), "\(name)")
+            #expect(kept(#"{"\#(name)":"x"}"#) == #"{"\#(name)":"x"}"#, "\(name)")
         }
     }
 

@@ -92,10 +92,8 @@ struct ConsoleRoutes: Sendable {
             on: &router, path: "/console/onramp_sessions", object: "Test-mode onramp session",
             operations: Operations.sessionActions
         ) { try sessions.finishNow(sessionId: $0, forcing: $1) }
-        router.add(Operations.changeEndpoint) { request in
-            let form = try request.formBody()
-            try access.authorizeAction(request, form: form)
-            return try changeEndpoint(request.pathParameters["id"] ?? "", form: form)
+        addAction(Operations.changeEndpoint, on: &router) { request, form in
+            try changeEndpoint(request.pathParameters["id"] ?? "", form: form)
         }
         router.add(Operations.hostedSession) { request in
             try page(request) { try hostedSession(request.pathParameters["id"] ?? "") }
@@ -130,20 +128,12 @@ struct ConsoleRoutes: Sendable {
                 try event(request.pathParameters["id"] ?? "", resent: try Self.query(request, "resent", maxLength: 8))
             }
         }
-        router.add(Operations.resend) { request in
-            let form = try request.formBody()
-            try access.authorizeAction(request, form: form)
-            return try resend(request.pathParameters["id"] ?? "", subscription: form["subscription"]?.stringValue ?? "")
+        addAction(Operations.resend, on: &router) { request, form in
+            try resend(request.pathParameters["id"] ?? "", subscription: form["subscription"]?.stringValue ?? "")
         }
-        router.add(Operations.revokeKey) { request in
-            let form = try request.formBody()
-            try access.authorizeAction(request, form: form)
-            return try revokeKey(form["key"]?.stringValue ?? "")
-        }
-        router.add(Operations.advanceClock) { request in
-            let form = try request.formBody()
-            try access.authorizeAction(request, form: form)
-            return try advanceClock(request.pathParameters["id"] ?? "", minutes: form["minutes"]?.stringValue)
+        addAction(Operations.revokeKey, on: &router) { _, form in try revokeKey(form["key"]?.stringValue ?? "") }
+        addAction(Operations.advanceClock, on: &router) { request, form in
+            try advanceClock(request.pathParameters["id"] ?? "", minutes: form["minutes"]?.stringValue)
         }
         router.add(Operations.requests) { request in
             try page(request) { requests(id: try Self.query(request, "request_id", maxLength: 128)) }
@@ -160,7 +150,19 @@ struct ConsoleRoutes: Sendable {
         }
     }
 
-    /// A query parameter, nil when absent or empty; longer than `maxLength` bytes is a 400.
+    /// Registers a console action: its form, once the operator's sign-in, CSRF value and origin are checked, is
+    /// handed to `body` with the request.
+    private func addAction(
+        _ operation: APIOperation, on router: inout Router,
+        _ body: @escaping @Sendable (HTTPRequest, JSONValue) throws -> HTTPResponse
+    ) {
+        router.add(operation) { request in
+            let form = try request.formBody()
+            try access.authorizeAction(request, form: form)
+            return try body(request, form)
+        }
+    }
+
     /// `POST {path}/{id}/settle` and `…/fail`: takes a pending purchase's settlement now, as its provider
     /// decides or as a failed buy, then shows its page again with what happened.
     private func finishNow(
@@ -182,6 +184,7 @@ struct ConsoleRoutes: Sendable {
         }
     }
 
+    /// A query parameter, nil when absent or empty; longer than `maxLength` bytes is a 400.
     private static func query(_ request: HTTPRequest, _ name: String, maxLength: Int) throws(HTTPError) -> String? {
         guard let value = request.queryValue(name), !value.isEmpty else { return nil }
         guard value.utf8.count <= maxLength else {
