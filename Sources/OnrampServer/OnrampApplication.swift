@@ -74,7 +74,7 @@ public final class OnrampApplication: Sendable {
         ConsoleRoutes(
             access: consoleAccess, database: context.database,
             clock: context.clock, requestLog: requestLog, transactions: transactions, orders: guestCheckout,
-            sessions: embedded.sessions, callers: context.callers, catalogue: context.catalogue
+            sessions: embedded.sessions, offramp: offramp, callers: context.callers, catalogue: context.catalogue
         ).register(on: &router)
         router.setErrorRenderer(PageErrorRenderer(), forPathPrefix: "/console")
         ConsoleAPIRoutes(

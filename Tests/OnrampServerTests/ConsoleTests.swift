@@ -463,6 +463,41 @@ import Testing
         #expect(Self.get(server, "/console/sells/\(sell)", signedIn: false).status == 401)
     }
 
+    /// A waiting sell settles or fails from its console page, with its webhooks' events, at once.
+    @Test func aWaitingSellSettlesOrFailsNowFromTheConsole() throws {
+        let server = try TestServer(settlementDelay: 3600)
+        var sells: [String] = []
+        for ref in ["console-seller-1", "console-seller-2"] {
+            #expect(try OfframpTests().cashOut(server, ref: ref).status == 303)
+            sells.append(
+                try #require(
+                    try server.database.read {
+                        try $0.query(
+                            "SELECT transaction_id FROM offramp_transactions WHERE partner_user_ref = ?", [.text(ref)]
+                        ).first?.string("transaction_id")
+                    }))
+        }
+        func status(_ id: String) throws -> String? {
+            try server.database.read {
+                try $0.query("SELECT status FROM offramp_transactions WHERE transaction_id = ?", [.text(id)]).first?
+                    .string("status")
+            }
+        }
+        #expect(Self.text(Self.get(server, "/console/sells/\(sells[0])")).contains("Settle now"))
+        let csrf = try Self.csrf(server)
+        #expect(Self.post(server, "/console/sells/\(sells[0])/settle", []).status == 403, "no CSRF value")
+        #expect(Self.post(server, "/console/sells/\(sells[0])/settle", [("csrf", csrf)]).status == 303)
+        #expect(Self.post(server, "/console/sells/\(sells[1])/fail", [("csrf", csrf)]).status == 303)
+        #expect(try sells.map(status) == ["TRANSACTION_STATUS_SUCCESS", "TRANSACTION_STATUS_FAILED"])
+        #expect(Self.post(server, "/console/sells/\(sells[0])/fail", [("csrf", csrf)]).status == 409)
+        #expect(
+            try server.count("SELECT COUNT(*) AS n FROM outbox_events WHERE type = 'offramp.transaction.success'") == 1)
+        #expect(
+            try server.count("SELECT COUNT(*) AS n FROM outbox_events WHERE type = 'offramp.transaction.failed'") == 1)
+        let settled = Self.text(Self.get(server, "/console/sells/\(sells[0])?finished=settled"))
+        #expect(settled.contains("Settled.") && !settled.contains("Settle now"))
+    }
+
     /// A transaction made on the hosted buy page names its hosted session, whose page links back to it.
     @Test func aHostedPurchaseLinksItsSessionAndTransaction() throws {
         let server = try TestServer()

@@ -179,7 +179,7 @@ extension ConsoleRoutes {
 
     /// A sell (offramp transaction): what was sold at which quote, the deposit it waits for, the sell page
     /// that made it, and its timeline.
-    func sell(_ id: String) throws -> (title: String, html: String) {
+    func sell(_ id: String, finished: String?) throws -> (title: String, html: String) {
         let object = try objectWithHistory(id, named: "sell") { try $0.sell(id) }
         let row = object.row
         let projectId = try row.string("project_id")
@@ -208,7 +208,11 @@ extension ConsoleRoutes {
         if let origin = object.hostedOrigin {
             fields.append(("made by", "sell page of hosted session " + Self.hostedSessionLink(try origin.string("id"))))
         }
-        var html = ConsolePage.fields(fields)
+        var html = Self.notice(finished)
+        if try row.string("status") == OfframpTransaction.Status.started.rawValue {
+            html += finishNowForms("/console/sells/\(ConsolePage.segment(id))")
+        }
+        html += ConsolePage.fields(fields)
         var timeline = ConsoleTimeline()
         var subjects: Set<String> = [id]
         try timeline.add(hostedOrigin: object.hostedOrigin, subjects: &subjects)

@@ -104,7 +104,16 @@ extension ConsoleRoutes {
         /// `GET /console/sells/{id}`.
         static let sell = consolePage(
             "GET /console/sells/{id}",
-            "showConsoleSell", "A sell (offramp transaction): its quote, deposit, state history and timeline.")
+            "showConsoleSell", "A sell (offramp transaction): its quote, deposit, state history and timeline.",
+            query: [finished])
+        /// `POST /console/sells/{id}/settle` and `…/fail`.
+        static let sellActions = (
+            settle: consolePage(
+                "POST /console/sells/{id}/settle", "settleConsoleSell",
+                "Takes a waiting sell's deposit now, as the simulator decides.", form: action()),
+            fail: consolePage(
+                "POST /console/sells/{id}/fail", "failConsoleSell", "Fails a waiting sell now.", form: action())
+        )
         /// `GET /console/orders/{id}`.
         static let order = consolePage(
             "GET /console/orders/{id}",

@@ -20,6 +20,8 @@ struct ConsoleRoutes: Sendable {
     let orders: GuestCheckoutService
     /// Fulfils Embedded onramp sessions on request.
     let sessions: OnrampSessionService
+    /// Takes a waiting sell's deposit (or its failure) on request.
+    let offramp: OfframpService
     /// Emptied by the console's changes of keys and test clocks.
     let callers: CallerCache
     /// What the sandbox serves, for the availability page.
@@ -92,6 +94,9 @@ struct ConsoleRoutes: Sendable {
             on: &router, path: "/console/onramp_sessions", object: "Test-mode onramp session",
             operations: Operations.sessionActions
         ) { try sessions.finishNow(sessionId: $0, forcing: $1) }
+        finishNow(on: &router, path: "/console/sells", object: "Sell", operations: Operations.sellActions) {
+            try offramp.finishNow(sellId: $0, forcing: $1)
+        }
         addAction(Operations.changeEndpoint, on: &router) { request, form in
             try changeEndpoint(request.pathParameters["id"] ?? "", form: form)
         }
@@ -99,7 +104,10 @@ struct ConsoleRoutes: Sendable {
             try page(request) { try hostedSession(request.pathParameters["id"] ?? "") }
         }
         router.add(Operations.sell) { request in
-            try page(request) { try sell(request.pathParameters["id"] ?? "") }
+            try page(request) {
+                try sell(
+                    request.pathParameters["id"] ?? "", finished: try Self.query(request, "finished", maxLength: 8))
+            }
         }
         router.add(Operations.order) { request in
             try page(request) {

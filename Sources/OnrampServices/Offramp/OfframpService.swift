@@ -210,14 +210,26 @@ package struct OfframpService: Sendable {
         return moved
     }
 
-    private func step(_ id: String) throws -> Bool {
+    /// Takes waiting sell `sellId`'s step now, whatever its due time (the console's "Settle now" and "Fail
+    /// now"): the deposit arrives as the simulator decides, or with `forcing` the sell fails; false when the sell
+    /// is not waiting. In the sell's project's time, with its events, as the worker's step.
+    package func finishNow(sellId: String, forcing: SettlementResult?) throws -> Bool {
+        guard let sell = try database.read({ try OfframpRepository(connection: $0).find(id: sellId) }) else {
+            return false
+        }
+        return try schedule.bound(to: sell.projectId) { try step(sellId, dueNow: true, failing: forcing != nil) }
+    }
+
+    /// Takes sell `id`'s step when it is due (or at once with `dueNow`): its deposit arrives, it fails (a
+    /// `-fail-send` user, or `failing`), or its window has closed.
+    private func step(_ id: String, dueNow: Bool = false, failing: Bool = false) throws -> Bool {
         let now = nowMilliseconds
         let realNow = schedule.realNowMilliseconds
         let leaseUntil = realNow + SettlementLease.milliseconds
         let claimed = try database.transaction { connection -> OfframpTransactionRecord? in
             let sells = OfframpRepository(connection: connection)
-            guard let sell = try sells.find(id: id), sell.status == .started, let next = sell.nextStepAt, next <= now,
-                try sells.lease(sell, until: leaseUntil, now: realNow)
+            guard let sell = try sells.find(id: id), sell.status == .started, let next = sell.nextStepAt,
+                dueNow || next <= now, try sells.lease(sell, until: leaseUntil, now: realNow)
             else { return nil }
             return sell
         }
@@ -226,7 +238,7 @@ package struct OfframpService: Sendable {
         let events: [OfframpTransaction.DomainEvent]
         if now >= claimed.expiresAt {
             events = try machine.handle(.expire)
-        } else if claimed.partnerUserRef.hasSuffix("-fail-send") {
+        } else if failing || claimed.partnerUserRef.hasSuffix("-fail-send") {
             events = try machine.handle(.fail)
         } else {
             // The deposit's hash, shaped like the network's, as the simulator makes them (stable per sell).
