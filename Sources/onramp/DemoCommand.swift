@@ -1,6 +1,7 @@
 import AppAttest
 import Dispatch
 import Foundation
+import OnrampRuntime
 import PartnerBackendKit
 
 /// `onramp demo`: runs an App2App purchase and an Embedded Components purchase end to end with the client SDKs
@@ -40,6 +41,8 @@ enum DemoCommand {
             printError("onramp demo: \(error)")
             return 1
         }
+        // The steps are the narrative; the partner backend's own request lines would interleave with them.
+        AccessLog.shared.configure(enabled: false)
         // The coordinator is main-actor bound: run on the main queue and exit from there.
         Task { @MainActor in
             exit(await runDemo(target))
@@ -63,8 +66,13 @@ enum DemoCommand {
             guard let ca = args.value("--ca") else {
                 throw Arguments.UsageError(description: "--server needs --ca DIR, the test CA the server trusts")
             }
-            self = .running(
-                try ServerConnection.from(args), try TestCertificateAuthority(directory: URL(fileURLWithPath: ca)))
+            let directory = URL(fileURLWithPath: ca)
+            guard FileManager.default.fileExists(atPath: directory.appendingPathComponent("root.pem").path) else {
+                throw DemoFailure(
+                    "no test CA in \(ca): make one with `onramp appattest ca create --out \(ca)` and start the server "
+                        + "with --trust-appattest-root \(ca)/root.pem")
+            }
+            self = .running(try ServerConnection.from(args), try TestCertificateAuthority(directory: directory))
         }
     }
 

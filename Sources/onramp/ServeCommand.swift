@@ -149,6 +149,9 @@ enum ServeCommand {
             } else {
                 print("console: http://\(consoleHost):\(server.port)/console (sign in with your console token)")
             }
+            for (path, root) in zip(args.values("--trust-appattest-root"), roots.dropFirst()) {
+                print("app attest: also trusting \(root.subject) (\(path)) beside Apple's root")
+            }
             fflush(nil)
             termination.wait()
             AccessLog.shared.info("shutting down: finishing in-flight requests")

@@ -227,6 +227,12 @@ import Testing
         #expect(page.text.contains("ONRAMP_TRANSACTION_STATUS_SUCCESS") && page.text.contains("demo-user-app2app"))
         let without = try Self.onramp(["demo", "--server", url], in: folder, environment: ["ONRAMP_HOME": home.path])
         #expect(without.status == 64 && without.errors.contains("--server needs --ca DIR"), "\(without.errors)")
+        let missing = try Self.onramp(
+            ["demo", "--server", url, "--ca", "no-such-ca"], in: folder, environment: ["ONRAMP_HOME": home.path])
+        #expect(
+            missing.status == 1 && missing.errors.contains("onramp appattest ca create --out no-such-ca"),
+            "\(missing.errors)")
+        #expect(!demo.errors.contains("msg=request"), "no access-log lines among the steps: \(demo.errors)")
     }
 
     @Test func versionIsPrinted() throws {

@@ -413,6 +413,23 @@ import Testing
         }
     }
 
+    /// The redirect's `transactionId` is not the transaction's id (by design, as Coinbase's is not): its page
+    /// says so and names the purchase's transaction, instead of a bare "not found".
+    @Test func aRedirectsTransactionIdLeadsToItsTransaction() throws {
+        let purchase = try Self.purchase()
+        let redirectId = try #require(
+            try purchase.server.database.read {
+                try $0.query("SELECT redirect_transaction_id FROM purchase_sessions").first?.optionalString(
+                    "redirect_transaction_id")
+            })
+        #expect(redirectId != purchase.transactionId)
+        let page = Self.get(purchase.server, "/console/transactions/\(redirectId)")
+        #expect(page.status == 404)
+        #expect(Self.text(page).contains("transactionId of a purchase&#39;s redirect"), "\(Self.text(page))")
+        #expect(Self.text(page).contains("/console/transactions/\(purchase.transactionId)"))
+        #expect(!Self.text(Self.get(purchase.server, "/console/transactions/nope")).contains("redirect"))
+    }
+
     /// A hosted onramp session has a page of its own, linked from its project, without its token.
     @Test func aHostedSessionHasItsOwnPage() throws {
         let server = try TestServer()

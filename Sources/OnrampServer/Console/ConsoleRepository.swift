@@ -164,6 +164,15 @@ struct ConsoleRepository {
         try connection.query("SELECT * FROM onramp_transactions WHERE transaction_id = ?", [.text(id)]).first
     }
 
+    /// The transaction of the purchase whose redirect carried `redirectTransactionId` (the redirect's id is
+    /// not the transaction's, as Coinbase's is not); nil when no redirect carried it.
+    func transaction(ofRedirect redirectTransactionId: String) throws -> String? {
+        try connection.query(
+            "SELECT transaction_id FROM purchase_sessions WHERE redirect_transaction_id = ?",
+            [.text(redirectTransactionId)]
+        ).first?.optionalString("transaction_id")
+    }
+
     /// The purchase session that made App2App transaction `transactionId`, with its challenge's creation time;
     /// nil for a transaction made otherwise (a hosted purchase, `onramp trigger`).
     func purchaseSession(forTransaction transactionId: String) throws -> Row? {

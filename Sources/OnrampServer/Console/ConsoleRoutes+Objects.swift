@@ -128,14 +128,15 @@ extension ConsoleRoutes {
 
     func transaction(_ id: String, finished: String?) throws -> (title: String, html: String) {
         let found = try database.read {
-            connection -> (ObjectHistory, Row?)? in
+            connection -> Result<(ObjectHistory, Row?), HTTPError> in
             let repository = ConsoleRepository(connection: connection)
-            guard let row = try repository.transaction(id) else { return nil }
-            return (try history(of: row, id: id, in: repository), try repository.purchaseSession(forTransaction: id))
+            guard let row = try repository.transaction(id) else {
+                return .failure(try Self.noTransaction(id, redirectOf: repository.transaction(ofRedirect: id)))
+            }
+            return .success(
+                (try history(of: row, id: id, in: repository), try repository.purchaseSession(forTransaction: id)))
         }
-        guard let (object, session) = found else {
-            throw HTTPError(status: 404, code: "not_found", message: "No transaction \(id).")
-        }
+        let (object, session) = try found.get()
         let row = object.row
         let projectId = try row.string("project_id")
         let shown = [
@@ -175,6 +176,20 @@ extension ConsoleRoutes {
         html += timeline.html
         html += try Self.stateHistory(object.events)
         return ("Transaction \(id)", html)
+    }
+
+    /// The 404 for a transaction id that names none; when it is a redirect's `transactionId`, it says so and
+    /// names the purchase's transaction.
+    private static func noTransaction(_ id: String, redirectOf transaction: String?) -> HTTPError {
+        guard let transaction else {
+            return HTTPError(status: 404, code: "not_found", message: "No transaction \(id).")
+        }
+        return HTTPError(
+            status: 404, code: "not_found",
+            message:
+                "No transaction \(id): that is the transactionId of a purchase's redirect, which is not its "
+                + "transaction's id (match by partnerUserRef, txHash, currency and amount). Its transaction is "
+                + "\(transaction): /console/transactions/\(transaction)")
     }
 
     /// A sell (offramp transaction): what was sold at which quote, the deposit it waits for, the sell page

@@ -47,6 +47,12 @@ package struct PurchaseSessionRepository {
         Migration(
             version: 670, name: "purchase_sessions_transaction",
             sql: "CREATE INDEX purchase_sessions_transaction ON purchase_sessions(transaction_id);"),
+        // The console finds the transaction of a redirect's transactionId (a different id, by design).
+        Migration(
+            version: 700, name: "purchase_sessions_redirect_transaction",
+            sql: """
+                CREATE INDEX purchase_sessions_redirect_transaction ON purchase_sessions(redirect_transaction_id);
+                """),
     ]
 
     /// The key a session with `token` is stored under.
