@@ -72,13 +72,12 @@ extension Catalogue {
             }
             region = bare
         }
+        let refusal = KYCRegion.refusal(country: country.id, subdivision: region)
         let embedded: Availability.EmbeddedTerms =
-            if let reason = KYCRegion.refusal(country: country.id, subdivision: region) {
-                .init(available: false, reason: reason)
-            } else if let terms = KYCRegion.of(country: country.id) {
+            if refusal == nil, let terms = KYCRegion.of(country: country.id) {
                 .init(available: true, currency: terms.currency, cardsOnly: terms.cardsOnly)
             } else {
-                .init(available: false, reason: "Country \(country.id) is not supported.")
+                .init(available: false, reason: refusal)
             }
         return Availability(
             country: country.id, countryName: country.name, subdivision: region,
