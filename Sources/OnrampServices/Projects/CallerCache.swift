@@ -22,9 +22,15 @@ package final class CallerCache: Sendable {
     /// The most entries kept; a full cache starts again empty.
     package static let maximumEntries = 10_000
 
-    /// Where a value was read from: keys are namespaced by what they name.
-    package enum Kind: String, Sendable {
-        case stripeKey = "s", cdpKey = "c", accessToken = "o", clockOffset = "t"
+    /// What a cached value is: keys of different kinds never meet.
+    package enum Kind: Sendable, Hashable {
+        case stripeKey, cdpKey, accessToken, clockOffset
+    }
+
+    /// An entry's place: its kind and the key it was read by (no string is built per lookup).
+    private struct Name: Hashable {
+        let kind: Kind
+        let key: String
     }
 
     private struct Entry {
@@ -33,7 +39,7 @@ package final class CallerCache: Sendable {
     }
 
     private struct State {
-        var entries: [String: Entry] = [:]
+        var entries: [Name: Entry] = [:]
         /// Counts the emptyings, so a read that began before one is not stored after it.
         var epoch: UInt64 = 0
     }
@@ -56,7 +62,7 @@ package final class CallerCache: Sendable {
 
     /// The value cached under `kind` and `key` while it may be trusted; nil when absent, stale or of another type.
     package func value<T: Sendable>(_ kind: Kind, _ key: String, as type: T.Type = T.self) -> T? {
-        let name = kind.rawValue + key
+        let name = Name(kind: kind, key: key)
         let trusted = notified.load(ordering: .acquiring)
         let entry = state.withLock { $0.entries[name] }
         guard let entry, trusted || now() - entry.readAt < Self.lifetimeMilliseconds else { return nil }
@@ -73,7 +79,7 @@ package final class CallerCache: Sendable {
         state.withLock { state in
             guard state.epoch == ticket.epoch else { return }
             if state.entries.count >= Self.maximumEntries { state.entries.removeAll(keepingCapacity: true) }
-            state.entries[kind.rawValue + key] = Entry(value: value, readAt: ticket.readAt)
+            state.entries[Name(kind: kind, key: key)] = Entry(value: value, readAt: ticket.readAt)
         }
     }
 
