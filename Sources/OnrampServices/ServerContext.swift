@@ -84,6 +84,9 @@ public struct ServerContext: Sendable {
     /// workers, and for times another party checks against its own clock (JWTs, webhook signatures).
     package var realClock: any OnrampCore.Clock { (clock as? ShiftedClock)?.base ?? clock }
 
+    /// The database, clock and ids, as the services hold them.
+    package var environment: ServiceEnvironment { ServiceEnvironment(database: database, clock: clock, ids: ids) }
+
     /// The current time in stored milliseconds (the bound project's time).
     package var nowMilliseconds: Int64 { Timestamp.milliseconds(clock.now()) }
 

@@ -835,6 +835,27 @@ import Testing
         #expect(all.contains("/platform/v2/onramp/mobile/sessions"))
     }
 
+    /// A purchase session refused after its challenge was read (a wrong assertion) is logged under the
+    /// challenge's project: the session call carries no credential, so the challenge is what names it.
+    @Test func aRefusedPurchaseSessionIsLoggedUnderItsChallengesProject() throws {
+        let server = try TestServer()
+        var device = try TestDevice(server: server)
+        try device.registerKey()
+        let first = try #require(try device.purchaseChallenge(device.purchase()).body["challenge"]?.stringValue)
+        let second = try #require(try device.purchaseChallenge(device.purchase()).body["challenge"]?.stringValue)
+        let refused = try server.request(
+            "POST", "/platform/v2/onramp/mobile/sessions",
+            json: [
+                "challenge": .string(first),
+                "ios": ["keyId": .string(device.key.keyId), "assertion": .string(try device.assertion(for: second))],
+            ])
+        #expect(refused.status == 400, "\(refused.body)")
+        let requestId = try #require(refused.headers["request-id"])
+        let page = Self.text(Self.get(server, "/console/requests?request_id=\(requestId)"))
+        #expect(page.contains("<td>400</td>"))
+        #expect(page.contains("href=\"/console/projects/\(server.projectId)\""), "the challenge's project")
+    }
+
     /// A Stripe-shaped refusal's `request_log_url` is this sandbox's page of the request, which shows the
     /// refusal's code and message and the answer's body.
     @Test(arguments: DatabaseDriver.all)

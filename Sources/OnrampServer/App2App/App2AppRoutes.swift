@@ -68,8 +68,9 @@ struct App2AppRoutes: Sendable {
         if let challengeId = body["challenge"]?.stringValue.flatMap(ChallengeRepository.id(forChallengeText:)) {
             RequestNotes.current?.noteSubject(challengeId)
         }
-        return Operations.createPurchaseSession.success(
-            try service.createSession(session) { RequestNotes.current?.projectId = $0 })
+        let scope = try service.sessionScope(for: session)
+        RequestNotes.current?.projectId = scope.projectId
+        return Operations.createPurchaseSession.success(try service.createSession(session, in: scope))
     }
 
     func createRegistrationChallengeWithAPIKey(_ request: HTTPRequest, _ projectId: String) throws -> HTTPResponse {

@@ -7,11 +7,8 @@ import OnrampWire
 
 /// The App2App mobile endpoints: registration challenges and App Attest key registration, purchase
 /// challenges, and attested single-use purchase sessions.
-package struct App2AppService: Sendable {
-    package let database: any Database
-    /// The project's time (its test clock, when the request is bound to one).
-    package let clock: any OnrampCore.Clock
-    package let ids: IdGenerator
+package struct App2AppService: Sendable, UsesServiceEnvironment {
+    package let environment: ServiceEnvironment
     package let catalogue: Catalogue
     /// The roots an attestation's certificate chain must end in (Apple's App Attest root).
     package let appAttestRoots: [X509Certificate]
@@ -24,9 +21,7 @@ package struct App2AppService: Sendable {
 
     /// The service on the parts of `context` it uses.
     package init(context: ServerContext) {
-        database = context.database
-        clock = context.clock
-        ids = context.ids
+        environment = context.environment
         catalogue = context.catalogue
         appAttestRoots = context.appAttestRoots
         rateLimits = context.mobileRateLimits
@@ -34,8 +29,6 @@ package struct App2AppService: Sendable {
         tokenSealingKey = HMACSHA256.authenticationCode(
             key: context.dataKey, message: Array("app2app-session-token".utf8))
     }
-
-    private var nowMilliseconds: Int64 { Timestamp.milliseconds(clock.now()) }
 
     // MARK: - Challenges
 
@@ -156,22 +149,32 @@ package struct App2AppService: Sendable {
 
     // MARK: - Sessions
 
+    /// What a purchase session request acts in, found in one read before anything is decided: the challenge
+    /// it names, the challenge's project, the project's records of the request's key and the project's
+    /// test-clock offset. The edge learns the project from it (for the request log, refusals included) before
+    /// ``createSession(_:in:)`` runs.
+    package struct PurchaseSessionScope {
+        fileprivate let loaded: ChallengeRepository.Loaded
+        /// The project the challenge was issued in.
+        package var projectId: String { loaded.challenge.projectId }
+    }
+
+    /// The scope of `request`: its challenge with the challenge's project, key records and clock; a challenge
+    /// that is not one of ours is refused (`unknownChallenge`) with nothing written.
+    package func sessionScope(for request: PurchaseSessionRequest) throws -> PurchaseSessionScope {
+        guard let challengeId = ChallengeRepository.id(forChallengeText: request.challenge),
+            let loaded = try ChallengeRepository.load(id: challengeId, keyId: request.keyId, from: database)
+        else { throw App2AppRefusal.unknownChallenge }
+        return PurchaseSessionScope(loaded: loaded)
+    }
+
     /// `POST /platform/v2/onramp/mobile/sessions`: verifies the purchase assertion and returns the
-    /// single-use `onrampUrl`. Idempotent on the challenge. The challenge, its project, the key and the
-    /// project's test clock come from one read; the rest runs in the project's time, and `actingFor`
-    /// hears the project as soon as the challenge names one (for the request log, refusals included).
-    package func createSession(_ request: PurchaseSessionRequest, actingFor: (String) -> Void = { _ in }) throws
+    /// single-use `onrampUrl`. Idempotent on the challenge. Runs in the project's time (its test clock).
+    package func createSession(_ request: PurchaseSessionRequest, in scope: PurchaseSessionScope) throws
         -> OnrampURLSession
     {
-        guard let challengeId = ChallengeRepository.id(forChallengeText: request.challenge) else {
-            throw App2AppRefusal.unknownChallenge
-        }
-        guard let loaded = try ChallengeRepository.load(id: challengeId, keyId: request.keyId, from: database) else {
-            throw App2AppRefusal.unknownChallenge
-        }
-        actingFor(loaded.challenge.projectId)
-        return try TestClocks.bound(offsetMilliseconds: loaded.clockOffset) {
-            try createSession(request, loaded: loaded)
+        try TestClocks.bound(offsetMilliseconds: scope.loaded.clockOffset) {
+            try createSession(request, loaded: scope.loaded)
         }
     }
 

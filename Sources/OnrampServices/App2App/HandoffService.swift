@@ -7,26 +7,19 @@ import OnrampWire
 /// page's Confirm or Cancel records the outcome (Confirm through ``TransactionService``). What the page
 /// does next is ``SingleUsePage``'s decision; this type stores it, each decision and its write in one
 /// transaction. The pages themselves are `HandoffRoutes`'.
-package struct HandoffService: Sendable {
+package struct HandoffService: Sendable, UsesServiceEnvironment {
     package typealias Record = PurchaseSessionRepository.Record
 
-    package let database: any Database
-    /// The project's time (its test clock, when the request is bound to one).
-    package let clock: any OnrampCore.Clock
-    package let ids: IdGenerator
+    package let environment: ServiceEnvironment
     package let testClocks: TestClocks
     package let transactions: TransactionService
 
     /// The service on the parts of `context` it uses, recording purchases through `transactions`.
     package init(context: ServerContext, transactions: TransactionService) {
-        database = context.database
-        clock = context.clock
-        ids = context.ids
+        environment = context.environment
         testClocks = context.testClocks
         self.transactions = transactions
     }
-
-    private var nowMilliseconds: Int64 { Timestamp.milliseconds(clock.now()) }
 
     /// What opening the page found.
     package struct Opening: Sendable {

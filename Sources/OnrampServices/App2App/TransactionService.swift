@@ -6,26 +6,19 @@ import OnrampStore
 /// Creates transactions when the user confirms (App2App handoff or hosted onramp), and moves them through
 /// `CREATED → IN_PROGRESS → SUCCESS | FAILED` with the settlement provider. Every state change and
 /// its `onramp.transaction.*` events commit in one transaction; sandbox purchases create neither.
-package struct TransactionService: Sendable {
-    package let database: any Database
-    /// The project's time (its test clock, when the request or step is bound to one).
-    package let clock: any OnrampCore.Clock
-    package let ids: IdGenerator
+package struct TransactionService: Sendable, UsesServiceEnvironment {
+    package let environment: ServiceEnvironment
     package let catalogue: Catalogue
     package let schedule: SettlementSchedule
     package let settlement: any SettlementProvider
 
     /// The service on the parts of `context` it uses, settling through `settlement`.
     package init(context: ServerContext, settlement: any SettlementProvider) {
-        database = context.database
-        clock = context.clock
-        ids = context.ids
+        environment = context.environment
         catalogue = context.catalogue
         schedule = SettlementSchedule(context: context)
         self.settlement = settlement
     }
-
-    private var nowMilliseconds: Int64 { Timestamp.milliseconds(clock.now()) }
 
     /// Records a confirmed purchase: the session outcome, and for live purchases the transaction and
     /// its `created` event. A concurrent second confirm changes nothing.

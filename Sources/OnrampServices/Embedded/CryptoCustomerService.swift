@@ -6,14 +6,11 @@ import OnrampWire
 
 /// What the client SDK changes on its own crypto customer: the customer itself (one per Link consumer,
 /// made on first use), its KYC data, its wallets and payment tokens, and the settings and session it reads.
-package struct CryptoCustomerService: Sendable {
+package struct CryptoCustomerService: Sendable, UsesServiceEnvironment {
     /// The most wallets, and payment tokens, one customer may have.
     package static let maximumPerCustomer = 500
 
-    package let database: any Database
-    /// The project's time (its test clock, when the request is bound to one).
-    package let clock: any OnrampCore.Clock
-    package let ids: IdGenerator
+    package let environment: ServiceEnvironment
     package let catalogue: Catalogue
     /// The key id numbers are hashed under.
     package let dataKey: [UInt8]
@@ -22,9 +19,7 @@ package struct CryptoCustomerService: Sendable {
 
     /// The service on the parts of `context` it uses.
     package init(context: ServerContext) {
-        database = context.database
-        clock = context.clock
-        ids = context.ids
+        environment = context.environment
         catalogue = context.catalogue
         dataKey = context.dataKey
         verificationDelayMilliseconds = Int64(context.verificationDelay * 1000)

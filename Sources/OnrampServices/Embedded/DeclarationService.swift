@@ -3,15 +3,12 @@ import OnrampStore
 
 /// What a crypto customer accepted of the declarations the SDK shows (the CRS/CARF tax declaration,
 /// the partner's terms): a term accepted once is no longer required.
-package struct DeclarationService: Sendable {
-    package let database: any Database
-    /// The project's time (its test clock, when the request is bound to one).
-    package let clock: any OnrampCore.Clock
+package struct DeclarationService: Sendable, UsesServiceEnvironment {
+    package let environment: ServiceEnvironment
 
     /// The service on the parts of `context` it uses.
     package init(context: ServerContext) {
-        database = context.database
-        clock = context.clock
+        environment = context.environment
     }
 
     /// Whether `customerId` accepted a declaration of `kind`.

@@ -7,16 +7,12 @@ import OnrampWire
 /// users can send stablecoins, on the networks of the catalogue the bindings name (`base`, `solana`; `tempo`,
 /// which the bindings also list, is not in this sandbox's catalogue). Addresses are made from random bytes in
 /// each network's form (EIP-55 for Base, Base58 for Solana); no chain watches them here.
-package struct DepositAddressService: Sendable {
-    package let database: any Database
-    package let clock: any OnrampCore.Clock
-    package let ids: IdGenerator
+package struct DepositAddressService: Sendable, UsesServiceEnvironment {
+    package let environment: ServiceEnvironment
     package let catalogue: Catalogue
 
     package init(context: ServerContext) {
-        database = context.database
-        clock = context.clock
-        ids = context.ids
+        environment = context.environment
         catalogue = context.catalogue
     }
 

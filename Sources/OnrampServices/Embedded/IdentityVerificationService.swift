@@ -5,20 +5,15 @@ import OnrampWire
 /// Test-mode identity verification (L2): starting one for a customer, the hosted page's chosen outcome,
 /// and the verification-page API the SDK's identity sheet drives with the verification's ephemeral key.
 /// Outcomes move the customer's document status; only the first outcome of a verification counts.
-package struct IdentityVerificationService: Sendable {
+package struct IdentityVerificationService: Sendable, UsesServiceEnvironment {
     /// How long an ephemeral key works after the verification starts.
     package static let ephemeralKeyLifetimeMilliseconds: Int64 = 3_600_000
 
-    package let database: any Database
-    /// The project's time (its test clock, when the request is bound to one).
-    package let clock: any OnrampCore.Clock
-    package let ids: IdGenerator
+    package let environment: ServiceEnvironment
 
     /// The service on the parts of `context` it uses.
     package init(context: ServerContext) {
-        database = context.database
-        clock = context.clock
-        ids = context.ids
+        environment = context.environment
     }
 
     private var now: Int64 { Timestamp.milliseconds(clock.now()) }

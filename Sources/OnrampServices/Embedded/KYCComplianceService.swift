@@ -8,10 +8,8 @@ import OnrampWire
 /// (``ComplianceIdentifiers``) and their submission, the documents and questions still owed
 /// (``KYCDocumentRequirements``), KYC document uploads and the fulfilment of a requirement with them. In the
 /// sandbox a well-formed submission is accepted at once; nothing here moves money.
-package struct KYCComplianceService: Sendable {
-    package let database: any Database
-    package let clock: any OnrampCore.Clock
-    package let ids: IdGenerator
+package struct KYCComplianceService: Sendable, UsesServiceEnvironment {
+    package let environment: ServiceEnvironment
     /// The key identifier values are hashed with, derived from the data key.
     private let identifierKey: [UInt8]
 
@@ -24,9 +22,7 @@ package struct KYCComplianceService: Sendable {
     package static let maximumFilesPerDocumentType = 2
 
     package init(context: ServerContext) {
-        database = context.database
-        clock = context.clock
-        ids = context.ids
+        environment = context.environment
         identifierKey = HMACSHA256.authenticationCode(
             key: context.dataKey, message: Array("compliance-identifier".utf8))
     }

@@ -5,7 +5,7 @@ import OnrampWire
 
 /// Creates, quotes, checks out and fulfils onramp sessions. Every status change and its
 /// `crypto.onramp_session.updated` event commit in one transaction; creation emits no event.
-package struct OnrampSessionService: Sendable {
+package struct OnrampSessionService: Sendable, UsesServiceEnvironment {
     /// The sandbox liquidity partner refuses purchases above this many US dollars (test keys only).
     package static let sandboxLimitUSD = DecimalAmount(exactly: 100)
     /// Sandbox pairs: USDC on these networks.
@@ -13,10 +13,7 @@ package struct OnrampSessionService: Sendable {
     /// A KYC first name that makes the sandbox risk rules demand an identity challenge (L2).
     package static let riskChallengeFirstName = "Challenge"
 
-    package let database: any Database
-    /// The project's time (its test clock, when the request or step is bound to one).
-    package let clock: any OnrampCore.Clock
-    package let ids: IdGenerator
+    package let environment: ServiceEnvironment
     package let catalogue: Catalogue
     package let schedule: SettlementSchedule
     /// Where the 3-D Secure test page is served (`http://127.0.0.1:8080`).
@@ -26,16 +23,12 @@ package struct OnrampSessionService: Sendable {
 
     /// The service on the parts of `context` it uses, fulfilling through `settlement`.
     package init(context: ServerContext, settlement: any SettlementProvider) {
-        database = context.database
-        clock = context.clock
-        ids = context.ids
+        environment = context.environment
         catalogue = context.catalogue
         schedule = SettlementSchedule(context: context)
         publicBaseURL = context.publicBaseURL
         self.settlement = settlement
     }
-
-    private var nowMilliseconds: Int64 { Timestamp.milliseconds(clock.now()) }
 
     /// Creates a session for `request`'s purchase, quoted, `requires_payment` when the customer's wallet
     /// is registered (`initialized` until then). Creation emits no event.

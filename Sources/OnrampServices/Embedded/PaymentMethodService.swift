@@ -3,20 +3,15 @@ import OnrampStore
 import OnrampWire
 
 /// Test payment methods (`pm_…`) and the single-use card tokens (`tok_…`) one can be made from.
-package struct PaymentMethodService: Sendable {
+package struct PaymentMethodService: Sendable, UsesServiceEnvironment {
     /// How long an unused card token stays redeemable.
     package static let cardTokenLifetimeMilliseconds: Int64 = 600_000
 
-    package let database: any Database
-    /// The project's time (its test clock, when the request is bound to one).
-    package let clock: any OnrampCore.Clock
-    package let ids: IdGenerator
+    package let environment: ServiceEnvironment
 
     /// The service on the parts of `context` it uses.
     package init(context: ServerContext) {
-        database = context.database
-        clock = context.clock
-        ids = context.ids
+        environment = context.environment
     }
 
     /// A stored payment method or card token, and when it was made (stored milliseconds).

@@ -10,22 +10,17 @@ import OnrampWire
 /// sign for real (ed25519 over the message's UTF-8, the signature in Base58, base64 or hex). Other networks'
 /// signatures (EIP-191 `personal_sign` needs secp256k1 key recovery) cannot be checked here, so live mode
 /// refuses them as unsupported.
-package struct WalletOwnershipService: Sendable {
+package struct WalletOwnershipService: Sendable, UsesServiceEnvironment {
     /// How long a challenge can be answered.
     package static let challengeLifetimeMilliseconds: Int64 = 600_000
     /// Stripe's test-mode signature.
     package static let testModeSignature = "abcd"
 
-    package let database: any Database
-    /// The project's time (its test clock, when the request is bound to one).
-    package let clock: any OnrampCore.Clock
-    package let ids: IdGenerator
+    package let environment: ServiceEnvironment
 
     /// The service on the parts of `context` it uses.
     package init(context: ServerContext) {
-        database = context.database
-        clock = context.clock
-        ids = context.ids
+        environment = context.environment
     }
 
     /// A challenge the wallet's owner signs, as issued.

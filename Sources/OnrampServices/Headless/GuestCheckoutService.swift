@@ -9,11 +9,8 @@ import OnrampWire
 /// through the same ``SettlementProvider`` as App2App purchases. Every state change and its order-form
 /// `onramp.transaction.*` events commit together; sandbox orders (`partnerUserRef` `sandbox-…`) settle
 /// but send no webhooks and count toward no limit.
-package struct GuestCheckoutService: Sendable {
-    package let database: any Database
-    /// The project's time (its test clock, when the request or step is bound to one).
-    package let clock: any OnrampCore.Clock
-    package let ids: IdGenerator
+package struct GuestCheckoutService: Sendable, UsesServiceEnvironment {
+    package let environment: ServiceEnvironment
     package let catalogue: Catalogue
     package let schedule: SettlementSchedule
     /// Where the payment-button pages are served (`http://127.0.0.1:8080`).
@@ -26,9 +23,7 @@ package struct GuestCheckoutService: Sendable {
 
     /// The service on the parts of `context` it uses, settling through `settlement`.
     package init(context: ServerContext, settlement: any SettlementProvider) {
-        database = context.database
-        clock = context.clock
-        ids = context.ids
+        environment = context.environment
         catalogue = context.catalogue
         schedule = SettlementSchedule(context: context)
         publicBaseURL = context.publicBaseURL
@@ -37,9 +32,6 @@ package struct GuestCheckoutService: Sendable {
         linkSealingKey = HMACSHA256.authenticationCode(
             key: context.dataKey, message: Array("headless-payment-link".utf8))
     }
-
-    /// The current time in stored milliseconds (the bound project's time).
-    package var nowMilliseconds: Int64 { Timestamp.milliseconds(clock.now()) }
 
     /// How long the payment link may be paid.
     package static let linkLifetimeMilliseconds: Int64 = 15 * 60_000

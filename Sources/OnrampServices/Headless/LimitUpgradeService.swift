@@ -8,18 +8,16 @@ import OnrampWire
 /// mode answers a single-use, expiring link to `LimitUpgradePage`, where the user enters them. The sandbox
 /// decides by `ssnLast4`: `0000` activates the upgrade, `9999` asks for the fields again (`resubmit`), anything
 /// else stays `pending`, as a real review would. An active upgrade stays active.
-package struct LimitUpgradeService: Sendable {
-    package let database: any Database
+package struct LimitUpgradeService: Sendable, UsesServiceEnvironment {
+    package let environment: ServiceEnvironment
     package let schedule: SettlementSchedule
-    package let ids: IdGenerator
     /// Where the upgrade page is served (`http://127.0.0.1:8080`).
     package let publicBaseURL: String
 
     /// The service on the parts of `context` it uses.
     package init(context: ServerContext) {
-        database = context.database
+        environment = context.environment
         schedule = SettlementSchedule(context: context)
-        ids = context.ids
         publicBaseURL = context.publicBaseURL
     }
 

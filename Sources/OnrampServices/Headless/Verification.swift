@@ -222,26 +222,19 @@ package struct VerificationRepository {
 
 /// OTP verification of the phone numbers and emails that guest checkout orders rely on. In this sandbox
 /// no message leaves the server and the code is always ``Verification/sandboxCode``.
-package struct VerificationService: Sendable {
-    package let database: any Database
-    /// The project's time (its test clock, when the request is bound to one).
-    package let clock: any OnrampCore.Clock
+package struct VerificationService: Sendable, UsesServiceEnvironment {
+    package let environment: ServiceEnvironment
     /// Real time, which the per-person throttle is judged in.
     package let realClock: any OnrampCore.Clock
-    package let ids: IdGenerator
     /// The key codes are hashed with, derived from the data key.
     private let codeKey: [UInt8]
 
     /// The service on the parts of `context` it uses.
     package init(context: ServerContext) {
-        database = context.database
-        clock = context.clock
+        environment = context.environment
         realClock = context.realClock
-        ids = context.ids
         codeKey = HMACSHA256.authenticationCode(key: context.dataKey, message: Array("onramp-verification-code".utf8))
     }
-
-    private var nowMilliseconds: Int64 { Timestamp.milliseconds(clock.now()) }
 
     /// Sends a code to the request's destination, under the per-person throttle. With `idempotency` (the
     /// caller's `X-Idempotency-Key` and the HMAC of its body) a retry answers the verification the first call

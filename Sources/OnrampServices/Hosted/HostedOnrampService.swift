@@ -7,11 +7,8 @@ import OnrampWire
 /// single-use token or session with a CDP API key JWT; the user opens our page, picks or confirms
 /// the purchase, and comes back through the redirect. Purchases become transactions like App2App
 /// ones (`isAppToApp: false`), settled by the same workers.
-package struct HostedOnrampService: Sendable {
-    package let database: any Database
-    /// The project's time (its test clock, when the request is bound to one).
-    package let clock: any OnrampCore.Clock
-    package let ids: IdGenerator
+package struct HostedOnrampService: Sendable, UsesServiceEnvironment {
+    package let environment: ServiceEnvironment
     package let catalogue: Catalogue
     package let testClocks: TestClocks
     /// Where the hosted page is served (`http://127.0.0.1:8080`).
@@ -20,17 +17,12 @@ package struct HostedOnrampService: Sendable {
 
     /// The service on the parts of `context` it uses, recording purchases through `transactions`.
     package init(context: ServerContext, transactions: TransactionService) {
-        database = context.database
-        clock = context.clock
-        ids = context.ids
+        environment = context.environment
         catalogue = context.catalogue
         testClocks = context.testClocks
         publicBaseURL = context.publicBaseURL
         self.transactions = transactions
     }
-
-    /// The current time in stored milliseconds (the bound project's time).
-    package var nowMilliseconds: Int64 { Timestamp.milliseconds(clock.now()) }
 
     /// The hosted page, on Coinbase's hosted-onramp path.
     package static let pagePath = "/buy/select-asset"

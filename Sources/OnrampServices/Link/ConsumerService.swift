@@ -7,25 +7,18 @@ import OnrampWire
 /// one-time code verifies it (sandbox code `000000`; five wrong codes in 15 minutes lock the consumer),
 /// and a verified session answers its LinkAuthIntent's consent. Each change and what it reads back
 /// share one transaction; answers are the wire objects (``LinkConsumerSession``) and outcomes.
-package struct ConsumerService: Sendable {
+package struct ConsumerService: Sendable, UsesServiceEnvironment {
     /// The sandbox one-time code.
     package static let sandboxCode = "000000"
 
-    package let database: any Database
-    /// The project's time (its test clock, when the request is bound to one).
-    package let clock: any OnrampCore.Clock
-    package let ids: IdGenerator
+    package let environment: ServiceEnvironment
     package let intents: LinkAuthIntents
 
     /// The service on the parts of `context` it uses.
     package init(context: ServerContext) {
-        database = context.database
-        clock = context.clock
-        ids = context.ids
+        environment = context.environment
         intents = LinkAuthIntents(context: context)
     }
-
-    package var nowMilliseconds: Int64 { Timestamp.milliseconds(clock.now()) }
 
     /// What a lookup or sign-up found: the new session, the publishable key the SDK sends the consumer's
     /// calls with, and the consent screen to show when a LinkAuthIntent awaits it.

@@ -4,19 +4,14 @@ import OnrampWire
 
 /// The partner backend's side of Log in with Link: it creates a LinkAuthIntent for a consumer, and once
 /// the consumer consented (``ConsumerService``) fetches the OAuth tokens, once, and refreshes them.
-package struct LinkAuthIntentService: Sendable {
-    package let database: any Database
-    /// The project's time (its test clock, when the request is bound to one).
-    package let clock: any OnrampCore.Clock
-    package let ids: IdGenerator
+package struct LinkAuthIntentService: Sendable, UsesServiceEnvironment {
+    package let environment: ServiceEnvironment
     package let intents: LinkAuthIntents
     package let tokens: OAuthTokens
 
     /// The service on the parts of `context` it uses.
     package init(context: ServerContext) {
-        database = context.database
-        clock = context.clock
-        ids = context.ids
+        environment = context.environment
         intents = LinkAuthIntents(context: context)
         tokens = OAuthTokens(context: context)
     }

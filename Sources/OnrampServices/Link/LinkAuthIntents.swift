@@ -3,7 +3,7 @@ import OnrampStore
 
 /// Stored LinkAuthIntents driven by the ``LinkAuthIntent`` state machine, and the long-lived
 /// seamless sign-in tokens (`lat_…`) with their short-lived single-use client secrets.
-package struct LinkAuthIntents: Sendable {
+package struct LinkAuthIntents: Sendable, UsesServiceEnvironment {
     /// Intents expire ten minutes after creation unless consented or rejected.
     package static let lifetimeMilliseconds: Int64 = 600_000
     /// Seamless sign-in tokens last 90 days.
@@ -21,19 +21,12 @@ package struct LinkAuthIntents: Sendable {
         package let expiresAt: Int64
     }
 
-    package let database: any Database
-    /// The project's time (its test clock, when the request is bound to one).
-    package let clock: any OnrampCore.Clock
-    package let ids: IdGenerator
+    package let environment: ServiceEnvironment
 
     /// The intents on the parts of `context` they use.
     package init(context: ServerContext) {
-        database = context.database
-        clock = context.clock
-        ids = context.ids
+        environment = context.environment
     }
-
-    private var nowMilliseconds: Int64 { Timestamp.milliseconds(clock.now()) }
 
     package func find(_ connection: any SQLConnection, id: String, projectId: String) throws -> Record? {
         guard

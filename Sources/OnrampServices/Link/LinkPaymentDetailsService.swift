@@ -4,17 +4,12 @@ import OnrampWire
 
 /// A consumer's saved Link payment details: saving them, and sharing one as a payment method
 /// (`pm_…`) for `createCryptoPaymentToken`.
-package struct LinkPaymentDetailsService: Sendable {
-    package let database: any Database
-    /// The project's time (its test clock, when the request is bound to one).
-    package let clock: any OnrampCore.Clock
-    package let ids: IdGenerator
+package struct LinkPaymentDetailsService: Sendable, UsesServiceEnvironment {
+    package let environment: ServiceEnvironment
 
     /// The service on the parts of `context` it uses.
     package init(context: ServerContext) {
-        database = context.database
-        clock = context.clock
-        ids = context.ids
+        environment = context.environment
     }
 
     /// A payment method made of saved details, and when (stored milliseconds).

@@ -6,7 +6,7 @@ import OnrampStore
 /// one revokes its whole family (every token descended from the same consent) — unless it was used
 /// less than ``concurrentRotationSeconds`` ago: that is a concurrent refresh (two tabs, a retry), which
 /// is refused without revoking what the winner was just given.
-package struct OAuthTokens: Sendable {
+package struct OAuthTokens: Sendable, UsesServiceEnvironment {
     /// Access token lifetime in seconds.
     package static let accessLifetime: Int64 = 3600
     /// Refresh token lifetime in seconds (90 days).
@@ -28,22 +28,15 @@ package struct OAuthTokens: Sendable {
         package let consumerId: String
     }
 
-    package let database: any Database
-    /// The project's time (its test clock, when the request is bound to one).
-    package let clock: any OnrampCore.Clock
-    package let ids: IdGenerator
+    package let environment: ServiceEnvironment
     /// Emptied when a family is revoked, so its access tokens stop working at once.
     package let callers: CallerCache
 
     /// The tokens on the parts of `context` they use.
     package init(context: ServerContext) {
-        database = context.database
-        clock = context.clock
-        ids = context.ids
+        environment = context.environment
         callers = context.callers
     }
-
-    private var nowMilliseconds: Int64 { Timestamp.milliseconds(clock.now()) }
 
     /// Issues an access and refresh token in `familyId` (a new family per consent).
     package func issue(

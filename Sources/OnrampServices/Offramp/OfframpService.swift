@@ -10,11 +10,8 @@ import OnrampWire
 /// `partnerUserRef` ending in `-fail-send` fails, one ending in `-no-send` never sends and expires after 30
 /// minutes). Every state change and its `offramp.transaction.*` events commit together; `sandbox-` sells
 /// send no webhooks.
-package struct OfframpService: Sendable {
-    package let database: any Database
-    /// The project's time (its test clock, when the request or step is bound to one).
-    package let clock: any OnrampCore.Clock
-    package let ids: IdGenerator
+package struct OfframpService: Sendable, UsesServiceEnvironment {
+    package let environment: ServiceEnvironment
     package let catalogue: Catalogue
     package let schedule: SettlementSchedule
     /// Where the sell page is served (`http://127.0.0.1:8080`).
@@ -22,16 +19,11 @@ package struct OfframpService: Sendable {
 
     /// The service on the parts of `context` it uses.
     package init(context: ServerContext) {
-        database = context.database
-        clock = context.clock
-        ids = context.ids
+        environment = context.environment
         catalogue = context.catalogue
         schedule = SettlementSchedule(context: context)
         publicBaseURL = context.publicBaseURL
     }
-
-    /// The current time in stored milliseconds (the bound project's time).
-    package var nowMilliseconds: Int64 { Timestamp.milliseconds(clock.now()) }
 
     package static let pagePath = "/v3/sell/input"
     /// The cash-out methods (Coinbase's `defaultCashoutMethod` names, `CRYPTO_ACCOUNT` the user's crypto balance)
