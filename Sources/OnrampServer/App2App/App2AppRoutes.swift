@@ -47,8 +47,8 @@ struct App2AppRoutes: Sendable {
         try limit(request)
         let body = try request.jsonBody()
         guard let projectId = body["projectId"]?.stringValue, !projectId.isEmpty else {
-            throw HTTPError(
-                status: 400, code: "invalid_request", message: "Missing required field projectId.",
+            throw FieldError(
+                code: "invalid_request", message: "Missing required field projectId.",
                 param: "projectId")
         }
         let purchase = try PurchaseRequest(fields: RequestFields(body))
@@ -90,8 +90,8 @@ struct App2AppRoutes: Sendable {
         if case .object(let members) = body, body["projectId"] == nil {
             body = .object(members + [("projectId", .string(projectId))])
         } else if body["projectId"]?.stringValue != projectId {
-            throw HTTPError(
-                status: 400, code: "invalid_request", message: "projectId does not match the API key.",
+            throw FieldError(
+                code: "invalid_request", message: "projectId does not match the API key.",
                 param: "projectId")
         }
         let purchase = try PurchaseRequest(fields: RequestFields(body))
@@ -119,10 +119,10 @@ struct App2AppRoutes: Sendable {
 
     /// The request's idempotency key: `Idempotency-Key` (the demo's), or CDP's standard `X-Idempotency-Key`;
     /// 1 to 255 bytes.
-    static func idempotencyKey(_ request: HTTPRequest) throws(HTTPError) -> String? {
+    static func idempotencyKey(_ request: HTTPRequest) throws(FieldError) -> String? {
         guard let key = request.headers["Idempotency-Key"] ?? request.headers["X-Idempotency-Key"] else { return nil }
         guard !key.isEmpty, key.utf8.count <= 255 else {
-            throw HTTPError(status: 400, code: "invalid_request", message: "Idempotency-Key must be 1 to 255 bytes.")
+            throw FieldError(code: "invalid_request", message: "Idempotency-Key must be 1 to 255 bytes.")
         }
         return key
     }

@@ -31,8 +31,8 @@ struct BuyRoutes: Sendable {
 
     private func options(_ request: HTTPRequest) throws -> HTTPResponse {
         guard let countryId = request.queryValue("country"), let country = context.catalogue.country(countryId) else {
-            throw HTTPError(
-                status: 400, code: "invalid_request", message: "country must be a supported ISO 3166-1 code.",
+            throw FieldError(
+                code: "invalid_request", message: "country must be a supported ISO 3166-1 code.",
                 param: "country")
         }
         let networkFilter = request.queryValue("networks").map { Set($0.split(separator: ",").map(String.init)) }

@@ -54,8 +54,8 @@ struct HandoffRoutes: Sendable {
         let pageSecret = try form.required("pageSecret", maxLength: 64)
         let action = try form.required("action", maxLength: 16)
         guard action == "confirm" || action == "cancel" else {
-            throw HTTPError(
-                status: 400, code: "invalid_request", message: "action must be confirm or cancel.", param: "action")
+            throw FieldError(
+                code: "invalid_request", message: "action must be confirm or cancel.", param: "action")
         }
         guard let finished = try service.submit(token: token, pageSecret: pageSecret, cancelling: action == "cancel")
         else { return notFound() }

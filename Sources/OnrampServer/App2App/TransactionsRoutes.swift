@@ -14,8 +14,8 @@ struct TransactionsRoutes: Sendable {
     func listUserBuyTransactions(_ request: HTTPRequest, _ projectId: String) throws -> HTTPResponse {
         try Self.refuseUnknownParameters(request, allowed: Self.pageParameters)
         guard let ref = request.pathParameters["partnerUserRef"], !ref.isEmpty, ref.utf8.count <= 50 else {
-            throw HTTPError(
-                status: 400, code: "invalid_request", message: "partnerUserRef must be 1 to 50 bytes.")
+            throw FieldError(
+                code: "invalid_request", message: "partnerUserRef must be 1 to 50 bytes.")
         }
         return try list(request, projectId: projectId, filter: .init(partnerUserRef: ref))
     }
@@ -57,10 +57,10 @@ struct TransactionsRoutes: Sendable {
     static let dateParameters: Set<String> = ["start_date", "startDate", "end_date", "endDate"]
 
     /// 400 for a query parameter outside `allowed`: a filter this API does not have must not be ignored.
-    private static func refuseUnknownParameters(_ request: HTTPRequest, allowed: Set<String>) throws(HTTPError) {
+    private static func refuseUnknownParameters(_ request: HTTPRequest, allowed: Set<String>) throws(FieldError) {
         guard let unknown = request.query.first(where: { !allowed.contains($0.0) })?.0 else { return }
-        throw HTTPError(
-            status: 400, code: "invalid_request",
+        throw FieldError(
+            code: "invalid_request",
             message:
                 "\(unknown) is not a parameter of this API; it takes \(allowed.sorted().joined(separator: ", ")).",
             param: String(unknown.utf8.prefix(64)) ?? "query")
@@ -72,11 +72,11 @@ struct TransactionsRoutes: Sendable {
         names.lazy.compactMap { request.queryValue($0) }.first { !$0.isEmpty }
     }
 
-    static func pageSize(_ text: String?) throws(HTTPError) -> Int {
+    static func pageSize(_ text: String?) throws(FieldError) -> Int {
         guard let text else { return 10 }
         guard let size = Int(text), (1...1000).contains(size) else {
-            throw HTTPError(
-                status: 400, code: "invalid_request", message: "page_size must be between 1 and 1000.",
+            throw FieldError(
+                code: "invalid_request", message: "page_size must be between 1 and 1000.",
                 param: "page_size")
         }
         return size
@@ -86,21 +86,21 @@ struct TransactionsRoutes: Sendable {
         Base64URL.encode(Array("\(createdAt):\(id)".utf8), padded: false)
     }
 
-    static func decodeCursor(_ key: String) throws(HTTPError) -> (createdAt: Int64, id: String) {
+    static func decodeCursor(_ key: String) throws(FieldError) -> (createdAt: Int64, id: String) {
         guard key.utf8.count <= 256, let bytes = Base64URL.decode(key),
             let text = UTF8Text.string(bytes),
             let colon = text.firstIndex(of: ":"), let createdAt = Int64(text[..<colon])
         else {
-            throw HTTPError(status: 400, code: "invalid_request", message: "page_key is not valid.", param: "page_key")
+            throw FieldError(code: "invalid_request", message: "page_key is not valid.", param: "page_key")
         }
         return (createdAt, String(text[text.index(after: colon)...]))
     }
 
     /// An RFC 3339 time, or a date alone (midnight UTC, `dateOnly`), checked as a calendar date.
-    static func parseDate(_ text: String, name: String) throws(HTTPError) -> (milliseconds: Int64, dateOnly: Bool) {
+    static func parseDate(_ text: String, name: String) throws(FieldError) -> (milliseconds: Int64, dateOnly: Bool) {
         guard let parsed = Timestamp.parseRFC3339(text) else {
-            throw HTTPError(
-                status: 400, code: "invalid_request",
+            throw FieldError(
+                code: "invalid_request",
                 message: "\(name) must be an RFC 3339 time or date between 1970 and 9999 (a real calendar date).",
                 param: name)
         }

@@ -40,10 +40,10 @@ struct CDPAuthenticator: Sendable {
     func authenticate(_ request: HTTPRequest) throws(HTTPError) -> String {
         let now = clocks.clock.now()
         guard let authorization = request.headers["Authorization"], authorization.hasPrefix("Bearer ") else {
-            throw Self.unauthorized("Missing Authorization: Bearer <JWT>.")
+            throw CDPErrors.unauthorized("Missing Authorization: Bearer <JWT>.")
         }
         let token = String(authorization.dropFirst("Bearer ".count))
-        guard token.utf8.count <= 8192 else { throw Self.unauthorized("The token is too long.") }
+        guard token.utf8.count <= 8192 else { throw CDPErrors.unauthorized("The token is too long.") }
         let verifier = JWTVerifier(
             keyForHeader: { header in header.keyID.flatMap { key(id: $0)?.verificationKey } }, issuer: "cdp",
             audience: .requiredOrAbsent(["cdp_service"]), leeway: leeway, requiresExpiration: true,
@@ -65,10 +65,10 @@ struct CDPAuthenticator: Sendable {
         do {
             verified = try verifier.verify(token, at: now)
         } catch {
-            throw Self.unauthorized("The JWT was refused: \(error).")
+            throw CDPErrors.unauthorized("The JWT was refused: \(error).")
         }
         guard let keyId = verified.header.keyID, let record = key(id: keyId)?.record else {
-            throw Self.unauthorized("Unknown API key.")
+            throw CDPErrors.unauthorized("Unknown API key.")
         }
         let isRead = request.method == "GET" || request.method == "HEAD"
         if singleUse || !isRead { try rememberNonce(verified, keyId: keyId, now: now) }
@@ -91,7 +91,7 @@ struct CDPAuthenticator: Sendable {
 
     private func rememberNonce(_ token: VerifiedJWT, keyId: String, now: Date) throws(HTTPError) {
         guard let nonce = token.header.nonce, !nonce.isEmpty, nonce.count <= 128 else {
-            throw Self.unauthorized("The JWT header needs a nonce.")
+            throw CDPErrors.unauthorized("The JWT header needs a nonce.")
         }
         let expiry = Timestamp.milliseconds((token.claims.expiresAt ?? now).addingTimeInterval(leeway))
         do {
@@ -100,15 +100,12 @@ struct CDPAuthenticator: Sendable {
                 try APIKeyRepository(connection: connection).recordNonce(nonce, keyId: keyId, expiresAt: expiry)
             }
         } catch let error as StoreError where error.code == .constraintViolation {
-            throw Self.unauthorized("This JWT nonce was already used.")
+            throw CDPErrors.unauthorized("This JWT nonce was already used.")
         } catch {
-            throw HTTPError(status: 503, code: "service_unavailable", message: "The key store is unavailable.")
+            throw CDPErrors.keyStoreUnavailable
         }
     }
 
-    static func unauthorized(_ message: String) -> HTTPError {
-        HTTPError(status: 401, code: "unauthorized", message: message)
-    }
 }
 
 /// A CDP key as the cache keeps it: its record (enabled or not) and its public key, parsed once.

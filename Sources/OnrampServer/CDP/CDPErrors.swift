@@ -21,6 +21,15 @@ enum CDPErrors {
         }
     }
 
+    /// 401 `unauthorized`: the CDP API key JWT is missing, malformed, expired, replayed or not the key's.
+    static func unauthorized(_ message: String) -> HTTPError {
+        HTTPError(status: 401, code: "unauthorized", message: message)
+    }
+
+    /// 503 `service_unavailable`: the key store could not record the JWT's nonce.
+    static let keyStoreUnavailable = HTTPError(
+        status: 503, code: "service_unavailable", message: "The key store is unavailable.")
+
     /// The seed's error table.
     static func httpError(refusing refusal: App2AppRefusal) -> HTTPError {
         switch refusal {

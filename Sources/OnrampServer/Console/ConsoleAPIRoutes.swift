@@ -26,7 +26,7 @@ struct ConsoleAPIRoutes: Sendable {
             try access.authorizeBearer(request)
             let after = request.queryValue("after")
             guard after.map({ $0.utf8.count <= 64 }) ?? true else {
-                throw HTTPError(status: 400, code: "invalid_request", message: "after is a request id.", param: "after")
+                throw ConsoleRefusal.invalid("after is a request id.", param: "after")
             }
             let entries = requestLog.after(after, limit: 200).filter { $0.route != "/console/api/requests" }
             return Operations.listRequests.success(["object": "list", "data": .array(entries.map(Self.json))])
@@ -39,11 +39,11 @@ struct ConsoleAPIRoutes: Sendable {
             try access.authorizeBearer(request)
             let id = try RequestFields(try request.jsonBody()).required("id", maxLength: 128)
             guard let event = try webhooks.database.read({ try ConsoleRepository(connection: $0).event(id) }) else {
-                throw HTTPError(status: 404, code: "not_found", message: "No event \(id).", param: "id")
+                throw ConsoleRefusal.notFound("No event \(id).", param: "id")
             }
             guard !(try event.string("family") == "stripe" && event.int("livemode") != 0) else {
-                throw HTTPError(
-                    status: 400, code: "invalid_request", message: "A live-mode Stripe event is not redelivered.",
+                throw ConsoleRefusal.invalid(
+                    "A live-mode Stripe event is not redelivered.",
                     param: "id")
             }
             return Operations.redeliverEvent.success(
@@ -53,7 +53,7 @@ struct ConsoleAPIRoutes: Sendable {
             try access.authorizeBearer(request)
             let id = try RequestFields(try request.jsonBody()).required("id", maxLength: 256)
             guard let key = try provisioner.revokeKey(id: id) else {
-                throw HTTPError(status: 404, code: "not_found", message: "No API key \(id).", param: "id")
+                throw ConsoleRefusal.notFound("No API key \(id).", param: "id")
             }
             return Operations.revokeKey.success(
                 ["id": .string(key.id), "projectId": .string(key.projectId), "revoked": .bool(key.disabled)])
@@ -97,7 +97,7 @@ struct ConsoleAPIRoutes: Sendable {
                 name: name, appIds: appIds, redirectHosts: redirectHosts, keyType: keyType,
                 livemode: try fields.optionalBool("livemode") ?? false)
         } catch let refusal as ProjectProvisioner.ProvisioningError {
-            throw HTTPError(status: 400, code: "invalid_request", message: refusal.message)
+            throw ConsoleRefusal.invalid(refusal.message)
         }
         return credentials.json
     }

@@ -32,39 +32,36 @@ struct ConsoleAccess: Sendable {
 
     /// Refuses a caller without the token (401, nothing of the console rendered) or from a remote
     /// address when the console is loopback-only (403).
-    func authorize(_ request: HTTPRequest) throws(HTTPError) {
+    func authorize(_ request: HTTPRequest) throws(ConsoleRefusal) {
         guard allowsRemote || Self.isLoopback(request.remoteAddress) else {
-            throw HTTPError(status: 403, code: "console_remote", message: "The console answers loopback clients only.")
+            throw ConsoleRefusal.remoteClient
         }
         guard Self.presentedBearer(request).map(matches) == true || presentedCookie(request) else {
-            throw HTTPError(
-                status: 401, code: "console_token_required",
-                message: "Open the console with its operator token: /console/login?token=… (printed by onramp serve).")
+            throw ConsoleRefusal.tokenRequired(
+                "Open the console with its operator token: /console/login?token=… (printed by onramp serve).")
         }
     }
 
     /// Refuses a caller of the JSON routes without the token as `Authorization: Bearer` (401; a sign-in
     /// cookie does not count) or from a remote address when the console is loopback-only (403).
-    func authorizeBearer(_ request: HTTPRequest) throws(HTTPError) {
+    func authorizeBearer(_ request: HTTPRequest) throws(ConsoleRefusal) {
         guard allowsRemote || Self.isLoopback(request.remoteAddress) else {
-            throw HTTPError(status: 403, code: "console_remote", message: "The console answers loopback clients only.")
+            throw ConsoleRefusal.remoteClient
         }
         guard Self.presentedBearer(request).map(matches) == true else {
-            throw HTTPError(
-                status: 401, code: "console_token_required",
-                message: "Send the console's operator token as Authorization: Bearer.")
+            throw ConsoleRefusal.tokenRequired("Send the console's operator token as Authorization: Bearer.")
         }
     }
 
     /// Refuses an action sent from another site or without the form's CSRF value (403).
-    func authorizeAction(_ request: HTTPRequest, form: JSONValue) throws(HTTPError) {
+    func authorizeAction(_ request: HTTPRequest, form: JSONValue) throws(ConsoleRefusal) {
         try authorize(request)
         if request.headers["Sec-Fetch-Site"]?.lowercased() == "cross-site" || !Self.sameOrigin(request) {
-            throw HTTPError(status: 403, code: "console_cross_site", message: "Cross-site requests are refused.")
+            throw ConsoleRefusal.crossSite
         }
         let presented = Array((form["csrf"]?.stringValue ?? "").utf8)
         guard ConstantTime.equals(presented, Array(csrfValue.utf8)) else {
-            throw HTTPError(status: 403, code: "console_csrf", message: "The form's CSRF value is missing or wrong.")
+            throw ConsoleRefusal.csrfMismatch
         }
     }
 

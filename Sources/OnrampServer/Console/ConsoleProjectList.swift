@@ -218,10 +218,10 @@ struct ConsoleCursor: Sendable, Equatable {
     var text: String { "\(time).\(id)" }
 
     /// The cursor a `before` query value names (nil without one), or a 400 when it is not a page link.
-    static func parse(_ before: String?) throws(HTTPError) -> ConsoleCursor? {
+    static func parse(_ before: String?) throws(ConsoleRefusal) -> ConsoleCursor? {
         guard let before else { return nil }
         guard let cursor = ConsoleCursor(before) else {
-            throw HTTPError(status: 400, code: "invalid_request", message: "before is not a page link.")
+            throw ConsoleRefusal.invalid("before is not a page link.")
         }
         return cursor
     }

@@ -11,7 +11,7 @@ extension ConsoleRoutes {
 
     func revokeKey(_ id: String) throws -> HTTPResponse {
         guard let key = try actions.revokeKey(id) else {
-            throw HTTPError(status: 404, code: "not_found", message: "No API key \(id).")
+            throw ConsoleRefusal.notFound("No API key \(id).")
         }
         return .seeOther("/console/projects/\(ConsolePage.segment(key.projectId))?key=revoked")
     }
@@ -21,35 +21,32 @@ extension ConsoleRoutes {
         do {
             change = try EndpointChange(form: form)
         } catch {
-            throw HTTPError(status: 400, code: "invalid_request", message: error.message)
+            throw ConsoleRefusal.invalid(error.message)
         }
         guard let projectId = try actions.changeEndpoint(id, change) else {
-            throw HTTPError(status: 404, code: "not_found", message: "No webhook endpoint \(id).")
+            throw ConsoleRefusal.notFound("No webhook endpoint \(id).")
         }
         return .seeOther("/console/projects/\(ConsolePage.segment(projectId))")
     }
 
     func advanceClock(_ id: String, minutes text: String?) throws -> HTTPResponse {
         guard let text, text.allSatisfy(\.isNumber), let minutes = Int64(text), (1...43_200).contains(minutes) else {
-            throw HTTPError(status: 400, code: "invalid_request", message: "Advance by 1 to 43,200 minutes.")
+            throw ConsoleRefusal.invalid("Advance by 1 to 43,200 minutes.")
         }
         do {
             try actions.advanceClock(projectId: id, minutes: minutes)
         } catch TestClocks.Refusal.liveProject {
-            throw HTTPError(
-                status: 400, code: "invalid_request", message: "A live-mode project's clock cannot be moved.")
+            throw ConsoleRefusal.invalid("A live-mode project's clock cannot be moved.")
         } catch TestClocks.Refusal.unknownProject {
-            throw HTTPError(status: 404, code: "not_found", message: "No project \(id).")
+            throw ConsoleRefusal.notFound("No project \(id).")
         }
         return .seeOther("/console/projects/\(ConsolePage.segment(id))?clock=advanced")
     }
 
     func resend(_ id: String, subscription: String) throws -> HTTPResponse {
         guard try actions.resend(eventId: id, subscriptionId: subscription) else {
-            throw HTTPError(
-                status: 404, code: "not_found",
-                message:
-                    "No resendable delivery of event \(id) to endpoint \(subscription) (live Stripe events are not).")
+            throw ConsoleRefusal.notFound(
+                "No resendable delivery of event \(id) to endpoint \(subscription) (live Stripe events are not).")
         }
         return .seeOther("/console/events/\(ConsolePage.segment(id))?resent=1")
     }

@@ -12,7 +12,7 @@ extension ConsoleRoutes {
         do {
             found = try catalogue.availability(country: country, subdivision: subdivision)
         } catch {
-            throw HTTPError(status: 400, code: "invalid_request", message: error.description)
+            throw ConsoleRefusal.invalid(error.description)
         }
         let place = found.countryName + (found.subdivision.map { ", \($0)" } ?? "")
         html += "<h2>\(HTML.escape(place))</h2>"

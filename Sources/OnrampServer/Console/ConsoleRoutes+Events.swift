@@ -55,7 +55,7 @@ extension ConsoleRoutes {
             )
         }
         guard let (event, deliveries) = found else {
-            throw HTTPError(status: 404, code: "not_found", message: "No event \(id).")
+            throw ConsoleRefusal.notFound("No event \(id).")
         }
         let live = try event.int("livemode") != 0
         let family = try event.string("family")
@@ -153,9 +153,8 @@ extension ConsoleRoutes {
     /// objects it acted on, and both bodies with their secrets redacted; a 404 once the log has dropped it.
     func request(_ id: String) throws -> (title: String, html: String) {
         guard let entry = requestLog.recent(requestId: id).first else {
-            throw HTTPError(
-                status: 404, code: "not_found",
-                message: "No request \(id) in this instance's request log: it keeps the last requests only.")
+            throw ConsoleRefusal.notFound(
+                "No request \(id) in this instance's request log: it keeps the last requests only.")
         }
         let fields: [(String, String)] = [
             ("Time", ConsolePage.time(Timestamp.milliseconds(entry.time))),

@@ -22,7 +22,7 @@ extension ConsoleRoutes {
 
     func customer(_ id: String) throws -> (title: String, html: String) {
         guard let view = try database.read({ try ConsoleRepository(connection: $0).customer(id) }) else {
-            throw HTTPError(status: 404, code: "not_found", message: "No crypto customer \(id).")
+            throw ConsoleRefusal.notFound("No crypto customer \(id).")
         }
         let row = view.customer
         let projectId = try row.string("project_id")
@@ -128,7 +128,7 @@ extension ConsoleRoutes {
 
     func transaction(_ id: String, finished: String?) throws -> (title: String, html: String) {
         let found = try database.read {
-            connection -> Result<(ObjectHistory, Row?), HTTPError> in
+            connection -> Result<(ObjectHistory, Row?), ConsoleRefusal> in
             let repository = ConsoleRepository(connection: connection)
             guard let row = try repository.transaction(id) else {
                 return .failure(try Self.noTransaction(id, redirectOf: repository.transaction(ofRedirect: id)))
@@ -180,14 +180,12 @@ extension ConsoleRoutes {
 
     /// The 404 for a transaction id that names none; when it is a redirect's `transactionId`, it says so and
     /// names the purchase's transaction.
-    private static func noTransaction(_ id: String, redirectOf transaction: String?) -> HTTPError {
+    private static func noTransaction(_ id: String, redirectOf transaction: String?) -> ConsoleRefusal {
         guard let transaction else {
-            return HTTPError(status: 404, code: "not_found", message: "No transaction \(id).")
+            return ConsoleRefusal.notFound("No transaction \(id).")
         }
-        return HTTPError(
-            status: 404, code: "not_found",
-            message:
-                "No transaction \(id): that is the transactionId of a purchase's redirect, which is not its "
+        return ConsoleRefusal.notFound(
+            "No transaction \(id): that is the transactionId of a purchase's redirect, which is not its "
                 + "transaction's id (match by partnerUserRef, txHash, currency and amount). Its transaction is "
                 + "\(transaction): /console/transactions/\(transaction)")
     }
@@ -317,7 +315,7 @@ extension ConsoleRoutes {
             return (row, try repository.deliveries(of: events))
         }
         guard let (row, delivered) = found else {
-            throw HTTPError(status: 404, code: "not_found", message: "No hosted session \(id).")
+            throw ConsoleRefusal.notFound("No hosted session \(id).")
         }
         let projectId = try row.string("project_id")
         let isSell = row.optionalString("flow") == HostedOnrampSession.Flow.sell.rawValue
@@ -374,7 +372,7 @@ extension ConsoleRoutes {
             let repository = ConsoleRepository(connection: connection)
             return try find(repository).map { try history(of: $0, id: id, in: repository) }
         }
-        guard let found else { throw HTTPError(status: 404, code: "not_found", message: "No \(kind) \(id).") }
+        guard let found else { throw ConsoleRefusal.notFound("No \(kind) \(id).") }
         return found
     }
 }

@@ -44,7 +44,7 @@ extension ConsoleRoutes {
             }
         }
         guard let (project, offset) = found else {
-            throw HTTPError(status: 404, code: "not_found", message: "No project \(id).")
+            throw ConsoleRefusal.notFound("No project \(id).")
         }
         let notices = ["clock": "The test clock moved.", "key": "The key is revoked: it is refused from now on."]
         var html = notice.flatMap { notices[$0] }.map { "<p class=\"notice\" role=\"status\">\($0)</p>" } ?? ""
@@ -102,7 +102,7 @@ extension ConsoleRoutes {
     /// `before` (the link's cursor), with an "Older" link while there are more.
     func projectList(_ projectId: String, slug: String, before: String?) throws -> (title: String, html: String) {
         guard let list = ConsoleProjectList.named(slug) else {
-            throw HTTPError(status: 404, code: "not_found", message: "No list \(slug).")
+            throw ConsoleRefusal.notFound("No list \(slug).")
         }
         let cursor = try ConsoleCursor.parse(before)
         let fetched = try database.read { connection -> [Row]? in
@@ -110,7 +110,7 @@ extension ConsoleRoutes {
             return try list.rows(
                 connection, projectId: projectId, before: cursor, limit: ConsoleProjectList.pageSize + 1)
         }
-        guard let fetched else { throw HTTPError(status: 404, code: "not_found", message: "No project \(projectId).") }
+        guard let fetched else { throw ConsoleRefusal.notFound("No project \(projectId).") }
         let rows = Array(fetched.prefix(ConsoleProjectList.pageSize))
         let path = "/console/projects/\(ConsolePage.segment(projectId))"
         var html = "<p>" + ConsolePage.link(path, "Back to project \(projectId)") + "</p>"

@@ -75,7 +75,7 @@ struct ConsoleRoutes: Sendable {
             try access.authorizeAction(request, form: try request.formBody())
             let id = request.pathParameters["id"] ?? ""
             guard try transactions.settleNow(transactionId: id) else {
-                throw HTTPError(status: 409, code: "not_pending", message: "Transaction \(id) is not pending.")
+                throw ConsoleRefusal.notPending("Transaction \(id) is not pending.")
             }
             return .seeOther("/console/transactions/\(ConsolePage.segment(id))?finished=settled")
         }
@@ -83,7 +83,7 @@ struct ConsoleRoutes: Sendable {
             try access.authorizeAction(request, form: try request.formBody())
             let id = request.pathParameters["id"] ?? ""
             guard try transactions.failNow(transactionId: id) else {
-                throw HTTPError(status: 409, code: "not_pending", message: "Transaction \(id) is not pending.")
+                throw ConsoleRefusal.notPending("Transaction \(id) is not pending.")
             }
             return .seeOther("/console/transactions/\(ConsolePage.segment(id))?finished=failed")
         }
@@ -184,7 +184,7 @@ struct ConsoleRoutes: Sendable {
                 try access.authorizeAction(request, form: try request.formBody())
                 let id = request.pathParameters["id"] ?? ""
                 guard try finish(id, forced) else {
-                    throw HTTPError(status: 409, code: "not_pending", message: "\(object) \(id) is not pending.")
+                    throw ConsoleRefusal.notPending("\(object) \(id) is not pending.")
                 }
                 return .seeOther(
                     "\(path)/\(ConsolePage.segment(id))?finished=\(action == "settle" ? "settled" : "failed")")
@@ -193,10 +193,11 @@ struct ConsoleRoutes: Sendable {
     }
 
     /// A query parameter, nil when absent or empty; longer than `maxLength` bytes is a 400.
-    private static func query(_ request: HTTPRequest, _ name: String, maxLength: Int) throws(HTTPError) -> String? {
+    private static func query(_ request: HTTPRequest, _ name: String, maxLength: Int) throws(ConsoleRefusal) -> String?
+    {
         guard let value = request.queryValue(name), !value.isEmpty else { return nil }
         guard value.utf8.count <= maxLength else {
-            throw HTTPError(status: 400, code: "invalid_request", message: "\(name) is longer than \(maxLength) bytes.")
+            throw ConsoleRefusal.invalid("\(name) is longer than \(maxLength) bytes.")
         }
         return value
     }
@@ -209,7 +210,7 @@ struct ConsoleRoutes: Sendable {
     {
         do {
             try access.authorize(request)
-        } catch  where error.status == 401 {
+        } catch .tokenRequired {
             return signIn(status: 401, message: nil)
         }
         let (title, html) = try body()

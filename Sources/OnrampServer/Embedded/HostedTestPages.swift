@@ -39,8 +39,8 @@ struct HostedTestPages: Sendable {
         let id = try form.required("session", maxLength: 64)
         let token = try form.required("token", maxLength: 64)
         guard let answer = ThreeDSecureStatus(pageOutcome: try form.required("outcome", maxLength: 16)) else {
-            throw HTTPError(
-                status: 400, code: "invalid_request", message: "outcome is complete or fail.", param: "outcome")
+            throw FieldError(
+                code: "invalid_request", message: "outcome is complete or fail.", param: "outcome")
         }
         guard try challengeStatus(id: id, token: token) != nil else { return Self.notFound() }
         // Still the challenge this token was issued for: a checkout may have started a new one since.

@@ -96,13 +96,9 @@ struct IdempotencyKeys: Sendable {
             throw StripeErrors.invalid(
                 "idempotency_key_in_use", "A request with this Idempotency-Key just failed; retry.", status: 409)
         }
-        guard stored.requestHash.hasPrefix(storedPrefix) else { throw Self.unreadable }
+        guard stored.requestHash.hasPrefix(storedPrefix) else { throw StripeErrors.idempotencyReplayUnreadable }
         guard stored.requestHash == requestHash else {
-            throw HTTPError(
-                status: 400, code: "idempotency_error",
-                message:
-                    "Keys for idempotent requests can only be used with the same parameters they were first used with.",
-                type: "idempotency_error")
+            throw StripeErrors.idempotencyKeyReused
         }
         let status = stored.status
         guard status != 0 else {
@@ -110,19 +106,13 @@ struct IdempotencyKeys: Sendable {
                 "idempotency_key_in_use", "A request with this Idempotency-Key is still being processed.", status: 409)
         }
         guard let body = openedBody(stored.sealedBody, projectId: projectId, key: key) else {
-            throw Self.unreadable
+            throw StripeErrors.idempotencyReplayUnreadable
         }
         var response = HTTPResponse(status: status, body: body)
         response.headers.set("Content-Type", "application/json")
         response.headers.set("Idempotent-Replayed", "true")
         return response
     }
-
-    private static let unreadable = HTTPError(
-        status: 400, code: "idempotency_error",
-        message:
-            "This Idempotency-Key was stored under another data key (set ONRAMP_DATA_KEY to keep replays across restarts); its response cannot be replayed. Use a new key.",
-        type: "idempotency_error")
 
     private func release(projectId: String, key: String) throws {
         try context.database.transaction { connection in

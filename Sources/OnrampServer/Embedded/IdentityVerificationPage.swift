@@ -67,7 +67,7 @@ struct IdentityVerificationPage: Sendable {
         let token = try form.required("token", maxLength: 64)
         let choice = try form.required("outcome", maxLength: 16)
         guard let outcome = Self.outcomes.first(where: { $0.value == choice }) else {
-            throw HTTPError(status: 400, code: "invalid_request", message: "Unknown outcome.", param: "outcome")
+            throw FieldError(code: "invalid_request", message: "Unknown outcome.", param: "outcome")
         }
         guard let status = try service.pageStatus(id: id, token: token) else { return HostedTestPages.notFound() }
         guard status == "requires_input" else {

@@ -89,8 +89,8 @@ struct OnrampQuoteRoutes: Sendable {
             }
         }
         guard values.count <= maximumListEntries else {
-            throw HTTPError(
-                status: 400, code: "parameter_invalid",
+            throw FieldError(
+                code: "parameter_invalid",
                 message: "\(name) may list at most \(maximumListEntries) values.", param: name,
                 type: "invalid_request_error")
         }

@@ -41,9 +41,7 @@ extension StripeCaller {
                 projectId: record.projectId, livemode: record.livemode, publishableKey: key,
                 presentedOAuthToken: presented, clockOffsetMilliseconds: offset)
         case .stripePublishable:
-            throw HTTPError(
-                status: 403, code: "secret_key_required", message: "This call needs your secret key (sk_…).",
-                type: "invalid_request_error")
+            throw StripeErrors.secretKeyRequired
         default:
             throw StripeErrors.authentication("Invalid API key provided.")
         }

@@ -22,6 +22,24 @@ enum StripeErrors {
             type: "invalid_request_error", headers: ["Retry-After": String(retryAfterSeconds)])
     }
 
+    /// 403 `secret_key_required`: a publishable key on a call that needs the secret key.
+    static let secretKeyRequired = HTTPError(
+        status: 403, code: "secret_key_required", message: "This call needs your secret key (sk_…).",
+        type: "invalid_request_error")
+
+    /// 400 `idempotency_error`: an `Idempotency-Key` sent again with another request.
+    static let idempotencyKeyReused = HTTPError(
+        status: 400, code: "idempotency_error",
+        message: "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+        type: "idempotency_error")
+
+    /// 400 `idempotency_error`: the key's response was sealed under another data key and cannot be replayed.
+    static let idempotencyReplayUnreadable = HTTPError(
+        status: 400, code: "idempotency_error",
+        message:
+            "This Idempotency-Key was stored under another data key (set ONRAMP_DATA_KEY to keep replays across restarts); its response cannot be replayed. Use a new key.",
+        type: "idempotency_error")
+
     /// 404 `resource_missing`.
     static func missing(_ what: String, param: String? = nil) -> HTTPError {
         HTTPError(

@@ -187,7 +187,7 @@ struct HeadlessRoutes: Sendable {
 
     /// The request's `X-Idempotency-Key` (1 to 128 bytes, as the API reference allows) and an HMAC of its
     /// body under a key derived from the data key (a retry must send the same body).
-    private func idempotency(_ request: HTTPRequest, purpose: String) throws(HTTPError) -> (
+    private func idempotency(_ request: HTTPRequest, purpose: String) throws(FieldError) -> (
         key: String?, hash: String?
     ) {
         guard
@@ -235,8 +235,8 @@ struct HeadlessRoutes: Sendable {
                 expired: expired)
         }
         guard let action = GuestCheckoutService.SheetAction(rawValue: actionText) else {
-            throw HTTPError(
-                status: 400, code: "invalid_request", message: "action must be open, approve, decline or cancel.",
+            throw FieldError(
+                code: "invalid_request", message: "action must be open, approve, decline or cancel.",
                 param: "action")
         }
         let order: GuestCheckoutOrderRecord

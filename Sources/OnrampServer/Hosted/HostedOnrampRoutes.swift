@@ -112,8 +112,8 @@ struct HostedOnrampRoutes: Sendable {
             try service.confirm(session, purchase: purchase, quote: quote, now: service.nowMilliseconds)
             return finished(try reload(session, token: token))
         default:
-            throw HTTPError(
-                status: 400, code: "invalid_request", message: "action must be preview, change, confirm or cancel.",
+            throw FieldError(
+                code: "invalid_request", message: "action must be preview, change, confirm or cancel.",
                 param: "action")
         }
     }

@@ -32,8 +32,8 @@ struct OfframpRoutes: Sendable {
     /// method's limits, and the assets on the networks a sell can receive on (`networks` narrows them).
     func getSellOptions(_ request: HTTPRequest, _ _: String) throws -> HTTPResponse {
         guard let country = request.queryValue("country"), service.catalogue.country(country) != nil else {
-            throw HTTPError(
-                status: 400, code: "invalid_request", message: "country must be a supported ISO 3166-1 code.",
+            throw FieldError(
+                code: "invalid_request", message: "country must be a supported ISO 3166-1 code.",
                 param: "country")
         }
         let networkFilter = request.queryValue("networks").map { Set($0.split(separator: ",").map(String.init)) }
@@ -65,8 +65,8 @@ struct OfframpRoutes: Sendable {
     func listUserSells(_ request: HTTPRequest, _ projectId: String) throws -> HTTPResponse {
         let ref = request.pathParameters["partnerUserRef"] ?? ""
         guard !ref.isEmpty, ref.utf8.count <= 50 else {
-            throw HTTPError(
-                status: 400, code: "invalid_request", message: "partnerUserRef must be 1 to 50 bytes.")
+            throw FieldError(
+                code: "invalid_request", message: "partnerUserRef must be 1 to 50 bytes.")
         }
         return try list(request, projectId: projectId, partnerUserRef: ref, dates: false)
     }
@@ -86,8 +86,8 @@ struct OfframpRoutes: Sendable {
     {
         let allowed = TransactionsRoutes.pageParameters.union(dates ? TransactionsRoutes.dateParameters : [])
         if let unknown = request.query.first(where: { !allowed.contains($0.0) })?.0 {
-            throw HTTPError(
-                status: 400, code: "invalid_request", message: "\(unknown) is not a parameter of this API.",
+            throw FieldError(
+                code: "invalid_request", message: "\(unknown) is not a parameter of this API.",
                 param: String(unknown.utf8.prefix(64)) ?? "query")
         }
         func value(_ names: String...) -> String? {
@@ -134,8 +134,8 @@ struct OfframpRoutes: Sendable {
         }
         let country = try field("country", "country", maxLength: 2)
         guard service.catalogue.country(country) != nil else {
-            throw HTTPError(
-                status: 400, code: "invalid_request", message: "country must be a supported ISO 3166-1 code.",
+            throw FieldError(
+                code: "invalid_request", message: "country must be a supported ISO 3166-1 code.",
                 param: "country")
         }
         let method = try field("paymentMethod", "payment_method", maxLength: 32)
@@ -190,16 +190,16 @@ struct OfframpRoutes: Sendable {
     }
 
     /// The asset on the named network, or on its first network when none is named.
-    private func sale(of symbol: String, on networkName: String?) throws(HTTPError) -> (Asset, Network) {
+    private func sale(of symbol: String, on networkName: String?) throws(FieldError) -> (Asset, Network) {
         do {
             let asset = try service.catalogue.asset(symbol)
             let resolved = try service.catalogue.resolve(
                 asset: asset.symbol, network: networkName ?? asset.deployments.first?.network ?? "")
             return (resolved.asset, resolved.network)
         } catch let error as OnrampError {
-            throw HTTPError(status: 400, code: "invalid_request", message: error.developerMessage, param: "sellNetwork")
+            throw FieldError(code: "invalid_request", message: error.developerMessage, param: "sellNetwork")
         } catch {
-            throw HTTPError(status: 400, code: "invalid_request", message: "sellNetwork is not supported.")
+            throw FieldError(code: "invalid_request", message: "sellNetwork is not supported.")
         }
     }
 
@@ -266,14 +266,14 @@ struct OfframpRoutes: Sendable {
                 }
             }
             guard presets.partnerUserRef != nil, let redirect = presets.redirectUrl else {
-                throw HTTPError(
-                    status: 400, code: "invalid_request", message: "A sell link needs partnerUserRef and redirectUrl.")
+                throw FieldError(
+                    code: "invalid_request", message: "A sell link needs partnerUserRef and redirectUrl.")
             }
             let project: Project
             do {
                 project = try hosted.project(session.projectId)
             } catch is HostedOnrampRefusal {
-                throw HTTPError(status: 404, code: "not_found", message: "Unknown project.")
+                throw OnrampError.refusal("not_found", "Unknown project.", kind: .notFound)
             }
             try PurchaseRequest.validateHostedRedirect(redirect, for: project)
             if presets.purchaseAmount == nil, let fiat = presets.paymentAmount {
@@ -319,7 +319,7 @@ struct OfframpRoutes: Sendable {
         let choices = service.sellableChoices(session)
         let index = Int(try form.required("choice", maxLength: 4)) ?? -1
         guard choices.indices.contains(index) else {
-            throw HTTPError(status: 400, code: "invalid_request", message: "Choose what to sell.", param: "choice")
+            throw FieldError(code: "invalid_request", message: "Choose what to sell.", param: "choice")
         }
         let choice = choices[index]
         let amount = try form.required("sellAmount", maxLength: 40)
@@ -331,8 +331,8 @@ struct OfframpRoutes: Sendable {
             (bound.paymentMethod, method), (bound.paymentCurrency, currency),
         ]
         if bound.locked, changed.contains(where: { pair in pair.preset.map { $0 != pair.sent } ?? false }) {
-            throw HTTPError(
-                status: 400, code: "invalid_request",
+            throw FieldError(
+                code: "invalid_request",
                 message: "This sell link fixes its asset, amount and cash-out; they cannot be changed.")
         }
         let quote: SellQuote
@@ -360,8 +360,8 @@ struct OfframpRoutes: Sendable {
             if let sell { RequestNotes.current?.noteSubject(sell.transactionId) }
             return .seeOther(redirect)
         default:
-            throw HTTPError(
-                status: 400, code: "invalid_request", message: "action must be preview, cashout or cancel.",
+            throw FieldError(
+                code: "invalid_request", message: "action must be preview, cashout or cancel.",
                 param: "action")
         }
     }
@@ -370,7 +370,7 @@ struct OfframpRoutes: Sendable {
     /// differently (another user, amount, asset or cash-out) is refused.
     private static func bound(
         _ stored: HostedOnrampSession.Presets, presented: HostedOnrampSession.Presets
-    ) throws(HTTPError) -> HostedOnrampSession.Presets {
+    ) throws(FieldError) -> HostedOnrampSession.Presets {
         let pairs: [(String?, String?)] = [
             (stored.partnerUserRef, presented.partnerUserRef), (stored.redirectUrl, presented.redirectUrl),
             (stored.asset, presented.asset), (stored.network, presented.network),
@@ -378,8 +378,8 @@ struct OfframpRoutes: Sendable {
             (stored.paymentCurrency, presented.paymentCurrency), (stored.quoteId, presented.quoteId),
         ]
         for (kept, sent) in pairs where sent != nil && sent != kept {
-            throw HTTPError(
-                status: 400, code: "invalid_request",
+            throw FieldError(
+                code: "invalid_request",
                 message: "This sell link was made for one quote; its details cannot be changed.")
         }
         return stored

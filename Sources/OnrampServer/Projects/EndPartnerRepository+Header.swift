@@ -6,7 +6,7 @@ import OnrampWire
 /// operations that take it.
 extension EndPartnerRepository {
     /// The request's `X-Onramp-Partner-Id` (1 to 128 visible characters), if sent.
-    static func requested(in request: HTTPRequest) throws(HTTPError) -> String? {
+    static func requested(in request: HTTPRequest) throws(FieldError) -> String? {
         try HeaderText.checked(request.headers["X-Onramp-Partner-Id"], name: "X-Onramp-Partner-Id")
     }
 

@@ -32,12 +32,12 @@ struct TestClockRoutes: Sendable {
     }
 
     /// `seconds` as a whole number of seconds (400 otherwise).
-    private static func seconds(_ text: String?) throws(HTTPError) -> Int64 {
+    private static func seconds(_ text: String?) throws(FieldError) -> Int64 {
         guard let text, let seconds = Int64(text), text.allSatisfy(\.isNumber),
             (1...TestClocks.maximumSeconds).contains(seconds)
         else {
-            throw HTTPError(
-                status: 400, code: "invalid_request",
+            throw FieldError(
+                code: "invalid_request",
                 message: "seconds must be a whole number from 1 to \(TestClocks.maximumSeconds).", param: "seconds")
         }
         return seconds
@@ -52,8 +52,8 @@ struct TestClockRoutes: Sendable {
         do {
             return try context.testClocks.advance(projectId: projectId, seconds: seconds)
         } catch TestClocks.Refusal.liveProject {
-            throw HTTPError(
-                status: 400, code: "invalid_request", message: "A live-mode project's clock cannot be moved.",
+            throw FieldError(
+                code: "invalid_request", message: "A live-mode project's clock cannot be moved.",
                 param: "seconds")
         }
     }

@@ -1,4 +1,5 @@
 import HTTPServer
+import OnrampCore
 import OnrampServices
 
 /// Stripe's `GET /v1/events` (newest first, `type` filter, `starting_after`/`limit` cursor) and
@@ -27,7 +28,7 @@ struct EventRoutes: Sendable {
         let caller = try StripeCaller.authenticate(request, context: context, allowPublishable: false)
         let id = request.pathParameters["id"] ?? ""
         guard let payload = try events.payload(id: id, caller: caller) else {
-            throw HTTPError(status: 404, code: "resource_missing", message: "No such event: '\(id)'", param: "id")
+            throw OnrampError.refusal("resource_missing", "No such event: '\(id)'", parameter: "id", kind: .notFound)
         }
         return HTTPResponse(
             status: 200, headers: HTTPHeaders([("Content-Type", "application/json")]), body: Array(payload.utf8))

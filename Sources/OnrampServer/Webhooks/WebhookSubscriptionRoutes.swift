@@ -69,7 +69,7 @@ struct WebhookSubscriptionRoutes: Sendable {
     }
 
     /// A time filter in RFC 3339 (`Z`, `+00:00`, or `+0000` as cdp-sdk formats it), in stored milliseconds.
-    private static func time(_ request: HTTPRequest, _ name: String) throws(HTTPError) -> Int64? {
+    private static func time(_ request: HTTPRequest, _ name: String) throws(FieldError) -> Int64? {
         guard let text = request.queryValue(name) else { return nil }
         var normalized = text
         // `+0000` → `+00:00`.
@@ -79,18 +79,18 @@ struct WebhookSubscriptionRoutes: Sendable {
             normalized = String(text.dropLast(2)) + ":" + text.suffix(2)
         }
         guard let parsed = Timestamp.parseRFC3339(normalized), !parsed.dateOnly else {
-            throw HTTPError(
-                status: 400, code: "invalid_request", message: "\(name) is an RFC 3339 date-time.", param: name)
+            throw FieldError(
+                code: "invalid_request", message: "\(name) is an RFC 3339 date-time.", param: name)
         }
         return parsed.milliseconds
     }
 
     private func id(_ request: HTTPRequest) -> String { request.pathParameters["subscriptionId"] ?? "" }
 
-    static func pageSize(_ text: String?) throws(HTTPError) -> Int {
+    static func pageSize(_ text: String?) throws(FieldError) -> Int {
         guard let text else { return 20 }
         guard let size = Int(text), (1...100).contains(size) else {
-            throw HTTPError(status: 400, code: "invalid_request", message: "pageSize must be between 1 and 100.")
+            throw FieldError(code: "invalid_request", message: "pageSize must be between 1 and 100.")
         }
         return size
     }
