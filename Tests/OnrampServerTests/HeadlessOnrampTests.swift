@@ -6,6 +6,7 @@ import OnrampServer
 import OnrampStore
 import OnrampTestSupport
 import OnrampWire
+import Synchronization
 import Testing
 
 @testable import OnrampServices
@@ -446,6 +447,36 @@ import Testing
         #expect(retry.body["paymentLink"]?["url"] == first.body["paymentLink"]?["url"])
         let other = try create(Self.orderBody([("paymentAmount", "30.00")]), key: "order-42")
         #expect(other.status == 422 && other.body["errorType"] == "idempotency_error")
+        #expect(try server.count("SELECT COUNT(*) AS n FROM onramp_orders") == 1)
+        #expect(try server.count("SELECT COUNT(*) AS n FROM outbox_events") == 1)
+    }
+
+    /// Parallel orders under one `X-Idempotency-Key` make one order: on PostgreSQL the losers of the insert
+    /// race answer as retries (the same order and link) instead of failing.
+    @Test(arguments: DatabaseDriver.all)
+    func parallelOrdersUnderOneKeyMakeOneOrder(driver: DatabaseDriver) throws {
+        let server = try TestServer(driver: driver)
+        let path = "/platform/v2/onramp/orders"
+        let body = Self.orderBody()
+        let tokens = try (0..<8).map { _ in try server.jwt("POST", path) }
+        let answers = Mutex<[(status: Int, orderId: String?)]>([])
+        let done = DispatchGroup()
+        for token in tokens {
+            done.enter()
+            Thread {
+                let response = try? server.request(
+                    "POST", path, json: body,
+                    headers: [("Authorization", "Bearer \(token)"), ("X-Idempotency-Key", "parallel-order")])
+                answers.withLock {
+                    $0.append((response?.status ?? 0, response?.body["order"]?["orderId"]?.stringValue))
+                }
+                done.leave()
+            }.start()
+        }
+        done.wait()
+        let all = answers.withLock { $0 }
+        #expect(all.allSatisfy { $0.status == 201 }, "\(all)")
+        #expect(Set(all.compactMap(\.orderId)).count == 1)
         #expect(try server.count("SELECT COUNT(*) AS n FROM onramp_orders") == 1)
         #expect(try server.count("SELECT COUNT(*) AS n FROM outbox_events") == 1)
     }

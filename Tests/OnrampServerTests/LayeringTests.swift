@@ -124,4 +124,19 @@ import Testing
         #expect(
             reading.allSatisfy { $0.hasPrefix("Console/") } && !reading.isEmpty, "route files that read: \(reading)")
     }
+
+    /// Each family's error shape is chosen in one place: an `HTTPError` is built only in a family's error file
+    /// (`XErrors`, `X+HTTP`, `ConsoleRefusal`) or a renderer; handlers, pages, authenticators and idempotency
+    /// throw field errors, domain refusals or what those files name.
+    @Test func httpErrorsAreBuiltInTheFamiliesErrorFiles() throws {
+        let built = try Self.containing(try Regex(#"HTTPError\("#), Self.files(in: Self.edge), in: Self.edge)
+        let elsewhere = built.filter { path in
+            let name = (path as NSString).lastPathComponent
+            return
+                !(name.hasSuffix("Errors.swift") || name.hasSuffix("+HTTP.swift") || name.contains("ErrorRenderer")
+                || name == "ConsoleRefusal.swift")
+        }
+        #expect(built.count >= 8, "the pattern finds the error files: \(built)")
+        #expect(elsewhere.isEmpty, "HTTPError built outside the error files: \(elsewhere)")
+    }
 }

@@ -52,7 +52,7 @@ struct App2AppRoutes: Sendable {
                 param: "projectId")
         }
         let purchase = try PurchaseRequest(fields: RequestFields(body))
-        let idempotencyKey = try Self.idempotencyKey(request)
+        let idempotencyKey = try IdempotencyKeyHeader.app2App.key(in: request)
         let challenge = try inProjectTime(projectId) {
             try service.createPurchaseChallenge(
                 projectId: projectId, purchase: purchase, idempotencyKey: idempotencyKey)
@@ -96,7 +96,7 @@ struct App2AppRoutes: Sendable {
         }
         let purchase = try PurchaseRequest(fields: RequestFields(body))
         let challenge = try service.createPurchaseChallenge(
-            projectId: projectId, purchase: purchase, idempotencyKey: try Self.idempotencyKey(request))
+            projectId: projectId, purchase: purchase, idempotencyKey: try IdempotencyKeyHeader.app2App.key(in: request))
         RequestNotes.current?.noteSubject(Base64URL.encode(challenge.bytes, padded: false))
         return Operations.createPurchaseChallengeWithAPIKey.success(challenge.wire(.base64))
     }
@@ -115,15 +115,5 @@ struct App2AppRoutes: Sendable {
         else { return try body() }
         RequestNotes.current?.projectId = projectId
         return try TestClocks.bound(offsetMilliseconds: offset, body)
-    }
-
-    /// The request's idempotency key: `Idempotency-Key` (the demo's), or CDP's standard `X-Idempotency-Key`;
-    /// 1 to 255 bytes.
-    static func idempotencyKey(_ request: HTTPRequest) throws(FieldError) -> String? {
-        guard let key = request.headers["Idempotency-Key"] ?? request.headers["X-Idempotency-Key"] else { return nil }
-        guard !key.isEmpty, key.utf8.count <= 255 else {
-            throw FieldError(code: "invalid_request", message: "Idempotency-Key must be 1 to 255 bytes.")
-        }
-        return key
     }
 }

@@ -19,25 +19,22 @@ import OnrampWire
 struct IdempotencyKeys: Sendable {
     let context: ServerContext
     private var storedPrefix: String { context.idempotencySecrets.storedPrefix }
-    private var requestHashKey: [UInt8] { context.idempotencySecrets.requestHashKey }
     private var responseKey: [UInt8] { context.idempotencySecrets.responseKey }
 
     /// Runs `handler` under the request's idempotency key, if it has one.
     func run(_ request: HTTPRequest, caller: StripeCaller, _ handler: () throws -> HTTPResponse) throws
         -> HTTPResponse
     {
-        guard request.method == "POST", let key = request.headers["Idempotency-Key"] else { return try handler() }
-        guard !key.isEmpty, key.utf8.count <= 255 else {
-            throw StripeErrors.invalid(
-                "idempotency_key_invalid", "Idempotency-Key must be 1 to 255 bytes.", param: "Idempotency-Key")
+        guard request.method == "POST", let key = try IdempotencyKeyHeader.stripe.key(in: request) else {
+            return try handler()
         }
-        let credentials = "\(request.headers["Authorization"] ?? "")\n\(request.headers["Stripe-OAuth-Token"] ?? "")\n"
-        let requestHash =
-            storedPrefix
-            + Hex.encode(
-                HMACSHA256.authenticationCode(
-                    key: requestHashKey,
-                    message: Array("\(request.method) \(request.path)\n\(credentials)".utf8) + request.body))
+        // The request and the credentials it came with: a replay needs the same key and OAuth token.
+        let purpose = """
+            \(request.method) \(request.path)
+            \(request.headers["Authorization"] ?? "")
+            \(request.headers["Stripe-OAuth-Token"] ?? "")
+            """
+        let requestHash = storedPrefix + context.idempotencySecrets.fingerprint(of: purpose, body: request.body)
         let projectId = caller.projectId
         let reserved = try context.database.transaction { connection in
             try IdempotencyRecordRepository(connection: connection).reserve(

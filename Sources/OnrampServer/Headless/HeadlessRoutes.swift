@@ -12,13 +12,14 @@ struct HeadlessRoutes: Sendable {
     let verifications: VerificationService
     let limitUpgrades: LimitUpgradeService
     /// The key a retried order's body is hashed with (derived from the data key).
-    let idempotencyHashKey: [UInt8]
+    let idempotencySecrets: IdempotencySecrets
 
     func createVerification(_ request: HTTPRequest, _ projectId: String) throws -> HTTPResponse {
         let input = try InitiateVerificationRequest(fields: fields(request))
-        let (key, hash) = try idempotency(request, purpose: "verification")
+        let claim = try IdempotencyKeyHeader.headless.claim(
+            in: request, purpose: "verification", secrets: idempotencySecrets)
         let verification = try verifications.initiate(
-            input, projectId: projectId, idempotency: key.flatMap { key in hash.map { (key, $0) } })
+            input, projectId: projectId, idempotency: claim)
         return Operations.createVerification.success(verification.initiationJSON)
     }
 
@@ -70,10 +71,11 @@ struct HeadlessRoutes: Sendable {
     /// An order; `X-Onramp-Partner-Id` is part of what a retry under the same `X-Idempotency-Key` must repeat.
     func createOrder(_ request: HTTPRequest, _ projectId: String) throws -> HTTPResponse {
         let partnerId = try EndPartnerRepository.requested(in: request)
-        let (key, hash) = try idempotency(request, purpose: partnerId.map { "order for \($0)" } ?? "order")
+        let claim = try IdempotencyKeyHeader.headless.claim(
+            in: request, purpose: partnerId.map { "order for \($0)" } ?? "order", secrets: idempotencySecrets)
         let created = try orders.create(
             CreateOrderRequest(fields: fields(request)), projectId: projectId, endPartnerId: partnerId,
-            idempotencyKey: key, requestHash: hash)
+            idempotency: claim)
         RequestNotes.current?.noteSubject(created.order.orderId)
         var members: [(String, JSONValue)] = [
             ("order", created.order.orderJSON(catalogue: orders.catalogue))
@@ -183,20 +185,6 @@ struct HeadlessRoutes: Sendable {
     private func inProjectTime(ofLink token: String?, _ body: () throws -> HTTPResponse) throws -> HTTPResponse {
         let projectId = try token.flatMap { try orders.order(linkToken: $0)?.projectId }
         return try orders.schedule.bound(to: projectId, body)
-    }
-
-    /// The request's `X-Idempotency-Key` (1 to 128 bytes, as the API reference allows) and an HMAC of its
-    /// body under a key derived from the data key (a retry must send the same body).
-    private func idempotency(_ request: HTTPRequest, purpose: String) throws(FieldError) -> (
-        key: String?, hash: String?
-    ) {
-        guard
-            let key = try HeaderText.checked(
-                request.headers["X-Idempotency-Key"] ?? request.headers["Idempotency-Key"], name: "X-Idempotency-Key")
-        else { return (nil, nil) }
-        let mac = HMACSHA256.authenticationCode(
-            key: idempotencyHashKey, message: Array("\(purpose)\n".utf8) + request.body)
-        return (key, Hex.encode(mac))
     }
 
     private func fields(_ request: HTTPRequest) throws(HTTPError) -> RequestFields {

@@ -72,7 +72,7 @@ struct CDPRouteTable: Sendable {
         // The Headless onramp: guest phone verification, limits, Apple Pay and Google Pay orders.
         let headless = HeadlessRoutes(
             orders: guestCheckout, verifications: verifications, limitUpgrades: LimitUpgradeService(context: context),
-            idempotencyHashKey: context.idempotencySecrets.requestHashKey)
+            idempotencySecrets: context.idempotencySecrets)
         cdp.apiKey(
             &router, HeadlessRoutes.Operations.createVerification,
             headless.createVerification)

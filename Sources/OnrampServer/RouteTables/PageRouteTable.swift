@@ -45,7 +45,7 @@ struct PageRouteTable: Sendable {
         // The Headless onramp's Apple Pay and Google Pay buttons, their sheet and the order's status.
         let headless = HeadlessRoutes(
             orders: guestCheckout, verifications: verifications, limitUpgrades: LimitUpgradeService(context: context),
-            idempotencyHashKey: context.idempotencySecrets.requestHashKey)
+            idempotencySecrets: context.idempotencySecrets)
         for method in GuestPaymentMethod.allCases {
             router.add(HeadlessRoutes.Operations.buttonPage(for: method), headless.buttonPage(method))
             router.add(HeadlessRoutes.Operations.buttonSheet(for: method), headless.buttonSheet(method))

@@ -45,7 +45,8 @@ package struct App2AppService: Sendable, UsesServiceEnvironment {
     }
 
     /// `POST …/challenges`: a purchase challenge carrying validated purchase fields.
-    /// A retry under the same `idempotencyKey` gets the same challenge while it can still be used.
+    /// A retry under the same `idempotencyKey` with the same purchase gets the same challenge while it can still
+    /// be used; the key with another purchase is refused.
     package func createPurchaseChallenge(
         projectId: String, purchase: PurchaseRequest, idempotencyKey: String?
     ) throws -> IssuedChallenge {
@@ -54,32 +55,26 @@ package struct App2AppService: Sendable, UsesServiceEnvironment {
         let stored = purchase.json.serializedString
         let bytes = ids.randomBytes(32)
         let now = nowMilliseconds
-        let create = { () throws -> ChallengeRepository.Record in
-            try database.transaction { connection -> ChallengeRepository.Record in
-                let challenges = ChallengeRepository(connection: connection)
-                if let idempotencyKey,
-                    let existing = try challenges.find(projectId: projectId, idempotencyKey: idempotencyKey)
-                {
-                    guard existing.purchase == stored else { throw App2AppRefusal.idempotencyKeyReused }
-                    // A retry gets the same challenge only while it can still be used.
-                    guard existing.usedAt == nil, now <= existing.expiresAt else {
-                        throw App2AppRefusal.staleChallenge
-                    }
-                    return existing
+        let record = try IdempotentCreation.run(
+            idempotencyKey.map { IdempotencyClaim(key: $0, fingerprint: stored) },
+            mismatch: App2AppRefusal.idempotencyKeyReused,
+            find: { key in
+                try database.read {
+                    try ChallengeRepository(connection: $0).find(projectId: projectId, idempotencyKey: key)
+                }.map { ($0, $0.purchase) }
+            },
+            replay: { existing in
+                // A retry gets the same challenge only while it can still be used.
+                guard existing.usedAt == nil, now <= existing.expiresAt else { throw App2AppRefusal.staleChallenge }
+                return existing
+            },
+            create: {
+                try database.transaction { connection in
+                    try ChallengeRepository(connection: connection).insert(
+                        id: Base64URL.encode(bytes, padded: false), projectId: projectId,
+                        purpose: .purchase, purchase: stored, idempotencyKey: idempotencyKey, now: now)
                 }
-                return try challenges.insert(
-                    id: Base64URL.encode(bytes, padded: false), projectId: projectId, purpose: .purchase,
-                    purchase: stored, idempotencyKey: idempotencyKey, now: now)
-            }
-        }
-        let record: ChallengeRepository.Record
-        do {
-            record = try create()
-        } catch let error as StoreError where error.code == .constraintViolation && idempotencyKey != nil {
-            // A concurrent request with the same key inserted first (PostgreSQL reads do not block):
-            // answer as its retry.
-            record = try create()
-        }
+            })
         return IssuedChallenge(bytes: Base64URL.decode(record.id) ?? bytes, expiresAt: record.expiresAt)
     }
 

@@ -53,20 +53,33 @@ package struct GuestCheckoutService: Sendable, UsesServiceEnvironment {
 
     // MARK: - Orders
 
-    /// Creates the order of `request`, or with `idempotencyKey` (and the HMAC of the request's body,
-    /// `requestHash`) answers the order a first call with that key made, with the same payment link.
-    /// An aggregator's `endPartnerId` (`X-Onramp-Partner-Id`) must name one of its end partners and scopes the
-    /// order to it; other projects' headers are ignored.
+    /// Creates the order of `request`, or under `idempotency` (the caller's key and the HMAC of the request's
+    /// body) answers the order a first call with that key made, with the same payment link (a quote makes
+    /// nothing, so it ignores the key). An aggregator's `endPartnerId` (`X-Onramp-Partner-Id`) must name one
+    /// of its end partners and scopes the order to it; other projects' headers are ignored.
     package func create(
-        _ request: CreateOrderRequest, projectId: String, endPartnerId: String? = nil, idempotencyKey: String? = nil,
-        requestHash: String? = nil
+        _ request: CreateOrderRequest, projectId: String, endPartnerId: String? = nil,
+        idempotency: IdempotencyClaim? = nil
     )
         throws -> Created
     {
-        let key = request.isQuote ? nil : idempotencyKey
-        if let key, let earlier = try replay(key: key, requestHash: requestHash, projectId: projectId) {
-            return earlier
-        }
+        let claim = request.isQuote ? nil : idempotency
+        return try IdempotentCreation.run(
+            claim, mismatch: HeadlessFailure.idempotencyMismatch,
+            find: { key in
+                try database.read {
+                    try GuestCheckoutOrderRepository(connection: $0).find(projectId: projectId, idempotencyKey: key)
+                }.map { ($0, $0.requestHash) }
+            },
+            replay: replay,
+            create: { try create(request, projectId: projectId, endPartnerId: endPartnerId, claim: claim) }
+        )
+    }
+
+    /// Creates the order of `request`, storing `claim` with it.
+    private func create(
+        _ request: CreateOrderRequest, projectId: String, endPartnerId: String?, claim: IdempotencyClaim?
+    ) throws -> Created {
         let partnerId =
             try endPartnerId == nil
             ? nil : database.read { try EndPartnerRepository(connection: $0).scope(endPartnerId, projectId: projectId) }
@@ -91,24 +104,17 @@ package struct GuestCheckoutService: Sendable, UsesServiceEnvironment {
             linkTokenHash: APIKeyRepository.secretHash(token),
             linkTokenSealed: Base64.encode(
                 try AESGCM.seal(Array(token.utf8), key: linkSealingKey, associatedData: Array(orderId.utf8))),
-            linkExpiresAt: now + Self.linkLifetimeMilliseconds, idempotencyKey: key, requestHash: requestHash,
+            linkExpiresAt: now + Self.linkLifetimeMilliseconds, idempotencyKey: claim?.key,
+            requestHash: claim?.fingerprint,
             nextStepAt: nil, createdAt: now, updatedAt: now)
         record.embedded = request.isEmbedded
         record.partnerId = partnerId
         if case .verifiedByToken(_, _, let userToken) = contact {
             record.userAuthTokenSealed = try seal(userToken, for: orderId)
         }
-        do {
-            try insert(
-                record, events: events, request: request, phone: phone, email: email, amount: amount, now: now,
-                checksLimits: contact.details != nil)
-        } catch let error as StoreError where error.code == .constraintViolation && key != nil {
-            // A parallel request with the same key inserted first: answer as its retry.
-            if let key, let earlier = try replay(key: key, requestHash: requestHash, projectId: projectId) {
-                return earlier
-            }
-            throw error
-        }
+        try insert(
+            record, events: events, request: request, phone: phone, email: email, amount: amount, now: now,
+            checksLimits: contact.details != nil)
         guard !request.isQuote else { return Created(order: record, paymentLink: nil) }
         return Created(
             order: record, paymentLink: link(for: record, token: token, locale: request.locale),
@@ -335,14 +341,8 @@ package struct GuestCheckoutService: Sendable, UsesServiceEnvironment {
         }
     }
 
-    /// The order an earlier call with `key` made, with its payment link; nil when there was none.
-    private func replay(key: String, requestHash: String?, projectId: String) throws -> Created? {
-        guard
-            let earlier = try database.read({
-                try GuestCheckoutOrderRepository(connection: $0).find(projectId: projectId, idempotencyKey: key)
-            })
-        else { return nil }
-        guard earlier.requestHash == requestHash else { throw HeadlessFailure.idempotencyMismatch }
+    /// An order an earlier call made, with its payment link, as its retry is answered.
+    private func replay(_ earlier: GuestCheckoutOrderRecord) throws -> Created {
         guard let sealed = Base64.decode(earlier.linkTokenSealed),
             let token = String(
                 validating: try AESGCM.open(sealed, key: linkSealingKey, associatedData: Array(earlier.orderId.utf8)),

@@ -142,7 +142,7 @@ package struct VerificationRepository {
     /// Stores `verification`, made by a project of `livemode` at the real time `sentAt`, under the caller's
     /// idempotency key and the HMAC of its request when it sent one.
     package func insert(
-        _ verification: Verification, livemode: Bool, sentAt: Int64, idempotency: (key: String, hash: String)? = nil
+        _ verification: Verification, livemode: Bool, sentAt: Int64, idempotency: IdempotencyClaim? = nil
     ) throws {
         try connection.execute(
             """
@@ -154,7 +154,7 @@ package struct VerificationRepository {
                 .text(verification.id), .text(verification.projectId), .text(verification.channel.rawValue),
                 .text(verification.destination), .text(verification.codeHash), .integer(verification.otpExpiresAt),
                 .integer(verification.createdAt), .integer(livemode ? 1 : 0), .integer(sentAt),
-                idempotency.map { .text($0.key) } ?? .null, idempotency.map { .text($0.hash) } ?? .null,
+                idempotency.map { .text($0.key) } ?? .null, idempotency.map { .text($0.fingerprint) } ?? .null,
             ])
     }
 
@@ -240,31 +240,20 @@ package struct VerificationService: Sendable, UsesServiceEnvironment {
     /// caller's `X-Idempotency-Key` and the HMAC of its body) a retry answers the verification the first call
     /// made and sends no second code; the same key with another body is refused (422 `idempotency_error`).
     package func initiate(
-        _ request: InitiateVerificationRequest, projectId: String, idempotency: (key: String, hash: String)? = nil
+        _ request: InitiateVerificationRequest, projectId: String, idempotency: IdempotencyClaim? = nil
     ) throws -> Verification {
-        if let idempotency, let earlier = try replay(idempotency, projectId: projectId) { return earlier }
-        do {
-            return try send(request, projectId: projectId, idempotency: idempotency)
-        } catch let error as StoreError where error.code == .constraintViolation && idempotency != nil {
-            // A parallel retry with the same key stored first: answer as its retry.
-            if let idempotency, let earlier = try replay(idempotency, projectId: projectId) { return earlier }
-            throw error
-        }
-    }
-
-    /// The verification an earlier call with `idempotency`'s key made; nil when none did.
-    private func replay(_ idempotency: (key: String, hash: String), projectId: String) throws -> Verification? {
-        guard
-            let earlier = try database.read({
-                try VerificationRepository(connection: $0).find(idempotencyKey: idempotency.key, projectId: projectId)
-            })
-        else { return nil }
-        guard earlier.hash == idempotency.hash else { throw HeadlessFailure.idempotencyMismatch }
-        return earlier.verification
+        try IdempotentCreation.run(
+            idempotency, mismatch: HeadlessFailure.idempotencyMismatch,
+            find: { key in
+                try database.read {
+                    try VerificationRepository(connection: $0).find(idempotencyKey: key, projectId: projectId)
+                }.map { ($0.verification, $0.hash) }
+            },
+            replay: { $0 }, create: { try send(request, projectId: projectId, idempotency: idempotency) })
     }
 
     private func send(
-        _ request: InitiateVerificationRequest, projectId: String, idempotency: (key: String, hash: String)?
+        _ request: InitiateVerificationRequest, projectId: String, idempotency: IdempotencyClaim?
     ) throws -> Verification {
         let now = nowMilliseconds
         let id = Verification.idPrefix + ids.uuid().lowercased()

@@ -20,4 +20,10 @@ package struct IdempotencySecrets: Sendable {
         requestHashKey = derivedKey("onramp.idempotency.request-hash")
         responseKey = derivedKey("onramp.idempotency.response")
     }
+
+    /// The fingerprint of a request sent under an idempotency key: the hex HMAC of `purpose` (what the
+    /// request is for, and what else a retry must repeat), a line break and the `body`.
+    package func fingerprint(of purpose: String, body: [UInt8]) -> String {
+        Hex.encode(HMACSHA256.authenticationCode(key: requestHashKey, message: Array("\(purpose)\n".utf8) + body))
+    }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// A request parameter as stripe-ios builds them (`[String: Any]` of strings, booleans, nested
 /// dictionaries and arrays).
-indirect enum SDKParameter: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral,
+indirect enum SDKParameter: Sendable, ExpressibleByStringLiteral, ExpressibleByBooleanLiteral,
     ExpressibleByDictionaryLiteral, ExpressibleByArrayLiteral
 {
     case string(String)
