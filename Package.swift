@@ -70,7 +70,8 @@ let package = Package(
             dependencies: [
                 "OnrampServices", "OnrampCore", "OnrampCrypto", "AppAttest", "OnrampStore", "OnrampWire", "HTTPServer",
                 "OnrampRuntime",
-            ]),
+            ],
+            swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]),
         // The app-side SDK: no C library in its dependency closure, so an iOS app can add it.
         .target(name: "OnrampClient", dependencies: ["OnrampCore", "OnrampWire"]),
         // What only a partner's backend (and tests) needs: CDP API key JWT clients, webhook verification, the

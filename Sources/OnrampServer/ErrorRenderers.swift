@@ -1,4 +1,4 @@
-import HTTPServer
+public import HTTPServer
 import OnrampCore
 import OnrampServices
 import OnrampWire

@@ -1,8 +1,8 @@
-import Foundation
-import HTTPServer
+public import Foundation
+public import HTTPServer
 import OnrampCrypto
 import OnrampRuntime
-import OnrampServices
+public import OnrampServices
 import OnrampStore
 import OnrampWire
 

@@ -1,10 +1,10 @@
-import AppAttest
-import Foundation
-import HTTPServer
-import OnrampCore
+public import AppAttest
+public import Foundation
+public import HTTPServer
+public import OnrampCore
 import OnrampRuntime
-import OnrampServices
-import OnrampStore
+public import OnrampServices
+package import OnrampStore
 
 /// A complete onramp server in process on a free loopback port: a temporary SQLite database (or the
 /// database you name), a fresh test App Attest CA trusted next to Apple's root, the application and
@@ -14,7 +14,7 @@ public final class OnrampSandbox: Sendable {
     /// The temporary directory holding the SQLite file.
     public let directory: URL
     /// The database the server uses.
-    public let database: any Database
+    package let database: any Database
     /// The application (routes and workers).
     public let application: OnrampApplication
     /// The HTTP server.

@@ -51,6 +51,21 @@ import Testing
         #expect(naming.isEmpty, "services files naming edge types: \(naming)")
     }
 
+    /// The edge's public API names no storage type, and the compiler holds it to that: the edge module imports
+    /// internally by default (`InternalImportsByDefault`), so a public declaration naming an `OnrampStore` type
+    /// does not compile unless its file imports the store publicly, which only the storage error's HTTP
+    /// conformance does (a conformance of a public type is public). The sandbox's database is `package`.
+    @Test func theEdgesPublicAPINamesNoStorageType() throws {
+        let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let target = try #require(
+            manifest.firstMatch(
+                of: try Regex(#"name: "OnrampServer",\s*dependencies: \[[^\]]*\],\s*swiftSettings: \[([^\]]*)\]"#)))
+        #expect(String(try #require(target.output[1].substring)).contains("InternalImportsByDefault"))
+        let publicStore = try Self.containing(
+            try Regex(#"(?m)^public import OnrampStore$"#), Self.files(in: Self.edge), in: Self.edge)
+        #expect(publicStore == ["Support/StoreError+HTTP.swift"], "edge files importing the store publicly")
+    }
+
     /// Storage types that hold their own statements though their names do not say "storage": each is a
     /// record type with its table's statements beside it, a read model, or storage upkeep. The list can only
     /// shrink: a listed file that no longer holds SQL fails too.

@@ -1,4 +1,4 @@
-import HTTPServer
+package import HTTPServer
 import OnrampServices
 
 /// Each Headless failure in the CDP error shape, with the status Coinbase's API reference gives it.

@@ -1,4 +1,4 @@
-import HTTPServer
+package import HTTPServer
 import OnrampServices
 
 /// The hosted onramp's refusals in the CDP shape.

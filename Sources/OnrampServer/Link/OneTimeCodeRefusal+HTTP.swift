@@ -1,4 +1,4 @@
-import HTTPServer
+package import HTTPServer
 import OnrampServices
 
 /// Each refused one-time code as the Stripe error the SDK expects.

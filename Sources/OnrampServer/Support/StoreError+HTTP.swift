@@ -1,6 +1,6 @@
-import HTTPServer
+public import HTTPServer
 import OnrampServices
-import OnrampStore
+public import OnrampStore
 
 extension StoreError: HTTPErrorConvertible {
     /// Storage failures are the server's problem: 503 when retrying may help, 500 otherwise. The
