@@ -106,6 +106,23 @@ public struct APISchema: Sendable {
         APISchema.anyOf([self, APISchema(json: ["type": "null"])])
     }
 
+    /// This object schema with the named properties' schemas replaced: what a server states of a shared wire
+    /// object beyond what the object itself can know (the values an enumeration takes). Naming a property the
+    /// object does not have is a programming error.
+    public func refining(_ properties: KeyValuePairs<String, APISchema>) -> APISchema {
+        guard case .object(var members) = json, let index = members.firstIndex(where: { $0.0 == "properties" }),
+            case .object(var fields) = members[index].1
+        else { preconditionFailure("only an object schema can be refined") }
+        for (name, schema) in properties {
+            guard let field = fields.firstIndex(where: { $0.0 == name }) else {
+                preconditionFailure("\(name) is not a property of the schema")
+            }
+            fields[field].1 = schema.json
+        }
+        members[index].1 = .object(fields)
+        return APISchema(json: .object(members))
+    }
+
     /// This schema with a description for readers of the document.
     public func described(_ text: String) -> APISchema {
         guard case .object(let members) = json else { return self }

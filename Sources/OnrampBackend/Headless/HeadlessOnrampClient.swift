@@ -26,37 +26,35 @@ public struct HeadlessOnrampClient: Sendable {
     }
 
     /// Sends an OTP to the user (`channel` `sms` or `email`).
-    public func startVerification(channel: String, destination: String) async throws -> HeadlessVerification {
+    public func startVerification(channel: String, destination: String) async throws -> OnrampVerification {
         try await post("/v2/onramp/verifications", ["channel": channel, "destination": destination])
     }
 
     /// Submits the code the user typed; the answer's id is what an order cites for 60 days.
-    public func submitVerification(id: String, code: String) async throws -> HeadlessVerification {
+    public func submitVerification(id: String, code: String) async throws -> OnrampVerification {
         try await post("/v2/onramp/verifications/\(FormEncoding.escape(id))/submit", ["otpCode": code])
     }
 
     /// The guest's limits and what is left of them.
     public func limits(phoneNumber: String, paymentMethod: String = "GUEST_CHECKOUT_APPLE_PAY") async throws
-        -> [GuestLimit]
+        -> [OnrampUserLimits.Limit]
     {
-        struct Answer: Decodable { let limits: [GuestLimit] }
-        let answer: Answer = try await post(
+        let answer: OnrampUserLimits = try await post(
             "/v2/onramp/limits",
             ["paymentMethodType": paymentMethod, "userId": phoneNumber, "userIdType": "phone_number"])
         return answer.limits
     }
 
     /// Creates an order (or, with `isQuote`, prices one): the user then pays on `paymentLink.url`.
-    public func createOrder(_ request: GuestCheckoutOrderRequest) async throws -> CreatedGuestCheckoutOrder {
+    public func createOrder(_ request: GuestCheckoutOrderRequest) async throws -> OnrampOrderAnswer {
         try await post("/v2/onramp/orders", request)
     }
 
     /// The order `id` as it stands.
-    public func order(id: String) async throws -> GuestCheckoutOrder {
-        struct Answer: Decodable { let order: GuestCheckoutOrder }
+    public func order(id: String) async throws -> OnrampOrder {
         let path = "/v2/onramp/orders/\(FormEncoding.escape(id))"
         let answer = try await transport.request("GET", url(path), headers: try authorization("GET", path))
-        return try Self.decode(Answer.self, answer).order
+        return try Self.decode(OnrampOrderAnswer.self, answer).order
     }
 
     private func post<Body: Encodable, Answer: Decodable>(_ path: String, _ body: Body) async throws -> Answer {
@@ -98,28 +96,6 @@ public struct HeadlessOnrampError: Error, Sendable, Equatable, CustomStringConve
     public let message: String
 
     public var description: String { "\(status) \(errorType): \(message)" }
-}
-
-/// An OTP verification (`OnrampVerificationInitiation` / `OnrampVerificationConfirmation`).
-public struct HeadlessVerification: Decodable, Sendable, Equatable {
-    /// `onramp_verification_<uuid>`.
-    public let verificationId: String
-    /// Until when the code may be submitted (after starting).
-    public let otpExpiresAt: String?
-    /// Until when the verification counts (after submitting).
-    public let verificationExpiresAt: String?
-}
-
-/// One of the guest's limits (`OnrampUserLimit`).
-public struct GuestLimit: Decodable, Sendable, Equatable {
-    /// `weekly_spending` or `lifetime_transactions`.
-    public let limitType: String
-    /// The currency of a spending limit.
-    public let currency: String?
-    /// The limit, as decimal text.
-    public let limit: String
-    /// What is left, as decimal text.
-    public let remaining: String
 }
 
 /// The body of an order (cdp-sdk `CreateOnrampOrderRequest`), headless mode: the user's verified phone
@@ -175,69 +151,4 @@ public struct GuestCheckoutOrderRequest: Encodable, Sendable, Equatable {
         self.agreementAcceptedAt = agreementAcceptedAt
         self.isQuote = isQuote
     }
-}
-
-/// An order (cdp-sdk `OnrampOrder`): every field the SDK requires.
-public struct GuestCheckoutOrder: Decodable, Sendable, Equatable {
-    /// One fee (`OnrampOrderFee`).
-    public struct Fee: Decodable, Sendable, Equatable {
-        /// `FEE_TYPE_EXCHANGE` or `FEE_TYPE_NETWORK`.
-        public let type: String
-        /// The amount, as decimal text.
-        public let amount: String
-        /// Its currency.
-        public let currency: String
-    }
-
-    /// The order id (a UUID).
-    public let orderId: String
-    /// The fiat paid, fees included.
-    public let paymentTotal: String
-    /// The fiat converted to crypto.
-    public let paymentSubtotal: String
-    /// The fiat currency (`USD`).
-    public let paymentCurrency: String
-    /// `GUEST_CHECKOUT_APPLE_PAY` or `GUEST_CHECKOUT_GOOGLE_PAY`.
-    public let paymentMethod: String
-    /// The crypto to buy, fees excluded.
-    public let purchaseAmount: String
-    /// The asset (`USDC`).
-    public let purchaseCurrency: String
-    /// The exchange and network fees.
-    public let fees: [Fee]
-    /// The crypto value of one unit of fiat.
-    public let exchangeRate: String
-    /// The wallet the crypto goes to.
-    public let destinationAddress: String
-    /// The network (`base`).
-    public let destinationNetwork: String
-    /// `ONRAMP_ORDER_STATUS_…`.
-    public let status: String
-    /// When it was created (RFC 3339).
-    public let createdAt: String
-    /// When it last changed (RFC 3339).
-    public let updatedAt: String
-    /// The on-chain hash, once sent.
-    public let txHash: String?
-    /// The partner's reference for the user.
-    public let partnerUserRef: String?
-
-    /// Whether the crypto was delivered.
-    public var isCompleted: Bool { status == "ONRAMP_ORDER_STATUS_COMPLETED" }
-}
-
-/// A created order and where the user pays it (`CreateOnrampOrder201Response`).
-public struct CreatedGuestCheckoutOrder: Decodable, Sendable, Equatable {
-    /// The payment-button page (`paymentLinkType` `PAYMENT_LINK_TYPE_APPLE_PAY_BUTTON` or `…GOOGLE_PAY_BUTTON`).
-    public struct PaymentLink: Decodable, Sendable, Equatable {
-        /// The page to open (in a WebView or iframe).
-        public let url: String
-        /// Which wallet's button it shows.
-        public let paymentLinkType: String
-    }
-
-    /// The order.
-    public let order: GuestCheckoutOrder
-    /// Absent for a quote.
-    public let paymentLink: PaymentLink?
 }

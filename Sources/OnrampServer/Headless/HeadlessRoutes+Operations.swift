@@ -79,36 +79,19 @@ extension HeadlessRoutes {
         // MARK: - Response schemas
 
         /// `{verificationId, otpExpiresAt}` (cdp-sdk `OnrampVerificationInitiation`).
-        static let verificationInitiation = APISchema.object(
-            ["verificationId": .string, "otpExpiresAt": .dateTime], required: ["verificationId", "otpExpiresAt"])
+        static let verificationInitiation = OnrampVerification.initiationSchema
 
         /// `{verificationId, verificationExpiresAt}` (cdp-sdk `OnrampVerificationConfirmation`).
-        static let verificationConfirmation = APISchema.object(
-            ["verificationId": .string, "verificationExpiresAt": .dateTime],
-            required: ["verificationId", "verificationExpiresAt"])
+        static let verificationConfirmation = OnrampVerification.confirmationSchema
 
-        /// One of the guest's limits and what is left of it.
-        static let limit = APISchema.object(
-            [
-                "limitType": .enumeration(["weekly_spending", "lifetime_transactions"]),
-                "currency": .string, "limit": .decimalString, "remaining": .decimalString,
-            ], required: ["limitType", "limit", "remaining"])
-
-        /// `{limits}` (cdp-sdk `GetOnrampUserLimits200Response`).
-        static let limits = APISchema.object(
-            [
-                "limits": .array(limit),
-                "limitUpgradeOptions": .array(
-                    .object(
-                        [
-                            "status": .enumeration(LimitUpgradeRepository.Status.allCases.map(\.rawValue)),
-                            "fields": .array(.enumeration(["ssnLast4", "dateOfBirth"])),
-                            "limitUpgrades": .array(
-                                .object(
-                                    ["limitType": .string, "maxUpgrade": .string],
-                                    required: ["limitType", "maxUpgrade"])),
-                        ], required: ["status", "fields", "limitUpgrades"])),
-            ], required: ["limits"])
+        /// `{limits, limitUpgradeOptions}` (cdp-sdk `GetOnrampUserLimits200Response`), with the statuses an
+        /// upgrade takes.
+        static let limits = OnrampUserLimits.schema.refining([
+            "limitUpgradeOptions": .array(
+                OnrampUserLimits.UpgradeOption.schema.refining([
+                    "status": .enumeration(LimitUpgradeRepository.Status.allCases.map(\.rawValue))
+                ]))
+        ])
 
         /// `POST /v2/onramp/limits/upgrade` (cdp-sdk 1.51.0 `OnrampLimitUpgradeRequest`), API mode.
         static let limitUpgradeRequest = APISchema.object(
@@ -129,44 +112,19 @@ extension HeadlessRoutes {
                     ], required: ["ssnLast4", "dateOfBirth"]),
             ], required: ["userIdType", "userId", "fields"])
 
-        /// An order fee (`OnrampOrderFee`).
-        static let fee = APISchema.object(
-            [
-                "type": .enumeration(["FEE_TYPE_EXCHANGE", "FEE_TYPE_NETWORK"]), "amount": .decimalString,
-                "currency": .string,
-            ], required: ["type", "amount", "currency"])
-
         /// An order's status.
         static let orderStatus = APISchema.enumeration(GuestCheckoutOrder.Status.allCases.map(\.rawValue))
 
-        /// The `OnrampOrder` object (cdp-sdk `onramp_order.py`).
-        static let order = APISchema.object(
-            [
-                "orderId": .string, "paymentTotal": .decimalString, "paymentSubtotal": .decimalString,
-                "paymentCurrency": .string, "paymentMethod": paymentMethod, "purchaseAmount": .decimalString,
-                "purchaseCurrency": .string, "fees": .array(fee), "exchangeRate": .decimalString,
-                "destinationAddress": .string, "destinationNetwork": .string, "status": orderStatus,
-                "createdAt": .dateTime, "updatedAt": .dateTime, "partnerUserRef": .string, "txHash": .string,
-                "partnerId": .string,
-            ],
-            required: [
-                "orderId", "paymentTotal", "paymentSubtotal", "paymentCurrency", "paymentMethod", "purchaseAmount",
-                "purchaseCurrency", "fees", "exchangeRate", "destinationAddress", "destinationNetwork", "status",
-                "createdAt", "updatedAt", "partnerUserRef",
-            ])
+        /// The `OnrampOrder` object (cdp-sdk `onramp_order.py`), with the payment methods and statuses it takes.
+        static let order = OnrampOrder.schema.refining(["paymentMethod": paymentMethod, "status": orderStatus])
 
-        /// The link to the order's payment-button page.
-        static let paymentLink = APISchema.object(
-            [
-                "url": .string,
-                "paymentLinkType": .enumeration(
-                    GuestPaymentMethod.allCases.map(\.linkType) + [EmbeddedOrderPage.linkType]),
-            ],
-            required: ["url", "paymentLinkType"])
+        /// The link to the order's payment-button page (or the embedded-mode page).
+        static let paymentLink = OnrampOrderAnswer.PaymentLink.schema.refining([
+            "paymentLinkType": .enumeration(GuestPaymentMethod.allCases.map(\.linkType) + [EmbeddedOrderPage.linkType])
+        ])
 
         /// `{order, paymentLink}`: a quote (`isQuote`) has no payment link.
-        static let createdOrder = APISchema.object(
-            ["order": order, "paymentLink": paymentLink, "userAuthToken": .string], required: ["order"])
+        static let createdOrder = OnrampOrderAnswer.schema.refining(["order": order, "paymentLink": paymentLink])
 
         /// `{order}`.
         static let orderAnswer = APISchema.object(["order": order, "userAuthToken": .string], required: ["order"])

@@ -20,17 +20,17 @@ struct HeadlessRoutes: Sendable {
             in: request, purpose: "verification", secrets: idempotencySecrets)
         let verification = try verifications.initiate(
             input, projectId: projectId, idempotency: claim)
-        return Operations.createVerification.success(verification.initiationJSON)
+        return Operations.createVerification.success(verification.initiation.json)
     }
 
     func submitVerification(_ request: HTTPRequest, _ projectId: String) throws -> HTTPResponse {
         let input = try SubmitVerificationRequest(fields: fields(request))
         let id = request.pathParameters["verificationId"] ?? ""
-        return .json(try verifications.submit(id: id, input, projectId: projectId).confirmationJSON)
+        return .json(try verifications.submit(id: id, input, projectId: projectId).confirmation.json)
     }
 
     func userLimits(_ request: HTTPRequest, _ projectId: String) throws -> HTTPResponse {
-        .json(try orders.userLimits(UserLimitsRequest(fields: fields(request)), projectId: projectId))
+        .json(try orders.userLimits(UserLimitsRequest(fields: fields(request)), projectId: projectId).json)
     }
 
     /// `POST /v2/onramp/limits/upgrade`: in API mode 202 once the request is taken (the outcome shows in
@@ -77,14 +77,11 @@ struct HeadlessRoutes: Sendable {
             CreateOrderRequest(fields: fields(request)), projectId: projectId, endPartnerId: partnerId,
             idempotency: claim)
         RequestNotes.current?.noteSubject(created.order.orderId)
-        var members: [(String, JSONValue)] = [
-            ("order", created.order.orderJSON(catalogue: orders.catalogue))
-        ]
-        if let link = created.paymentLink {
-            members.append(("paymentLink", ["url": .string(link.url), "paymentLinkType": .string(link.type)]))
-        }
-        if let token = created.userAuthToken { members.append(("userAuthToken", .string(token))) }
-        return Operations.createOrder.success(.object(members))
+        let answer = OnrampOrderAnswer(
+            order: created.order.wire(catalogue: orders.catalogue),
+            paymentLink: created.paymentLink.map { .init(url: $0.url, paymentLinkType: $0.type) },
+            userAuthToken: created.userAuthToken)
+        return Operations.createOrder.success(answer.json)
     }
 
     /// The order, and for an embedded-mode order whose user is verified its `userAuthToken` (for the partner to
@@ -92,9 +89,9 @@ struct HeadlessRoutes: Sendable {
     func getOrder(_ request: HTTPRequest, _ projectId: String) throws -> HTTPResponse {
         let order = try orders.order(id: request.pathParameters["orderId"] ?? "", projectId: projectId)
         RequestNotes.current?.noteSubject(order.orderId)
-        var members: [(String, JSONValue)] = [("order", order.orderJSON(catalogue: orders.catalogue))]
-        if let token = try orders.userAuthToken(of: order) { members.append(("userAuthToken", .string(token))) }
-        return .json(.object(members))
+        let answer = OnrampOrderAnswer(
+            order: order.wire(catalogue: orders.catalogue), userAuthToken: try orders.userAuthToken(of: order))
+        return .json(answer.json)
     }
 
     /// GET: the embedded-mode page at the step its order is at; once the user is verified, the payment-button

@@ -42,23 +42,16 @@ package struct GuestCheckoutOrderRecord: Sendable, Equatable {
 
     /// The `OnrampOrder` object (cdp-sdk `onramp_order.py`): amounts as decimal strings, the exchange rate
     /// as the crypto value of one unit of fiat (to the asset's decimals in `catalogue`).
-    package func orderJSON(catalogue: Catalogue) -> JSONValue {
-        var members: [(String, JSONValue)] = [
-            ("orderId", .string(orderId)), ("paymentTotal", .string(quote.paymentTotal)),
-            ("paymentSubtotal", .string(quote.paymentSubtotal)), ("paymentCurrency", .string(quote.paymentCurrency)),
-            ("paymentMethod", .string(paymentMethod.rawValue)), ("purchaseAmount", .string(quote.purchaseAmount)),
-            ("purchaseCurrency", .string(quote.purchaseCurrency)),
-            ("fees", .array(quote.fees.map(\.json))),
-            ("exchangeRate", .string(quote.cryptoPerFiat(catalogue: catalogue))),
-            ("destinationAddress", .string(destinationAddress)),
-            ("destinationNetwork", .string(quote.network)), ("status", .string(status.rawValue)),
-            ("createdAt", .string(Timestamp.rfc3339(milliseconds: createdAt))),
-            ("updatedAt", .string(Timestamp.rfc3339(milliseconds: updatedAt))),
-            ("partnerUserRef", .string(partnerUserRef)),
-        ]
-        if let txHash { members.append(("txHash", .string(txHash))) }
-        if let partnerId { members.append(("partnerId", .string(partnerId))) }
-        return .object(members)
+    package func wire(catalogue: Catalogue) -> OnrampOrder {
+        OnrampOrder(
+            orderId: orderId, paymentTotal: quote.paymentTotal, paymentSubtotal: quote.paymentSubtotal,
+            paymentCurrency: quote.paymentCurrency, paymentMethod: paymentMethod.rawValue,
+            purchaseAmount: quote.purchaseAmount, purchaseCurrency: quote.purchaseCurrency, fees: quote.fees,
+            exchangeRate: quote.cryptoPerFiat(catalogue: catalogue), destinationAddress: destinationAddress,
+            destinationNetwork: quote.network, status: status.rawValue,
+            createdAt: Timestamp.rfc3339(milliseconds: createdAt),
+            updatedAt: Timestamp.rfc3339(milliseconds: updatedAt),
+            partnerUserRef: partnerUserRef, txHash: txHash, partnerId: partnerId)
     }
 
     /// The order-form webhook payload (cdp-sdk `OnrampOrderPayload`, fees as `OrderFee`), plus the

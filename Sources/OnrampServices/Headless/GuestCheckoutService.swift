@@ -396,7 +396,7 @@ package struct GuestCheckoutService: Sendable, UsesServiceEnvironment {
 
     /// The guest's limits and what is left of them, and its limit upgrade (cdp-sdk 1.51.0
     /// `GetOnrampUserLimits200Response` with `limitUpgradeOptions`).
-    package func userLimits(_ request: UserLimitsRequest, projectId: String) throws -> JSONValue {
+    package func userLimits(_ request: UserLimitsRequest, projectId: String) throws -> OnrampUserLimits {
         let realNow = schedule.realNowMilliseconds
         let (usage, upgrade) = try database.read { connection in
             let livemode = try TestClockRepository(connection: connection).mode(of: projectId) ?? false
@@ -410,36 +410,25 @@ package struct GuestCheckoutService: Sendable, UsesServiceEnvironment {
         }
         let limits = upgrade == .active ? GuestCheckoutLimits.upgraded : GuestCheckoutLimits.standard
         let left = limits.remaining(spentThisWeek: usage.spent, orders: usage.orders)
-        let fields: [JSONValue] =
-            [.unrequested, .resubmit, .pending].contains(upgrade) ? ["ssnLast4", "dateOfBirth"] : []
-        return [
-            "limits": [
-                [
-                    "limitType": "weekly_spending", "currency": "USD",
-                    "limit": .string(limits.weeklySpendingUSD.string(places: 2)),
-                    "remaining": .string(left.spending.string(places: 2)),
-                ],
-                [
-                    "limitType": "lifetime_transactions", "limit": .string(String(limits.lifetimeTransactions)),
-                    "remaining": .string(String(left.transactions)),
-                ],
+        let fields = [.unrequested, .resubmit, .pending].contains(upgrade) ? ["ssnLast4", "dateOfBirth"] : []
+        let upgraded = GuestCheckoutLimits.upgraded
+        return OnrampUserLimits(
+            limits: [
+                .init(
+                    limitType: "weekly_spending", currency: "USD", limit: limits.weeklySpendingUSD.string(places: 2),
+                    remaining: left.spending.string(places: 2)),
+                .init(
+                    limitType: "lifetime_transactions", limit: String(limits.lifetimeTransactions),
+                    remaining: String(left.transactions)),
             ],
-            "limitUpgradeOptions": [
-                [
-                    "status": .string(upgrade.rawValue), "fields": .array(fields),
-                    "limitUpgrades": [
-                        [
-                            "limitType": "weekly_spending",
-                            "maxUpgrade": .string(GuestCheckoutLimits.upgraded.weeklySpendingUSD.string(places: 0)),
-                        ],
-                        [
-                            "limitType": "lifetime_transactions",
-                            "maxUpgrade": .string(String(GuestCheckoutLimits.upgraded.lifetimeTransactions)),
-                        ],
-                    ],
-                ]
-            ],
-        ]
+            limitUpgradeOptions: [
+                .init(
+                    status: upgrade.rawValue, fields: fields,
+                    limitUpgrades: [
+                        .init(limitType: "weekly_spending", maxUpgrade: upgraded.weeklySpendingUSD.string(places: 0)),
+                        .init(limitType: "lifetime_transactions", maxUpgrade: String(upgraded.lifetimeTransactions)),
+                    ])
+            ])
     }
 
     // MARK: - The payment sheet

@@ -59,16 +59,15 @@ package struct Verification: Sendable, Equatable {
     }
 
     /// `{verificationId, otpExpiresAt}` (cdp-sdk `OnrampVerificationInitiation`).
-    package var initiationJSON: JSONValue {
-        ["verificationId": .string(id), "otpExpiresAt": .string(Timestamp.rfc3339(milliseconds: otpExpiresAt))]
+    package var initiation: OnrampVerification {
+        OnrampVerification(verificationId: id, otpExpiresAt: Timestamp.rfc3339(milliseconds: otpExpiresAt))
     }
 
     /// `{verificationId, verificationExpiresAt}` (cdp-sdk `OnrampVerificationConfirmation`).
-    package var confirmationJSON: JSONValue {
-        [
-            "verificationId": .string(id),
-            "verificationExpiresAt": .string(Timestamp.rfc3339(milliseconds: verificationExpiresAt ?? otpExpiresAt)),
-        ]
+    package var confirmation: OnrampVerification {
+        OnrampVerification(
+            verificationId: id,
+            verificationExpiresAt: Timestamp.rfc3339(milliseconds: verificationExpiresAt ?? otpExpiresAt))
     }
 }
 

@@ -27,7 +27,7 @@ public struct OnrampQuote: WireObject, Codable, Equatable {
 
         /// What a fee always holds.
         public static let schema = APISchema.object(
-            ["type": .enumeration(Kind.allCases.map(\.rawValue)), "amount": .string, "currency": .string],
+            ["type": .enumeration(Kind.allCases.map(\.rawValue)), "amount": .decimalString, "currency": .string],
             required: ["type", "amount", "currency"])
     }
 
