@@ -60,6 +60,79 @@ import Testing
         #expect(minimal.isSettled && minimal.purchaseAmount == nil)
     }
 
+    private static func transaction(completedAt: String?, failureReason: String?) -> OnrampTransaction {
+        let usd = { (value: String) in OnrampTransaction.Amount(value: value, currency: "USD") }
+        return OnrampTransaction(
+            transactionId: "tx_1", status: "ONRAMP_TRANSACTION_STATUS_SUCCESS", userId: "u_1",
+            purchaseCurrency: "USDC", purchaseNetwork: "base", purchaseAmount: .init(value: "24.36", currency: "USDC"),
+            paymentTotal: usd("25.00"), paymentSubtotal: usd("24.36"), paymentTotalUsd: usd("25.00"),
+            coinbaseFee: usd("0.63"), networkFee: usd("0.01"), exchangeRate: usd("1.00"), txHash: "0xabc",
+            walletAddress: "0x5290", contractAddress: "0x8335", country: "US", partnerUserRef: "user-1",
+            paymentMethod: "CARD", createdAt: "2026-12-02T10:00:00Z", completedAt: completedAt,
+            endPartnerName: "Wallet", failureReason: failureReason)
+    }
+
+    /// A transaction's webhook payload (cdp-sdk 1.51.0 `OnrampTransactionPayload`) writes the event type first,
+    /// every member the schema requires in its order, `completedAt` and `failureReason` as `null` until they
+    /// apply, and `partnerId` only for an aggregator's purchase; it decodes back to itself either way.
+    @Test func aTransactionPayloadWritesNullsButLeavesOutPartnerId() throws {
+        for (completed, failure, partner) in [
+            ("2026-12-02T10:01:00Z", nil, nil), (nil, "FAILURE_REASON_SEND_FAILED", "partner-7"),
+        ] {
+            let payload = OnrampTransactionPayload(
+                eventType: "onramp.transaction.success",
+                transaction: Self.transaction(completedAt: completed, failureReason: failure), isAppToApp: true,
+                partnerId: partner)
+            #expect(try Self.decoded(payload) == payload)
+            let names = payload.json.objectValue?.map(\.0) ?? []
+            let required = OnrampTransactionPayload.schema.json["required"]?.arrayValue?.compactMap(\.stringValue)
+            #expect(names == (required ?? []) + (partner == nil ? [] : ["partnerId"]))
+            #expect(payload.json["completedAt"] == completed.map(JSONValue.string) ?? .null)
+            #expect(payload.json["failureReason"] == failure.map(JSONValue.string) ?? .null)
+        }
+    }
+
+    /// A Headless order and its answer, limits, verifications and webhook payload decode back to themselves,
+    /// and an order's payload lists its fees as `OrderFee`s with the total repeated as `paymentAmount`.
+    @Test func headlessObjectsDecodeToThemselves() throws {
+        let order = OnrampOrder(
+            orderId: "7d3c", paymentTotal: "25.00", paymentSubtotal: "24.36", paymentCurrency: "USD",
+            paymentMethod: "GUEST_CHECKOUT_APPLE_PAY", purchaseAmount: "24.36", purchaseCurrency: "USDC",
+            fees: Self.quote.fees, exchangeRate: "1.000000", destinationAddress: "0x5290", destinationNetwork: "base",
+            status: "ONRAMP_ORDER_STATUS_PENDING_PAYMENT", createdAt: "2026-12-02T10:00:00Z",
+            updatedAt: "2026-12-02T10:00:00Z", partnerUserRef: "user-1", txHash: nil, partnerId: nil)
+        let answers = [
+            OnrampOrderAnswer(order: order),
+            OnrampOrderAnswer(
+                order: order,
+                paymentLink: .init(url: "https://pay.example/b", paymentLinkType: "PAYMENT_LINK_TYPE_APPLE_PAY_BUTTON"),
+                userAuthToken: "uat_1"),
+        ]
+        for answer in answers { #expect(try Self.decoded(answer) == answer) }
+        let limits = OnrampUserLimits(
+            limits: [
+                .init(limitType: "weekly_spending", currency: "USD", limit: "500.00", remaining: "475.00"),
+                .init(limitType: "lifetime_transactions", limit: "15", remaining: "14"),
+            ],
+            limitUpgradeOptions: [
+                .init(
+                    status: "unrequested", fields: ["ssnLast4", "dateOfBirth"],
+                    limitUpgrades: [.init(limitType: "weekly_spending", maxUpgrade: "2500")])
+            ])
+        #expect(try Self.decoded(limits) == limits)
+        for verification in [
+            OnrampVerification(verificationId: "onramp_verification_1", otpExpiresAt: "2026-12-02T10:10:00Z"),
+            OnrampVerification(verificationId: "onramp_verification_1", verificationExpiresAt: "2027-01-31T10:00:00Z"),
+        ] {
+            #expect(try Self.decoded(verification) == verification)
+        }
+        let payload = OnrampOrderPayload(eventType: "onramp.transaction.updated", order: order, failureReason: nil)
+        #expect(try Self.decoded(payload) == payload)
+        #expect(payload.paymentAmount == "25.00" && payload.txHash == "")
+        #expect(payload.fees.map(\.feeType) == ["FEE_TYPE_EXCHANGE", "FEE_TYPE_NETWORK"])
+        #expect(payload.json["failureReason"] == nil && payload.json["partnerId"] == nil)
+    }
+
     @Test func errorBodiesDecodeToThemselves() throws {
         for body in [
             CDPErrorBody(errorType: "invalid_request", errorMessage: "No."),

@@ -134,10 +134,6 @@ package struct TransactionRecord: Sendable {
             ])
     }
 
-    private func amount(_ value: String, _ currency: String) -> JSONValue {
-        ["value": .string(value), "currency": .string(currency)]
-    }
-
     /// The transactions API form.
     package var wire: OnrampTransaction {
         OnrampTransaction(
@@ -160,24 +156,7 @@ package struct TransactionRecord: Sendable {
     /// `ERROR_CODE_UNSPECIFIED`, the one value Coinbase documents (its `onrampTransactionFailed` example); the
     /// cause of a failure is in `failureReason`.
     package func webhookJSON(eventType: String) -> JSONValue {
-        let payload: JSONValue = [
-            "eventType": .string(eventType), "transactionId": .string(transactionId), "status": .string(status),
-            "type": "ONRAMP_TRANSACTION_TYPE_BUY_AND_SEND", "userType": "USER_TYPE_AUTHED", "userId": .string(userId),
-            "partnerUserRef": .string(partnerUserRef), "isAppToApp": .bool(isAppToApp),
-            "purchaseCurrency": .string(purchaseCurrency), "purchaseNetwork": .string(purchaseNetwork),
-            "purchaseAmount": amount(purchaseAmount, purchaseCurrency),
-            "paymentTotal": amount(paymentTotal, paymentCurrency),
-            "paymentSubtotal": amount(paymentSubtotal, paymentCurrency),
-            "paymentTotalUsd": amount(paymentTotalUSD, "USD"), "coinbaseFee": amount(coinbaseFee, paymentCurrency),
-            "networkFee": amount(networkFee, paymentCurrency), "exchangeRate": amount(exchangeRate, paymentCurrency),
-            "txHash": .string(txHash), "walletAddress": .string(walletAddress),
-            "contractAddress": .string(contractAddress), "country": .string(country),
-            "paymentMethod": .string(paymentMethod), "createdAt": .string(Timestamp.rfc3339(milliseconds: createdAt)),
-            "completedAt": .optional(completedAt.map { Timestamp.rfc3339(milliseconds: $0) }),
-            "endPartnerName": .string(endPartnerName), "failureReason": .optional(failureReason),
-            "errorCode": "ERROR_CODE_UNSPECIFIED",
-        ]
-        guard let partnerId, case .object(let members) = payload else { return payload }
-        return .object(members + [("partnerId", .string(partnerId))])
+        OnrampTransactionPayload(eventType: eventType, transaction: wire, isAppToApp: isAppToApp, partnerId: partnerId)
+            .json
     }
 }

@@ -57,35 +57,10 @@ package struct GuestCheckoutOrderRecord: Sendable, Equatable {
     /// The order-form webhook payload (cdp-sdk `OnrampOrderPayload`, fees as `OrderFee`), plus the
     /// `paymentAmount` Coinbase's demo backend reads (`server/src/app.ts`, `/webhooks/onramp`).
     package func webhookJSON(eventType: String, catalogue: Catalogue) -> JSONValue {
-        var members: [(String, JSONValue)] = [
-            ("eventType", .string(eventType)), ("orderId", .string(orderId)), ("status", .string(status.rawValue)),
-            ("paymentTotal", .string(quote.paymentTotal)), ("paymentAmount", .string(quote.paymentTotal)),
-            ("paymentSubtotal", .string(quote.paymentSubtotal)), ("paymentCurrency", .string(quote.paymentCurrency)),
-            ("paymentMethod", .string(paymentMethod.rawValue)), ("purchaseAmount", .string(quote.purchaseAmount)),
-            ("purchaseCurrency", .string(quote.purchaseCurrency)),
-            (
-                "fees",
-                [
-                    [
-                        "feeType": "FEE_TYPE_EXCHANGE", "feeAmount": .string(quote.coinbaseFee),
-                        "feeCurrency": .string(quote.paymentCurrency),
-                    ],
-                    [
-                        "feeType": "FEE_TYPE_NETWORK", "feeAmount": .string(quote.networkFee),
-                        "feeCurrency": .string(quote.paymentCurrency),
-                    ],
-                ]
-            ),
-            ("exchangeRate", .string(quote.cryptoPerFiat(catalogue: catalogue))),
-            ("destinationAddress", .string(destinationAddress)), ("destinationNetwork", .string(quote.network)),
-            ("txHash", .string(txHash ?? "")),
-            ("createdAt", .string(Timestamp.rfc3339(milliseconds: createdAt))),
-            ("updatedAt", .string(Timestamp.rfc3339(milliseconds: updatedAt))),
-            ("partnerUserRef", .string(partnerUserRef)),
-        ]
-        if let failureReason { members.append(("failureReason", .string(failureReason.rawValue))) }
-        if let partnerId { members.append(("partnerId", .string(partnerId))) }
-        return .object(members)
+        OnrampOrderPayload(
+            eventType: eventType, order: wire(catalogue: catalogue), failureReason: failureReason?.rawValue
+        )
+        .json
     }
 }
 
