@@ -157,8 +157,8 @@ public final class WebhookDispatcher: Sendable {
     /// turn at the writer) every interval.
     package func mayHaveWork() throws -> Bool {
         let now = context.realNowMilliseconds
-        return try !context.database.read([
-            SQLStatement(
+        return try context.database.read(
+            SQLQuery(
                 """
                 SELECT 1 AS found WHERE EXISTS (SELECT 1 FROM outbox_events WHERE fanned_out = 0)
                     OR EXISTS (
@@ -167,8 +167,8 @@ public final class WebhookDispatcher: Sendable {
                           AND next_attempt_at <= ? + (SELECT COALESCE(MAX(offset_ms), 0) FROM test_clocks)
                           AND EXISTS (
                             SELECT 1 FROM webhook_subscriptions s WHERE s.id = subscription_id AND s.enabled = 1))
-                """, [.integer(now), .integer(now)])
-        ])[0].rows.isEmpty
+                """, [.integer(now), .integer(now)]
+            ) { !$0.rows.isEmpty })
     }
 
     /// Creates the delivery rows of up to `limit` new events and marks them fanned out.
@@ -260,8 +260,8 @@ public final class WebhookDispatcher: Sendable {
         }
         let excluded = (fullEndpoints + fullProjects).map(SQLValue.text)
         // The lease and the read of what it leased, in one batch.
-        let rows = try connection.run([
-            SQLStatement(
+        let (_, rows) = try connection.run(
+            SQLQuery.changing(
                 """
                 UPDATE webhook_deliveries SET lease_owner = ?, lease_until = ?
                 WHERE id IN (
@@ -277,7 +277,7 @@ public final class WebhookDispatcher: Sendable {
                 """,
                 [.text(token), .integer(leaseUntil), .integer(now), .integer(now), .integer(now)] + excluded
                     + [.integer(Int64(limit))]),
-            SQLStatement(
+            SQLQuery(
                 """
                 SELECT d.id, d.event_id, d.attempt_count, d.created_at, e.type, e.family, e.payload, e.project_id,
                        s.id AS subscription_id, s.url, s.secret, s.headers, s.fail_next,
@@ -287,8 +287,8 @@ public final class WebhookDispatcher: Sendable {
                 JOIN webhook_subscriptions s ON s.id = d.subscription_id
                 LEFT JOIN test_clocks c ON c.project_id = e.project_id
                 WHERE d.lease_owner = ?
-                """, [.text(token)]),
-        ])[1].rows
+                """, [.text(token)]
+            ) { $0.rows })
         // More of one endpoint or project than its share in this round: those leases are given back.
         var overShare: [SQLValue] = []
         // What is left of each endpoint's "fail the next N" as this round takes them, starting from
