@@ -5,7 +5,7 @@
 ///
 /// ```swift
 /// let (customer, wallet) = try connection.run(
-///     CryptoCustomer.lookup(id: customerId), CryptoWalletRepository.lookup(customerId: customerId, …))
+///     CryptoCustomerRepository.lookup(id: customerId), CryptoWalletRepository.lookup(customerId: customerId, …))
 /// ```
 public struct SQLQuery<Output>: Sendable {
     /// The statement and its parameters.

@@ -22,7 +22,7 @@ struct TransactionsRoutes: Sendable {
 
     func listBuyTransactions(_ request: HTTPRequest, _ projectId: String) throws -> HTTPResponse {
         try Self.refuseUnknownParameters(request, allowed: Self.pageParameters.union(Self.dateParameters))
-        var filter = TransactionListing.Filter()
+        var filter = TransactionRepository.Filter()
         if let start = Self.query(request, "start_date", "startDate") {
             filter.createdFrom = try Self.parseDate(start, name: "start_date").milliseconds
         }
@@ -34,7 +34,7 @@ struct TransactionsRoutes: Sendable {
         return try list(request, projectId: projectId, filter: filter)
     }
 
-    private func list(_ request: HTTPRequest, projectId: String, filter: TransactionListing.Filter) throws
+    private func list(_ request: HTTPRequest, projectId: String, filter: TransactionRepository.Filter) throws
         -> HTTPResponse
     {
         let pageSize = try Self.pageSize(Self.query(request, "page_size", "pageSize"))

@@ -130,7 +130,7 @@ struct CryptoInternalRoutes: Sendable {
     }
 }
 
-extension CryptoCustomer.ListedWallet {
+extension CryptoCustomerRepository.ListedWallet {
     /// The `crypto.consumer_wallet` object.
     var json: JSONValue {
         [

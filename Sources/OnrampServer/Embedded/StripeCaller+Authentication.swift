@@ -86,7 +86,7 @@ extension StripeCaller {
                 let session = try KYCComplianceRepository(connection: connection).linkSession(
                     keyHash: APIKeyRepository.secretHash(key), now: now)
             else { return nil }
-            return try CryptoCustomer.find(connection, consumerId: session.consumerId).flatMap {
+            return try CryptoCustomerRepository.find(connection, consumerId: session.consumerId).flatMap {
                 $0.projectId == session.projectId ? $0 : nil
             }
         }

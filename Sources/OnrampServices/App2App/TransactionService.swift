@@ -76,10 +76,10 @@ package struct TransactionService: Sendable, UsesServiceEnvironment {
     /// Up to `limit` of the project's transactions that `filter` keeps, newest first, after `after` when
     /// given, and how many the filter keeps in all (one read, so the two agree).
     package func page(
-        projectId: String, filter: TransactionListing.Filter, after: (createdAt: Int64, id: String)?, limit: Int
+        projectId: String, filter: TransactionRepository.Filter, after: (createdAt: Int64, id: String)?, limit: Int
     ) throws -> (records: [TransactionRecord], total: Int64) {
         try database.read { connection in
-            let listing = TransactionListing(connection: connection, projectId: projectId, filter: filter)
+            let listing = TransactionRepository(connection: connection, projectId: projectId, filter: filter)
             return (try listing.page(after: after, limit: limit), try listing.count())
         }
     }

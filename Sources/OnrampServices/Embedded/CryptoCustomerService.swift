@@ -30,10 +30,10 @@ package struct CryptoCustomerService: Sendable, UsesServiceEnvironment {
     /// The crypto customer of `session`'s consumer, created on first use.
     package func customer(of session: ConsumerSession, caller: StripeCaller) throws -> CryptoCustomer {
         try database.transaction { connection in
-            _ = try CryptoCustomer.getOrCreate(
+            _ = try CryptoCustomerRepository.getOrCreate(
                 connection, ids: ids, now: now, projectId: caller.projectId, consumerId: session.consumerId,
                 livemode: caller.livemode)
-            guard let customer = try CryptoCustomer.find(connection, consumerId: session.consumerId) else {
+            guard let customer = try CryptoCustomerRepository.find(connection, consumerId: session.consumerId) else {
                 throw OnrampError.refusal("missing_crypto_customer_id", "The consumer has no crypto customer.")
             }
             return customer
@@ -42,27 +42,28 @@ package struct CryptoCustomerService: Sendable, UsesServiceEnvironment {
 
     /// The caller's customer `id` in the caller's mode, if there is one.
     package func customer(id: String, caller: StripeCaller) throws -> CryptoCustomer? {
-        try database.read { try CryptoCustomer.find($0, id: id, projectId: caller.projectId) }.flatMap {
+        try database.read { try CryptoCustomerRepository.find($0, id: id, projectId: caller.projectId) }.flatMap {
             $0.livemode == caller.livemode ? $0 : nil
         }
     }
 
     /// Up to `limit` of the customer's wallets, newest first, after `startingAfter` when given; `nil` when
     /// that one is not the customer's.
-    package func wallets(of customerId: String, startingAfter: String?, limit: Int) throws -> [CryptoCustomer
+    package func wallets(of customerId: String, startingAfter: String?, limit: Int) throws -> [CryptoCustomerRepository
         .ListedWallet]?
     {
         try database.read {
-            try CryptoCustomer.wallets(of: customerId, startingAfter: startingAfter, limit: limit, on: $0)
+            try CryptoCustomerRepository.wallets(of: customerId, startingAfter: startingAfter, limit: limit, on: $0)
         }
     }
 
     /// Up to `limit` of the customer's payment tokens, paged as ``wallets(of:startingAfter:limit:)``.
     package func paymentTokens(of customerId: String, startingAfter: String?, limit: Int) throws
-        -> [CryptoCustomer.ListedPaymentToken]?
+        -> [CryptoCustomerRepository.ListedPaymentToken]?
     {
         try database.read {
-            try CryptoCustomer.paymentTokens(of: customerId, startingAfter: startingAfter, limit: limit, on: $0)
+            try CryptoCustomerRepository.paymentTokens(
+                of: customerId, startingAfter: startingAfter, limit: limit, on: $0)
         }
     }
 
@@ -71,7 +72,7 @@ package struct CryptoCustomerService: Sendable, UsesServiceEnvironment {
     package func collect(_ kyc: KYCCollection, for customer: CryptoCustomer, caller: StripeCaller) throws
         -> CryptoCustomer
     {
-        let submission = CryptoCustomer.KYCSubmission(
+        let submission = CryptoCustomerRepository.KYCSubmission(
             firstName: kyc.firstName, lastName: kyc.lastName,
             idNumberHash: kyc.idNumber.map {
                 Hex.encode(HMACSHA256.authenticationCode(key: dataKey, message: Array("\(customer.id):\($0)".utf8)))
@@ -80,7 +81,7 @@ package struct CryptoCustomerService: Sendable, UsesServiceEnvironment {
             nationalities: kyc.nationalities.isEmpty ? nil : kyc.nationalities, birthCountry: kyc.birthCountry,
             birthCity: kyc.birthCity, verificationDueAt: now + verificationDelayMilliseconds)
         return try database.transaction { connection in
-            try CryptoCustomer.attach(submission, to: customer.id, on: connection)
+            try CryptoCustomerRepository.attach(submission, to: customer.id, on: connection)
             return try reload(customer.id, caller: caller, connection)
         }
     }
@@ -93,7 +94,9 @@ package struct CryptoCustomerService: Sendable, UsesServiceEnvironment {
             throw OnrampError.refusal("kyc_data_missing", "Collect KYC data before confirming it.")
         }
         return try database.transaction { connection in
-            if !address.isEmpty { try CryptoCustomer.update(address: address, of: customer.id, on: connection) }
+            if !address.isEmpty {
+                try CryptoCustomerRepository.update(address: address, of: customer.id, on: connection)
+            }
             return try reload(customer.id, caller: caller, connection)
         }
     }
@@ -102,7 +105,9 @@ package struct CryptoCustomerService: Sendable, UsesServiceEnvironment {
     /// given, is the project's customer.
     package func platformPublishableKey(customerId: String?, caller: StripeCaller) throws -> String {
         try database.read { connection in
-            if let customerId, try CryptoCustomer.find(connection, id: customerId, projectId: caller.projectId) == nil {
+            if let customerId,
+                try CryptoCustomerRepository.find(connection, id: customerId, projectId: caller.projectId) == nil
+            {
                 throw OnrampError.missing("crypto customer", parameter: "crypto_customer_id")
             }
             guard let key = try caller.clientPublishableKey(connection) else {
@@ -115,7 +120,7 @@ package struct CryptoCustomerService: Sendable, UsesServiceEnvironment {
     /// Registers `wallet` for `customer`, or answers the one registered before (also when a racing
     /// registration of the same wallet won).
     package func register(_ wallet: WalletReference, for customer: CryptoCustomer, caller: StripeCaller) throws
-        -> CryptoCustomer.ListedWallet
+        -> CryptoCustomerRepository.ListedWallet
     {
         do {
             try catalogue.validateAddress(wallet.address, network: wallet.network, parameter: "wallet_address")
@@ -135,7 +140,7 @@ package struct CryptoCustomerService: Sendable, UsesServiceEnvironment {
                 livemode: caller.livemode, now: now)
             return (try wallets.find(network: wallet.network, address: wallet.address)?.id ?? id, false)
         }
-        return CryptoCustomer.ListedWallet(
+        return CryptoCustomerRepository.ListedWallet(
             id: stored.id, network: wallet.network, address: wallet.address, livemode: caller.livemode,
             verifiedOwnership: stored.verifiedOwnership)
     }
@@ -145,23 +150,23 @@ package struct CryptoCustomerService: Sendable, UsesServiceEnvironment {
     package func createPaymentToken(
         _ creation: PaymentTokenCreation, for customer: CryptoCustomer, caller: StripeCaller
     )
-        throws -> CryptoCustomer.ListedPaymentToken
+        throws -> CryptoCustomerRepository.ListedPaymentToken
     {
         let id = ids.id(prefix: IdPrefix.paymentToken)
         let now = now
         let method = try database.transaction { connection -> TestPaymentMethod in
             guard
                 let method = try TestPaymentMethod.wellKnown(creation.paymentMethodId)
-                    ?? PaymentMethodStore(connection: connection).method(
+                    ?? PaymentMethodRepository(connection: connection).method(
                         id: creation.paymentMethodId, projectId: caller.projectId)
             else { throw OnrampError.missing("payment_method", parameter: "payment_method") }
             try requireRoom(connection, for: .paymentTokens, customerId: customer.id, what: "payment tokens")
-            try PaymentMethodStore(connection: connection).insertToken(
+            try PaymentMethodRepository(connection: connection).insertToken(
                 id: id, projectId: caller.projectId, customerId: customer.id,
                 paymentMethodId: creation.paymentMethodId, method, now: now)
             return method
         }
-        return CryptoCustomer.ListedPaymentToken(id: id, method: method)
+        return CryptoCustomerRepository.ListedPaymentToken(id: id, method: method)
     }
 
     /// The caller's onramp session `id` when `clientSecret` is its client secret (compared in constant time).
@@ -174,17 +179,18 @@ package struct CryptoCustomerService: Sendable, UsesServiceEnvironment {
     /// Refuses one more of the customer's `items` past ``maximumPerCustomer``. On PostgreSQL the customer
     /// row is locked first, so concurrent inserts count one after another.
     private func requireRoom(
-        _ connection: any SQLConnection, for items: CryptoCustomer.Items, customerId: String, what: String
+        _ connection: any SQLConnection, for items: CryptoCustomerRepository.Items, customerId: String, what: String
     ) throws {
         try connection.lockParent(table: "crypto_customers", id: customerId)
-        guard try CryptoCustomer.count(of: items, of: customerId, on: connection) < Self.maximumPerCustomer else {
+        guard try CryptoCustomerRepository.count(of: items, of: customerId, on: connection) < Self.maximumPerCustomer
+        else {
             throw OnrampError.refusal(
                 "resource_limit_exceeded", "A customer may have at most \(Self.maximumPerCustomer) \(what).")
         }
     }
 
     private func reload(_ id: String, caller: StripeCaller, _ connection: any SQLConnection) throws -> CryptoCustomer {
-        guard let customer = try CryptoCustomer.find(connection, id: id, projectId: caller.projectId) else {
+        guard let customer = try CryptoCustomerRepository.find(connection, id: id, projectId: caller.projectId) else {
             throw OnrampError.missing("crypto customer")
         }
         return customer

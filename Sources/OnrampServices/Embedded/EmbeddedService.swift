@@ -25,13 +25,14 @@ package struct EmbeddedService: Sendable {
     /// The due times are in each customer's project time (its test clock), compared there.
     package func finishDueVerifications() throws {
         let realNow = Timestamp.milliseconds(context.realClock.now())
-        guard try context.database.read({ try CryptoCustomer.hasDueVerifications(realNow: realNow, on: $0) }) else {
+        guard try context.database.read({ try CryptoCustomerRepository.hasDueVerifications(realNow: realNow, on: $0) })
+        else {
             return
         }
         try context.database.transaction { connection in
-            for due in try CryptoCustomer.dueVerifications(realNow: realNow, limit: 500, on: connection) {
+            for due in try CryptoCustomerRepository.dueVerifications(realNow: realNow, limit: 500, on: connection) {
                 let outcome = SandboxVerification.outcome(lastName: due.lastName)
-                try CryptoCustomer.record(
+                try CryptoCustomerRepository.record(
                     phone: outcome, kyc: due.hasIdNumber ? outcome : nil, of: due, on: connection)
             }
         }

@@ -89,13 +89,13 @@ package struct OnrampSessionCheckout: Sendable {
 /// `destination_currency`, `destination_network`, `created[gte|lte|gt|lt]`; cursor pagination with `limit`
 /// (1–100), `starting_after` and `ending_before`. Decoded at the edge; no I/O.
 package struct OnrampSessionListQuery: Sendable {
-    package let filter: OnrampSessionListing.Filter
-    package let anchor: OnrampSessionListing.Anchor
+    package let filter: OnrampSessionRepository.Filter
+    package let anchor: OnrampSessionRepository.Anchor
     package let limit: Int
 
     /// Decodes a request's query, whose values `query` looks up by name.
     package init(query: (String) -> String?) throws {
-        var filter = OnrampSessionListing.Filter(
+        var filter = OnrampSessionRepository.Filter(
             status: query("status"), destinationCurrency: query("destination_currency"),
             destinationNetwork: query("destination_network"))
         // Stripe's `created` is in seconds (bounded, so the milliseconds stored cannot overflow).

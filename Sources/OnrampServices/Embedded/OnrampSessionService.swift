@@ -42,8 +42,8 @@ package struct OnrampSessionService: Sendable, UsesServiceEnvironment {
         // and inserts the session: a refusal rolls it back with nothing written.
         return try database.transaction { connection in
             let (foundCustomer, token, wallet) = try connection.run(
-                CryptoCustomer.lookup(id: request.customerId, projectId: grant.projectId),
-                PaymentMethodStore.tokenLookup(id: purchase.paymentToken, customerId: request.customerId),
+                CryptoCustomerRepository.lookup(id: request.customerId, projectId: grant.projectId),
+                PaymentMethodRepository.tokenLookup(id: purchase.paymentToken, customerId: request.customerId),
                 CryptoWalletRepository.lookup(
                     customerId: request.customerId, network: network, address: purchase.walletAddress))
             let customer = try owned(foundCustomer, grant: grant)
@@ -97,7 +97,7 @@ package struct OnrampSessionService: Sendable, UsesServiceEnvironment {
                 let session = try OnrampSessionRecord.find(
                     connection, id: sessionId, projectId: caller.projectId, livemode: caller.livemode)
             else { return nil }
-            let method = try PaymentMethodStore(connection: connection).token(
+            let method = try PaymentMethodRepository(connection: connection).token(
                 id: session.details.purchase.paymentToken, customerId: session.customerId
             ).map { (id: $0.paymentMethodId, method: $0.method) }
             let decimals = (try? catalogue.fiatCurrency(session.details.purchase.sourceCurrency))?.decimals
@@ -110,7 +110,7 @@ package struct OnrampSessionService: Sendable, UsesServiceEnvironment {
         -> (sessions: [OnrampSessionRecord], hasMore: Bool)?
     {
         try database.read { connection in
-            try OnrampSessionListing(connection: connection, projectId: caller.projectId, livemode: caller.livemode)
+            try OnrampSessionRepository(connection: connection, projectId: caller.projectId, livemode: caller.livemode)
                 .page(query.filter, from: query.anchor, limit: query.limit)
         }
     }
@@ -327,7 +327,7 @@ package struct OnrampSessionService: Sendable, UsesServiceEnvironment {
     private func ownedCustomer(_ id: String, grant: OAuthTokens.Grant, on connection: any SQLConnection) throws
         -> CryptoCustomer
     {
-        try owned(CryptoCustomer.find(connection, id: id, projectId: grant.projectId), grant: grant)
+        try owned(CryptoCustomerRepository.find(connection, id: id, projectId: grant.projectId), grant: grant)
     }
 
     /// `customer` (found in the grant's project) when the OAuth grant's consumer owns it.
@@ -356,8 +356,8 @@ package struct OnrampSessionService: Sendable, UsesServiceEnvironment {
             // written.
             let purchase = record.details.purchase
             let (customer, token, wallet) = try connection.run(
-                CryptoCustomer.lookup(id: record.customerId, projectId: grant.projectId),
-                PaymentMethodStore.tokenLookup(id: purchase.paymentToken, customerId: record.customerId),
+                CryptoCustomerRepository.lookup(id: record.customerId, projectId: grant.projectId),
+                PaymentMethodRepository.tokenLookup(id: purchase.paymentToken, customerId: record.customerId),
                 CryptoWalletRepository.lookup(
                     customerId: record.customerId, network: purchase.destinationNetwork, address: purchase.walletAddress
                 ))

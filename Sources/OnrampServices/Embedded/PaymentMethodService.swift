@@ -27,7 +27,7 @@ package struct PaymentMethodService: Sendable, UsesServiceEnvironment {
         let id = ids.id(prefix: IdPrefix.paymentMethod)
         let now = Timestamp.milliseconds(clock.now())
         let method = try database.transaction { connection -> TestPaymentMethod in
-            let store = PaymentMethodStore(connection: connection)
+            let store = PaymentMethodRepository(connection: connection)
             let method: TestPaymentMethod
             switch creation {
             case .method(let made): method = made
@@ -44,13 +44,13 @@ package struct PaymentMethodService: Sendable, UsesServiceEnvironment {
         let id = ids.id(prefix: IdPrefix.cardToken)
         let now = Timestamp.milliseconds(clock.now())
         try database.transaction {
-            try PaymentMethodStore(connection: $0).insertCardToken(
+            try PaymentMethodRepository(connection: $0).insertCardToken(
                 id: id, projectId: caller.projectId, livemode: caller.livemode, creation.method, now: now)
         }
         return Created(id: id, method: creation.method, created: now)
     }
 
-    private func spend(_ token: String, caller: StripeCaller, now: Int64, store: PaymentMethodStore) throws
+    private func spend(_ token: String, caller: StripeCaller, now: Int64, store: PaymentMethodRepository) throws
         -> TestPaymentMethod
     {
         switch try store.spendCardToken(

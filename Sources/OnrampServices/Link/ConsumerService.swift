@@ -210,7 +210,7 @@ package struct ConsumerService: Sendable, UsesServiceEnvironment {
     ) throws -> IntentOutcome {
         let customer =
             intent.status == .consented
-            ? try CryptoCustomer.getOrCreate(
+            ? try CryptoCustomerRepository.getOrCreate(
                 connection, ids: ids, now: now, projectId: caller.projectId, consumerId: session.consumerId,
                 livemode: caller.livemode) : nil
         return IntentOutcome(intentId: intent.id, status: intent.status, cryptoCustomerId: customer)

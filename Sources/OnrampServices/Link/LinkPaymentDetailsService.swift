@@ -102,7 +102,7 @@ package struct LinkPaymentDetailsService: Sendable, UsesServiceEnvironment {
         return try database.transaction { connection in
             guard let details = try LinkPaymentDetails.find(connection, id: detailsId, consumerId: session.consumerId)
             else { throw OnrampError.missing("payment details", parameter: "id") }
-            try PaymentMethodStore(connection: connection).insertMethod(
+            try PaymentMethodRepository(connection: connection).insertMethod(
                 id: methodId, projectId: caller.projectId, details.method, now: now)
             return Shared(methodId: methodId, method: details.method, created: now)
         }

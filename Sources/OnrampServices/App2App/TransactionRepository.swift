@@ -2,7 +2,7 @@ import OnrampStore
 
 /// A project's App2App transactions as the transactions API lists them: filtered, newest first (ties
 /// by id), counted, and paged by a keyset cursor.
-package struct TransactionListing {
+package struct TransactionRepository {
     /// Which transactions are listed.
     package struct Filter {
         /// Only this partner user's.

@@ -2,7 +2,7 @@ import OnrampStore
 
 /// A project's crypto onramp sessions in one mode as `GET /v1/crypto/onramp_sessions` lists them:
 /// filtered, newest first (ties by id), paged from a session on either side.
-package struct OnrampSessionListing {
+package struct OnrampSessionRepository {
     /// Which sessions are listed.
     package struct Filter {
         package var status: String?

@@ -2,7 +2,9 @@ import OnrampCore
 import OnrampStore
 import OnrampWire
 
-extension CryptoCustomer {
+/// The crypto customers table and what hangs off a customer (its KYC, verifications, wallets and payment
+/// tokens), on the caller's connection.
+package enum CryptoCustomerRepository {
     /// The customer of `consumerId`, created on first use; returns its id.
     package static func getOrCreate(
         _ connection: any SQLConnection, ids: IdGenerator, now: Int64, projectId: String, consumerId: String,
@@ -52,7 +54,7 @@ extension CryptoCustomer {
             FROM crypto_customers c JOIN link_consumers l ON l.id = c.consumer_id
             WHERE c.id = ? AND c.project_id = ?
             """, [.text(id), .text(projectId)]
-        ) { try $0.rows.first.map(Self.init(row:)) }
+        ) { try $0.rows.first.map(CryptoCustomer.init(row:)) }
     }
 
     /// The customer of `consumerId`.
@@ -63,7 +65,7 @@ extension CryptoCustomer {
             FROM crypto_customers c JOIN link_consumers l ON l.id = c.consumer_id
             WHERE c.consumer_id = ?
             """, [.text(consumerId)]
-        ).first.map(Self.init(row:))
+        ).first.map(CryptoCustomer.init(row:))
     }
 
     /// What a customer has several of, each a table of rows with a `customer_id`.
@@ -182,11 +184,11 @@ extension CryptoCustomer {
             [.text(phone.rawValue), kyc.map { .text($0.rawValue) } ?? .null, .text(due.id), .integer(due.dueAt)])
     }
 
-    /// Replaces the address fields given (names from ``addressFields`` only), leaving the others.
+    /// Replaces the address fields given (names from ``CryptoCustomer.addressFields`` only), leaving the others.
     package static func update(address: [String: String], of customerId: String, on connection: any SQLConnection)
         throws
     {
-        for field in addressFields {
+        for field in CryptoCustomer.addressFields {
             guard let value = address[field] else { continue }
             try connection.execute(
                 "UPDATE crypto_customers SET \(field) = ? WHERE id = ?", [.text(value), .text(customerId)])

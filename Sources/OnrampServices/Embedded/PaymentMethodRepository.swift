@@ -3,7 +3,7 @@ import OnrampWire
 
 /// Stored payment methods (`pm_…`, a project's) and crypto payment tokens (`cpt_…`, a customer's),
 /// each holding a ``TestPaymentMethod``'s stored details.
-package struct PaymentMethodStore {
+package struct PaymentMethodRepository {
     package let connection: any SQLConnection
 
     /// Stores the method `id` created in `projectId`.
