@@ -184,6 +184,35 @@ import Testing
         #expect(session.transactionDetails.walletAddresses["stellar"] == .null)
     }
 
+    /// A Stripe event writes its envelope in Stripe's order with its object as the object writes itself, and a
+    /// partner's backend decodes it back with the object's type; `api_version` is written only when named.
+    @Test func aStripeEventDecodesToItself() throws {
+        let session = CryptoOnrampSession(
+            id: "cos_1", clientSecret: "cos_1_secret_2", created: 1_795_999_000, livemode: false,
+            status: .fulfillmentComplete, cryptoCustomerId: "crc_1", paymentToken: "cpt_1", nextAction: nil,
+            metadata: nil,
+            transactionDetails: .init(
+                destinationAmount: "50.000000", destinationCurrency: "usdc", destinationNetwork: "base",
+                destinationCurrencies: ["usdc"], destinationNetworks: ["base"],
+                fees: .init(networkFeeAmount: "0.01", transactionFeeAmount: "1.25"), lastError: nil,
+                quoteExpiration: 1_796_000_000, settlementSpeed: .instant, sourceAmount: "50.00",
+                sourceCurrency: "usd", sourceTotalAmount: "51.26", transactionId: "0xabc", walletAddress: "0x5290"))
+        for version in [nil, "2025-03-31.basil"] {
+            let event = StripeEvent(
+                id: "evt_1", type: "crypto.onramp_session.updated", created: 1_796_000_100, livemode: false,
+                apiVersion: version, object: session)
+            let decoded = try JSONDecoder().decode(
+                StripeEvent<CryptoOnrampSession>.self, from: Data(event.json.serialized))
+            #expect(decoded == event)
+            #expect(
+                event.json.objectValue?.map(\.0)
+                    == ["id", "object"] + (version == nil ? [] : ["api_version"]) + [
+                        "type", "created", "livemode", "data",
+                    ])
+            #expect(event.json["data"]?["object"] == session.json)
+        }
+    }
+
     /// The objects a client encodes (the request bodies) carry the members the description lists.
     @Test func requestBodiesEncodeTheMembersTheirSchemaNames() throws {
         let registration = AttestationKeyRegistration(

@@ -1,6 +1,7 @@
 import Foundation
 import OnrampClient
 import OnrampCrypto
+import OnrampWire
 
 /// Verifies webhook deliveries on the partner side, over the raw body bytes as received (never a
 /// re-encoding), for both schemes of `contracts/webhooks.md`:

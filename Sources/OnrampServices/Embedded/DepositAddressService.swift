@@ -113,11 +113,9 @@ package struct DepositAddressService: Sendable, UsesServiceEnvironment {
             amountCents: amountCents, transactionHash: hash, clientSecret: ids.clientSecret(for: intentId),
             createdAt: now)
         let eventId = ids.timeOrderedID(prefix: IdPrefix.event, milliseconds: now)
-        let event: JSONValue = [
-            "id": .string(eventId), "object": "event", "type": "payment_intent.succeeded",
-            "created": .integer(now / 1000), "livemode": false,
-            "data": ["object": paymentIntentJSON(record, address: address)],
-        ]
+        let event = StripeEvent(
+            id: eventId, type: "payment_intent.succeeded", created: now / 1000, livemode: caller.livemode,
+            object: paymentIntentJSON(record, address: address))
         try database.transaction { connection in
             guard
                 try !CryptoDepositRepository(connection: connection).exists(
@@ -129,9 +127,7 @@ package struct DepositAddressService: Sendable, UsesServiceEnvironment {
             }
             _ = try connection.run([
                 CryptoDepositRepository.inserting(record),
-                Outbox.appending(
-                    id: eventId, projectId: caller.projectId, family: .stripe, type: "payment_intent.succeeded",
-                    payload: event, livemode: caller.livemode, createdAtMilliseconds: now),
+                Outbox.appending(event, projectId: caller.projectId, createdAtMilliseconds: now),
             ])
         }
         return (record, address)

@@ -211,14 +211,11 @@ package struct OnrampSessionRecord: Sendable {
             var snapshot = self
             snapshot.machine = OnrampSession(status: status, lastError: lastError, transactionID: machine.transactionID)
             let eventId = ids.timeOrderedID(prefix: IdPrefix.event, milliseconds: updatedAt + Int64(index))
-            let payload: JSONValue = [
-                "id": .string(eventId), "object": "event", "type": .string(event.eventType),
-                "created": .integer(updatedAt / 1000), "livemode": .bool(livemode), "data": ["object": snapshot.json],
-            ]
+            let stripeEvent = StripeEvent(
+                id: eventId, type: event.eventType, created: updatedAt / 1000, livemode: livemode,
+                object: snapshot.wire)
             statements.append(
-                Outbox.appending(
-                    id: eventId, projectId: projectId, family: .stripe, type: event.eventType, payload: payload,
-                    livemode: livemode, createdAtMilliseconds: updatedAt + Int64(index)))
+                Outbox.appending(stripeEvent, projectId: projectId, createdAtMilliseconds: updatedAt + Int64(index)))
         }
         _ = try connection.run(statements)
     }

@@ -40,4 +40,29 @@ package enum Outbox {
                 .integer(livemode ? 1 : 0), .integer(createdAtMilliseconds),
             ])
     }
+
+    /// The statement that appends the Stripe `event` of `projectId` made at `createdAtMilliseconds`: the
+    /// payload is the event as its object writes itself.
+    package static func appending<Object: WireObject>(
+        _ event: StripeEvent<Object>, projectId: String, createdAtMilliseconds: Int64
+    ) -> SQLStatement {
+        appending(
+            stripe: event, payload: event.json, projectId: projectId, createdAtMilliseconds: createdAtMilliseconds)
+    }
+
+    /// The statement that appends the Stripe `event` of `projectId`, whose object is given as JSON.
+    package static func appending(
+        _ event: StripeEvent<JSONValue>, projectId: String, createdAtMilliseconds: Int64
+    ) -> SQLStatement {
+        appending(
+            stripe: event, payload: event.json, projectId: projectId, createdAtMilliseconds: createdAtMilliseconds)
+    }
+
+    private static func appending<Object>(
+        stripe event: StripeEvent<Object>, payload: JSONValue, projectId: String, createdAtMilliseconds: Int64
+    ) -> SQLStatement {
+        appending(
+            id: event.id, projectId: projectId, family: .stripe, type: event.type, payload: payload,
+            livemode: event.livemode, createdAtMilliseconds: createdAtMilliseconds)
+    }
 }

@@ -159,15 +159,12 @@ public struct WebhookTrigger: Sendable {
                 "wallet_address": "0x4315d134aCd3221a02dD380ADE3aF39Ce219037c",
             ],
         ]
-        let event: JSONValue = [
-            "id": .string(id), "object": "event", "api_version": "2025-03-31.basil",
-            "created": .integer(Timestamp.unixSeconds(milliseconds: now)), "livemode": false,
-            "type": "crypto.onramp_session.updated", "data": ["object": session],
-        ]
+        let event = StripeEvent(
+            id: id, type: "crypto.onramp_session.updated", created: Timestamp.unixSeconds(milliseconds: now),
+            livemode: false, apiVersion: "2025-03-31.basil", object: session)
         try context.database.transaction {
-            try Outbox.append(
-                $0, id: id, projectId: projectId, family: .stripe, type: "crypto.onramp_session.updated",
-                payload: event, livemode: false, createdAtMilliseconds: now)
+            let appending = Outbox.appending(event, projectId: projectId, createdAtMilliseconds: now)
+            try $0.execute(appending.sql, appending.parameters)
         }
         return id
     }
