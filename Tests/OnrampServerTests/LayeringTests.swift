@@ -119,7 +119,7 @@ import Testing
     /// which commits a state change and its events together. The list can only shrink.
     static let edgeFilesThatWrite: Set<String> = [
         "CDP/CDPAuthenticator.swift", "Console/ConsoleAccess.swift", "Console/ConsoleService.swift",
-        "Embedded/HostedTestPages.swift", "Embedded/IdempotencyKeys.swift",
+        "Embedded/HostedTestPages.swift", "Stripe/IdempotencyKeys.swift",
     ]
 
     @Test func theEdgeLeavesWritesToServices() throws {
