@@ -8,7 +8,8 @@ import OnrampStore
 /// 570 the console's sign-ins, 580 the 2026 KYC and compliance calls, 590 deposit addresses), 600s Coinbase's 2026
 /// Headless surface (600 embedded orders, 610 verification idempotency, 620 limit upgrades, 640 their hosted links,
 /// 630 and 650 aggregators' end partners), and later indexes for the console (670 purchase sessions and 680
-/// hosted sessions by their transaction), 690 the caller cache's notifications.
+/// hosted sessions by their transaction), 690 the caller cache's notifications, 700 transactions by their
+/// redirect's id, 710 the onramp session's details as columns.
 public enum Schema {
     /// All migrations in version order.
     public static var migrations: [Migration] {
@@ -17,7 +18,8 @@ public enum Schema {
             + EmbeddedSchema.migrations + TestClockSchema.migrations + SettlementLease.migrations
             + PurchaseSessionRepository.migrations + lookupIndexMigrations + pageRoomMigrations
             + ConsoleSessionRepository.migrations + KYCComplianceRepository.migrations
-            + DepositAddressRepository.migrations + CryptoDepositRepository.migrations + APIKeyRepository.migrations)
+            + DepositAddressRepository.migrations + CryptoDepositRepository.migrations + APIKeyRepository.migrations
+            + OnrampSessionRepository.migrations)
             .sorted { $0.version < $1.version }
     }
 

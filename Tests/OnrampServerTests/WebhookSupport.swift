@@ -31,12 +31,13 @@ struct WebhookMissingPostgres: Error, CustomStringConvertible {
     }
 }
 
-/// A fresh database URL for one test: a temp SQLite file or a new PostgreSQL schema.
+/// A fresh database URL for one test: a temp SQLite file or a new PostgreSQL database (already migrated
+/// unless `migrated` is false; a SQLite file is always empty).
 struct ScratchDatabase {
     let url: String
     private let remove: () -> Void
 
-    init(_ driver: DatabaseDriver) throws {
+    init(_ driver: DatabaseDriver, migrated: Bool = true) throws {
         switch driver {
         case .sqlite:
             let name = "wh" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
@@ -46,7 +47,7 @@ struct ScratchDatabase {
                 for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
             }
         case .postgres:
-            let schema = try TestSchema(.postgres)!
+            let schema = try TestSchema(.postgres, migrated: migrated)!
             url = schema.url
             remove = { schema.drop() }
         }

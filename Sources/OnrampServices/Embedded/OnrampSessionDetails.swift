@@ -2,8 +2,9 @@ import OnrampCore
 import OnrampStore
 import OnrampWire
 
-/// What an onramp session buys and what its quote priced, as the session keeps it (the `details`
-/// column: a JSON object with the wire's snake-case keys, the amounts as decimal strings).
+/// What an onramp session buys and what its quote priced, as the session keeps it: a column each (migration
+/// 710; they were one JSON `details` column, parsed and written whole on every read and save), the amounts as
+/// decimal strings.
 package struct OnrampSessionDetails: Sendable, Equatable {
     /// The quoted amounts, decimal strings in their currency's places (fiat 2, yen 0, the asset's own).
     package struct QuotedAmounts: Sendable, Equatable {
@@ -55,71 +56,79 @@ package struct OnrampSessionDetails: Sendable, Equatable {
         self.quoted = quoted
     }
 
-    /// The details as stored.
-    package var stored: JSONValue {
-        var members: [(String, JSONValue)] = [
-            ("amount_input", .string(purchase.amount.value.description)),
-            ("amount_side", .string(purchase.amount.side)),
-            ("customer_ip_address", .optional(purchase.customerIPAddress)),
-            ("destination_amount", .string(quoted.destinationAmount)),
-            ("destination_currencies", .array(purchase.destinationCurrencies.map(JSONValue.string))),
-            ("destination_currency", .string(purchase.destinationCurrency)),
-            ("destination_network", .string(purchase.destinationNetwork)),
-            ("destination_networks", .array(purchase.destinationNetworks.map(JSONValue.string))),
-        ]
-        if let metadata = purchase.metadata {
-            members.append(
-                ("metadata", .object(metadata.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })))
+    /// The columns the purchase is kept in, written once when the session is made (with
+    /// `destination_currency` and `destination_network`, which the session's listings also read).
+    package static let purchaseColumns = [
+        "amount_input", "amount_side", "customer_ip_address", "destination_currencies", "destination_networks",
+        "metadata", "payment_token", "settlement_speed", "source_currency", "wallet_address",
+    ]
+
+    /// The purchase's values, in ``purchaseColumns``' order: lists comma-separated (their items are
+    /// currency and network codes), metadata a JSON object.
+    package var purchaseValues: [SQLValue] {
+        let metadata = purchase.metadata.map { map in
+            JSONValue.object(map.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }).serializedString
         }
-        members += [
-            ("network_fee_amount", .string(quoted.networkFeeAmount))
+        return [
+            .text(purchase.amount.value.description), .text(purchase.amount.side),
+            purchase.customerIPAddress.map(SQLValue.text) ?? .null,
+            .text(purchase.destinationCurrencies.joined(separator: ",")),
+            .text(purchase.destinationNetworks.joined(separator: ",")), metadata.map(SQLValue.text) ?? .null,
+            .text(purchase.paymentToken), .text(purchase.settlementSpeed.rawValue), .text(purchase.sourceCurrency),
+            .text(purchase.walletAddress),
         ]
-        if let nextActionURL { members.append(("next_action_url", .string(nextActionURL))) }
-        members += [
-            ("payment_token", .string(purchase.paymentToken)),
-            ("settlement_speed", .string(purchase.settlementSpeed.rawValue)),
-            ("source_amount", .string(quoted.sourceAmount)), ("source_currency", .string(purchase.sourceCurrency)),
-            ("source_total_amount", .string(quoted.sourceTotalAmount)),
-            ("transaction_fee_amount", .string(quoted.transactionFeeAmount)),
-            ("wallet_address", .string(purchase.walletAddress)),
-        ]
-        return .object(members)
     }
 
-    /// Reads details this server stored.
+    /// The columns the quote and the latest 3-D Secure page are kept in, written on every save.
+    package static let quoteColumns = [
+        "destination_amount", "network_fee_amount", "source_amount", "source_total_amount", "transaction_fee_amount",
+        "next_action_url",
+    ]
+
+    /// The quote's values, in ``quoteColumns``' order.
+    package var quoteValues: [SQLValue] {
+        [
+            .text(quoted.destinationAmount), .text(quoted.networkFeeAmount), .text(quoted.sourceAmount),
+            .text(quoted.sourceTotalAmount), .text(quoted.transactionFeeAmount),
+            nextActionURL.map(SQLValue.text) ?? .null,
+        ]
+    }
+
+    /// Reads the details of a stored session.
     ///
-    /// - Throws: ``StoreError`` (`typeMismatch`) when a member is missing or of another type.
-    package init(stored: JSONValue) throws {
-        func text(_ key: String) throws -> String {
-            guard let value = stored[key]?.stringValue else {
-                throw StoreError(.typeMismatch, "an onramp session's details lack \(key)")
-            }
-            return value
+    /// - Throws: ``StoreError`` (`typeMismatch`) when a column is missing or holds what this server does not
+    ///   write.
+    package init(row: Row) throws {
+        func list(_ column: String) throws -> [String] {
+            let text = try row.string(column)
+            return text.isEmpty ? [] : text.split(separator: ",").map(String.init)
         }
-        func texts(_ key: String) throws -> [String] {
-            guard let values = stored[key]?.arrayValue?.compactMap(\.stringValue) else {
-                throw StoreError(.typeMismatch, "an onramp session's details lack \(key)")
-            }
-            return values
-        }
-        let input = try DecimalAmount(parsing: try text("amount_input"))
-        guard let speed = CryptoOnrampSession.SettlementSpeed(rawValue: try text("settlement_speed")) else {
+        let input = try DecimalAmount(parsing: try row.string("amount_input"))
+        guard let speed = CryptoOnrampSession.SettlementSpeed(rawValue: try row.string("settlement_speed")) else {
             throw StoreError(.typeMismatch, "an onramp session's settlement_speed is unknown")
         }
+        let metadata = try row.optionalString("metadata").map { text in
+            let object = try JSONParser().parse(Array(text.utf8))
+            guard object.objectValue != nil else {
+                throw StoreError(.typeMismatch, "an onramp session's metadata is not an object")
+            }
+            return OnrampSessionCreation.stringMap(object)
+        }
         purchase = OnrampSessionPurchase(
-            sourceCurrency: try text("source_currency"), destinationCurrency: try text("destination_currency"),
-            destinationNetwork: try text("destination_network"),
-            destinationCurrencies: try texts("destination_currencies"),
-            destinationNetworks: try texts("destination_networks"), walletAddress: try text("wallet_address"),
-            paymentToken: try text("payment_token"), settlementSpeed: speed,
-            customerIPAddress: stored["customer_ip_address"]?.stringValue,
-            metadata: stored["metadata"].flatMap { $0.isNull ? nil : OnrampSessionCreation.stringMap($0) },
-            amount: try text("amount_side") == "destination" ? .destination(input) : .source(input))
+            sourceCurrency: try row.string("source_currency"),
+            destinationCurrency: try row.string("destination_currency"),
+            destinationNetwork: try row.string("destination_network"),
+            destinationCurrencies: try list("destination_currencies"),
+            destinationNetworks: try list("destination_networks"), walletAddress: try row.string("wallet_address"),
+            paymentToken: try row.string("payment_token"), settlementSpeed: speed,
+            customerIPAddress: row.optionalString("customer_ip_address"), metadata: metadata,
+            amount: try row.string("amount_side") == "destination" ? .destination(input) : .source(input))
         quoted = QuotedAmounts(
-            sourceAmount: try text("source_amount"), sourceTotalAmount: try text("source_total_amount"),
-            destinationAmount: try text("destination_amount"), networkFeeAmount: try text("network_fee_amount"),
-            transactionFeeAmount: try text("transaction_fee_amount"))
-        nextActionURL = stored["next_action_url"]?.stringValue
+            sourceAmount: try row.string("source_amount"), sourceTotalAmount: try row.string("source_total_amount"),
+            destinationAmount: try row.string("destination_amount"),
+            networkFeeAmount: try row.string("network_fee_amount"),
+            transactionFeeAmount: try row.string("transaction_fee_amount"))
+        nextActionURL = row.optionalString("next_action_url")
     }
 }
 

@@ -140,7 +140,7 @@ package struct OnrampSessionRecord: Sendable {
             status: OnrampSession.Status(rawValue: try row.string("status")) ?? .rejected,
             lastError: row.optionalString("last_error").flatMap(OnrampSessionLastError.init(rawValue:)),
             transactionID: row.optionalString("transaction_id"))
-        details = try OnrampSessionDetails(stored: try JSONParser().parse(Array(try row.string("details").utf8)))
+        details = try OnrampSessionDetails(row: row)
         quoteExpiresAt = try row.int("quote_expires_at")
         threeDSTokenHash = row.optionalString("three_ds_token_hash")
         threeDSStatus = row.optionalString("three_ds_status").flatMap(ThreeDSecureStatus.init(rawValue:))
@@ -167,42 +167,49 @@ package struct OnrampSessionRecord: Sendable {
         updatedAt = now
     }
 
-    private var storedDetails: String { details.stored.serializedString }
+    /// The insert of a session, its details in their columns.
+    private static let insertStatement: String = {
+        let columns =
+            [
+                "id", "project_id", "customer_id", "client_secret", "livemode", "status", "last_error",
+                "destination_currency", "destination_network", "quote_expires_at", "created_at", "updated_at",
+            ] + OnrampSessionDetails.purchaseColumns + OnrampSessionDetails.quoteColumns
+        return "INSERT INTO crypto_onramp_sessions (\(columns.joined(separator: ", "))) VALUES ("
+            + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
+    }()
 
     package func insert(_ connection: any SQLConnection) throws {
         try connection.execute(
-            """
-            INSERT INTO crypto_onramp_sessions (id, project_id, customer_id, client_secret, livemode, status, last_error,
-                details, destination_currency, destination_network, quote_expires_at, created_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """,
+            Self.insertStatement,
             [
                 .text(id), .text(projectId), .text(customerId), .text(clientSecret), .integer(livemode ? 1 : 0),
                 .text(machine.status.rawValue), machine.lastError.map { .text($0.rawValue) } ?? .null,
-                .text(storedDetails), .text(details.purchase.destinationCurrency),
-                .text(details.purchase.destinationNetwork), .integer(quoteExpiresAt), .integer(createdAt),
-                .integer(updatedAt),
-            ])
+                .text(details.purchase.destinationCurrency), .text(details.purchase.destinationNetwork),
+                .integer(quoteExpiresAt), .integer(createdAt), .integer(updatedAt),
+            ] + details.purchaseValues + details.quoteValues)
     }
+
+    /// The update of a saved session: its state, its quote and its bookkeeping (the purchase never changes).
+    private static let updateStatement = """
+        UPDATE crypto_onramp_sessions SET status = ?, last_error = ?, quote_expires_at = ?, three_ds_token_hash = ?,
+            three_ds_status = ?, mandate_accepted = ?, transaction_id = ?, fulfill_due_at = ?, updated_at = ?,
+            \(OnrampSessionDetails.quoteColumns.map { "\($0) = ?" }.joined(separator: ", "))
+        WHERE id = ?
+        """
 
     /// Writes the record and, in the same transaction, one `crypto.onramp_session.updated` event per
     /// status change: one batch of statements (one round trip on PostgreSQL).
     package func save(_ connection: any SQLConnection, events: [OnrampSession.DomainEvent], ids: IdGenerator) throws {
         var statements = [
             SQLStatement(
-                """
-                UPDATE crypto_onramp_sessions SET status = ?, last_error = ?, details = ?, quote_expires_at = ?,
-                    three_ds_token_hash = ?, three_ds_status = ?, mandate_accepted = ?, transaction_id = ?,
-                    fulfill_due_at = ?, updated_at = ?
-                WHERE id = ?
-                """,
+                Self.updateStatement,
                 [
                     .text(machine.status.rawValue), machine.lastError.map { .text($0.rawValue) } ?? .null,
-                    .text(storedDetails), .integer(quoteExpiresAt), threeDSTokenHash.map(SQLValue.text) ?? .null,
+                    .integer(quoteExpiresAt), threeDSTokenHash.map(SQLValue.text) ?? .null,
                     threeDSStatus.map { .text($0.rawValue) } ?? .null, .integer(mandateAccepted ? 1 : 0),
                     machine.transactionID.map(SQLValue.text) ?? .null, fulfillDueAt.map(SQLValue.integer) ?? .null,
-                    .integer(updatedAt), .text(id),
-                ])
+                    .integer(updatedAt),
+                ] + details.quoteValues + [.text(id)])
         ]
         // Events of one transaction are a millisecond apart so every listing orders them as they happened.
         for (index, event) in events.enumerated() {

@@ -219,12 +219,14 @@ struct TestSchema {
     let url: String
     private let name: String
 
-    /// `nil` for SQLite; a new database for PostgreSQL (failing when PostgreSQL is not configured).
-    init?(_ driver: DatabaseDriver) throws {
+    /// `nil` for SQLite; a new database for PostgreSQL (failing when PostgreSQL is not configured), migrated
+    /// unless `migrated` is false.
+    init?(_ driver: DatabaseDriver, migrated: Bool = true) throws {
         guard driver == .postgres else { return nil }
         let cluster = try TestCluster.shared.get()
         name = "srv" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-        try cluster.admin.executeOutsideTransaction("CREATE DATABASE \(name) TEMPLATE \(cluster.template)")
+        try cluster.admin.executeOutsideTransaction(
+            "CREATE DATABASE \(name)" + (migrated ? " TEMPLATE \(cluster.template)" : ""))
         url = cluster.url(ofDatabase: name)
     }
 
