@@ -100,8 +100,8 @@ package struct OnrampSessionDetails: Sendable, Equatable {
     ///   write.
     package init(row: Row) throws {
         func list(_ column: String) throws -> [String] {
-            let text = try row.string(column)
-            return text.isEmpty ? [] : text.split(separator: ",").map(String.init)
+            // Split on the bytes: splitting the String walks grapheme clusters, several times the cost here.
+            try row.string(column).utf8.split(separator: UInt8(ascii: ",")).map { String(decoding: $0, as: UTF8.self) }
         }
         let input = try DecimalAmount(parsing: try row.string("amount_input"))
         guard let speed = CryptoOnrampSession.SettlementSpeed(rawValue: try row.string("settlement_speed")) else {
