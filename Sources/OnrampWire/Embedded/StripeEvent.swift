@@ -79,7 +79,7 @@ extension StripeEvent {
 
 extension StripeEvent: WireObject where Object: WireObject {
     /// The event with its object as the object writes itself.
-    public var json: JSONValue { json(rendering: \.json) }
+    public var json: JSONValue { json(rendering: { $0.json }) }
 }
 
 extension StripeEvent where Object == JSONValue {
