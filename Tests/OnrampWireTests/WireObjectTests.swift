@@ -213,6 +213,27 @@ import Testing
         }
     }
 
+    /// A sell and its webhook payload decode back to themselves and write every member their schema requires,
+    /// in its order (the payload's `minimumTotal` and `exchangeRate` from the sell's total and unit price).
+    @Test func offrampObjectsDecodeToThemselves() throws {
+        let usd = { (value: String) in OnrampTransaction.Amount(value: value, currency: "USD") }
+        let sell = OfframpTransactionObject(
+            transactionId: "sell_1", status: "TRANSACTION_STATUS_STARTED", asset: "USDC", network: "base",
+            sellAmount: .init(value: "25", currency: "USDC"), total: usd("24.50"), subtotal: usd("25.00"),
+            coinbaseFee: usd("0.50"), unitPrice: usd("1.00"), paymentMethod: "FIAT_WALLET", fromAddress: "0x5290",
+            toAddress: "0x8335", txHash: "", redirectUrl: "https://wallet.example/back", partnerUserRef: "user-1",
+            createdAt: "2026-12-02T10:00:00Z", updatedAt: "2026-12-02T10:00:00Z")
+        let payload = OfframpTransactionPayload(eventType: "offramp.transaction.created", sell: sell)
+        #expect(try Self.decoded(sell) == sell)
+        #expect(try Self.decoded(payload) == payload)
+        #expect(payload.minimumTotal == sell.total && payload.exchangeRate == sell.unitPrice)
+        for (json, schema) in [
+            (sell.json, OfframpTransactionObject.schema), (payload.json, OfframpTransactionPayload.schema),
+        ] {
+            #expect(json.objectValue?.map(\.0) == schema.json["required"]?.arrayValue?.compactMap(\.stringValue))
+        }
+    }
+
     /// The objects a client encodes (the request bodies) carry the members the description lists.
     @Test func requestBodiesEncodeTheMembersTheirSchemaNames() throws {
         let registration = AttestationKeyRegistration(

@@ -17,25 +17,13 @@ extension OfframpRoutes {
             (OfframpService.cashoutMethods + OfframpService.quotedOnlyMethods).map { $0.name })
 
         /// An amount of money: `{value, currency}`.
-        static let money = APISchema.object(
-            ["value": .decimalString, "currency": .string], required: ["value", "currency"])
+        static let money = OfframpTransactionObject.money
 
-        /// A sell transaction (snake_case, as Coinbase's demo reads it).
-        static let sell = APISchema.object(
-            [
-                "transaction_id": .string,
-                "status": .enumeration(OfframpTransaction.Status.allCases.map(\.rawValue)),
-                "asset": .string, "network": .string, "sell_amount": money, "total": money, "subtotal": money,
-                "coinbase_fee": money, "unit_price": money, "payment_method": cashoutMethod, "from_address": .string,
-                "to_address": .string.described("The deposit address the user sends the crypto to."),
-                "tx_hash": .string.described("Empty until the deposit arrives."), "redirect_url": .string,
-                "partner_user_ref": .string, "created_at": .dateTime, "updated_at": .dateTime,
-            ],
-            required: [
-                "transaction_id", "status", "asset", "network", "sell_amount", "total", "subtotal", "coinbase_fee",
-                "unit_price", "payment_method", "from_address", "to_address", "tx_hash", "redirect_url",
-                "partner_user_ref", "created_at", "updated_at",
-            ])
+        /// A sell transaction (snake_case, as Coinbase's demo reads it), with its statuses and cash-out methods.
+        static let sell = OfframpTransactionObject.schema.refining([
+            "status": .enumeration(OfframpTransaction.Status.allCases.map(\.rawValue)),
+            "payment_method": cashoutMethod,
+        ])
 
         /// A page of a user's sells, with their total count.
         static let userSells = APISchema.object(

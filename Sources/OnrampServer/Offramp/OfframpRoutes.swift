@@ -113,7 +113,7 @@ struct OfframpRoutes: Sendable {
             rows.count > pageSize
             ? page.last.map { TransactionsRoutes.encodeCursor(createdAt: $0.createdAt, id: $0.transactionId) } : nil
         var members: [(String, JSONValue)] = [
-            ("transactions", .array(page.map(\.apiJSON))), ("next_page_key", .string(next ?? "")),
+            ("transactions", .array(page.map(\.wire.json))), ("next_page_key", .string(next ?? "")),
         ]
         if let total { members.append(("total_count", .string(String(total)))) }
         return .json(.object(members))

@@ -30,44 +30,21 @@ package struct OfframpTransactionRecord: Sendable, Equatable {
     package var createdAt: Int64
     package var updatedAt: Int64
 
-    private static func amount(_ value: String, _ currency: String) -> JSONValue {
-        ["value": .string(value), "currency": .string(currency)]
+    /// The sell transactions API's object (snake_case; amounts as `{value, currency}`).
+    package var wire: OfframpTransactionObject {
+        let cash = { (value: String) in OnrampTransaction.Amount(value: value, currency: cashoutCurrency) }
+        return OfframpTransactionObject(
+            transactionId: transactionId, status: status.rawValue, asset: asset, network: network,
+            sellAmount: .init(value: sellAmount, currency: asset), total: cash(total), subtotal: cash(subtotal),
+            coinbaseFee: cash(coinbaseFee), unitPrice: cash(unitPrice), paymentMethod: paymentMethod,
+            fromAddress: fromAddress, toAddress: toAddress, txHash: txHash ?? "", redirectUrl: redirectUrl,
+            partnerUserRef: partnerUserRef, createdAt: Timestamp.rfc3339(milliseconds: createdAt),
+            updatedAt: Timestamp.rfc3339(milliseconds: updatedAt))
     }
 
-    /// The sell transactions API's object (snake_case; amounts as `{value, currency}`), as Coinbase's demo
-    /// reads it (`utils/fetchOfframpTransaction.ts`: `to_address`, `sell_amount.value`, `asset`, `network`).
-    package var apiJSON: JSONValue {
-        [
-            "transaction_id": .string(transactionId), "status": .string(status.rawValue), "asset": .string(asset),
-            "network": .string(network), "sell_amount": Self.amount(sellAmount, asset),
-            "total": Self.amount(total, cashoutCurrency), "subtotal": Self.amount(subtotal, cashoutCurrency),
-            "coinbase_fee": Self.amount(coinbaseFee, cashoutCurrency),
-            "unit_price": Self.amount(unitPrice, cashoutCurrency), "payment_method": .string(paymentMethod),
-            "from_address": .string(fromAddress), "to_address": .string(toAddress), "tx_hash": .string(txHash ?? ""),
-            "redirect_url": .string(redirectUrl), "partner_user_ref": .string(partnerUserRef),
-            "created_at": .string(Timestamp.rfc3339(milliseconds: createdAt)),
-            "updated_at": .string(Timestamp.rfc3339(milliseconds: updatedAt)),
-        ]
-    }
-
-    /// The `offramp.transaction.*` payload (cdp-sdk 1.51.0 `OfframpTransactionPayload`: camelCase, `MoneyAmount`s,
-    /// with `exchangeRate` — the price of one unit of the asset, what `unitPrice` says too — and `minimumTotal`,
-    /// the least the user receives: the quoted total, since the sandbox's price does not move during a sell).
+    /// The `offramp.transaction.*` payload of `eventType` (cdp-sdk 1.51.0 `OfframpTransactionPayload`).
     package func webhookJSON(eventType: String) -> JSONValue {
-        [
-            "eventType": .string(eventType), "transactionId": .string(transactionId),
-            "status": .string(status.rawValue),
-            "asset": .string(asset), "network": .string(network), "sellAmount": Self.amount(sellAmount, asset),
-            "total": Self.amount(total, cashoutCurrency), "subtotal": Self.amount(subtotal, cashoutCurrency),
-            "minimumTotal": Self.amount(total, cashoutCurrency),
-            "coinbaseFee": Self.amount(coinbaseFee, cashoutCurrency),
-            "unitPrice": Self.amount(unitPrice, cashoutCurrency),
-            "exchangeRate": Self.amount(unitPrice, cashoutCurrency), "fromAddress": .string(fromAddress),
-            "toAddress": .string(toAddress), "txHash": .string(txHash ?? ""), "redirectUrl": .string(redirectUrl),
-            "paymentMethod": .string(paymentMethod), "partnerUserRef": .string(partnerUserRef),
-            "createdAt": .string(Timestamp.rfc3339(milliseconds: createdAt)),
-            "updatedAt": .string(Timestamp.rfc3339(milliseconds: updatedAt)),
-        ]
+        OfframpTransactionPayload(eventType: eventType, sell: wire).json
     }
 }
 
