@@ -149,6 +149,32 @@ import Testing
         #expect(try get(server, userPath, "start_date=2000-01-01").status == 400, "the user listing has no dates")
     }
 
+    /// Buy Config and Buy Options name payment methods as the real service answers them (its Buy Options
+    /// lists `CARD`, `FIAT_WALLET`, `ACH_BANK_ACCOUNT`, `APPLE_PAY`), not in the request spelling this server
+    /// answered before (`ACH`, `CRYPTO_WALLET`); the console's availability page and `onramp catalogue` read
+    /// the same values. `networks` narrows the assets' networks by name or alias.
+    @Test func buyConfigAndOptionsNamePaymentMethodsAsTheServiceDoes() throws {
+        let server = try TestServer()
+        let config = try get(server, "/onramp/v1/buy/config", "")
+        let us = try #require(config.body["countries"]?.arrayValue?.first { $0["id"] == "US" })
+        let methods = try #require(us["payment_methods"]?.arrayValue).compactMap { $0["id"]?.stringValue }
+        #expect(methods.contains("ACH_BANK_ACCOUNT") && methods.contains("CARD") && !methods.contains("ACH"))
+        let options = try get(server, "/onramp/v1/buy/options", "country=US")
+        let usd = try #require(options.body["payment_currencies"]?.arrayValue?.first { $0["id"] == "USD" })
+        let limited = try #require(usd["limits"]?.arrayValue).compactMap { $0["id"]?.stringValue }
+        #expect(limited.contains("ACH_BANK_ACCOUNT") && !limited.contains("ACH"), "\(limited)")
+        #expect(
+            options.body
+                == (try JSONValueEncoder().encode(
+                    server.sandbox.application.context.catalogue.buyOptions(country: "US"))))
+        let narrowed = try get(server, "/onramp/v1/buy/options", "country=US&networks=base")
+        let networks = Set(
+            try #require(narrowed.body["purchase_currencies"]?.arrayValue).flatMap {
+                $0["networks"]?.arrayValue?.compactMap { $0["name"]?.stringValue } ?? []
+            })
+        #expect(networks == ["base"])
+    }
+
     /// §4.8: Buy Quote takes the API reference's camelCase body, and with a destination address answers a
     /// one-click `onramp_url` (cdp-react's `OnrampBuyQuoteResponse.onrampUrl`).
     @Test func buyQuoteInCamelCaseWithAOneClickURL() throws {

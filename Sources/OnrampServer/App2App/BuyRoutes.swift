@@ -10,8 +10,10 @@ struct BuyRoutes: Sendable {
     let context: ServerContext
     let hosted: HostedOnrampService
 
+    /// `GET /onramp/v1/buy/config`: the catalogue's ``BuyConfig``, payment methods named as the transactions API
+    /// and the real service name them (`ACH_BANK_ACCOUNT`, `CRYPTO_ACCOUNT`).
     func getBuyConfig(_ request: HTTPRequest, _ _: String) throws -> HTTPResponse {
-        .json(["countries": .array(context.catalogue.countries.map(Self.countryJSON))])
+        .json(try JSONValueEncoder().encode(context.catalogue.buyConfig()))
     }
 
     func getBuyOptions(_ request: HTTPRequest, _ _: String) throws -> HTTPResponse {
@@ -22,33 +24,21 @@ struct BuyRoutes: Sendable {
         try quote(request, projectId: projectId)
     }
 
-    static func countryJSON(_ country: Country) -> JSONValue {
-        [
-            "id": .string(country.id), "subdivisions": .array(country.subdivisions.map(JSONValue.string)),
-            "payment_methods": .array(country.paymentMethods.map { ["id": .string($0.rawValue)] }),
-        ]
-    }
-
     private func options(_ request: HTTPRequest) throws -> HTTPResponse {
         guard let countryId = request.queryValue("country"), let country = context.catalogue.country(countryId) else {
             throw FieldError(
                 code: "invalid_request", message: "country must be a supported ISO 3166-1 code.",
                 param: "country")
         }
-        let networkFilter = request.queryValue("networks").map { Set($0.split(separator: ",").map(String.init)) }
-        let catalogue = context.catalogue
-        return .json([
-            "payment_currencies": .array(
-                Self.fiatLimits(
-                    catalogue, methods: catalogue.paymentMethods.map(\.type).filter(country.paymentMethods.contains))),
-            "purchase_currencies": .array(Self.assets(catalogue) { networkFilter?.contains($0.id) ?? true }),
-        ])
+        let networks = request.queryValue("networks").map { $0.split(separator: ",").map(String.init) }
+        return .json(
+            try JSONValueEncoder().encode(context.catalogue.buyOptions(country: country.id, networks: networks)))
     }
 
     /// Each fiat currency of `catalogue` with the limits `methods` have in it (`{id, limits: [{id, min, max}]}`),
-    /// each method named by `name` (its catalogue name by default).
+    /// each method named by `name` (Sell Options' cash-out currencies).
     static func fiatLimits(
-        _ catalogue: Catalogue, methods: [PaymentMethodType], name: (PaymentMethodType) -> String = { $0.rawValue }
+        _ catalogue: Catalogue, methods: [PaymentMethodType], name: (PaymentMethodType) -> String
     ) -> [JSONValue] {
         catalogue.fiatCurrencies.map { fiat in
             let limits: [JSONValue] = catalogue.paymentMethods.filter { methods.contains($0.type) }.compactMap {
