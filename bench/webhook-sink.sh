@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
 # Webhook delivery to an nginx sink (`return 200`, one worker on the load generator's core):
-#  1. a backlog: EVENTS (default 20,000) Stripe-family events committed while the server is stopped,
-#     then delivered once it starts; events/s from the first attempt to the last success, next to the
-#     same server's GET /livez rate (wrk, same run) and wrk's own POST rate to the sink;
-#  2. latency below saturation: RATE (default 1,000) events/s for 5 s, commit-to-delivery p50/p99
-#     (event created → delivery recorded as succeeded, from the database).
-# Usage: [SERVER_CPU=0 CLIENT_CPU=1] [EVENTS=20000] [RATE=1000] bench/webhook-sink.sh
+#  1. a backlog: EVENTS (default 20,000) Stripe-family events committed while the server is stopped, spread
+#     over PROJECTS (default 16) projects with an endpoint each, then delivered once it starts; events/s
+#     from the first attempt to the last success, next to the same server's GET /livez rate (wrk, same run)
+#     and wrk's own POST rate to the sink. Spread, so the dispatcher's 256 in-flight slots can all be used:
+#     one endpoint may hold 16 of them (its fair share, #45), which bounds what one endpoint receives;
+#  2. one endpoint's backlog (EVENTS / 4 events to the first project), the rate its fair share allows;
+#  3. latency below saturation: RATE (default 1,000) events/s for 5 s to one endpoint, commit-to-delivery
+#     p50/p99 (event created → delivery recorded as succeeded, from the database).
+# Usage: [SERVER_CPU=0 CLIENT_CPU=1] [EVENTS=20000] [PROJECTS=16] [RATE=1000] bench/webhook-sink.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source bench/lib.sh
 events=${EVENTS:-20000}
+projects=${PROJECTS:-16}
 rate=${RATE:-1000}
 bin=.build/release/onramp
 [ -x "$bin" ] || swift build -c release --product onramp >/dev/null
@@ -55,12 +59,18 @@ serve() {
 }
 stop() { kill "$serve_pid"; wait "$serve_pid" 2>/dev/null || true; serve_pid=""; }
 
-"$bin" project create --name SinkBench --json --database "$database" >"$work/project.json"
-key=$(jq -r .stripeSecretKey "$work/project.json")
-project=$(jq -r .projectId "$work/project.json")
+keys=() ids=()
+for i in $(seq 1 "$projects"); do
+    "$bin" project create --name "SinkBench $i" --json --database "$database" >"$work/project.json"
+    keys+=("$(jq -r .stripeSecretKey "$work/project.json")")
+    ids+=("$(jq -r .projectId "$work/project.json")")
+done
+project=${ids[0]}
 serve
-curl -sf -u "$key:" "http://127.0.0.1:$port/v1/webhook_endpoints" -d "url=http://127.0.0.1:$sink/hook" \
-    -d 'enabled_events[]=*' >/dev/null
+for i in $(seq 0 $((projects - 1))); do
+    curl -sf -u "${keys[$i]}:" "http://127.0.0.1:$port/v1/webhook_endpoints" \
+        -d "url=http://127.0.0.1:$sink/hook/$i" -d 'enabled_events[]=*' >/dev/null
+done
 "${client_pin[@]}" wrk -t"$wrk_threads" -c64 -d10s "http://127.0.0.1:$port/livez" >"$work/livez.out"
 cat >"$work/post.lua" <<'LUA'
 wrk.method = "POST"
@@ -70,29 +80,49 @@ LUA
 "${client_pin[@]}" wrk -t"$wrk_threads" -c64 -d10s -s "$work/post.lua" "http://127.0.0.1:$sink/hook" >"$work/sink.out"
 stop
 
-echo "committing a backlog of $events events with the server stopped…"
-"${client_pin[@]}" "$bin" trigger crypto.onramp_session.updated --count "$events" --project "$project" \
-    --database "$database" >/dev/null
-serve
 query() { .venv/bin/python - "$work/bench.db" "$@"; }
-for _ in $(seq 1 1200); do
-    done_count=$(query <<'PY'
+# backlog COUNT PROJECT_IDS…: COUNT events committed with the server stopped, spread over the projects, then
+# delivered; sets `delivered` (succeeded deliveries of those projects) and `backlog_rate` (events/s).
+backlog() {
+    local count=$1 since
+    shift
+    since=$(date +%s%3N)
+    for id in "$@"; do
+        "${client_pin[@]}" "$bin" trigger crypto.onramp_session.updated --count $((count / $#)) --project "$id" \
+            --database "$database" >/dev/null
+    done
+    serve
+    for _ in $(seq 1 1200); do
+        delivered=$(query "$since" <<'PY'
 import sqlite3, sys
-print(sqlite3.connect(sys.argv[1]).execute("SELECT COUNT(*) FROM webhook_deliveries WHERE status = 'succeeded'").fetchone()[0])
+print(sqlite3.connect(sys.argv[1]).execute(
+    """SELECT COUNT(*) FROM webhook_deliveries d JOIN outbox_events e ON e.id = d.event_id
+       WHERE d.status = 'succeeded' AND e.created_at >= ?""", (int(sys.argv[2]),)).fetchone()[0])
 PY
 )
-    [ "$done_count" -ge "$events" ] && break
-    sleep 0.25
-done
-backlog_rate=$(query <<'PY'
+        [ "$delivered" -ge $((count / $# * $#)) ] && break
+        sleep 0.25
+    done
+    backlog_rate=$(query "$since" <<'PY'
 import sqlite3, sys
 db = sqlite3.connect(sys.argv[1])
 first, last, n = db.execute(
-    "SELECT (SELECT MIN(attempted_at) FROM webhook_attempts), MAX(succeeded_at), COUNT(*) FROM webhook_deliveries WHERE status = 'succeeded'"
-).fetchone()
+    """SELECT MIN(a.attempted_at), MAX(d.succeeded_at), COUNT(DISTINCT d.id)
+       FROM webhook_deliveries d JOIN outbox_events e ON e.id = d.event_id
+       JOIN webhook_attempts a ON a.delivery_id = d.id
+       WHERE d.status = 'succeeded' AND e.created_at >= ?""", (int(sys.argv[2]),)).fetchone()
 print(f"{n / max(1, last - first) * 1000:.0f}")
 PY
 )
+}
+
+echo "committing a backlog of $events events over $projects projects with the server stopped…"
+backlog "$events" "${ids[@]}"
+spread_delivered=$delivered spread_rate=$backlog_rate
+stop
+echo "committing a backlog of $((events / 4)) events to one endpoint with the server stopped…"
+backlog $((events / 4)) "$project"
+one_delivered=$delivered one_rate=$backlog_rate
 attempts=$(query <<'PY'
 import sqlite3, sys
 print(sqlite3.connect(sys.argv[1]).execute("SELECT COUNT(*) FROM webhook_attempts").fetchone()[0])
@@ -117,11 +147,16 @@ PY
 )
 read -r delivered p50 p99 <<<"$latency"
 livez=$(wrk_rate "$work/livez.out")
-printf '%-48s %10s\n' "backlog delivered (events)" "$done_count/$events" "attempts" "$attempts" \
-    "delivery rate (events/s)" "$backlog_rate" "server GET /livez (req/s)" "$livez" \
+printf '%-48s %10s\n' "backlog over $projects endpoints: delivered" "$spread_delivered/$events" \
+    "delivery rate over $projects endpoints (events/s)" "$spread_rate" \
+    "backlog to one endpoint: delivered" "$one_delivered/$((events / 4))" \
+    "delivery rate to one endpoint (events/s)" "$one_rate" "attempts" "$attempts" \
+    "server GET /livez (req/s)" "$livez" \
     "wrk POST to the nginx sink (req/s)" "$(wrk_rate "$work/sink.out")" \
     "at $rate events/s: delivered" "$delivered" "commit-to-delivery p50 / p99 (ms)" "$p50 / $p99"
-result "webhook delivery, backlog of $events, nginx sink" "$backlog_rate" "events/s" \
+result "webhook delivery, backlog of $events over $projects endpoints, nginx sink" "$spread_rate" "events/s" \
     "GET /livez of the same server (sink POST $(wrk_rate "$work/sink.out")/s)" "$livez" \
-    "$(ratio "$backlog_rate" "$livez")" "≥ 0.1"
+    "$(ratio "$spread_rate" "$livez")" "≥ 0.1"
+result "webhook delivery, backlog of $((events / 4)) to one endpoint (its fair share: 16 in flight)" "$one_rate" \
+    "events/s" "GET /livez of the same server" "$livez" "$(ratio "$one_rate" "$livez")" "(one tenant's share)"
 result "webhook commit→delivery p99 at $rate events/s" "$p99" "ms" "goal" "50" "$(ratio "$p99" 50)" "< 1.00 (p99 < 50 ms)"
