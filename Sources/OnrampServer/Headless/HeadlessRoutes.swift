@@ -11,7 +11,7 @@ struct HeadlessRoutes: Sendable {
     let orders: GuestCheckoutService
     let verifications: VerificationService
     let limitUpgrades: LimitUpgradeService
-    /// The key a retried order's body is hashed with (derived from the data key).
+    /// The keys a retried order's or verification's request is fingerprinted with (derived from the data key).
     let idempotencySecrets: IdempotencySecrets
 
     func createVerification(_ request: HTTPRequest, _ projectId: String) throws -> HTTPResponse {
