@@ -41,15 +41,53 @@ struct OfframpRoutes: Sendable {
         let catalogue = service.catalogue
         return .json([
             "cashout_currencies": .array(
-                BuyRoutes.fiatLimits(catalogue, methods: OfframpService.cashoutMethods.map(\.type)) {
+                Self.cashoutCurrencies(catalogue, methods: OfframpService.cashoutMethods.map(\.type)) {
                     names[$0] ?? $0.rawValue
                 }),
             "sell_currencies": .array(
-                BuyRoutes.assets(catalogue) { network in
+                Self.sellCurrencies(catalogue) { network in
                     OfframpService.receivableFormats.contains(network.addressFormat)
                         && (networkFilter?.contains(network.id) ?? true)
                 }),
         ])
+    }
+
+    /// Each fiat currency of `catalogue` with the limits `methods` have in it (`{id, limits: [{id, min, max}]}`),
+    /// each method named by `name`: Sell Options' cash-out currencies.
+    private static func cashoutCurrencies(
+        _ catalogue: Catalogue, methods: [PaymentMethodType], name: (PaymentMethodType) -> String
+    ) -> [JSONValue] {
+        catalogue.fiatCurrencies.map { fiat in
+            let limits: [JSONValue] = catalogue.paymentMethods.filter { methods.contains($0.type) }.compactMap {
+                method in
+                method.limit(for: fiat.code).map { limit in
+                    [
+                        "id": .string(name(method.type)), "min": .string(limit.minimum.description),
+                        "max": .string(limit.maximum.description),
+                    ]
+                }
+            }
+            return ["id": .string(fiat.code), "limits": .array(limits)]
+        }
+    }
+
+    /// Each asset of `catalogue` with the networks `includes` keeps (`{id, name, symbol, networks}`): Sell
+    /// Options' sell currencies; assets on none are left out.
+    private static func sellCurrencies(_ catalogue: Catalogue, on includes: (Network) -> Bool) -> [JSONValue] {
+        catalogue.assets.compactMap { asset in
+            let networks: [JSONValue] = asset.deployments.compactMap { deployment in
+                guard let network = try? catalogue.network(deployment.network), includes(network) else { return nil }
+                return [
+                    "name": .string(network.id), "display_name": .string(network.displayName),
+                    "chain_id": .string(network.chainID), "contract_address": .string(deployment.contractAddress),
+                ]
+            }
+            guard !networks.isEmpty else { return nil }
+            return [
+                "id": .string(asset.id), "name": .string(asset.name), "symbol": .string(asset.symbol),
+                "networks": .array(networks),
+            ]
+        }
     }
 
     func sellPage(_ request: HTTPRequest) throws -> HTTPResponse {
