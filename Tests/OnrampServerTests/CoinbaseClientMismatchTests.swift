@@ -149,10 +149,12 @@ import Testing
         #expect(try get(server, userPath, "start_date=2000-01-01").status == 400, "the user listing has no dates")
     }
 
-    /// Buy Config and Buy Options name payment methods as the real service answers them (its Buy Options
-    /// lists `CARD`, `FIAT_WALLET`, `ACH_BANK_ACCOUNT`, `APPLE_PAY`), not in the request spelling this server
-    /// answered before (`ACH`, `CRYPTO_WALLET`); the console's availability page and `onramp catalogue` read
-    /// the same values. `networks` narrows the assets' networks by name or alias.
+    /// Buy Config and Buy Options name payment methods as the real service answers them and Coinbase's demo reads
+    /// them (onramp-demo-application `app/utils/onrampApi.ts` @114d1e1c, its one stored version:
+    /// `ApiPaymentMethodType.id` and `ApiPaymentMethodLimit.id` are "CARD, ACH_BANK_ACCOUNT, APPLE_PAY, etc.",
+    /// and `paymentMethodNames` keys `ACH_BANK_ACCOUNT` and `CRYPTO_ACCOUNT`), not in the request spelling this
+    /// server answered before (`ACH`, `CRYPTO_WALLET`); the console's availability page and `onramp catalogue`
+    /// read the same values. `networks` narrows the assets' networks by name or alias.
     @Test func buyConfigAndOptionsNamePaymentMethodsAsTheServiceDoes() throws {
         let server = try TestServer()
         let config = try get(server, "/onramp/v1/buy/config", "")
@@ -258,5 +260,37 @@ import Testing
         let first = try challenge()
         #expect(first != nil)
         #expect(try challenge() == first)
+    }
+
+    /// Each CDP family's idempotency key is held to its bounds before anything runs: App2App's challenge takes 1
+    /// to 255 bytes (a 256-byte key is refused, a 255-byte one taken), the Headless API's order 1 to 128 visible
+    /// characters (129 bytes, or a control character, is refused, naming `X-Idempotency-Key`).
+    @Test func idempotencyKeysAreHeldToTheirFamilysBounds() throws {
+        let server = try TestServer()
+        let device = try TestDevice(server: server)
+        func challenge(_ key: String) throws -> (status: Int, body: JSONValue) {
+            let response = try server.request(
+                "POST", "/platform/v2/onramp/mobile/challenges", json: device.purchase(),
+                headers: [("Idempotency-Key", key)])
+            return (response.status, response.body)
+        }
+        let tooLong = try challenge(String(repeating: "k", count: 256))
+        #expect(tooLong.status == 400 && tooLong.body["errorMessage"] == "Idempotency-Key must be 1 to 255 bytes.")
+        #expect(try challenge(String(repeating: "k", count: 255)).status == 201)
+        let path = "/platform/v2/onramp/orders"
+        func order(_ key: String) throws -> (status: Int, body: JSONValue) {
+            let response = try server.request(
+                "POST", path, json: HeadlessOnrampTests.orderBody(),
+                headers: [("Authorization", "Bearer \(try server.jwt("POST", path))"), ("X-Idempotency-Key", key)])
+            return (response.status, response.body)
+        }
+        for key in [String(repeating: "k", count: 129), "order\u{7}1"] {
+            let refused = try order(key)
+            #expect(
+                refused.status == 400
+                    && refused.body["errorMessage"] == "X-Idempotency-Key must be 1 to 128 visible characters.",
+                "\(refused.body)")
+        }
+        #expect(try order(String(repeating: "k", count: 128)).status == 201)
     }
 }

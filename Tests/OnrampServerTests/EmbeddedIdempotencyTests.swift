@@ -30,6 +30,24 @@ import Testing
         #expect((list["data"] as? [Any])?.count == 2)
     }
 
+    /// A key of 256 bytes is refused (400 `idempotency_key_invalid` naming the header) before anything runs;
+    /// one of 255 is taken.
+    @Test func aKeyLongerThan255BytesIsRefused() throws {
+        let server = try EmbeddedTestServer()
+        let card = [
+            ("type", "card"), ("card[number]", "4242424242424242"), ("card[exp_month]", "12"),
+            ("card[exp_year]", "2034"),
+        ]
+        let refused = try server.sdk.post(
+            "/v1/payment_methods", card, headers: [("Idempotency-Key", String(repeating: "k", count: 256))])
+        #expect(refused.status == 400)
+        #expect(refused.string("error.code") == "idempotency_key_invalid")
+        #expect(refused.string("error.param") == "Idempotency-Key")
+        let taken = try server.sdk.post(
+            "/v1/payment_methods", card, headers: [("Idempotency-Key", String(repeating: "k", count: 255))])
+        #expect(taken.status == 200)
+    }
+
     @Test func sameKeyWithAnotherBodyIsRefused() throws {
         let server = try EmbeddedTestServer()
         let key = [("Idempotency-Key", "pm-1")]

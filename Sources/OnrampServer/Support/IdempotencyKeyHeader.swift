@@ -1,5 +1,4 @@
 import HTTPServer
-import OnrampCore
 import OnrampServices
 
 /// The one reading of a caller's idempotency key, with each family's header names, bounds and refusal; the
@@ -7,37 +6,44 @@ import OnrampServices
 struct IdempotencyKeyHeader: Sendable {
     /// The headers the key may come in, the first sent one read.
     let names: [String]
-    /// The longest key, in bytes.
-    let maxBytes: Int
-    /// Whether the key must be visible characters (no controls, no spaces at its ends).
-    let visibleOnly: Bool
-    /// The family's refusal of a key out of bounds.
-    let refusal: FieldError
+    /// The key as sent if it is within the family's bounds (nil when none was sent), else its refusal.
+    let checked: @Sendable (String?) throws(FieldError) -> String?
 
     /// Stripe's `Idempotency-Key`: 1 to 255 bytes (`idempotency_key_invalid`).
     static let stripe = IdempotencyKeyHeader(
-        names: ["Idempotency-Key"], maxBytes: 255, visibleOnly: false,
-        refusal: .stripe(
-            "idempotency_key_invalid", "Idempotency-Key must be 1 to 255 bytes.", param: "Idempotency-Key"))
+        names: ["Idempotency-Key"],
+        checked: oneTo(
+            255,
+            bytesOr: .stripe(
+                "idempotency_key_invalid", "Idempotency-Key must be 1 to 255 bytes.", param: "Idempotency-Key")))
 
     /// An App2App purchase challenge's key: `Idempotency-Key` (the demo's) or CDP's `X-Idempotency-Key`; 1 to
     /// 255 bytes.
     static let app2App = IdempotencyKeyHeader(
-        names: ["Idempotency-Key", "X-Idempotency-Key"], maxBytes: 255, visibleOnly: false,
-        refusal: FieldError(code: "invalid_request", message: "Idempotency-Key must be 1 to 255 bytes."))
+        names: ["Idempotency-Key", "X-Idempotency-Key"],
+        checked: oneTo(
+            255, bytesOr: FieldError(code: "invalid_request", message: "Idempotency-Key must be 1 to 255 bytes.")))
 
-    /// The Headless API's `X-Idempotency-Key` (or `Idempotency-Key`): 1 to 128 visible characters, as its
-    /// reference allows.
-    static let headless = IdempotencyKeyHeader(
-        names: ["X-Idempotency-Key", "Idempotency-Key"], maxBytes: 128, visibleOnly: true,
-        refusal: FieldError(code: "invalid_request", message: "X-Idempotency-Key must be 1 to 128 visible characters."))
+    /// The Headless API's `X-Idempotency-Key` (or `Idempotency-Key`): a CDP identifier header (``HeaderText``, 1
+    /// to 128 visible characters, as its reference allows).
+    static let headless = IdempotencyKeyHeader(names: ["X-Idempotency-Key", "Idempotency-Key"]) {
+        key throws(FieldError) in try HeaderText.checked(key, name: "X-Idempotency-Key")
+    }
+
+    /// A check of 1 to `maxBytes` bytes, refusing with `refusal`.
+    private static func oneTo(_ maxBytes: Int, bytesOr refusal: FieldError)
+        -> @Sendable (String?) throws(FieldError) -> String?
+    {
+        { key throws(FieldError) in
+            guard let key else { return nil }
+            guard (1...maxBytes).contains(key.utf8.count) else { throw refusal }
+            return key
+        }
+    }
 
     /// The key `request` sent; nil when it sent none.
     func key(in request: HTTPRequest) throws(FieldError) -> String? {
-        guard let key = names.lazy.compactMap({ request.headers[$0] }).first else { return nil }
-        guard (1...maxBytes).contains(key.utf8.count) else { throw refusal }
-        guard !visibleOnly || FieldText.problem(in: key, maxBytes: maxBytes) == nil else { throw refusal }
-        return key
+        try checked(names.lazy.compactMap { request.headers[$0] }.first)
     }
 
     /// The claim of the key `request` sent, for `purpose` (what else a retry must repeat) and its body; nil
