@@ -9,6 +9,9 @@ public struct JSONValueEncoder: Sendable {
         case omit
         /// The member is written as `null`, as Stripe's objects show an absent value.
         case null
+        /// The member is written as `null`, but for members of these names, which are left out (a member the
+        /// real service leaves out when it has no value, in an object that otherwise writes `null`s).
+        case nullLeavingOut(Set<String>)
     }
 
     /// What a `nil` optional becomes.
@@ -259,7 +262,11 @@ private struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     }
 
     private func absent(_ key: Key) {
-        if nils == .null { set(.null, key) }
+        switch nils {
+        case .omit: break
+        case .null: set(.null, key)
+        case .nullLeavingOut(let names): if !names.contains(key.stringValue) { set(.null, key) }
+        }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)

@@ -49,6 +49,11 @@ struct WebhookRouteTests {
         }
     }
 
+    /// `json` as a client reads it: the wire type's `Decodable`, through Foundation's decoder.
+    private static func decoded<Object: Decodable>(_ type: Object.Type, _ json: JSONValue) throws -> Object {
+        try JSONDecoder().decode(type, from: Data(json.serialized))
+    }
+
     @Test(arguments: DatabaseDriver.all)
     func stripeWebhookEndpointsLifecycle(driver: DatabaseDriver) throws {
         try withWebhookDatabaseURL(driver) { url in
@@ -56,8 +61,13 @@ struct WebhookRouteTests {
             defer { harness.fixture.database.close() }
             let form =
                 "url=https%3A%2F%2Fexample.com%2Fhook&enabled_events[]=crypto.onramp_session.updated&description=main"
+                + "&metadata[zone]=eu&metadata[app]=wallet"
             let (status, created) = harness.stripe("POST", "/v1/webhook_endpoints", form: form)
             #expect(status == 200)
+            let endpoint = try Self.decoded(StripeWebhookEndpoint.self, created)
+            #expect(endpoint.metadata == ["app": "wallet", "zone": "eu"])
+            #expect(created["metadata"]?.objectValue?.map(\.0) == ["zone", "app"], "metadata keep the order given")
+            #expect(endpoint.secret?.hasPrefix("whsec_") == true && endpoint.apiVersion == nil)
             let id = try #require(created["id"]?.stringValue)
             #expect(id.hasPrefix("we_"))
             #expect(created["object"] == "webhook_endpoint")
@@ -67,6 +77,10 @@ struct WebhookRouteTests {
 
             let (_, retrieved) = harness.stripe("GET", "/v1/webhook_endpoints/\(id)")
             #expect(retrieved["secret"] == nil, "the secret is shown only on creation")
+            #expect(retrieved["application"] == .null && retrieved["api_version"] == .null)
+            var expected = endpoint
+            expected.secret = nil
+            #expect(try Self.decoded(StripeWebhookEndpoint.self, retrieved) == expected)
             #expect(retrieved["url"] == "https://example.com/hook")
 
             let (_, updated) = harness.stripe(
@@ -78,6 +92,7 @@ struct WebhookRouteTests {
                 "POST", "/v1/webhook_endpoints", form: "url=https%3A%2F%2Fb.example%2F&enabled_events[]=*")
             let (_, page) = harness.stripe("GET", "/v1/webhook_endpoints?limit=1")
             #expect(page["object"] == "list")
+            #expect(try Self.decoded(StripeList<StripeWebhookEndpoint>.self, page).data.count == 1)
             #expect(page["has_more"] == true)
             #expect(page["url"] == "/v1/webhook_endpoints")
             let first = try #require(page["data"]?.arrayValue?.first?["id"]?.stringValue)
@@ -88,6 +103,7 @@ struct WebhookRouteTests {
             let (deleteStatus, deleted) = harness.stripe("DELETE", "/v1/webhook_endpoints/\(id)")
             #expect(deleteStatus == 200)
             #expect(deleted["deleted"] == true)
+            #expect(try Self.decoded(StripeDeletedObject.self, deleted) == .init(id: id, object: "webhook_endpoint"))
             #expect(harness.stripe("GET", "/v1/webhook_endpoints/\(id)").0 == 404)
         }
     }
@@ -325,15 +341,21 @@ struct WebhookRouteTests {
             #expect(created["secret"]?.stringValue?.isEmpty == false)
             #expect(created["createdAt"]?.stringValue?.hasSuffix("Z") == true)
             #expect(created["target"]?["headers"]?["X-Partner"] == "p1")
+            let subscription = try Self.decoded(CDPWebhookSubscription.self, created)
+            #expect(subscription.metadata["secret"] == subscription.secret, "cdp-sdk's metadata.secret")
+            #expect(subscription.labels == ["env": "test"])
 
             let (_, list) = try harness.cdp("GET", path)
             #expect(list["subscriptions"]?.arrayValue?.count == 1)
+            #expect(try Self.decoded(CDPWebhookSubscriptionList.self, list).subscriptions == [subscription])
 
             let eventId = try harness.fixture.emitCDPEvent()
             try WebhookDispatcher(context: harness.fixture.context).step()
             #expect(receiver.deliveries.first?.headers["x-partner"] == "p1")
             let (_, events) = try harness.cdp("GET", "\(path)/\(id)/events")
             let entry = try #require(events["events"]?.arrayValue?.first)
+            let decodedEntry = try #require(try Self.decoded(CDPWebhookEventList.self, events).events.first)
+            #expect(decodedEntry.status == .succeeded && decodedEntry.response?.httpCode == 200)
             #expect(entry["eventId"] == .string(eventId))
             #expect(entry["eventTypeName"] == "onramp.transaction.success")
             #expect(entry["status"] == "succeeded")

@@ -213,6 +213,58 @@ import Testing
         }
     }
 
+    /// The webhook objects of both families decode back to themselves; a Stripe endpoint writes `null` for its
+    /// absent members but leaves its secret out, and metadata keep the order they were given.
+    @Test func webhookObjectsDecodeToThemselves() throws {
+        for secret in [nil, "whsec_1"] {
+            let endpoint = StripeWebhookEndpoint(
+                id: "we_1", created: 1_796_000_000, description: nil, enabledEvents: ["*"], livemode: false,
+                metadata: ["zone": "eu", "app": "wallet"], secret: secret, status: .enabled,
+                url: "https://example.com/hook")
+            #expect(try Self.decoded(endpoint) == endpoint)
+            let names = endpoint.json.objectValue?.map(\.0) ?? []
+            #expect(names.contains("secret") == (secret != nil))
+            #expect(endpoint.json["description"] == .null && endpoint.json["api_version"] == .null)
+            #expect(endpoint.json["metadata"]?.objectValue?.map(\.0) == ["zone", "app"])
+            let list = StripeList(url: "/v1/webhook_endpoints", limit: 1, fetched: [endpoint, endpoint])
+            #expect(list.hasMore && list.data == [endpoint])
+            #expect(try Self.decoded(list) == list)
+            #expect(list.json.objectValue?.map(\.0) == ["object", "url", "has_more", "data"])
+        }
+        let deleted = StripeDeletedObject(id: "we_1", object: "webhook_endpoint")
+        #expect(try Self.decoded(deleted) == deleted && deleted.json["deleted"] == true)
+
+        let subscription = CDPWebhookSubscription(
+            subscriptionId: "8f7c", description: "", eventTypes: ["onramp.transaction.success"],
+            target: .init(url: "https://example.com/hook", headers: ["X-Partner": "p1"]), isEnabled: true,
+            metadata: ["secret": "stale", "team": "pay"], labels: [:], createdAt: "2026-12-02T10:00:00Z",
+            secret: "4b1e", disabledReason: nil)
+        #expect(subscription.metadata.entries.map(\.key) == ["team", "secret"], "the secret again, last")
+        #expect(subscription.metadata["secret"] == "4b1e")
+        #expect(try Self.decoded(subscription) == subscription)
+        #expect(subscription.json["disabledReason"] == nil, "left out, not null")
+        let page = CDPWebhookSubscriptionList(subscriptions: [subscription], nextPageToken: nil)
+        #expect(try Self.decoded(page) == page && page.json["nextPageToken"] == nil)
+        for response in [nil, CDPWebhookEvent.Response(httpCode: 500, elapsedTimeMs: 12, body: "no", errorName: nil)] {
+            let event = CDPWebhookEvent(
+                eventId: "e1", eventTypeName: "onramp.transaction.success", status: .retrying,
+                createdAt: "2026-12-02T10:00:00Z", succeededAt: nil, retryCount: 1, response: response)
+            #expect(try Self.decoded(CDPWebhookEventList(events: [event])) == CDPWebhookEventList(events: [event]))
+        }
+    }
+
+    /// Two string maps are equal when they hold the same members in any order; a key set again keeps its place.
+    @Test func anOrderedStringMapKeepsItsOrder() throws {
+        var map: OrderedStringMap = ["b": "1", "a": "2"]
+        map["b"] = "3"
+        map["c"] = "4"
+        map["a"] = nil
+        #expect(map.entries.map(\.key) == ["b", "c"] && map["b"] == "3")
+        #expect(map == ["c": "4", "b": "3"] && map != ["b": "3"])
+        #expect(OrderedStringMap(json: ["x": 1]) == nil, "only strings")
+        #expect(OrderedStringMap(json: ["x": "1", "y": "2"])?.json.objectValue?.map(\.0) == ["x", "y"])
+    }
+
     /// A sell and its webhook payload decode back to themselves and write every member their schema requires,
     /// in its order (the payload's `minimumTotal` and `exchangeRate` from the sell's total and unit price).
     @Test func offrampObjectsDecodeToThemselves() throws {

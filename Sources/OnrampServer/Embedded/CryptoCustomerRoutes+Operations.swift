@@ -12,9 +12,7 @@ extension CryptoCustomerRoutes {
 
         /// A Stripe list object of `item`.
         static func list(_ item: APISchema) -> APISchema {
-            .object(
-                ["object": .constant("list"), "data": .array(item), "has_more": .boolean, "url": .string],
-                required: ["object", "data", "has_more", "url"])
+            StripeList<JSONValue>.schema(url: .string, item: item)
         }
 
         /// Retrieves a customer.

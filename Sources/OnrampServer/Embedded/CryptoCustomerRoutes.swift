@@ -24,9 +24,10 @@ struct CryptoCustomerRoutes: Sendable {
         let (wallets, limit) = try page(request) {
             try customers.wallets(of: customer.id, startingAfter: $0, limit: $1)
         }
-        return StripeList.object(
+        return StripeList(
             url: "/v1/crypto/customers/\(customer.id)/crypto_consumer_wallets", limit: limit,
-            wallets.map(\.json))
+            fetched: wallets.map(\.json)
+        ).json
     }
 
     func listCryptoPaymentTokens(_ request: HTTPRequest, _ caller: StripeCaller, _ _: JSONValue) throws -> JSONValue {
@@ -35,9 +36,10 @@ struct CryptoCustomerRoutes: Sendable {
         let (tokens, limit) = try page(request) {
             try customers.paymentTokens(of: customer.id, startingAfter: $0, limit: $1)
         }
-        return StripeList.object(
+        return StripeList(
             url: "/v1/crypto/customers/\(customer.id)/payment_tokens", limit: limit,
-            tokens.map { $0.method.tokenJSON(id: $0.id) })
+            fetched: tokens.map { $0.method.tokenJSON(id: $0.id) }
+        ).json
     }
 
     /// One page of a customer's list as `read` reads it (after the one named by `starting_after`, up to
@@ -45,7 +47,7 @@ struct CryptoCustomerRoutes: Sendable {
     private func page<Item>(
         _ request: HTTPRequest, read: (_ startingAfter: String?, _ limit: Int) throws -> [Item]?
     ) throws -> (items: [Item], limit: Int) {
-        let limit = try StripeList.limit(request.queryValue("limit"), default: 100)
+        let limit = try StripeListLimit.read(request.queryValue("limit"), default: 100)
         let cursor = request.queryValue("starting_after")
         let items = try read(cursor, limit + 1)
         guard let items else { throw StripeErrors.missing("object: \(cursor ?? "")", param: "starting_after") }

@@ -72,10 +72,7 @@ extension DepositAddressRoutes {
                 APIParameter("limit", .integerString), APIParameter("starting_after", .string(maxLength: 64)),
                 APIParameter("ending_before", .string(maxLength: 64)),
             ],
-            response: .object(
-                [
-                    "object": .constant("list"), "url": .string, "has_more": .boolean,
-                    "data": .array(depositAddress),
-                ], required: ["object", "url", "has_more", "data"]))
+            response: StripeList<JSONValue>.schema(
+                url: .constant("/v1/crypto/deposit_addresses"), item: depositAddress))
     }
 }

@@ -20,7 +20,7 @@ struct DepositAddressRoutes: Sendable {
         let fields = RequestFields.stripe(body)
         let network = try fields.required("network", maxLength: 16)
         let customer = try fields.optional("customer", maxLength: 255)
-        let metadata = try fields.optionalStringMap("metadata") ?? [:]
+        let metadata = try fields.optionalStringMap("metadata")?.json ?? [:]
         return service.json(
             try service.create(network: network, customer: customer, metadata: metadata, caller: caller))
     }
@@ -43,7 +43,7 @@ struct DepositAddressRoutes: Sendable {
     }
 
     func listDepositAddresses(_ request: HTTPRequest, _ caller: StripeCaller, _ _: JSONValue) throws -> JSONValue {
-        let limit = try StripeList.limit(request.queryValue("limit"))
+        let limit = try StripeListLimit.read(request.queryValue("limit"))
         let (after, before) = (request.queryValue("starting_after"), request.queryValue("ending_before"))
         guard after == nil || before == nil else {
             throw StripeErrors.invalid(
@@ -63,6 +63,6 @@ struct DepositAddressRoutes: Sendable {
         // Reading toward newer addresses, the extra one fetched is the newest: it only sets `has_more`.
         let page =
             before == nil ? records : Array(records.suffix(limit)) + records.prefix(max(0, records.count - limit))
-        return StripeList.object(url: "/v1/crypto/deposit_addresses", limit: limit, page.map(service.json))
+        return StripeList(url: "/v1/crypto/deposit_addresses", limit: limit, fetched: page.map(service.json)).json
     }
 }

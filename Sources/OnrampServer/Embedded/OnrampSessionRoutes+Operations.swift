@@ -58,11 +58,8 @@ extension OnrampSessionRoutes {
             "GET /v1/crypto/onramp_sessions",
             "listOnrampSessions", "Lists the onramp sessions of the key's mode, newest first.", tag: "Embedded",
             auth: .secretKey, query: listQuery,
-            response: .object(
-                [
-                    "object": .constant("list"), "data": .array(onrampSession), "has_more": .boolean,
-                    "url": .string,
-                ], required: ["object", "data", "has_more", "url"]))
+            response: StripeList<CryptoOnrampSession>.schema(
+                url: .constant("/v1/crypto/onramp_sessions"), item: onrampSession))
 
         /// Refreshes a session's quote.
         static let refreshOnrampSessionQuote = APIOperation.stripe(

@@ -53,9 +53,6 @@ struct OnrampSessionRoutes: Sendable {
             let param = if case .newerThan = query.anchor { "ending_before" } else { "starting_after" }
             throw StripeErrors.missing("crypto_onramp_session", param: param)
         }
-        return [
-            "object": "list", "url": "/v1/crypto/onramp_sessions", "has_more": .bool(hasMore),
-            "data": .array(records.map(\.json)),
-        ]
+        return StripeList(url: "/v1/crypto/onramp_sessions", hasMore: hasMore, data: records.map(\.wire)).json
     }
 }

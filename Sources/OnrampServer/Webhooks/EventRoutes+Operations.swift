@@ -16,11 +16,7 @@ extension EventRoutes {
             ], required: ["id", "object", "type", "created", "livemode", "data"])
 
         /// A page of events, newest first.
-        static let eventList = APISchema.object(
-            [
-                "object": .constant("list"), "data": .array(event), "has_more": .boolean,
-                "url": .constant("/v1/events"),
-            ], required: ["object", "data", "has_more", "url"])
+        static let eventList = StripeList<StripeEvent<JSONValue>>.schema(url: .constant("/v1/events"), item: event)
 
         /// `GET /v1/events`.
         static let listEvents = APIOperation.stripe(

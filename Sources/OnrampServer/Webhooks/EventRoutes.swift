@@ -11,7 +11,7 @@ struct EventRoutes: Sendable {
 
     func listEvents(_ request: HTTPRequest) throws -> HTTPResponse {
         let caller = try StripeCaller.authenticate(request, context: context, allowPublishable: false)
-        let limit = try StripeList.limit(request.queryValue("limit"))
+        let limit = try StripeListLimit.read(request.queryValue("limit"))
         let payloads = try events.payloads(
             caller: caller, type: request.queryValue("type"), startingAfter: request.queryValue("starting_after"),
             limit: limit + 1)

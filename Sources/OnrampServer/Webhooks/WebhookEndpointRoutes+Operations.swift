@@ -39,43 +39,6 @@ extension WebhookEndpointRoutes {
                 "connect": ignored, "expand": ignored,
             ], closed: true)
 
-        // MARK: - Response schemas
-
-        /// JSON `null`.
-        static let jsonNull = APISchema(json: ["type": "null"])
-
-        /// The `webhook_endpoint` object, with its `whsec_…` secret when `secret` (only creation shows it).
-        private static func endpoint(secret: Bool) -> APISchema {
-            .object(
-                [
-                    "id": .string, "object": .constant("webhook_endpoint"), "api_version": jsonNull,
-                    "application": jsonNull, "created": .integer, "description": APISchema.string.nullable,
-                    "enabled_events": .array(.string), "livemode": .boolean, "metadata": .map(.string),
-                    "secret": .string, "status": .enumeration(["enabled", "disabled"]), "url": .string,
-                ],
-                required: [
-                    "id", "object", "api_version", "application", "created", "description", "enabled_events",
-                    "livemode", "metadata", "status", "url",
-                ] + (secret ? ["secret"] : []))
-        }
-
-        /// An endpoint as creation answers it, with its secret.
-        static let createdEndpoint = endpoint(secret: true)
-        /// An endpoint as the other calls answer it, without the secret.
-        static let storedEndpoint = endpoint(secret: false)
-
-        /// A page of endpoints, newest first.
-        static let endpointList = APISchema.object(
-            [
-                "object": .constant("list"), "url": .constant(WebhookEndpointRoutes.basePath),
-                "has_more": .boolean, "data": .array(storedEndpoint),
-            ], required: ["object", "url", "has_more", "data"])
-
-        /// The answer to a deletion.
-        static let deletedEndpoint = APISchema.object(
-            ["id": .string, "object": .constant("webhook_endpoint"), "deleted": APISchema(json: ["const": true])],
-            required: ["id", "object", "deleted"])
-
         // MARK: - Operations
 
         /// These routes do not read `Idempotency-Key`, which the Stripe builder adds to every form.
@@ -90,7 +53,7 @@ extension WebhookEndpointRoutes {
             .stripe(
                 "POST /v1/webhook_endpoints", "createWebhookEndpoint",
                 "Creates a webhook endpoint and its signing secret.", tag: "Webhooks",
-                auth: .secretKey, form: createForm, response: createdEndpoint))
+                auth: .secretKey, form: createForm, response: StripeWebhookEndpoint.schema(withSecret: true)))
 
         /// `GET /v1/webhook_endpoints`.
         static let listEndpoints = APIOperation.stripe(
@@ -100,25 +63,27 @@ extension WebhookEndpointRoutes {
             query: [
                 APIParameter("limit", .integer(minimum: 1, maximum: 100)),
                 APIParameter("starting_after", APISchema.string.described("An endpoint id: the page after it.")),
-            ], response: endpointList)
+            ],
+            response: StripeList<StripeWebhookEndpoint>.schema(
+                url: .constant(WebhookEndpointRoutes.basePath), item: StripeWebhookEndpoint.schema))
 
         /// `GET /v1/webhook_endpoints/{id}`.
         static let getEndpoint = APIOperation.stripe(
             "GET /v1/webhook_endpoints/{id}",
             "getWebhookEndpoint", "Returns a webhook endpoint.", tag: "Webhooks", auth: .secretKey,
-            response: storedEndpoint)
+            response: StripeWebhookEndpoint.schema)
 
         /// `POST /v1/webhook_endpoints/{id}`.
         static let updateEndpoint = withoutIdempotencyKey(
             .stripe(
                 "POST /v1/webhook_endpoints/{id}", "updateWebhookEndpoint",
                 "Changes a webhook endpoint's URL, events, description, metadata or status.",
-                tag: "Webhooks", auth: .secretKey, form: updateForm, response: storedEndpoint))
+                tag: "Webhooks", auth: .secretKey, form: updateForm, response: StripeWebhookEndpoint.schema))
 
         /// `DELETE /v1/webhook_endpoints/{id}`.
         static let deleteEndpoint = APIOperation.stripe(
             "DELETE /v1/webhook_endpoints/{id}",
             "deleteWebhookEndpoint", "Deletes a webhook endpoint and its pending deliveries.", tag: "Webhooks",
-            auth: .secretKey, response: deletedEndpoint)
+            auth: .secretKey, response: StripeDeletedObject.schema(object: .constant("webhook_endpoint")))
     }
 }

@@ -18,24 +18,25 @@ struct WebhookEndpointRoutes: Sendable {
             stripeForm: try request.parsedBody(), creating: true, targets: service.targets)
         let endpoint = try service.create(
             change, projectId: caller.projectId, family: .stripe, livemode: caller.livemode)
-        return .json(Self.json(endpoint, includeSecret: true))
+        return .json(endpoint.stripeEndpoint(showingSecret: true).json)
     }
 
     func listEndpoints(_ request: HTTPRequest) throws -> HTTPResponse {
         let caller = try authenticate(request)
-        let limit = try StripeList.limit(request.queryValue("limit"))
+        let limit = try StripeListLimit.read(request.queryValue("limit"))
         let page = try service.list(
             projectId: caller.projectId, family: .stripe, livemode: caller.livemode, limit: limit + 1,
             startingAfter: request.queryValue("starting_after"))
         return .json(
-            StripeList.object(url: Self.basePath, limit: limit, page.map { Self.json($0, includeSecret: false) }))
+            StripeList(url: Self.basePath, limit: limit, fetched: page.map { $0.stripeEndpoint(showingSecret: false) })
+                .json)
     }
 
     func getEndpoint(_ request: HTTPRequest) throws -> HTTPResponse {
         let caller = try authenticate(request)
         let endpoint = try service.find(
             id: id(request), projectId: caller.projectId, family: .stripe, livemode: caller.livemode)
-        return .json(Self.json(endpoint, includeSecret: false))
+        return .json(endpoint.stripeEndpoint(showingSecret: false).json)
     }
 
     func updateEndpoint(_ request: HTTPRequest) throws -> HTTPResponse {
@@ -46,14 +47,14 @@ struct WebhookEndpointRoutes: Sendable {
             stripeForm: try request.parsedBody(), creating: false, targets: service.targets)
         let endpoint = try service.update(
             id: id, projectId: caller.projectId, family: .stripe, livemode: caller.livemode, change)
-        return .json(Self.json(endpoint, includeSecret: false))
+        return .json(endpoint.stripeEndpoint(showingSecret: false).json)
     }
 
     func deleteEndpoint(_ request: HTTPRequest) throws -> HTTPResponse {
         let caller = try authenticate(request)
         let endpoint = try service.delete(
             id: id(request), projectId: caller.projectId, family: .stripe, livemode: caller.livemode)
-        return .json(["id": .string(endpoint.id), "object": "webhook_endpoint", "deleted": true])
+        return .json(StripeDeletedObject(id: endpoint.id, object: "webhook_endpoint").json)
     }
 
     private func authenticate(_ request: HTTPRequest) throws -> StripeCaller {
@@ -61,22 +62,4 @@ struct WebhookEndpointRoutes: Sendable {
     }
 
     private func id(_ request: HTTPRequest) -> String { request.pathParameters["id"] ?? "" }
-
-    static func json(_ endpoint: WebhookSubscription, includeSecret: Bool) -> JSONValue {
-        var members: [(String, JSONValue)] = [
-            ("id", .string(endpoint.id)),
-            ("object", "webhook_endpoint"),
-            ("api_version", .null),
-            ("application", .null),
-            ("created", .integer(Timestamp.unixSeconds(milliseconds: endpoint.createdAt))),
-            ("description", endpoint.description.isEmpty ? .null : .string(endpoint.description)),
-            ("enabled_events", .array(endpoint.eventTypes.map(JSONValue.string))),
-            ("livemode", .bool(endpoint.livemode)),
-            ("metadata", endpoint.metadata),
-        ]
-        if includeSecret { members.append(("secret", .string(endpoint.secret))) }
-        members.append(("status", endpoint.enabled ? "enabled" : "disabled"))
-        members.append(("url", .string(endpoint.url)))
-        return .object(members)
-    }
 }

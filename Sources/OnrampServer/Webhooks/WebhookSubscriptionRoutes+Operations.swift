@@ -51,48 +51,6 @@ extension WebhookSubscriptionRoutes {
         /// `PUT` body: only the fields sent change.
         static let updateRequest = subscriptionRequest(required: [])
 
-        // MARK: - Response schemas
-
-        /// Where deliveries go, as stored.
-        static let target = APISchema.object(["url": .string, "headers": .map(.string)], required: ["url"])
-
-        /// A subscription, with its signing secret.
-        static let subscription = APISchema.object(
-            [
-                "subscriptionId": .string, "description": .string, "eventTypes": .array(.string), "target": target,
-                "isEnabled": .boolean,
-                "metadata": APISchema.map(.string).described("The partner's metadata, and the secret again."),
-                "labels": .map(.string), "createdAt": .dateTime, "secret": .string,
-                "disabledReason": APISchema.string.described("Why the server disabled the subscription."),
-            ],
-            required: [
-                "subscriptionId", "description", "eventTypes", "target", "isEnabled", "metadata", "labels",
-                "createdAt", "secret",
-            ])
-
-        /// A page of subscriptions, newest first.
-        static let subscriptions = APISchema.object(
-            [
-                "subscriptions": .array(subscription),
-                "nextPageToken": APISchema.string.described("Present when there is a next page."),
-            ], required: ["subscriptions"])
-
-        /// The last answer of a delivery's target.
-        static let deliveryResponse = APISchema.object([
-            "httpCode": .integer, "elapsedTimeMs": .integer, "body": .string, "errorName": .string,
-        ])
-
-        /// One event's delivery to the subscription.
-        static let delivery = APISchema.object(
-            [
-                "eventId": .string, "eventTypeName": .string,
-                "status": .enumeration(["pending", "retrying", "succeeded", "failed"]), "createdAt": .dateTime,
-                "succeededAt": .dateTime, "retryCount": .integer(minimum: 0), "response": deliveryResponse,
-            ], required: ["eventId", "eventTypeName", "status", "createdAt", "retryCount"])
-
-        /// The subscription's deliveries, newest first.
-        static let deliveries = APISchema.object(["events": .array(delivery)], required: ["events"])
-
         // MARK: - Operations
 
         /// The page size of the lists: 1 to 100, 20 by default.
@@ -102,7 +60,7 @@ extension WebhookSubscriptionRoutes {
         static let createSubscription = APIOperation.cdp(
             "POST /platform/v2/data/webhooks/subscriptions",
             "createWebhookSubscription", "Creates a webhook subscription and its signing secret.", tag: "Webhooks",
-            auth: .apiKeyJWT, body: createRequest, status: 201, response: subscription)
+            auth: .apiKeyJWT, body: createRequest, status: 201, response: CDPWebhookSubscription.schema)
 
         /// `GET /platform/v2/data/webhooks/subscriptions`.
         static let listSubscriptions = APIOperation.cdp(
@@ -110,20 +68,20 @@ extension WebhookSubscriptionRoutes {
             "listWebhookSubscriptions", "Lists the project's webhook subscriptions, newest first.", tag: "Webhooks",
             auth: .apiKeyJWT,
             query: [pageSize, APIParameter("pageToken", APISchema.string.described("A nextPageToken."))],
-            response: subscriptions)
+            response: CDPWebhookSubscriptionList.schema)
 
         /// `GET /platform/v2/data/webhooks/subscriptions/{subscriptionId}`.
         static let getSubscription = APIOperation.cdp(
             "GET /platform/v2/data/webhooks/subscriptions/{subscriptionId}",
             "getWebhookSubscription", "Returns a webhook subscription.", tag: "Webhooks", auth: .apiKeyJWT,
-            response: subscription)
+            response: CDPWebhookSubscription.schema)
 
         /// `PUT /platform/v2/data/webhooks/subscriptions/{subscriptionId}`: an empty body changes nothing.
         static let updateSubscription: APIOperation = {
             var operation = APIOperation.cdp(
                 "PUT /platform/v2/data/webhooks/subscriptions/{subscriptionId}",
                 "updateWebhookSubscription", "Changes the fields sent of a webhook subscription.", tag: "Webhooks",
-                auth: .apiKeyJWT, body: updateRequest, response: subscription)
+                auth: .apiKeyJWT, body: updateRequest, response: CDPWebhookSubscription.schema)
             operation.body?.required = false
             return operation
         }()
@@ -150,6 +108,6 @@ extension WebhookSubscriptionRoutes {
                 APIParameter("maxCreatedAt", APISchema.string(maxLength: 40).described("RFC 3339.")),
                 APIParameter(
                     "eventTypeNames", APISchema.string(maxLength: 400).described("Comma-separated event types.")),
-            ], response: deliveries)
+            ], response: CDPWebhookEventList.schema)
     }
 }

@@ -15,7 +15,7 @@ struct WebhookSubscriptionRoutes: Sendable {
         let change = try WebhookSubscriptionChange(
             cdpBody: try request.jsonBody(), creating: true, targets: service.targets)
         let subscription = try service.create(change, projectId: projectId, family: .cdp, livemode: false)
-        return Operations.createSubscription.success(Self.json(subscription))
+        return Operations.createSubscription.success(subscription.cdpSubscription.json)
     }
 
     func listSubscriptions(_ request: HTTPRequest, _ projectId: String) throws -> HTTPResponse {
@@ -23,17 +23,17 @@ struct WebhookSubscriptionRoutes: Sendable {
         let page = try service.list(
             projectId: projectId, family: .cdp, livemode: nil, limit: limit + 1,
             startingAfter: request.queryValue("pageToken"))
-        var members: [(String, JSONValue)] = [("subscriptions", .array(page.prefix(limit).map(Self.json)))]
-        if page.count > limit, let last = page.prefix(limit).last {
-            members.append(("nextPageToken", .string(last.id)))
-        }
-        return .json(.object(members))
+        let shown = page.prefix(limit)
+        return .json(
+            CDPWebhookSubscriptionList(
+                subscriptions: shown.map(\.cdpSubscription), nextPageToken: page.count > limit ? shown.last?.id : nil
+            ).json)
     }
 
     func getSubscription(_ request: HTTPRequest) throws -> HTTPResponse {
         let projectId = try authenticator.authenticate(request)
         return .json(
-            Self.json(try service.find(id: id(request), projectId: projectId, family: .cdp, livemode: nil)))
+            try service.find(id: id(request), projectId: projectId, family: .cdp, livemode: nil).cdpSubscription.json)
     }
 
     func updateSubscription(_ request: HTTPRequest) throws -> HTTPResponse {
@@ -43,7 +43,7 @@ struct WebhookSubscriptionRoutes: Sendable {
         let change = try WebhookSubscriptionChange(
             cdpBody: try request.jsonBody(), creating: false, targets: service.targets)
         return .json(
-            Self.json(try service.update(id: id, projectId: projectId, family: .cdp, livemode: nil, change)))
+            try service.update(id: id, projectId: projectId, family: .cdp, livemode: nil, change).cdpSubscription.json)
     }
 
     func deleteSubscription(_ request: HTTPRequest) throws -> HTTPResponse {
@@ -63,9 +63,10 @@ struct WebhookSubscriptionRoutes: Sendable {
             eventTypes: request.queryValue("eventTypeNames")?.split(separator: ",").map {
                 String($0).trimmingCharacters(in: .whitespaces)
             } ?? [])
-        return .json([
-            "events": .array(try service.deliveries(of: subscription, filter: filter, limit: limit).map(\.cdpJSON))
-        ])
+        return .json(
+            CDPWebhookEventList(
+                events: try service.deliveries(of: subscription, filter: filter, limit: limit).map(\.cdpEvent)
+            ).json)
     }
 
     /// A time filter in RFC 3339 (`Z`, `+00:00`, or `+0000` as cdp-sdk formats it), in stored milliseconds.
@@ -93,32 +94,5 @@ struct WebhookSubscriptionRoutes: Sendable {
             throw FieldError(code: "invalid_request", message: "pageSize must be between 1 and 100.")
         }
         return size
-    }
-
-    static func json(_ subscription: WebhookSubscription) -> JSONValue {
-        var target: [(String, JSONValue)] = [("url", .string(subscription.url))]
-        if !subscription.headers.isEmpty {
-            target.append(("headers", .object(subscription.headers.map { ($0, .string($1)) })))
-        }
-        var members: [(String, JSONValue)] = [
-            ("subscriptionId", .string(subscription.id)),
-            ("description", .string(subscription.description)),
-            ("eventTypes", .array(subscription.eventTypes.map(JSONValue.string))),
-            ("target", .object(target)),
-            ("isEnabled", .bool(subscription.enabled)),
-            // `metadata.secret` too: the SDK keeps it "for backward compatibility only".
-            (
-                "metadata",
-                .object(
-                    (subscription.metadata.objectValue ?? []).filter { $0.0 != "secret" } + [
-                        ("secret", .string(subscription.secret))
-                    ])
-            ),
-            ("labels", subscription.labels),
-            ("createdAt", .string(Timestamp.rfc3339(milliseconds: subscription.createdAt))),
-            ("secret", .string(subscription.secret)),
-        ]
-        if let reason = subscription.disabledReason { members.append(("disabledReason", .string(reason))) }
-        return .object(members)
     }
 }

@@ -108,11 +108,10 @@ package struct OnrampSessionDetails: Sendable, Equatable {
             throw StoreError(.typeMismatch, "an onramp session's settlement_speed is unknown")
         }
         let metadata = try row.optionalString("metadata").map { text in
-            let object = try JSONParser().parse(Array(text.utf8))
-            guard object.objectValue != nil else {
-                throw StoreError(.typeMismatch, "an onramp session's metadata is not an object")
+            guard let map = OrderedStringMap(json: try JSONParser().parse(Array(text.utf8))) else {
+                throw StoreError(.typeMismatch, "an onramp session's metadata is not an object of strings")
             }
-            return OnrampSessionCreation.stringMap(object)
+            return map.dictionary
         }
         purchase = OnrampSessionPurchase(
             sourceCurrency: try row.string("source_currency"),

@@ -54,7 +54,7 @@ package struct OnrampSessionCreation: Sendable {
             throw fields.invalid("settlement_speed", "settlement_speed must be instant or standard.")
         }
         let ip = try fields.optional("customer_ip_address", maxLength: 64)
-        let metadata = try fields.optionalStringMap("metadata").map(Self.stringMap)
+        let metadata = try fields.optionalStringMap("metadata")?.dictionary
         let paymentToken = try fields.required("payment_token", maxLength: 64)
         let amount = try EmbeddedAmount.parse(
             sourceAmount: try fields.optional("source_amount", maxLength: 40),
@@ -64,13 +64,6 @@ package struct OnrampSessionCreation: Sendable {
             destinationCurrencies: currencies, destinationNetworks: networks, walletAddress: walletAddress,
             paymentToken: paymentToken, settlementSpeed: settlementSpeed, customerIPAddress: ip, metadata: metadata,
             amount: amount)
-    }
-
-    /// A string map the fields checked, as a dictionary (a key sent twice keeps its last value).
-    package static func stringMap(_ object: JSONValue) -> [String: String] {
-        Dictionary((object.objectValue ?? []).compactMap { key, value in value.stringValue.map { (key, $0) } }) {
-            $1
-        }
     }
 }
 
@@ -116,7 +109,7 @@ package struct OnrampSessionListQuery: Sendable {
             filter.created(before: (seconds + 1) * 1000)
         }
         self.filter = filter
-        limit = try StripeList.limit(query("limit"))
+        limit = try StripeListLimit.read(query("limit"))
         anchor =
             if let after = query("starting_after") {
                 .olderThan(after)

@@ -31,7 +31,7 @@ package struct PaymentDetailsCreation: Sendable {
             billing.append(("billing_email_address", .string(email.lowercased())))
         }
         if let address = try fields.optionalStringMap("billing_address") {
-            billing.append(("billing_address", address))
+            billing.append(("billing_address", address.json))
         }
         self.billing = .object(billing)
         isDefault = try fields.optionalBool("is_default") ?? false
@@ -69,7 +69,7 @@ package struct PaymentDetailsUpdate: Sendable {
             billing.append(("billing_email_address", .string(email.lowercased())))
         }
         if let address = try fields.optionalStringMap("billing_address") {
-            billing.append(("billing_address", address))
+            billing.append(("billing_address", address.json))
         }
         self.billing = billing
         makeDefault = try fields.optionalBool("is_default") ?? false

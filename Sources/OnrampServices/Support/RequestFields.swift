@@ -87,9 +87,9 @@ package struct RequestFields {
 
     /// A string-to-string map (`metadata`, `labels`) within Stripe's metadata limits: at most 50 keys of
     /// 1 to 40 bytes without control characters, values of at most 500 (line breaks allowed); `nil` when absent.
-    package func optionalStringMap(_ field: String) throws(FieldError) -> JSONValue? {
+    package func optionalStringMap(_ field: String) throws(FieldError) -> OrderedStringMap? {
         guard let value = lookup(field), !value.isNull else { return nil }
-        guard case .object(let members) = value, members.count <= 50,
+        guard case .object(let members) = value, members.count <= 50, let map = OrderedStringMap(json: value),
             members.allSatisfy({ key, value in
                 !key.isEmpty && FieldText.problem(in: key, maxBytes: 40) == nil
                     && (value.stringValue.map {
@@ -102,7 +102,7 @@ package struct RequestFields {
                 "\(field) must map at most 50 keys (1 to 40 bytes, no control characters) to strings of at most 500 bytes."
             )
         }
-        return value
+        return map
     }
 
     /// A nested object as its own fields.

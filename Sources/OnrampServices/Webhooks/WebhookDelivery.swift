@@ -46,28 +46,25 @@ public struct WebhookDelivery: Sendable {
         lastLatencyMilliseconds = row.optionalInt("last_latency_ms")
     }
 
-    /// The CDP listing entry `{eventId, eventTypeName, status, createdAt, succeededAt?, retryCount, response?}`
-    /// as cdp-sdk 1.51.0's `WebhookEvent` parses it: `status` one of `pending`, `retrying` (attempted, not yet
-    /// delivered), `succeeded`, `failed`, and `response` a `WebhookEventResponseDetail` (`httpCode`,
-    /// `elapsedTimeMs`, `body`, `errorName`).
-    package var cdpJSON: JSONValue {
-        var members: [(String, JSONValue)] = [
-            ("eventId", .string(eventId)),
-            ("eventTypeName", .string(eventType)),
-            ("status", .string(status == "pending" && attemptCount > 0 ? "retrying" : status)),
-            ("createdAt", .string(Timestamp.rfc3339(milliseconds: createdAt))),
-        ]
-        if let succeededAt { members.append(("succeededAt", .string(Timestamp.rfc3339(milliseconds: succeededAt)))) }
-        members.append(("retryCount", .integer(max(attemptCount - 1, 0))))
-        if lastStatusCode != nil || lastError != nil {
-            var response: [(String, JSONValue)] = []
-            if let lastStatusCode { response.append(("httpCode", .integer(lastStatusCode))) }
-            if let lastLatencyMilliseconds { response.append(("elapsedTimeMs", .integer(lastLatencyMilliseconds))) }
-            if let lastResponse { response.append(("body", .string(lastResponse))) }
-            if let lastError { response.append(("errorName", .string(lastError))) }
-            members.append(("response", .object(response)))
-        }
-        return .object(members)
+    /// The entry of the subscription's event listing (cdp-sdk 1.51.0's `WebhookEvent`): `retrying` once
+    /// attempted and not yet delivered.
+    package var cdpEvent: CDPWebhookEvent {
+        let status: CDPWebhookEvent.Status =
+            switch status {
+            case "succeeded": .succeeded
+            case "failed": .failed
+            default: attemptCount > 0 ? .retrying : .pending
+            }
+        let attempted = lastStatusCode != nil || lastError != nil
+        return CDPWebhookEvent(
+            eventId: eventId, eventTypeName: eventType, status: status,
+            createdAt: Timestamp.rfc3339(milliseconds: createdAt),
+            succeededAt: succeededAt.map { Timestamp.rfc3339(milliseconds: $0) }, retryCount: max(attemptCount - 1, 0),
+            response: attempted
+                ? CDPWebhookEvent.Response(
+                    httpCode: lastStatusCode, elapsedTimeMs: lastLatencyMilliseconds, body: lastResponse,
+                    errorName: lastError)
+                : nil)
     }
 
     /// The operator view (`onramp events list --json`).

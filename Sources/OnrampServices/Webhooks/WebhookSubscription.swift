@@ -19,9 +19,9 @@ public struct WebhookSubscription: Sendable {
     /// Extra headers sent with every delivery (CDP `target.headers`).
     public var headers: [(String, String)]
     /// Partner metadata, stored as given.
-    public var metadata: JSONValue
+    public var metadata: OrderedStringMap
     /// CDP labels, stored as given.
-    public var labels: JSONValue
+    public var labels: OrderedStringMap
     /// The signing secret (`whsec_…` for Stripe endpoints).
     public var secret: String
     /// Whether deliveries are made.
@@ -62,8 +62,8 @@ extension WebhookSubscription {
             url: try row.string("url"), description: try row.string("description"),
             eventTypes: types.compactMap(\.stringValue),
             headers: headers.compactMap { name, value in value.stringValue.map { (name, $0) } },
-            metadata: (try? parser.parse(try row.string("metadata"))) ?? .object([]),
-            labels: (try? parser.parse(try row.string("labels"))) ?? .object([]),
+            metadata: (try? parser.parse(try row.string("metadata"))).flatMap(OrderedStringMap.init(json:)) ?? [:],
+            labels: (try? parser.parse(try row.string("labels"))).flatMap(OrderedStringMap.init(json:)) ?? [:],
             secret: try row.string("secret"), enabled: try row.int("enabled") != 0,
             disabledReason: row.optionalString("disabled_reason"), failingSince: row.optionalInt("failing_since"),
             livemode: try row.int("livemode") != 0, createdAt: try row.int("created_at"))

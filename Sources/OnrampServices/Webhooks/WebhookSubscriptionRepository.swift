@@ -35,7 +35,7 @@ package struct WebhookSubscriptionRepository {
                 .text(subscription.url), .text(subscription.description),
                 .text(JSONValue.array(subscription.eventTypes.map(JSONValue.string)).serializedString),
                 .text(JSONValue.object(subscription.headers.map { ($0, .string($1)) }).serializedString),
-                .text(subscription.metadata.serializedString), .text(subscription.labels.serializedString),
+                .text(subscription.metadata.json.serializedString), .text(subscription.labels.json.serializedString),
                 .text(subscription.secret), .integer(subscription.enabled ? 1 : 0),
                 .integer(subscription.livemode ? 1 : 0), .integer(subscription.createdAt), .integer(now),
             ])
@@ -57,7 +57,7 @@ package struct WebhookSubscriptionRepository {
                 .text(subscription.url), .text(subscription.description),
                 .text(JSONValue.array(subscription.eventTypes.map(JSONValue.string)).serializedString),
                 .text(JSONValue.object(subscription.headers.map { ($0, .string($1)) }).serializedString),
-                .text(subscription.metadata.serializedString), .text(subscription.labels.serializedString),
+                .text(subscription.metadata.json.serializedString), .text(subscription.labels.json.serializedString),
                 .integer(subscription.enabled ? 1 : 0), .integer(subscription.enabled ? 1 : 0),
                 .integer(subscription.enabled ? 1 : 0), .integer(now), .text(subscription.id),
             ])

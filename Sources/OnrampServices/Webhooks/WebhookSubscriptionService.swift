@@ -28,8 +28,8 @@ package struct WebhookSubscriptionChange: Sendable {
     package var description: String?
     package var headers: [(String, String)]?
     package var enabled: Bool?
-    package var metadata: JSONValue?
-    package var labels: JSONValue?
+    package var metadata: OrderedStringMap?
+    package var labels: OrderedStringMap?
     /// One label set by name on top of the others (the older CDP body's `labelKey` and `labelValue`).
     package var addedLabel: (key: String, value: String)?
 
@@ -49,16 +49,18 @@ package struct WebhookSubscriptionChange: Sendable {
         if let metadata { subscription.metadata = metadata }
         if let labels { subscription.labels = labels }
         if let (key, value) = addedLabel {
-            let others = (subscription.labels.objectValue ?? []).filter { $0.0 != key }
-            guard others.count < Self.labelLimit else { throw .tooManyLabels(limit: Self.labelLimit) }
-            subscription.labels = .object(others + [(key, .string(value))])
+            var labels = subscription.labels
+            labels[key] = nil
+            guard labels.entries.count < Self.labelLimit else { throw .tooManyLabels(limit: Self.labelLimit) }
+            labels[key] = value
+            subscription.labels = labels
         }
     }
 
     /// A value with each stored property given.
     package init(
         url: String? = nil, eventTypes: [String]? = nil, description: String? = nil, headers: [(String, String)]? = nil,
-        enabled: Bool? = nil, metadata: JSONValue? = nil, labels: JSONValue? = nil,
+        enabled: Bool? = nil, metadata: OrderedStringMap? = nil, labels: OrderedStringMap? = nil,
         addedLabel: (key: String, value: String)? = nil
     ) {
         self.url = url
@@ -91,8 +93,7 @@ package struct WebhookSubscriptionService: Sendable {
         let now = Timestamp.milliseconds(clock.now())
         var subscription = WebhookSubscription(
             id: family == .stripe ? ids.id(prefix: IdPrefix.webhookEndpoint) : ids.uuid(), projectId: projectId,
-            family: family, url: "", description: "", eventTypes: [], headers: [], metadata: .object([]),
-            labels: .object([]),
+            family: family, url: "", description: "", eventTypes: [], headers: [], metadata: [:], labels: [:],
             secret: secret ?? (family == .stripe ? ids.id(prefix: IdPrefix.webhookSecret, length: 32) : ids.uuid()),
             enabled: true, disabledReason: nil, failingSince: nil, livemode: livemode, createdAt: now)
         try change.apply(to: &subscription)

@@ -62,19 +62,7 @@ public struct OnrampTransactionPayload: WireObject, Codable, Equatable {
     public var partnerId: String?
 
     /// Every member is written, an absent one as `null`, but for ``partnerId``.
-    public static let nilEncoding = JSONValueEncoder.NilEncoding.null
-
-    /// The payload as the server sends it: its encoding without a `null` ``partnerId``.
-    public var json: JSONValue {
-        let encoded: JSONValue
-        do {
-            encoded = try JSONValueEncoder(nils: Self.nilEncoding).encode(self)
-        } catch {
-            preconditionFailure("OnrampTransactionPayload does not encode: \(error)")
-        }
-        guard partnerId == nil, case .object(let members) = encoded else { return encoded }
-        return .object(members.filter { $0.0 != "partnerId" })
-    }
+    public static let nilEncoding = JSONValueEncoder.NilEncoding.nullLeavingOut(["partnerId"])
 
     /// The payload of `eventType` about `transaction`. The members the transaction mirrors are optional, as a
     /// payload from the real service may leave some out; the server's transactions fill in every one (the
