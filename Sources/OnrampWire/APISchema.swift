@@ -123,6 +123,22 @@ public struct APISchema: Sendable {
         return APISchema(json: .object(members))
     }
 
+    /// This object schema with more `properties`, of which `required` must also be present: an object that
+    /// writes another's members beside its own.
+    public func adding(_ properties: KeyValuePairs<String, APISchema>, required: [String]) -> APISchema {
+        guard case .object(var members) = json, let index = members.firstIndex(where: { $0.0 == "properties" }),
+            case .object(let fields) = members[index].1
+        else { preconditionFailure("only an object schema can be extended") }
+        members[index].1 = .object(fields + properties.map { ($0.key, $0.value.json) })
+        let names = (json["required"]?.arrayValue ?? []) + required.map { JSONValue.string($0) }
+        if let position = members.firstIndex(where: { $0.0 == "required" }) {
+            members[position].1 = .array(names)
+        } else {
+            members.append(("required", .array(names)))
+        }
+        return APISchema(json: .object(members))
+    }
+
     /// This schema with a description for readers of the document.
     public func described(_ text: String) -> APISchema {
         guard case .object(let members) = json else { return self }

@@ -253,6 +253,42 @@ import Testing
         }
     }
 
+    /// The crypto customer, its KYC collection answer (the customer's members, then the five the SDKs require),
+    /// its KYC data and its wallets decode back to themselves and write what their schemas require, in order.
+    @Test func cryptoCustomerObjectsDecodeToThemselves() throws {
+        let customer = CryptoCustomerObject(
+            id: "crc_1", livemode: false, kycRegion: nil,
+            kycTiers: [
+                .init(tier: "l0", verificationStatus: "rejected", verificationErrors: ["phone_verification_failed"])
+            ],
+            providedFields: ["first_name", "last_name"],
+            verifications: [.init(name: "phone_verified", status: "rejected", errors: ["phone_verification_failed"])])
+        #expect(try Self.decoded(customer) == customer)
+        #expect(customer.json["kyc_region"] == .null, "null, not left out")
+        let collection = CryptoKYCCollection(
+            customer: customer, personId: "cperson_1", firstName: "Ada", lastName: "Lovelace", nationalities: ["GB"],
+            residenceCountry: "US")
+        #expect(try Self.decoded(collection) == collection)
+        let wallet = CryptoConsumerWallet(
+            id: "cwal_1", livemode: false, network: "base", verifiedOwnership: true, walletAddress: "0x5290")
+        #expect(try Self.decoded(wallet) == wallet)
+        for (json, schema) in [
+            (customer.json, CryptoCustomerObject.schema), (collection.json, CryptoKYCCollection.schema),
+            (wallet.json, CryptoConsumerWallet.schema),
+        ] {
+            #expect(json.objectValue?.map(\.0) == schema.json["required"]?.arrayValue?.compactMap(\.stringValue))
+        }
+        for dob in [nil, CryptoKYCData.DateOfBirth(isoDate: "1990-04-07")] {
+            let data = CryptoKYCData(
+                firstName: "Ada", lastName: nil, idNumberLast4: "6789", idType: nil, dob: dob,
+                address: .init(line1: "1 Main St", line2: nil, city: nil, state: nil, zip: nil, country: "US"))
+            #expect(try Self.decoded(data) == data)
+            #expect(data.json["address"]?["line2"] == .null && data.json["last_name"] == .null)
+        }
+        #expect(CryptoKYCData.DateOfBirth(isoDate: "1990-04-07") == .init(year: 1990, month: 4, day: 7))
+        #expect(CryptoKYCData.DateOfBirth(isoDate: "1990-04") == nil)
+    }
+
     /// Two string maps are equal when they hold the same members in any order; a key set again keeps its place.
     @Test func anOrderedStringMapKeepsItsOrder() throws {
         var map: OrderedStringMap = ["b": "1", "a": "2"]

@@ -26,7 +26,7 @@ extension CryptoCustomerRoutes {
             "GET /v1/crypto/customers/{id}/crypto_consumer_wallets",
             "listCryptoConsumerWallets", "Lists a crypto customer's wallets (scope crypto:ramp).", tag: "Embedded",
             auth: .secretKeyAndOAuthToken, query: pagination,
-            response: list(CryptoInternalRoutes.Operations.consumerWallet))
+            response: list(CryptoConsumerWallet.schema))
 
         /// Lists a customer's payment tokens.
         static let listCryptoPaymentTokens = APIOperation.stripe(

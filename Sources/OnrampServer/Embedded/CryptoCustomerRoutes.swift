@@ -15,7 +15,7 @@ struct CryptoCustomerRoutes: Sendable {
 
     func retrieveCryptoCustomer(_ request: HTTPRequest, _ caller: StripeCaller, _ _: JSONValue) throws -> JSONValue {
         let grant = try tokens.require(request, caller: caller, scope: .kycStatusRead)
-        return try sessions.ownedCustomer(request.pathParameters["id"] ?? "", grant: grant).json
+        return try sessions.ownedCustomer(request.pathParameters["id"] ?? "", grant: grant).wire.json
     }
 
     func listCryptoConsumerWallets(_ request: HTTPRequest, _ caller: StripeCaller, _ _: JSONValue) throws -> JSONValue {

@@ -23,25 +23,11 @@ extension CryptoInternalRoutes {
         /// A verification status.
         static let verificationStatus = APISchema.enumeration(VerificationStatus.allCases.map(\.rawValue))
 
-        /// A KYC tier and its status.
-        static let kycTier = APISchema.object(
-            [
-                "tier": .enumeration(KYCTier.allCases.map(\.rawValue)), "verification_status": verificationStatus,
-                "verification_errors": .array(verificationError),
-            ], required: ["tier", "verification_status", "verification_errors"])
-
         /// Why a verification was rejected (stripe-node `Crypto.Customer.Verification.Error`).
         static let verificationError = APISchema.enumeration([
             "address_validation_failed", "id_document_verification_failed", "person_verification_failed",
             "phone_verification_failed", "user_has_reached_max_verification_attempts",
         ])
-
-        /// One of the customer's three verifications.
-        static let verification = APISchema.object(
-            [
-                "name": .enumeration(["phone_verified", "kyc_verified", "id_document_verified"]),
-                "status": verificationStatus, "errors": .array(verificationError),
-            ], required: ["name", "status", "errors"])
 
         /// The fields a customer has provided.
         static let providedField = APISchema.enumeration([
@@ -50,14 +36,24 @@ extension CryptoInternalRoutes {
             "id_number", "id_type", "identifiers", "last_name", "nationalities", "selfie",
         ])
 
+        /// What the server states of a customer's members beyond the wire object: the values each takes.
+        static let customerValues: KeyValuePairs<String, APISchema> = [
+            "kyc_region": APISchema.enumeration(KYCRegion.allCases.map(\.rawValue)).nullable,
+            "kyc_tiers": .array(
+                CryptoCustomerObject.Tier.schema.refining([
+                    "tier": .enumeration(KYCTier.allCases.map(\.rawValue)),
+                    "verification_status": verificationStatus, "verification_errors": .array(verificationError),
+                ])),
+            "provided_fields": .array(providedField),
+            "verifications": .array(
+                CryptoCustomerObject.Verification.schema.refining([
+                    "name": .enumeration(["phone_verified", "kyc_verified", "id_document_verified"]),
+                    "status": verificationStatus, "errors": .array(verificationError),
+                ])),
+        ]
+
         /// The `crypto.customer` object.
-        static let cryptoCustomer = APISchema.object(
-            [
-                "id": .string, "object": .constant("crypto.customer"), "livemode": .boolean,
-                "kyc_region": APISchema.enumeration(KYCRegion.allCases.map(\.rawValue)).nullable,
-                "kyc_tiers": .array(kycTier), "provided_fields": .array(providedField),
-                "verifications": .array(verification),
-            ], required: ["id", "object", "livemode", "kyc_region", "kyc_tiers", "provided_fields", "verifications"])
+        static let cryptoCustomer = CryptoCustomerObject.schema.refining(customerValues)
 
         /// An address in a form (each member at most 200 bytes).
         static let addressForm = APISchema.object([
@@ -101,44 +97,17 @@ extension CryptoInternalRoutes {
             "POST /v1/crypto/internal/kyc_data_collection",
             "collectKycData", "Records the customer's KYC data and starts the sandbox phone and KYC checks.",
             tag: "Embedded", auth: .anyKey, form: kycForm,
-            response: .object(
-                [
-                    "id": .string, "object": .constant("crypto.customer"), "livemode": .boolean,
-                    "kyc_region": APISchema.enumeration(KYCRegion.allCases.map(\.rawValue)).nullable,
-                    "kyc_tiers": .array(kycTier), "provided_fields": .array(providedField),
-                    "verifications": .array(verification), "person_id": .string, "first_name": .string,
-                    "last_name": .string, "nationalities": .array(.string), "residence_country": .string,
-                ],
-                required: [
-                    "id", "object", "livemode", "kyc_region", "kyc_tiers", "provided_fields", "verifications",
-                    "person_id", "first_name", "last_name", "nationalities", "residence_country",
-                ]))
+            response: CryptoKYCCollection.schema.refining(customerValues))
 
-        /// A stored address; absent members are null.
-        static let address = APISchema.object(
-            [
-                "line1": .string.nullable, "line2": .string.nullable, "city": .string.nullable,
-                "state": .string.nullable, "zip": .string.nullable, "country": .string.nullable,
-            ], required: ["line1", "line2", "city", "state", "zip", "country"])
-
-        /// A stored date of birth.
-        static let dob = APISchema.object(
-            ["year": .integer, "month": .integer, "day": .integer], required: ["year", "month", "day"])
-
-        /// The `crypto.kyc_data` object (only the last 4 digits of the id number).
-        static let kycData = APISchema.object(
-            [
-                "object": .constant("crypto.kyc_data"), "first_name": .string.nullable, "last_name": .string.nullable,
-                "id_number_last4": .string.nullable, "id_type": .string.nullable, "dob": dob.nullable,
-                "address": address,
-            ], required: ["object", "first_name", "last_name", "id_number_last4", "id_type", "dob", "address"])
+        /// The KYC data as confirmed: what is on file, each member `null` when not.
+        static let kycData = CryptoKYCData.schema
 
         /// The KYC data as retrieved: name and date of birth always there (both SDKs require them).
-        static let retrievedKycData = APISchema.object(
-            [
-                "object": .constant("crypto.kyc_data"), "first_name": .string, "last_name": .string,
-                "id_number_last4": .string.nullable, "id_type": .string.nullable, "dob": dob, "address": address,
-            ], required: ["object", "first_name", "last_name", "id_number_last4", "id_type", "dob", "address"])
+        static let retrievedKycData = CryptoKYCData.schema.refining([
+            "first_name": .string, "last_name": .string,
+            "dob": .object(
+                ["year": .integer, "month": .integer, "day": .integer], required: ["year", "month", "day"]),
+        ])
 
         /// The consumer session's secret in the query of a GET.
         static let credentialsQuery = APIParameter(
@@ -207,13 +176,6 @@ extension CryptoInternalRoutes {
                 ], required: ["credentials"]),
             response: identityVerificationSession)
 
-        /// The `crypto.consumer_wallet` object.
-        static let consumerWallet = APISchema.object(
-            [
-                "id": .string, "object": .constant("crypto.consumer_wallet"), "livemode": .boolean,
-                "network": .string, "verified_ownership": .boolean, "wallet_address": .string,
-            ], required: ["id", "object", "livemode", "network", "verified_ownership", "wallet_address"])
-
         /// The wallet form.
         static let walletForm = APISchema.object(
             [
@@ -226,7 +188,7 @@ extension CryptoInternalRoutes {
         static let registerConsumerWallet = APIOperation.stripe(
             "POST /v1/crypto/internal/wallet",
             "registerConsumerWallet", "Registers a wallet address of the customer on a network.", tag: "Embedded",
-            auth: .anyKey, form: walletForm, response: consumerWallet)
+            auth: .anyKey, form: walletForm, response: CryptoConsumerWallet.schema)
 
         /// The `crypto.payment_token` object.
         static let paymentToken = APISchema.object(

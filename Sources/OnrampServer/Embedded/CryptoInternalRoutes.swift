@@ -22,15 +22,11 @@ struct CryptoInternalRoutes: Sendable {
     func collectKycData(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
         let customer = try customer(request, caller: caller, body: body)
         let kyc = try KYCCollection(RequestFields.stripe(body))
-        // `KYCDataCollectionResponse` (stripe-ios `CO/…/KYCDataCollectionResponse.swift`): at 13cc52dd it
-        // requires `person_id`, `first_name`, `last_name`, `nationalities` ([String]) and `residence_country`; at
-        // 69ac90f9 only `person_id`. Every version decodes the union, so all five are sent, never null.
         let collected = try service.collect(kyc, for: customer, caller: caller)
-        return collected.json.setting([
-            "person_id": .string(customer.personId), "first_name": .string(kyc.firstName),
-            "last_name": .string(kyc.lastName), "nationalities": .array(collected.nationalities.map { .string($0) }),
-            "residence_country": .string(kyc.address["country"] ?? customer.country),
-        ])
+        return CryptoKYCCollection(
+            customer: collected.wire, personId: customer.personId, firstName: kyc.firstName, lastName: kyc.lastName,
+            nationalities: collected.nationalities, residenceCountry: kyc.address["country"] ?? customer.country
+        ).json
     }
 
     /// The customer's KYC data: the current SDK POSTs the credentials, older versions GET them in the query.
@@ -43,7 +39,7 @@ struct CryptoInternalRoutes: Sendable {
             throw StripeErrors.invalid(
                 "kyc_data_missing", "Collect the customer's KYC data (name and date of birth) before retrieving it.")
         }
-        return customer.kycJSON
+        return customer.kycData.json
     }
 
     func retrievePlatformSettings(_ request: HTTPRequest, _ caller: StripeCaller, _ _: JSONValue) throws -> JSONValue {
@@ -53,7 +49,7 @@ struct CryptoInternalRoutes: Sendable {
     func refreshConsumerPerson(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
         let customer = try customer(request, caller: caller, body: body)
         let address = try KYCCollection.address(RequestFields.stripe(body), required: false)
-        return try service.refreshPerson(customer, address: address, caller: caller).kycJSON
+        return try service.refreshPerson(customer, address: address, caller: caller).kycData.json
     }
 
     func startIdentityVerification(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws
@@ -127,16 +123,5 @@ struct CryptoInternalRoutes: Sendable {
             throw StripeErrors.missing("crypto customer", param: "crypto_customer_id")
         }
         return customer
-    }
-}
-
-extension CryptoCustomerRepository.ListedWallet {
-    /// The `crypto.consumer_wallet` object.
-    var json: JSONValue {
-        [
-            "id": .string(id), "object": "crypto.consumer_wallet", "livemode": .bool(livemode),
-            "network": .string(network), "verified_ownership": .bool(verifiedOwnership),
-            "wallet_address": .string(address),
-        ]
     }
 }

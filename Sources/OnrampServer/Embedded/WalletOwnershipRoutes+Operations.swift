@@ -34,7 +34,7 @@ extension WalletOwnershipRoutes {
                     "credentials": credentials, "challenge_id": .string(minLength: 1, maxLength: 64),
                     "signature": .string(minLength: 1, maxLength: 1024),
                 ], required: ["credentials", "challenge_id", "signature"]),
-            response: CryptoInternalRoutes.Operations.consumerWallet)
+            response: CryptoConsumerWallet.schema)
 
         /// Deletes a wallet.
         static let deleteConsumerWallet = APIOperation.stripe(

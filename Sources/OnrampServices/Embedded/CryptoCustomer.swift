@@ -88,56 +88,45 @@ package struct CryptoCustomer: Sendable {
         return fields
     }
 
-    /// The error a rejected verification carries (`Crypto.Customer.Verification.Error`).
-    package static func errors(_ status: VerificationStatus, _ error: String) -> JSONValue {
-        status == .rejected ? [.string(error)] : []
+    /// The errors of a verification in `status`: `error` when rejected (`Crypto.Customer.Verification.Error`).
+    private static func errors(_ status: VerificationStatus, _ error: String) -> [String] {
+        status == .rejected ? [error] : []
     }
 
     /// The `crypto.customer` object.
-    package var json: JSONValue {
+    package var wire: CryptoCustomerObject {
         let tiers = verifications
         let tierErrors: [KYCTier: String] = [
             .l0: "phone_verification_failed", .l1: "person_verification_failed", .l2: "id_document_verification_failed",
         ]
-        return [
-            "id": .string(id), "object": "crypto.customer", "livemode": .bool(livemode),
-            "kyc_region": .optional(region?.rawValue),
-            "kyc_tiers": .array(
-                KYCTier.allCases.map {
-                    [
-                        "tier": .string($0.rawValue), "verification_status": .string(tiers.status(of: $0).rawValue),
-                        "verification_errors": Self.errors(tiers.status(of: $0), tierErrors[$0] ?? ""),
-                    ]
-                }),
-            "provided_fields": .array(providedFields.map(JSONValue.string)),
-            "verifications": [
-                [
-                    "name": "phone_verified", "status": .string(phoneStatus.rawValue),
-                    "errors": Self.errors(phoneStatus, "phone_verification_failed"),
-                ],
-                [
-                    "name": "kyc_verified", "status": .string(kycStatus.rawValue),
-                    "errors": Self.errors(kycStatus, "person_verification_failed"),
-                ],
-                [
-                    "name": "id_document_verified", "status": .string(documentStatus.rawValue),
-                    "errors": Self.errors(documentStatus, "id_document_verification_failed"),
-                ],
-            ],
-        ]
+        return CryptoCustomerObject(
+            id: id, livemode: livemode, kycRegion: region?.rawValue,
+            kycTiers: KYCTier.allCases.map {
+                .init(
+                    tier: $0.rawValue, verificationStatus: tiers.status(of: $0).rawValue,
+                    verificationErrors: Self.errors(tiers.status(of: $0), tierErrors[$0] ?? ""))
+            },
+            providedFields: providedFields,
+            verifications: [
+                .init(
+                    name: "phone_verified", status: phoneStatus.rawValue,
+                    errors: Self.errors(phoneStatus, "phone_verification_failed")),
+                .init(
+                    name: "kyc_verified", status: kycStatus.rawValue,
+                    errors: Self.errors(kycStatus, "person_verification_failed")),
+                .init(
+                    name: "id_document_verified", status: documentStatus.rawValue,
+                    errors: Self.errors(documentStatus, "id_document_verification_failed")),
+            ])
     }
 
     /// The KYC data as `kyc_data_retrieve` returns it: only the last 4 of the id number.
-    package var kycJSON: JSONValue {
-        var dobJSON: JSONValue = .null
-        if let dob {
-            let parts = dob.split(separator: "-").map { JSONValue.number(String(Int($0) ?? 0)) }
-            if parts.count == 3 { dobJSON = ["year": parts[0], "month": parts[1], "day": parts[2]] }
-        }
-        return [
-            "object": "crypto.kyc_data", "first_name": .optional(firstName), "last_name": .optional(lastName),
-            "id_number_last4": .optional(idNumberLast4), "id_type": .optional(idType), "dob": dobJSON,
-            "address": .object(Self.addressFields.map { ($0, .optional(address[$0])) }),
-        ]
+    package var kycData: CryptoKYCData {
+        CryptoKYCData(
+            firstName: firstName, lastName: lastName, idNumberLast4: idNumberLast4, idType: idType,
+            dob: dob.flatMap(CryptoKYCData.DateOfBirth.init(isoDate:)),
+            address: .init(
+                line1: address["line1"], line2: address["line2"], city: address["city"], state: address["state"],
+                zip: address["zip"], country: address["country"]))
     }
 }

@@ -195,15 +195,6 @@ package enum CryptoCustomerRepository {
         }
     }
 
-    /// A wallet as the customer's wallet list shows it.
-    package struct ListedWallet: Sendable {
-        package let id: String
-        package let network: String
-        package let address: String
-        package let livemode: Bool
-        package let verifiedOwnership: Bool
-    }
-
     /// A payment token as the customer's token list shows it.
     package struct ListedPaymentToken: Sendable {
         package let id: String
@@ -214,11 +205,12 @@ package enum CryptoCustomerRepository {
     /// when given; `nil` when that one is not the customer's.
     package static func wallets(
         of customerId: String, startingAfter: String?, limit: Int, on connection: any SQLConnection
-    ) throws -> [ListedWallet]? {
+    ) throws -> [CryptoConsumerWallet]? {
         try page(of: .wallets, of: customerId, startingAfter: startingAfter, limit: limit, on: connection)?.map {
-            ListedWallet(
-                id: try $0.string("id"), network: try $0.string("network"), address: try $0.string("wallet_address"),
-                livemode: try $0.int("livemode") != 0, verifiedOwnership: try $0.int("verified_ownership") != 0)
+            CryptoConsumerWallet(
+                id: try $0.string("id"), livemode: try $0.int("livemode") != 0, network: try $0.string("network"),
+                verifiedOwnership: try $0.int("verified_ownership") != 0, walletAddress: try $0.string("wallet_address")
+            )
         }
     }
 

@@ -49,9 +49,7 @@ package struct CryptoCustomerService: Sendable, UsesServiceEnvironment {
 
     /// Up to `limit` of the customer's wallets, newest first, after `startingAfter` when given; `nil` when
     /// that one is not the customer's.
-    package func wallets(of customerId: String, startingAfter: String?, limit: Int) throws -> [CryptoCustomerRepository
-        .ListedWallet]?
-    {
+    package func wallets(of customerId: String, startingAfter: String?, limit: Int) throws -> [CryptoConsumerWallet]? {
         try database.read {
             try CryptoCustomerRepository.wallets(of: customerId, startingAfter: startingAfter, limit: limit, on: $0)
         }
@@ -120,7 +118,7 @@ package struct CryptoCustomerService: Sendable, UsesServiceEnvironment {
     /// Registers `wallet` for `customer`, or answers the one registered before (also when a racing
     /// registration of the same wallet won).
     package func register(_ wallet: WalletReference, for customer: CryptoCustomer, caller: StripeCaller) throws
-        -> CryptoCustomerRepository.ListedWallet
+        -> CryptoConsumerWallet
     {
         do {
             try catalogue.validateAddress(wallet.address, network: wallet.network, parameter: "wallet_address")
@@ -140,9 +138,9 @@ package struct CryptoCustomerService: Sendable, UsesServiceEnvironment {
                 livemode: caller.livemode, now: now)
             return (try wallets.find(network: wallet.network, address: wallet.address)?.id ?? id, false)
         }
-        return CryptoCustomerRepository.ListedWallet(
-            id: stored.id, network: wallet.network, address: wallet.address, livemode: caller.livemode,
-            verifiedOwnership: stored.verifiedOwnership)
+        return CryptoConsumerWallet(
+            id: stored.id, livemode: caller.livemode, network: wallet.network,
+            verifiedOwnership: stored.verifiedOwnership, walletAddress: wallet.address)
     }
 
     /// A payment token of `customer` for the creation's payment method (a stored one of the project, or

@@ -55,7 +55,7 @@ package struct WalletOwnershipService: Sendable, UsesServiceEnvironment {
 
     /// Spends challenge `challengeId` on `signature` and marks its wallet's ownership proven.
     package func verify(challengeId: String, signature: String, customerId: String, livemode: Bool) throws
-        -> CryptoCustomerRepository.ListedWallet
+        -> CryptoConsumerWallet
     {
         let now = Timestamp.milliseconds(clock.now())
         return try database.transaction { connection in
@@ -83,9 +83,9 @@ package struct WalletOwnershipService: Sendable, UsesServiceEnvironment {
             guard try wallets.prove(challengeId: challengeId, walletId: challenge.walletId, now: now) else {
                 throw noChallenge
             }
-            return CryptoCustomerRepository.ListedWallet(
-                id: challenge.walletId, network: challenge.network, address: challenge.address, livemode: livemode,
-                verifiedOwnership: true)
+            return CryptoConsumerWallet(
+                id: challenge.walletId, livemode: livemode, network: challenge.network, verifiedOwnership: true,
+                walletAddress: challenge.address)
         }
     }
 
