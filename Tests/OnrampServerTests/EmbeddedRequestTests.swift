@@ -1,4 +1,5 @@
 import HTTPServer
+import OnrampCore
 import OnrampWire
 import Testing
 
@@ -35,8 +36,8 @@ import Testing
             return
         }
         #expect(method.behaviour == .requiresAuthentication)
-        #expect(method.stored["card"]?["last4"]?.stringValue == "3220")
-        #expect(method.stored["card"]?["brand"]?.stringValue == "visa")
+        #expect(method.card?.last4 == "3220")
+        #expect(method.card?.brand == "visa")
         let token: JSONValue = ["type": "card", "card": ["token": "tok_123"]]
         guard case .cardToken("tok_123") = try PaymentMethodCreation(Self.fields(token)) else {
             Issue.record("a card token is not spent")
@@ -76,14 +77,46 @@ import Testing
                 "pk_token": "{}", "pk_token_transaction_id": "ApplePayStubs~4000000000000002~1~USD~sandbox",
             ]), livemode: false)
         #expect(stubbed.applePay && stubbed.method.behaviour == .declines)
-        #expect(stubbed.method.stored["card"]?["wallet"]?["type"]?.stringValue == "apple_pay")
+        #expect(stubbed.method.card?.wallet?.type == "apple_pay")
         let plain = try CardTokenCreation(Self.fields(["pk_token": "{}"]), livemode: false)
-        #expect(plain.method.stored["card"]?["last4"]?.stringValue == "4242")
+        #expect(plain.method.card?.last4 == "4242")
         #expect(
             Self.refusal { _ = try CardTokenCreation(Self.fields(["pk_token": ""]), livemode: false) }?.param
                 == "pk_token")
         #expect(
             Self.refusal { _ = try CardTokenCreation(Self.fields([:]), livemode: false) }?.code == "parameter_missing")
+    }
+
+    /// A payment method reads back from what earlier versions stored (a card's `wallet` as `null`, a Link
+    /// update's members appended out of order, a bank account) and from what it stores itself.
+    @Test func storedPaymentMethodsReadBack() throws {
+        let card = try TestPaymentMethod(
+            storedText:
+                #"{"type":"card","behaviour":"declines","card":{"brand":"visa","funding":"credit","last4":"0002","wallet":null,"exp_month":1,"exp_year":2030,"preferred_network":"visa"}}"#
+        )
+        #expect(card.behaviour == .declines && card.type == .card)
+        #expect(
+            card.card
+                == .init(
+                    brand: "visa", expMonth: 1, expYear: 2030, funding: "credit", last4: "0002", wallet: nil,
+                    preferredNetwork: "visa"))
+        let bank = try TestPaymentMethod(
+            storedText:
+                #"{"type":"us_bank_account","behaviour":"succeeds","us_bank_account":{"account_type":"checking","bank_name":"STRIPE TEST BANK","last4":"6789","routing_number":"110000000"}}"#
+        )
+        #expect(bank.type == .ach && bank.bankAccount?.last4 == "6789" && bank.card == nil)
+        for method in [
+            card, bank,
+            .card(brand: "visa", last4: "4242", expMonth: 12, expYear: 2034, wallet: "apple_pay", behaviour: .succeeds),
+        ] {
+            let again = try TestPaymentMethod(storedText: method.storedText)
+            #expect(
+                again.card == method.card && again.bankAccount == method.bankAccount
+                    && again.behaviour == method.behaviour)
+        }
+        #expect(throws: OnrampError.self) {
+            try TestPaymentMethod(storedText: #"{"type":"card","behaviour":"succeeds"}"#)
+        }
     }
 
     /// The simulator's request (StripeApplePay `Token+API.swift` at 0032a69d): empty payment data beside the
@@ -96,7 +129,7 @@ import Testing
         #expect(named.applePay && named.method.behaviour == .requiresAuthentication)
         let unnamed = try CardTokenCreation(
             Self.fields(["pk_token": "", "pk_token_transaction_id": "ApplePayStubs~~0~USD~A1B2"]), livemode: false)
-        #expect(unnamed.method.stored["card"]?["last4"]?.stringValue == "4242")
+        #expect(unnamed.method.card?.last4 == "4242")
         let live = Self.refusal { _ = try CardTokenCreation(Self.fields(simulator), livemode: true) }
         #expect(live?.code == "parameter_invalid" && live?.param == "pk_token")
     }

@@ -289,6 +289,27 @@ import Testing
         #expect(CryptoKYCData.DateOfBirth(isoDate: "1990-04") == nil)
     }
 
+    /// A payment method and a payment token write only the member of their type, a card's absent wallet as
+    /// `null` and its unset preferred network not at all, and decode back to themselves.
+    @Test func paymentMethodsDecodeToThemselves() throws {
+        let card = StripePaymentMethod.Card(
+            brand: "visa", expMonth: 12, expYear: 2034, funding: "credit", last4: "4242", wallet: nil)
+        let bank = StripePaymentMethod.USBankAccount(
+            accountType: "checking", bankName: "STRIPE TEST BANK", last4: "6789", routingNumber: "110000000")
+        let cardMethod = StripePaymentMethod(
+            id: "pm_1", created: 1_796_000_000, livemode: false, card: card, usBankAccount: nil)
+        let bankMethod = StripePaymentMethod(
+            id: "pm_2", created: 1_796_000_000, livemode: false, card: nil, usBankAccount: bank)
+        #expect(try Self.decoded(cardMethod) == cardMethod)
+        #expect(try Self.decoded(bankMethod) == bankMethod)
+        #expect(cardMethod.json.objectValue?.map(\.0) == ["id", "object", "created", "livemode", "type", "card"])
+        #expect(cardMethod.json["card"]?["wallet"] == .null && cardMethod.json["card"]?["preferred_network"] == nil)
+        #expect(bankMethod.type == "us_bank_account" && bankMethod.json["card"] == nil)
+        let token = CryptoPaymentToken(id: "cpt_1", card: card, usBankAccount: nil)
+        #expect(try Self.decoded(token) == token)
+        #expect(token.json.objectValue?.map(\.0) == ["id", "object", "type", "card"])
+    }
+
     /// Two string maps are equal when they hold the same members in any order; a key set again keeps its place.
     @Test func anOrderedStringMapKeepsItsOrder() throws {
         var map: OrderedStringMap = ["b": "1", "a": "2"]

@@ -26,16 +26,15 @@ struct CardTokenRoutes: Sendable {
     /// The `token` object.
     static func tokenJSON(_ token: PaymentMethodService.Created, applePay: Bool, livemode: Bool) -> JSONValue {
         let (id, method, now) = (token.id, token.method, token.created)
-        let card = method.stored["card"] ?? [:]
-        let brand = card["brand"]?.stringValue ?? "unknown"
+        let brand = method.card?.brand ?? "unknown"
         return [
             "id": .string(id), "object": "token", "type": "card", "livemode": .bool(livemode),
             "created": .integer(now / 1000), "used": false,
             "card": [
                 "id": .string("card_" + id.dropFirst(IdPrefix.cardToken.count + 1)), "object": "card",
                 "brand": .string(brand == "amex" ? "American Express" : brand.capitalized),
-                "last4": card["last4"] ?? "",
-                "exp_month": card["exp_month"] ?? 0, "exp_year": card["exp_year"] ?? 0, "funding": "credit",
+                "last4": .string(method.card?.last4 ?? ""), "exp_month": .integer(method.card?.expMonth ?? 0),
+                "exp_year": .integer(method.card?.expYear ?? 0), "funding": "credit",
                 "tokenization_method": applePay ? "apple_pay" : .null,
             ],
         ]

@@ -191,12 +191,9 @@ extension CryptoInternalRoutes {
             auth: .anyKey, form: walletForm, response: CryptoConsumerWallet.schema)
 
         /// The `crypto.payment_token` object.
-        static let paymentToken = APISchema.object(
-            [
-                "id": .string, "object": .constant("crypto.payment_token"),
-                "type": .enumeration(["card", "us_bank_account"]), "card": PaymentMethodRoutes.Operations.cardDetails,
-                "us_bank_account": PaymentMethodRoutes.Operations.bankAccountDetails,
-            ], required: ["id", "object", "type"])
+        static let paymentToken = CryptoPaymentToken.schema.refining([
+            "card": PaymentMethodRoutes.Operations.cardDetails
+        ])
 
         /// The payment token form.
         static let paymentTokenForm = APISchema.object(

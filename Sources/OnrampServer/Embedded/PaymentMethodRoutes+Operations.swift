@@ -50,25 +50,12 @@ extension PaymentMethodRoutes {
         ])
 
         /// The card of a method or payment token.
-        static let cardDetails = APISchema.object(
-            [
-                "brand": .enumeration(["visa", "mastercard", "amex", "unknown"]), "exp_month": .integer,
-                "exp_year": .integer, "funding": .string, "last4": .string,
-                "wallet": APISchema.object(["type": .string], required: ["type"]).nullable,
-            ], required: ["brand", "exp_month", "exp_year", "funding", "last4", "wallet"])
-
-        /// The bank account of a method or payment token.
-        static let bankAccountDetails = APISchema.object(
-            ["account_type": .string, "bank_name": .string, "last4": .string, "routing_number": .string],
-            required: ["account_type", "bank_name", "last4", "routing_number"])
+        static let cardDetails = StripePaymentMethod.Card.schema.refining([
+            "brand": .enumeration(["visa", "mastercard", "amex", "unknown"])
+        ])
 
         /// The `payment_method` object.
-        static let paymentMethod = APISchema.object(
-            [
-                "id": .string, "object": .constant("payment_method"), "created": .integer, "livemode": .boolean,
-                "type": .enumeration(["card", "us_bank_account"]), "card": cardDetails,
-                "us_bank_account": bankAccountDetails,
-            ], required: ["id", "object", "created", "livemode", "type"])
+        static let paymentMethod = StripePaymentMethod.schema.refining(["card": cardDetails])
 
         /// Creates a payment method.
         static let createPaymentMethod = APIOperation.stripe(

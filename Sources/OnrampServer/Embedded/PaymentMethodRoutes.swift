@@ -18,6 +18,6 @@ struct PaymentMethodRoutes: Sendable {
 
     func createPaymentMethod(_ _: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
         let created = try service.create(PaymentMethodCreation(RequestFields.stripe(body)), caller: caller)
-        return created.method.methodJSON(id: created.id, livemode: caller.livemode, created: created.created / 1000)
+        return created.method.wire(id: created.id, livemode: caller.livemode, created: created.created / 1000).json
     }
 }

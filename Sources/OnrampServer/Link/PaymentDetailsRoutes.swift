@@ -69,8 +69,9 @@ struct PaymentDetailsRoutes: Sendable {
         }
         let shared = try service.share(detailsId: detailsId, for: session, caller: caller)
         return [
-            "payment_method": shared.method.methodJSON(
-                id: shared.methodId, livemode: caller.livemode, created: shared.created / 1000)
+            "payment_method": shared.method.wire(
+                id: shared.methodId, livemode: caller.livemode, created: shared.created / 1000
+            ).json
         ]
     }
 }

@@ -1,5 +1,5 @@
 public import HTTPServer
-public import OnrampServices
+import OnrampServices
 
 /// A decoder's refusal, rendered by each family as it renders its own 400s: the same status, code, message,
 /// parameter and type.

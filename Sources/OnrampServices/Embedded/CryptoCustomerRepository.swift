@@ -221,7 +221,7 @@ package enum CryptoCustomerRepository {
         try page(of: .paymentTokens, of: customerId, startingAfter: startingAfter, limit: limit, on: connection)?.map {
             ListedPaymentToken(
                 id: try $0.string("id"),
-                method: try TestPaymentMethod(stored: try JSONParser().parse(Array(try $0.string("details").utf8))))
+                method: try TestPaymentMethod(storedText: try $0.string("details")))
         }
     }
 

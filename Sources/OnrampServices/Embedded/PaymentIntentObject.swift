@@ -87,8 +87,9 @@ package struct PaymentIntentObject {
                 (
                     "payment_method",
                     expandPaymentMethod
-                        ? paymentMethod.method.methodJSON(
-                            id: paymentMethod.id, livemode: session.livemode, created: session.createdAt / 1000)
+                        ? paymentMethod.method.wire(
+                            id: paymentMethod.id, livemode: session.livemode, created: session.createdAt / 1000
+                        ).json
                         : .string(paymentMethod.id)
                 ))
         } else {

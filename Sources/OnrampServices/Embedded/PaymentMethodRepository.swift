@@ -10,7 +10,7 @@ package struct PaymentMethodRepository {
     package func insertMethod(id: String, projectId: String, _ method: TestPaymentMethod, now: Int64) throws {
         try connection.execute(
             "INSERT INTO payment_methods (id, project_id, details, created_at) VALUES (?, ?, ?, ?)",
-            [.text(id), .text(projectId), .text(method.stored.serializedString), .integer(now)])
+            [.text(id), .text(projectId), .text(method.storedText), .integer(now)])
     }
 
     /// The method `id` created in `projectId`.
@@ -20,7 +20,7 @@ package struct PaymentMethodRepository {
                 "SELECT details FROM payment_methods WHERE id = ? AND project_id = ?", [.text(id), .text(projectId)]
             ).first?.string("details")
         else { return nil }
-        return try TestPaymentMethod(stored: try JSONParser().parse(Array(details.utf8)))
+        return try TestPaymentMethod(storedText: details)
     }
 
     /// Stores the single-use card token `id` (`tok_…`) of `projectId`'s `livemode`.
@@ -30,7 +30,7 @@ package struct PaymentMethodRepository {
         try connection.execute(
             "INSERT INTO card_tokens (id, project_id, livemode, details, created_at) VALUES (?, ?, ?, ?, ?)",
             [
-                .text(id), .text(projectId), .integer(livemode ? 1 : 0), .text(method.stored.serializedString),
+                .text(id), .text(projectId), .integer(livemode ? 1 : 0), .text(method.storedText),
                 .integer(now),
             ])
     }
@@ -59,7 +59,7 @@ package struct PaymentMethodRepository {
             try connection.execute(
                 "UPDATE card_tokens SET used_at = ? WHERE id = ? AND used_at IS NULL", [.integer(now), .text(id)]) == 1
         else { return .alreadyUsed }
-        return .spent(try TestPaymentMethod(stored: try JSONParser().parse(Array(try row.string("details").utf8))))
+        return .spent(try TestPaymentMethod(storedText: try row.string("details")))
     }
 
     /// Stores the token `id` of the customer's, for the method `paymentMethodId`.
@@ -74,7 +74,7 @@ package struct PaymentMethodRepository {
             """,
             [
                 .text(id), .text(projectId), .text(customerId), .text(paymentMethodId),
-                .text(method.stored.serializedString), .integer(now),
+                .text(method.storedText), .integer(now),
             ])
     }
 
@@ -94,7 +94,7 @@ package struct PaymentMethodRepository {
             try outcome.rows.first.map { row in
                 (
                     try row.string("payment_method_id"),
-                    try TestPaymentMethod(stored: try JSONParser().parse(Array(try row.string("details").utf8)))
+                    try TestPaymentMethod(storedText: try row.string("details"))
                 )
             }
         }

@@ -106,7 +106,7 @@ extension TestPaymentMethod {
         case "3": brand = "amex"
         default: brand = "unknown"
         }
-        self = try .card(
+        self = .card(
             brand: brand, last4: String(number.suffix(4)), expMonth: month, expYear: year,
             wallet: wallet == "apple_pay" ? "apple_pay" : nil, behaviour: behaviour)
     }
@@ -119,15 +119,11 @@ extension TestPaymentMethod {
             account.allSatisfy({ $0.isASCII && $0.isNumber })
         else { throw bank.invalid("us_bank_account[account_number]", "Invalid routing or account number.") }
         let accountType = try bank.optional("account_type", maxLength: 16) ?? "checking"
-        let details: JSONValue = [
-            "account_type": .string(accountType), "bank_name": "STRIPE TEST BANK",
-            "last4": .string(String(account.suffix(4))),
-            "routing_number": .string(routing),
-        ]
-        try self.init(stored: [
-            "type": "us_bank_account", "behaviour": .string(account == "000111111116" ? "declines" : "succeeds"),
-            "us_bank_account": details,
-        ])
+        self.init(
+            bankAccount: .init(
+                accountType: accountType, bankName: "STRIPE TEST BANK", last4: String(account.suffix(4)),
+                routingNumber: routing),
+            behaviour: account == "000111111116" ? .declines : .succeeds)
     }
 
     /// The Luhn checksum.

@@ -1,3 +1,4 @@
+import Foundation
 import OnrampCore
 import OnrampWire
 
@@ -5,19 +6,40 @@ import OnrampWire
 /// (or bank name and last 4) are kept, plus how the sandbox charge behaves; never the full number.
 package struct TestPaymentMethod: Sendable {
     /// How a charge on the method ends in the sandbox.
-    package enum Behaviour: String, Sendable {
+    package enum Behaviour: String, Sendable, Codable {
         case succeeds
         case declines
         case requiresAuthentication = "requires_authentication"
     }
 
-    package let type: PaymentMethodType
+    /// How a charge on it ends.
     package let behaviour: Behaviour
-    /// The stored details: `{type, behaviour, card{…}}` or `{type, behaviour, us_bank_account{…}}`.
-    package let stored: JSONValue
+    /// The card, for a card.
+    package var card: StripePaymentMethod.Card?
+    /// The bank account, for a bank account.
+    package let bankAccount: StripePaymentMethod.USBankAccount?
+
+    /// A card method.
+    package init(card: StripePaymentMethod.Card, behaviour: Behaviour) {
+        self.card = card
+        bankAccount = nil
+        self.behaviour = behaviour
+    }
+
+    /// A bank account method.
+    package init(bankAccount: StripePaymentMethod.USBankAccount, behaviour: Behaviour) {
+        card = nil
+        self.bankAccount = bankAccount
+        self.behaviour = behaviour
+    }
+
+    /// What kind of payment the method makes.
+    package var type: PaymentMethodType {
+        bankAccount != nil ? .ach : (card?.wallet?.type == "apple_pay" ? .applePay : .card)
+    }
 
     /// Stripe's well-known test ids, usable without creating a method.
-    package static func wellKnown(_ id: String) throws -> TestPaymentMethod? {
+    package static func wellKnown(_ id: String) -> TestPaymentMethod? {
         let behaviour: Behaviour
         switch id {
         case "pm_card_visa": behaviour = .succeeds
@@ -28,52 +50,67 @@ package struct TestPaymentMethod: Sendable {
         let last4 = [
             "pm_card_visa": "4242", "pm_card_chargeDeclined": "0002", "pm_card_authenticationRequired": "3220",
         ]
-        return try card(
+        return card(
             brand: "visa", last4: last4[id] ?? "4242", expMonth: 12, expYear: 2034, wallet: nil, behaviour: behaviour)
     }
 
+    /// A test card's method: what it shows and how it is charged.
     package static func card(
         brand: String, last4: String, expMonth: Int, expYear: Int, wallet: String?, behaviour: Behaviour
-    )
-        throws -> TestPaymentMethod
-    {
-        let card: JSONValue = [
-            "brand": .string(brand), "exp_month": .integer(expMonth), "exp_year": .integer(expYear),
-            "funding": "credit",
-            "last4": .string(last4), "wallet": wallet.map { ["type": .string($0)] } ?? .null,
-        ]
-        return try TestPaymentMethod(stored: ["type": "card", "behaviour": .string(behaviour.rawValue), "card": card])
+    ) -> TestPaymentMethod {
+        TestPaymentMethod(
+            card: .init(
+                brand: brand, expMonth: expMonth, expYear: expYear, funding: "credit", last4: last4,
+                wallet: wallet.map(StripePaymentMethod.Card.Wallet.init(type:))),
+            behaviour: behaviour)
     }
 
-    package init(stored: JSONValue) throws {
-        guard let type = stored["type"]?.stringValue,
-            let behaviour = stored["behaviour"]?.stringValue.flatMap(Behaviour.init)
-        else { throw OnrampError.refusal("payment_method_invalid", "The stored payment method is unreadable.") }
-        self.type =
-            type == "us_bank_account"
-            ? .ach : (stored["card"]?["wallet"]?["type"]?.stringValue == "apple_pay" ? .applePay : .card)
-        self.behaviour = behaviour
-        self.stored = stored
+    /// The details as stored: `{type, behaviour, card{…}}` or `{type, behaviour, us_bank_account{…}}`.
+    private struct Stored: Codable {
+        var type: String
+        var behaviour: Behaviour
+        var card: StripePaymentMethod.Card?
+        var usBankAccount: StripePaymentMethod.USBankAccount?
+
+        enum CodingKeys: String, CodingKey {
+            case type, behaviour, card, usBankAccount = "us_bank_account"
+        }
+    }
+
+    /// The method stored as `text` (``storedText``).
+    package init(storedText text: String) throws {
+        let stored: Stored
+        do {
+            stored = try JSONDecoder().decode(Stored.self, from: Data(text.utf8))
+        } catch {
+            throw OnrampError.refusal("payment_method_invalid", "The stored payment method is unreadable.")
+        }
+        switch (stored.card, stored.usBankAccount) {
+        case (let card?, nil): self.init(card: card, behaviour: stored.behaviour)
+        case (nil, let bank?): self.init(bankAccount: bank, behaviour: stored.behaviour)
+        default: throw OnrampError.refusal("payment_method_invalid", "The stored payment method is unreadable.")
+        }
+    }
+
+    /// The method as the database keeps it.
+    package var storedText: String {
+        let stored = Stored(
+            type: bankAccount == nil ? "card" : "us_bank_account", behaviour: behaviour, card: card,
+            usBankAccount: bankAccount)
+        do {
+            return try JSONValueEncoder().encode(stored).serializedString
+        } catch {
+            preconditionFailure("a payment method does not encode: \(error)")
+        }
     }
 
     /// The Stripe `payment_method` object.
-    package func methodJSON(id: String, livemode: Bool, created: Int64) -> JSONValue {
-        var members: [(String, JSONValue)] = [
-            ("id", .string(id)), ("object", "payment_method"), ("created", .integer(created)),
-            ("livemode", .bool(livemode)), ("type", stored["type"] ?? "card"),
-        ]
-        if let card = stored["card"] { members.append(("card", card)) }
-        if let bank = stored["us_bank_account"] { members.append(("us_bank_account", bank)) }
-        return .object(members)
+    package func wire(id: String, livemode: Bool, created: Int64) -> StripePaymentMethod {
+        StripePaymentMethod(id: id, created: created, livemode: livemode, card: card, usBankAccount: bankAccount)
     }
 
     /// The `crypto.payment_token` object.
-    package func tokenJSON(id: String) -> JSONValue {
-        var members: [(String, JSONValue)] = [
-            ("id", .string(id)), ("object", "crypto.payment_token"), ("type", stored["type"] ?? "card"),
-        ]
-        if let card = stored["card"] { members.append(("card", card)) }
-        if let bank = stored["us_bank_account"] { members.append(("us_bank_account", bank)) }
-        return .object(members)
+    package func token(id: String) -> CryptoPaymentToken {
+        CryptoPaymentToken(id: id, card: card, usBankAccount: bankAccount)
     }
 }

@@ -30,7 +30,7 @@ package struct LinkPaymentDetails: Sendable {
     package init(row: Row) throws {
         id = try row.string("id")
         consumerId = try row.string("consumer_id")
-        method = try TestPaymentMethod(stored: try JSONParser().parse(Array(try row.string("details").utf8)))
+        method = try TestPaymentMethod(storedText: try row.string("details"))
         billing = try JSONParser().parse(Array(try row.string("billing").utf8))
         isDefault = try row.int("is_default") != 0
     }
@@ -57,7 +57,7 @@ package struct LinkPaymentDetails: Sendable {
             VALUES (?, ?, ?, ?, ?, ?, ?)
             """,
             [
-                .text(id), .text(projectId), .text(consumerId), .text(method.stored.serializedString),
+                .text(id), .text(projectId), .text(consumerId), .text(method.storedText),
                 .text(billing.serializedString), .integer(makeDefault ? 1 : 0), .integer(now),
             ])
     }
@@ -80,11 +80,11 @@ package struct LinkPaymentDetails: Sendable {
 
     /// Replaces the stored details and billing of the consumer's details `id`.
     package static func replace(
-        _ connection: any SQLConnection, id: String, consumerId: String, stored: JSONValue, billing: JSONValue
+        _ connection: any SQLConnection, id: String, consumerId: String, method: TestPaymentMethod, billing: JSONValue
     ) throws {
         try connection.execute(
             "UPDATE link_payment_details SET details = ?, billing = ? WHERE id = ? AND consumer_id = ?",
-            [.text(stored.serializedString), .text(billing.serializedString), .text(id), .text(consumerId)])
+            [.text(method.storedText), .text(billing.serializedString), .text(id), .text(consumerId)])
     }
 
     /// Makes the consumer's details `id` the default (and no other).
@@ -116,22 +116,21 @@ package struct LinkPaymentDetails: Sendable {
         ]
         if let email = billing["billing_email_address"] { members.append(("billing_email_address", email)) }
         if let address = billing["billing_address"] { members.append(("billing_address", address)) }
-        if let card = method.stored["card"] {
-            let brand = (card["brand"]?.stringValue ?? "unknown").uppercased()
+        if let card = method.card {
+            let brand = card.brand.uppercased()
             members.append(
                 (
                     "card_details",
                     [
-                        "brand": .string(brand), "last4": card["last4"] ?? "", "exp_month": card["exp_month"] ?? 0,
-                        "exp_year": card["exp_year"] ?? 0, "networks": [.string(brand)],
-                        "funding": .string((card["funding"]?.stringValue ?? "credit").uppercased()),
-                        "checks": ["cvc_check": "PASS"],
+                        "brand": .string(brand), "last4": .string(card.last4), "exp_month": .integer(card.expMonth),
+                        "exp_year": .integer(card.expYear), "networks": [.string(brand)],
+                        "funding": .string(card.funding.uppercased()), "checks": ["cvc_check": "PASS"],
                     ]
                 ))
         }
-        if let bank = method.stored["us_bank_account"] {
+        if let bank = method.bankAccount {
             members.append(
-                ("bank_account_details", ["bank_name": bank["bank_name"] ?? "", "last4": bank["last4"] ?? ""]))
+                ("bank_account_details", ["bank_name": .string(bank.bankName), "last4": .string(bank.last4)]))
         }
         return .object(members)
     }

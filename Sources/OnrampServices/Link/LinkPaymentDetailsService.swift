@@ -49,25 +49,16 @@ package struct LinkPaymentDetailsService: Sendable, UsesServiceEnvironment {
         try database.transaction { connection in
             guard let details = try LinkPaymentDetails.find(connection, id: detailsId, consumerId: session.consumerId)
             else { throw OnrampError.missing("payment details", parameter: "id") }
-            var stored = details.method.stored
+            var method = details.method
             if update.expiry != nil || update.preferredNetwork != nil {
-                guard case .object(var card) = stored["card"] ?? .null, case .object(var members) = stored else {
+                guard var card = method.card else {
                     throw OnrampError.refusal(
                         "parameter_invalid", "Only a card has an expiry and a preferred network.",
                         parameter: "exp_month")
                 }
-                func set(_ key: String, _ value: JSONValue) {
-                    card.removeAll { $0.0 == key }
-                    card.append((key, value))
-                }
-                if let expiry = update.expiry {
-                    set("exp_month", .integer(expiry.month))
-                    set("exp_year", .integer(expiry.year))
-                }
-                if let network = update.preferredNetwork { set("preferred_network", .string(network)) }
-                members.removeAll { $0.0 == "card" }
-                members.append(("card", .object(card)))
-                stored = .object(members)
+                if let expiry = update.expiry { (card.expMonth, card.expYear) = (expiry.month, expiry.year) }
+                if let network = update.preferredNetwork { card.preferredNetwork = network }
+                method.card = card
             }
             var billing = details.billing.objectValue ?? []
             for (key, value) in update.billing {
@@ -75,7 +66,7 @@ package struct LinkPaymentDetailsService: Sendable, UsesServiceEnvironment {
                 billing.append((key, value))
             }
             try LinkPaymentDetails.replace(
-                connection, id: detailsId, consumerId: session.consumerId, stored: stored, billing: .object(billing))
+                connection, id: detailsId, consumerId: session.consumerId, method: method, billing: .object(billing))
             if update.makeDefault {
                 try LinkPaymentDetails.makeDefault(connection, id: detailsId, consumerId: session.consumerId)
             }
