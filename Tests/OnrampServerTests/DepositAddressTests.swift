@@ -1,6 +1,7 @@
 import Foundation
 import OnrampServer
 import OnrampTestSupport
+import OnrampWire
 import Testing
 
 @testable import OnrampServices
@@ -16,6 +17,12 @@ import Testing
             "/v1/crypto/deposit_addresses", [("network", "solana"), ("metadata[order]", "7")])
         #expect(made.status == 200 && made.string("object") == "crypto.deposit_address", "\(made)")
         let id = made.string("id")
+        let address = try JSONDecoder().decode(CryptoDepositAddress.self, from: Data(made.text.utf8))
+        #expect(address.metadata == ["order": "7"] && address.customer == nil && address.network == "solana")
+        let own = try server.backend.get("/v1/crypto/deposit_addresses")
+        #expect(
+            try JSONDecoder().decode(StripeList<CryptoDepositAddress>.self, from: Data(own.text.utf8)).data == [address]
+        )
         let other = try ProjectProvisioner(database: server.sandbox.database).createProject(
             name: "Other", appIds: [], redirectHosts: [], keyType: .es256)
         let live = try ProjectProvisioner(database: server.sandbox.database).createProject(

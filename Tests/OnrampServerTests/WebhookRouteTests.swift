@@ -87,6 +87,18 @@ struct WebhookRouteTests {
                 "POST", "/v1/webhook_endpoints/\(id)", form: "disabled=true&enabled_events[]=*")
             #expect(updated["status"] == "disabled")
             #expect(updated["enabled_events"] == ["*"])
+            #expect(updated["metadata"]?.objectValue?.map(\.0) == ["zone", "app"], "left as they were")
+            // Stripe's metadata change key by key: an empty value unsets one, `metadata=` unsets them all.
+            let (_, merged) = harness.stripe(
+                "POST", "/v1/webhook_endpoints/\(id)", form: "metadata[zone]=&metadata[tier]=gold&metadata[app]=pay")
+            #expect(merged["metadata"]?.objectValue?.map(\.0) == ["app", "tier"], "\(merged)")
+            #expect(merged["metadata"]?["app"] == "pay")
+            let many = (0..<49).map { "metadata[k\($0)]=v" }.joined(separator: "&")
+            let (tooMany, refused) = harness.stripe("POST", "/v1/webhook_endpoints/\(id)", form: many)
+            #expect(tooMany == 400 && refused["error"]?["code"] == "parameter_invalid", "51 keys: \(refused)")
+            #expect(harness.stripe("GET", "/v1/webhook_endpoints/\(id)").1["metadata"]?["tier"] == "gold")
+            let (_, cleared) = harness.stripe("POST", "/v1/webhook_endpoints/\(id)", form: "metadata=")
+            #expect(cleared["metadata"] == .object([]), "\(cleared)")
 
             _ = harness.stripe(
                 "POST", "/v1/webhook_endpoints", form: "url=https%3A%2F%2Fb.example%2F&enabled_events[]=*")

@@ -310,6 +310,18 @@ import Testing
         #expect(token.json.objectValue?.map(\.0) == ["id", "object", "type", "card"])
     }
 
+    /// A deposit address leaves out an absent customer and decodes back to itself.
+    @Test func aDepositAddressDecodesToItself() throws {
+        for customer in [nil, "cus_1"] {
+            let address = CryptoDepositAddress(
+                id: "cda_1", address: "0x5290", created: 1_796_000_000, customer: customer, livemode: false,
+                metadata: ["order": "7"], network: "base",
+                supportedTokens: [.init(tokenContractAddress: "0x8335", tokenCurrency: "usdc")])
+            #expect(try Self.decoded(address) == address)
+            #expect((address.json["customer"] == nil) == (customer == nil))
+        }
+    }
+
     /// Two string maps are equal when they hold the same members in any order; a key set again keeps its place.
     @Test func anOrderedStringMapKeepsItsOrder() throws {
         var map: OrderedStringMap = ["b": "1", "a": "2"]

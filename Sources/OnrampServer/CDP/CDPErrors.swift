@@ -76,8 +76,10 @@ enum CDPErrors {
         switch refusal {
         case .tooMany: HTTPError(status: 400, code: "invalid_request", message: refusal.description)
         case .notFound(let id): HTTPError(status: 404, code: "not_found", message: "No subscription \(id).")
-        case .tooManyLabels:
-            HTTPError(status: 400, code: "invalid_request", message: refusal.description, param: "labelKey")
+        case .tooManyKeys(let field, _):
+            HTTPError(
+                status: 400, code: "invalid_request", message: refusal.description,
+                param: field == "labels" ? "labelKey" : field)
         }
     }
 }

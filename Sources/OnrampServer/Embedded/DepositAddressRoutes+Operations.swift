@@ -6,16 +6,11 @@ extension DepositAddressRoutes {
     /// The OpenAPI operations of the deposit addresses.
     enum Operations {
         /// The `crypto.deposit_address` object.
-        static let depositAddress = APISchema.object(
-            [
-                "id": .string, "object": .constant("crypto.deposit_address"), "address": .string, "created": .integer,
-                "customer": .string, "livemode": .boolean, "metadata": .anyObject,
-                "network": .enumeration(DepositAddressService.networks),
-                "supported_tokens": .array(
-                    .object(
-                        ["token_contract_address": .string, "token_currency": .constant("usdc")],
-                        required: ["token_contract_address", "token_currency"])),
-            ], required: ["id", "object", "address", "created", "livemode", "metadata", "network", "supported_tokens"])
+        static let depositAddress = CryptoDepositAddress.schema.refining([
+            "network": .enumeration(DepositAddressService.networks),
+            "supported_tokens": .array(
+                CryptoDepositAddress.SupportedToken.schema.refining(["token_currency": .constant("usdc")])),
+        ])
 
         static let createDepositAddress = APIOperation.stripe(
             "POST /v1/crypto/deposit_addresses",

@@ -20,13 +20,14 @@ struct DepositAddressRoutes: Sendable {
         let fields = RequestFields.stripe(body)
         let network = try fields.required("network", maxLength: 16)
         let customer = try fields.optional("customer", maxLength: 255)
-        let metadata = try fields.optionalStringMap("metadata")?.json ?? [:]
-        return service.json(
-            try service.create(network: network, customer: customer, metadata: metadata, caller: caller))
+        let metadata = try fields.optionalStringMap("metadata") ?? [:]
+        return service.wire(
+            try service.create(network: network, customer: customer, metadata: metadata, caller: caller)
+        ).json
     }
 
     func retrieveDepositAddress(_ request: HTTPRequest, _ caller: StripeCaller, _ _: JSONValue) throws -> JSONValue {
-        service.json(try service.find(id: request.pathParameters["id"] ?? "", caller: caller))
+        service.wire(try service.find(id: request.pathParameters["id"] ?? "", caller: caller)).json
     }
 
     /// `POST /v1/test_helpers/crypto/deposit_addresses/{id}/deposit`: stands in for an on-chain transfer to the
@@ -63,6 +64,6 @@ struct DepositAddressRoutes: Sendable {
         // Reading toward newer addresses, the extra one fetched is the newest: it only sets `has_more`.
         let page =
             before == nil ? records : Array(records.suffix(limit)) + records.prefix(max(0, records.count - limit))
-        return StripeList(url: "/v1/crypto/deposit_addresses", limit: limit, fetched: page.map(service.json)).json
+        return StripeList(url: "/v1/crypto/deposit_addresses", limit: limit, fetched: page.map(service.wire)).json
     }
 }

@@ -63,7 +63,7 @@ enum StripeErrors {
         case let error as OnrampError: domain(error)
         case let refusal as WebhookSubscriptionRefusal:
             switch refusal {
-            case .tooMany, .tooManyLabels: invalid("parameter_invalid", refusal.description)
+            case .tooMany, .tooManyKeys: invalid("parameter_invalid", refusal.description)
             case .notFound(let id):
                 HTTPError(
                     status: 404, code: "resource_missing", message: "No such webhook endpoint: '\(id)'", param: "id")

@@ -32,7 +32,7 @@ package struct DepositAddressRepository {
         package let network: String
         package let address: String
         package let customer: String?
-        package let metadata: JSONValue
+        package let metadata: OrderedStringMap
         package let createdAt: Int64
     }
 
@@ -48,7 +48,7 @@ package struct DepositAddressRepository {
             [
                 .text(record.id), .text(record.projectId), .integer(record.livemode ? 1 : 0), .text(record.network),
                 .text(record.address), record.customer.map(SQLValue.text) ?? .null,
-                .text(record.metadata.serializedString), .integer(record.createdAt),
+                .text(record.metadata.json.serializedString), .integer(record.createdAt),
             ])
     }
 
@@ -106,7 +106,8 @@ package struct DepositAddressRepository {
             id: try row.string("id"), projectId: try row.string("project_id"), livemode: try row.int("livemode") != 0,
             network: try row.string("network"), address: try row.string("address"),
             customer: row.optionalString("customer"),
-            metadata: (try? JSONParser().parse(try row.string("metadata"))) ?? [:],
+            metadata: (try? JSONParser().parse(try row.string("metadata"))).flatMap(OrderedStringMap.init(json:))
+                ?? [:],
             createdAt: try row.int("created_at"))
     }
 }

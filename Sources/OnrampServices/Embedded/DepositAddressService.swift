@@ -20,7 +20,7 @@ package struct DepositAddressService: Sendable, UsesServiceEnvironment {
     package static let networks = ["base", "solana"]
 
     /// Makes an address on `network` for the caller's project and mode.
-    package func create(network: String, customer: String?, metadata: JSONValue, caller: StripeCaller) throws
+    package func create(network: String, customer: String?, metadata: OrderedStringMap, caller: StripeCaller) throws
         -> DepositAddressRepository.Record
     {
         guard Self.networks.contains(network) else {
@@ -172,22 +172,12 @@ package struct DepositAddressService: Sendable, UsesServiceEnvironment {
     }
 
     /// The `crypto.deposit_address` object.
-    package func json(_ record: DepositAddressRepository.Record) -> JSONValue {
+    package func wire(_ record: DepositAddressRepository.Record) -> CryptoDepositAddress {
         let contract = catalogue.assets.first { $0.symbol.lowercased() == "usdc" }?.deployments
             .first { $0.network == record.network }?.contractAddress
-        var members: [(String, JSONValue)] = [
-            ("id", .string(record.id)), ("object", "crypto.deposit_address"), ("address", .string(record.address)),
-            ("created", .integer(record.createdAt / 1000)),
-        ]
-        if let customer = record.customer { members.append(("customer", .string(customer))) }
-        members += [
-            ("livemode", .bool(record.livemode)), ("metadata", record.metadata), ("network", .string(record.network)),
-            (
-                "supported_tokens",
-                .array(
-                    contract.map { [["token_contract_address": .string($0), "token_currency": "usdc"]] } ?? [])
-            ),
-        ]
-        return .object(members)
+        return CryptoDepositAddress(
+            id: record.id, address: record.address, created: record.createdAt / 1000, customer: record.customer,
+            livemode: record.livemode, metadata: record.metadata, network: record.network,
+            supportedTokens: contract.map { [.init(tokenContractAddress: $0, tokenCurrency: "usdc")] } ?? [])
     }
 }

@@ -36,7 +36,7 @@ extension WebhookSubscriptionChange {
             throw fields.invalid("target", "Missing required field target.")
         }
         enabled = try fields.optionalBool("isEnabled")
-        metadata = try fields.optionalStringMap("metadata")
+        metadata = try fields.optionalStringMap("metadata").map(MetadataChange.replace)
         labels = try fields.optionalStringMap("labels")
         if let key = try fields.optional("labelKey", maxLength: 40) {
             guard !key.isEmpty, let value = try fields.optional("labelValue", maxLength: 500) else {
@@ -48,7 +48,8 @@ extension WebhookSubscriptionChange {
 
     /// A Stripe webhook endpoint form: `url`, `enabled_events`, `description`, `metadata`, and on update
     /// `disabled`; Stripe's other documented parameters are accepted and ignored, any other is refused
-    /// (`parameter_unknown`). Creation needs `url` and `enabled_events`.
+    /// (`parameter_unknown`). Creation needs `url` and `enabled_events`. Metadata change key by key, as Stripe's
+    /// do: a key given an empty value is unset, and `metadata=` (empty) unsets them all.
     package init(stripeForm body: JSONValue, creating: Bool, targets: WebhookTargetPolicy) throws(FieldError) {
         let fields = RequestFields.stripe(body)
         try fields.rejectUnknown(allowed: creating ? Self.stripeFields : Self.stripeFields.union(["disabled"]))
@@ -68,7 +69,11 @@ extension WebhookSubscriptionChange {
                 param: "enabled_events")
         }
         description = try fields.optional("description", maxLength: 5000, multiline: true)
-        metadata = try fields.optionalStringMap("metadata")
+        if fields.body["metadata"] == "" {
+            metadata = .replace([:])
+        } else {
+            metadata = try fields.optionalStringMap("metadata").map(MetadataChange.merge)
+        }
         if !creating, let disabled = try fields.optionalBool("disabled") { enabled = !disabled }
     }
 

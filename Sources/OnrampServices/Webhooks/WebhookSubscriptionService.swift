@@ -8,14 +8,14 @@ package enum WebhookSubscriptionRefusal: Error, Equatable, CustomStringConvertib
     case tooMany(limit: Int)
     /// No subscription of the caller's project, family and mode has this id.
     case notFound(id: String)
-    /// A label added by name (CDP's `labelKey`) would make more labels than a subscription may hold.
-    case tooManyLabels(limit: Int)
+    /// A change would leave `field` (`labels`, `metadata`) with more keys than a subscription may hold.
+    case tooManyKeys(field: String, limit: Int)
 
     package var description: String {
         switch self {
         case .tooMany(let limit): "A project may have at most \(limit) webhook subscriptions; delete one first."
         case .notFound(let id): "No webhook subscription \(id)."
-        case .tooManyLabels(let limit): "labels may hold at most \(limit) keys."
+        case .tooManyKeys(let field, let limit): "\(field) may hold at most \(limit) keys."
         }
     }
 }
@@ -28,12 +28,21 @@ package struct WebhookSubscriptionChange: Sendable {
     package var description: String?
     package var headers: [(String, String)]?
     package var enabled: Bool?
-    package var metadata: OrderedStringMap?
+    package var metadata: MetadataChange?
     package var labels: OrderedStringMap?
     /// One label set by name on top of the others (the older CDP body's `labelKey` and `labelValue`).
     package var addedLabel: (key: String, value: String)?
 
-    /// Labels a subscription may hold.
+    /// What a change does to the metadata.
+    package enum MetadataChange: Sendable {
+        /// They become these (a CDP `PUT`, or Stripe's `metadata=""`, which unsets them all).
+        case replace(OrderedStringMap)
+        /// Each key given is set, and one given an empty value unset (Stripe's update: "individual keys can be
+        /// unset by posting an empty value to them").
+        case merge(OrderedStringMap)
+    }
+
+    /// Labels, or metadata keys, a subscription may hold.
     package static let labelLimit = 50
 
     package func apply(to subscription: inout WebhookSubscription) throws(WebhookSubscriptionRefusal) {
@@ -46,12 +55,22 @@ package struct WebhookSubscriptionChange: Sendable {
             // Enabled again by its owner: the reason it was disabled no longer applies.
             if enabled { subscription.disabledReason = nil }
         }
-        if let metadata { subscription.metadata = metadata }
+        switch metadata {
+        case .replace(let map): subscription.metadata = map
+        case .merge(let map):
+            for entry in map.entries { subscription.metadata[entry.key] = entry.value.isEmpty ? nil : entry.value }
+            guard subscription.metadata.entries.count <= Self.labelLimit else {
+                throw .tooManyKeys(field: "metadata", limit: Self.labelLimit)
+            }
+        case nil: break
+        }
         if let labels { subscription.labels = labels }
         if let (key, value) = addedLabel {
             var labels = subscription.labels
             labels[key] = nil
-            guard labels.entries.count < Self.labelLimit else { throw .tooManyLabels(limit: Self.labelLimit) }
+            guard labels.entries.count < Self.labelLimit else {
+                throw .tooManyKeys(field: "labels", limit: Self.labelLimit)
+            }
             labels[key] = value
             subscription.labels = labels
         }
@@ -60,7 +79,7 @@ package struct WebhookSubscriptionChange: Sendable {
     /// A value with each stored property given.
     package init(
         url: String? = nil, eventTypes: [String]? = nil, description: String? = nil, headers: [(String, String)]? = nil,
-        enabled: Bool? = nil, metadata: OrderedStringMap? = nil, labels: OrderedStringMap? = nil,
+        enabled: Bool? = nil, metadata: MetadataChange? = nil, labels: OrderedStringMap? = nil,
         addedLabel: (key: String, value: String)? = nil
     ) {
         self.url = url

@@ -128,7 +128,7 @@ public struct WebhookTrigger: Sendable {
     private func deposit(projectId: String) throws -> [Written] {
         let caller = StripeCaller(projectId: projectId, livemode: false)
         let deposits = DepositAddressService(context: context)
-        let address = try deposits.create(network: "base", customer: nil, metadata: .object([]), caller: caller)
+        let address = try deposits.create(network: "base", customer: nil, metadata: [:], caller: caller)
         let (received, _) = try deposits.deposit(
             addressId: address.id, amount: "25.00", tokenCurrency: "usdc", transactionHash: nil, caller: caller)
         return try events(projectId: projectId, naming: received.id)
