@@ -322,6 +322,25 @@ import Testing
         }
     }
 
+    /// Onramp quotes keep their networks in the order asked, write a `null` source amount, and decode back to
+    /// themselves, as do the transaction limits.
+    @Test func quotesAndLimitsDecodeToThemselves() throws {
+        let quote = CryptoOnrampQuotes.Quote(
+            id: "cq_1", destinationCurrency: "usdc", destinationNetwork: "solana", destinationAmount: "49.750000",
+            sourceTotalAmount: "50.00", fees: .init(networkFeeMonetary: "0.01", transactionFeeMonetary: "0.24"),
+            expiresAt: 1_796_000_000)
+        let quotes = CryptoOnrampQuotes(
+            id: "cqs_1", livemode: false, rateFetchedAt: 1_795_999_990, sourceCurrency: "usd", sourceAmount: nil,
+            destinationNetworkQuotes: ["solana": [quote], "ethereum": []])
+        #expect(try Self.decoded(quotes) == quotes)
+        #expect(quotes.json["destination_network_quotes"]?.objectValue?.map(\.0) == ["solana", "ethereum"])
+        #expect(quotes.json["source_amount"] == .null)
+        let limits = CryptoOnrampTransactionLimits(
+            livemode: false, currency: "usd", perTransaction: .init(l0: "100.00", l1: "100.00", l2: "100.00"))
+        #expect(try Self.decoded(limits) == limits)
+        #expect(limits.json.objectValue?.map(\.0) == ["object", "livemode", "currency", "per_transaction"])
+    }
+
     /// Two string maps are equal when they hold the same members in any order; a key set again keeps its place.
     @Test func anOrderedStringMapKeepsItsOrder() throws {
         var map: OrderedStringMap = ["b": "1", "a": "2"]

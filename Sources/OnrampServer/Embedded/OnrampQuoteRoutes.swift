@@ -16,23 +16,13 @@ struct OnrampQuoteRoutes: Sendable {
 
     func retrieveOnrampTransactionLimits(_ _: HTTPRequest, _ caller: StripeCaller, _ _: JSONValue) throws -> JSONValue {
         let limits = KYCPolicy().limits
-        var tiers: [(String, JSONValue)] = [
-            ("l0", .string(limits.l0.string(places: 2))), ("l1", .string(limits.l1.string(places: 2))),
-            ("l2", .string(limits.l2.string(places: 2))),
-        ]
-        if !caller.livemode {
-            tiers = tiers.map {
-                ($0.0, .string(min(DecimalAmount(exactly: 100), Self.amount($0.1)).string(places: 2)))
-            }
-        }
-        return [
-            "object": "crypto.onramp_transaction_limits", "livemode": .bool(caller.livemode), "currency": "usd",
-            "per_transaction": .object(tiers),
-        ]
-    }
-
-    private static func amount(_ value: JSONValue) -> DecimalAmount {
-        (try? DecimalAmount(parsing: value.stringValue ?? "")) ?? .zero
+        // Test mode caps every tier at 100.
+        let cap = caller.livemode ? nil : DecimalAmount(exactly: 100)
+        let text = { (limit: DecimalAmount) in (cap.map { min($0, limit) } ?? limit).string(places: 2) }
+        return CryptoOnrampTransactionLimits(
+            livemode: caller.livemode, currency: "usd",
+            perTransaction: .init(l0: text(limits.l0), l1: text(limits.l1), l2: text(limits.l2))
+        ).json
     }
 
     func quotes(_ request: HTTPRequest, caller: StripeCaller) throws -> JSONValue {
@@ -44,37 +34,30 @@ struct OnrampQuoteRoutes: Sendable {
         let networks =
             try Self.list(request, "destination_networks")
             ?? (caller.livemode ? ["ethereum", "base", "solana", "polygon"] : ["ethereum", "base", "solana"])
-        var byNetwork: [(String, JSONValue)] = []
+        var byNetwork: OrderedMap<[CryptoOnrampQuotes.Quote]> = [:]
         for network in networks {
-            var entries: [JSONValue] = []
-            for currency in currencies {
+            byNetwork[network] = currencies.compactMap { currency in
                 guard
                     let quote = try? sessions.quote(
                         sourceCurrency: sourceCurrency, destinationCurrency: currency, network: network, method: .card,
                         amount: amount)
-                else { continue }
-                entries.append([
-                    "id": .string(context.ids.id(prefix: IdPrefix.onrampQuote)),
-                    "destination_currency": .string(currency),
-                    "destination_network": .string(network),
-                    "destination_amount": .string(quote.destinationAmount.amount.string(places: quote.asset.decimals)),
-                    "source_total_amount": .string(quote.sourceTotalAmount.amount.string(places: 2)),
-                    "fees": [
-                        "network_fee_monetary": .string(quote.networkFeeAmount.amount.string(places: 2)),
-                        "transaction_fee_monetary": .string(quote.transactionFeeAmount.amount.string(places: 2)),
-                    ],
-                    "expires_at": .integer(Int64(quote.expiresAt.timeIntervalSince1970)),
-                ])
+                else { return nil }
+                return CryptoOnrampQuotes.Quote(
+                    id: context.ids.id(prefix: IdPrefix.onrampQuote), destinationCurrency: currency,
+                    destinationNetwork: network,
+                    destinationAmount: quote.destinationAmount.amount.string(places: quote.asset.decimals),
+                    sourceTotalAmount: quote.sourceTotalAmount.amount.string(places: 2),
+                    fees: .init(
+                        networkFeeMonetary: quote.networkFeeAmount.amount.string(places: 2),
+                        transactionFeeMonetary: quote.transactionFeeAmount.amount.string(places: 2)),
+                    expiresAt: Int64(quote.expiresAt.timeIntervalSince1970))
             }
-            byNetwork.append((network, .array(entries)))
         }
-        return [
-            "id": .string(context.ids.id(prefix: IdPrefix.onrampQuotes)), "object": "crypto.onramp_quotes",
-            "livemode": .bool(caller.livemode),
-            "rate_fetched_at": .integer(context.nowMilliseconds / 1000), "source_currency": .string(sourceCurrency),
-            "source_amount": .optional(request.queryValue("source_amount")),
-            "destination_network_quotes": .object(byNetwork),
-        ]
+        return CryptoOnrampQuotes(
+            id: context.ids.id(prefix: IdPrefix.onrampQuotes), livemode: caller.livemode,
+            rateFetchedAt: context.nowMilliseconds / 1000, sourceCurrency: sourceCurrency,
+            sourceAmount: request.queryValue("source_amount"), destinationNetworkQuotes: byNetwork
+        ).json
     }
 
     /// The most entries a query list may have (each pair of entries is one quote computed).
