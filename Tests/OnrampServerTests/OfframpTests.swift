@@ -501,6 +501,12 @@ import Testing
                 $0["networks"]?.arrayValue?.compactMap { $0["name"]?.stringValue } ?? []
             })
         #expect(onBaseNetworks == ["base"])
+        // Both decode as OnrampCore's types (the console's and `onramp catalogue`'s), limits as decimals.
+        let decodedConfig = try JSONDecoder().decode(SellConfig.self, from: Data(config.body.serialized))
+        #expect(decodedConfig.countries.count == config.body["countries"]?.arrayValue?.count)
+        let decoded = try JSONDecoder().decode(SellOptions.self, from: Data(onBase.body.serialized))
+        #expect(decoded.sellCurrencies.allSatisfy { $0.networks.map(\.name) == ["base"] })
+        #expect(decoded.cashoutCurrencies.first { $0.id == "USD" }?.limits.allSatisfy { $0.min < $0.max } == true)
         let unknown = try jwtRequest(server, "GET", "/onramp/v1/sell/options", query: "country=ZZ")
         #expect(unknown.status == 400 && unknown.body["errorType"] == "invalid_request")
     }

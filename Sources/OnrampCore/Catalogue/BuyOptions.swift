@@ -70,19 +70,32 @@ extension Catalogue {
     /// omitted.
     public func buyOptions(country: String? = nil, networks filter: [String]? = nil) -> BuyOptions {
         let offered = country.flatMap { self.country($0) }?.paymentMethods ?? PaymentMethodType.allCases
-        let paymentCurrencies = fiatCurrencies.map { currency in
+        return BuyOptions(
+            paymentCurrencies: currencyLimits(of: offered) { $0.transactionsAPIValue },
+            purchaseCurrencies: assetNetworks { network in filter.map { $0.contains(where: network.isNamed) } ?? true })
+    }
+
+    /// Each fiat currency with the limits the payment methods of `types` have in it, each method named by `name`.
+    func currencyLimits(of types: [PaymentMethodType], name: (PaymentMethodType) -> String)
+        -> [BuyOptions.PaymentCurrency]
+    {
+        fiatCurrencies.map { currency in
             BuyOptions.PaymentCurrency(
                 id: currency.code,
-                limits: paymentMethods.filter { offered.contains($0.type) }.compactMap { method in
+                limits: paymentMethods.filter { types.contains($0.type) }.compactMap { method in
                     method.limit(for: currency.code).map {
-                        BuyOptions.Limit(id: method.type.transactionsAPIValue, min: $0.minimum, max: $0.maximum)
+                        BuyOptions.Limit(id: name(method.type), min: $0.minimum, max: $0.maximum)
                     }
                 })
         }
-        let purchaseCurrencies = assets.compactMap { asset -> BuyOptions.PurchaseCurrency? in
+    }
+
+    /// Each asset with the networks `includes` keeps; assets on none are left out.
+    func assetNetworks(_ includes: (Network) -> Bool) -> [BuyOptions.PurchaseCurrency] {
+        assets.compactMap { asset -> BuyOptions.PurchaseCurrency? in
             let entries = asset.deployments.compactMap { deployment -> BuyOptions.NetworkEntry? in
-                guard let network = networks.first(where: { $0.id == deployment.network }) else { return nil }
-                if let filter, !filter.contains(where: { network.isNamed($0) }) { return nil }
+                guard let network = networks.first(where: { $0.id == deployment.network }), includes(network)
+                else { return nil }
                 return BuyOptions.NetworkEntry(
                     name: network.id, displayName: network.displayName, chainID: network.chainID,
                     contractAddress: deployment.contractAddress)
@@ -90,6 +103,5 @@ extension Catalogue {
             guard !entries.isEmpty else { return nil }
             return BuyOptions.PurchaseCurrency(id: asset.id, name: asset.name, symbol: asset.symbol, networks: entries)
         }
-        return BuyOptions(paymentCurrencies: paymentCurrencies, purchaseCurrencies: purchaseCurrencies)
     }
 }

@@ -16,16 +16,7 @@ struct OfframpRoutes: Sendable {
     /// `GET /onramp/v1/sell/config` (Coinbase's demo application `app/api/sell-config/route.ts` at 114d1e1c):
     /// every country of the catalogue with the cash-out methods a sell may use.
     func getSellConfig(_ _: HTTPRequest, _ _: String) throws -> HTTPResponse {
-        let methods: [JSONValue] = OfframpService.cashoutMethods.map { ["id": .string($0.name)] }
-        return .json([
-            "countries": .array(
-                service.catalogue.countries.map {
-                    [
-                        "id": .string($0.id), "payment_methods": .array(methods),
-                        "subdivisions": .array($0.subdivisions.map(JSONValue.string)),
-                    ]
-                })
-        ])
+        .json(try JSONValueEncoder().encode(service.catalogue.sellConfig(methods: OfframpService.cashoutMethods)))
     }
 
     /// `GET /onramp/v1/sell/options?country=&subdivision=&networks=`: the cash-out currencies with each
@@ -37,57 +28,11 @@ struct OfframpRoutes: Sendable {
                 param: "country")
         }
         let networkFilter = request.queryValue("networks").map { Set($0.split(separator: ",").map(String.init)) }
-        let names = Dictionary(uniqueKeysWithValues: OfframpService.cashoutMethods.map { ($0.type, $0.name) })
-        let catalogue = service.catalogue
-        return .json([
-            "cashout_currencies": .array(
-                Self.cashoutCurrencies(catalogue, methods: OfframpService.cashoutMethods.map(\.type)) {
-                    names[$0] ?? $0.rawValue
-                }),
-            "sell_currencies": .array(
-                Self.sellCurrencies(catalogue) { network in
-                    OfframpService.receivableFormats.contains(network.addressFormat)
-                        && (networkFilter?.contains(network.id) ?? true)
-                }),
-        ])
-    }
-
-    /// Each fiat currency of `catalogue` with the limits `methods` have in it (`{id, limits: [{id, min, max}]}`),
-    /// each method named by `name`: Sell Options' cash-out currencies.
-    private static func cashoutCurrencies(
-        _ catalogue: Catalogue, methods: [PaymentMethodType], name: (PaymentMethodType) -> String
-    ) -> [JSONValue] {
-        catalogue.fiatCurrencies.map { fiat in
-            let limits: [JSONValue] = catalogue.paymentMethods.filter { methods.contains($0.type) }.compactMap {
-                method in
-                method.limit(for: fiat.code).map { limit in
-                    [
-                        "id": .string(name(method.type)), "min": .string(limit.minimum.description),
-                        "max": .string(limit.maximum.description),
-                    ]
-                }
-            }
-            return ["id": .string(fiat.code), "limits": .array(limits)]
+        let options = service.catalogue.sellOptions(methods: OfframpService.cashoutMethods) { network in
+            OfframpService.receivableFormats.contains(network.addressFormat)
+                && (networkFilter?.contains(network.id) ?? true)
         }
-    }
-
-    /// Each asset of `catalogue` with the networks `includes` keeps (`{id, name, symbol, networks}`): Sell
-    /// Options' sell currencies; assets on none are left out.
-    private static func sellCurrencies(_ catalogue: Catalogue, on includes: (Network) -> Bool) -> [JSONValue] {
-        catalogue.assets.compactMap { asset in
-            let networks: [JSONValue] = asset.deployments.compactMap { deployment in
-                guard let network = try? catalogue.network(deployment.network), includes(network) else { return nil }
-                return [
-                    "name": .string(network.id), "display_name": .string(network.displayName),
-                    "chain_id": .string(network.chainID), "contract_address": .string(deployment.contractAddress),
-                ]
-            }
-            guard !networks.isEmpty else { return nil }
-            return [
-                "id": .string(asset.id), "name": .string(asset.name), "symbol": .string(asset.symbol),
-                "networks": .array(networks),
-            ]
-        }
+        return .json(try JSONValueEncoder().encode(options))
     }
 
     func sellPage(_ request: HTTPRequest) throws -> HTTPResponse {

@@ -28,18 +28,21 @@ package struct OfframpService: Sendable, UsesServiceEnvironment {
     package static let pagePath = "/v3/sell/input"
     /// The cash-out methods (Coinbase's `defaultCashoutMethod` names, `CRYPTO_ACCOUNT` the user's crypto balance)
     /// and the fee schedule each uses.
-    package static let cashoutMethods: [(name: String, type: PaymentMethodType)] = [
-        ("FIAT_WALLET", .fiatWallet), ("ACH_BANK_ACCOUNT", .ach), ("PAYPAL", .paypal),
-        ("CRYPTO_ACCOUNT", .cryptoWallet),
+    package static let cashoutMethods: [CashoutMethod] = [
+        .init(name: "FIAT_WALLET", type: .fiatWallet), .init(name: "ACH_BANK_ACCOUNT", type: .ach),
+        .init(name: "PAYPAL", type: .paypal),
+        .init(name: "CRYPTO_ACCOUNT", type: .cryptoWallet),
     ]
 
     /// The other `paymentMethod` values a Sell Quote takes (the API reference's enum, and the demo application's
     /// `SEPA_BANK_ACCOUNT` and `EFT_BANK_ACCOUNT`): quoted on the fees of the nearest method the catalogue has,
     /// but nothing is paid out to them here, so the sell page refuses a quote made for one.
-    package static let quotedOnlyMethods: [(name: String, type: PaymentMethodType)] = [
-        ("UNSPECIFIED", .fiatWallet), ("CARD", .card), ("GUEST_CHECKOUT_CARD", .card), ("APPLE_PAY", .applePay),
-        ("GUEST_CHECKOUT_APPLE_PAY", .applePay), ("RTP", .ach), ("SEPA_BANK_ACCOUNT", .fiatWallet),
-        ("EFT_BANK_ACCOUNT", .fiatWallet),
+    package static let quotedOnlyMethods: [CashoutMethod] = [
+        .init(name: "UNSPECIFIED", type: .fiatWallet), .init(name: "CARD", type: .card),
+        .init(name: "GUEST_CHECKOUT_CARD", type: .card), .init(name: "APPLE_PAY", type: .applePay),
+        .init(name: "GUEST_CHECKOUT_APPLE_PAY", type: .applePay), .init(name: "RTP", type: .ach),
+        .init(name: "SEPA_BANK_ACCOUNT", type: .fiatWallet),
+        .init(name: "EFT_BANK_ACCOUNT", type: .fiatWallet),
     ]
 
     /// Why the sell page cannot cash out to `name`, a method only quoted; nil for a cash-out method.
