@@ -24,6 +24,21 @@ struct CryptoOnrampAPI: Sendable {
         }
     }
 
+    /// A POST with a form body whose answer is decoded as `Answer`, a wire object the server renders.
+    func post<Answer: Decodable>(
+        _ path: String, _ fields: [(String, String)] = [], key: String? = nil, as _: Answer.Type
+    ) async throws -> Answer {
+        let body = try await sendChecked {
+            try await transport.form(
+                "POST", url(path), fields, headers: ["Authorization": "Bearer \(key ?? publishableKey)"])
+        }
+        do {
+            return try JSONDecoder().decode(Answer.self, from: body)
+        } catch {
+            throw CryptoOnrampError(.unexpectedResponse, developer: "\(path): not a \(Answer.self) (\(error)).")
+        }
+    }
+
     func get(_ path: String, _ query: [(String, String)], key: String? = nil) async throws -> JSONObject {
         try await getAnswer(path, query, key: key).body
     }
@@ -58,20 +73,28 @@ struct CryptoOnrampAPI: Sendable {
     }
 
     private func send(_ call: () async throws -> HTTPAnswer) async throws -> JSONObject {
+        let body = try await sendChecked(call)
+        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else {
+            throw CryptoOnrampError(.unexpectedResponse, developer: "not a JSON object.")
+        }
+        return JSONObject(object)
+    }
+
+    /// The body of a successful answer; a refusal thrown as its ``CryptoOnrampError``.
+    private func sendChecked(_ call: () async throws -> HTTPAnswer) async throws -> Data {
         let answer: HTTPAnswer
         do {
             answer = try await call()
         } catch let error as URLError {
             throw CryptoOnrampError(.network, developer: "URLError \(error.code.rawValue).")
         }
-        guard let object = try? JSONSerialization.jsonObject(with: answer.body) as? [String: Any] else {
-            throw CryptoOnrampError(.unexpectedResponse, developer: "HTTP \(answer.status): not JSON.")
-        }
-        let json = JSONObject(object)
         guard answer.isSuccess else {
+            guard (try? JSONSerialization.jsonObject(with: answer.body)) is [String: Any] else {
+                throw CryptoOnrampError(.unexpectedResponse, developer: "HTTP \(answer.status): not JSON.")
+            }
             throw Self.error(try? JSONDecoder().decode(StripeErrorBody.self, from: answer.body), status: answer.status)
         }
-        return json
+        return answer.body
     }
 
     /// Types a refusal by Stripe's error `code` (and `type` for card errors).

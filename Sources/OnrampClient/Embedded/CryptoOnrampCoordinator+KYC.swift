@@ -1,4 +1,5 @@
 import Foundation
+import OnrampWire
 
 extension CryptoOnrampCoordinator {
     /// Submits KYC data (tiers L0 and L1). Verification is asynchronous: your backend polls the customer.
@@ -14,20 +15,19 @@ extension CryptoOnrampCoordinator {
     {
         try ensureActive()
         let credential = try credentials()
-        let stored = try await api.post("/v1/crypto/internal/kyc_data_retrieve", [credential])
+        let stored = try await api.post(
+            "/v1/crypto/internal/kyc_data_retrieve", [credential], as: CryptoKYCData.self)
         let address =
             updatedAddress
-            ?? stored.object("address").flatMap { address in
-                address.string("line1").map {
-                    Address(
-                        line1: $0, line2: address.string("line2"), city: address.string("city") ?? "",
-                        state: address.string("state") ?? "", postalCode: address.string("zip") ?? "",
-                        country: address.string("country") ?? "")
-                }
+            ?? stored.address.line1.map {
+                Address(
+                    line1: $0, line2: stored.address.line2, city: stored.address.city ?? "",
+                    state: stored.address.state ?? "", postalCode: stored.address.zip ?? "",
+                    country: stored.address.country ?? "")
             }
         let info = RetrievedKycInfo(
-            firstName: stored.string("first_name"), lastName: stored.string("last_name"),
-            idNumberLast4: stored.string("id_number_last4"), address: address)
+            firstName: stored.firstName, lastName: stored.lastName, idNumberLast4: stored.idNumberLast4,
+            address: address)
         let result = await presenters.kycReview.review(info, from: viewController)
         if result == .confirmed {
             _ = try await api.post(

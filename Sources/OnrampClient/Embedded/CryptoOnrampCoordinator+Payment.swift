@@ -1,4 +1,5 @@
 import Foundation
+import OnrampWire
 
 extension CryptoOnrampCoordinator {
     /// Registers a wallet for the signed-in customer; the server validates the address for the network.
@@ -6,7 +7,8 @@ extension CryptoOnrampCoordinator {
         try ensureActive()
         _ = try await api.post(
             "/v1/crypto/internal/wallet",
-            [try credentials(), ("wallet_address", walletAddress), ("network", network.rawValue)])
+            [try credentials(), ("wallet_address", walletAddress), ("network", network.rawValue)],
+            as: CryptoConsumerWallet.self)
     }
 
     /// Presents the payment-method sheet and remembers the selection for ``createCryptoPaymentToken()``.
@@ -24,7 +26,7 @@ extension CryptoOnrampCoordinator {
         else { return nil }
         let platformKey = try await platformPublishableKey()
         let applePay = if case .applePay = type { true } else { false }
-        let method: JSONObject
+        let method: StripePaymentMethod
         switch selection {
         case .existing(let id):
             selectedPaymentMethodId = id
@@ -35,7 +37,8 @@ extension CryptoOnrampCoordinator {
                 throw CryptoOnrampError(.unexpectedResponse, developer: "The card token has no id.")
             }
             method = try await api.post(
-                "/v1/payment_methods", [("type", "card"), ("card[token]", tokenId)], key: platformKey)
+                "/v1/payment_methods", [("type", "card"), ("card[token]", tokenId)], key: platformKey,
+                as: StripePaymentMethod.self)
         case .card(let card):
             let saved = try await api.post(
                 "/v1/consumers/payment_details",
@@ -47,28 +50,22 @@ extension CryptoOnrampCoordinator {
             guard let detailsId = saved.string("redacted_payment_details.id") else {
                 throw CryptoOnrampError(.unexpectedResponse, developer: "The saved payment details have no id.")
             }
-            let shared = try await api.post(
+            method = try await api.post(
                 "/v1/consumers/payment_details/share",
                 [
                     credential, CryptoOnrampAPI.requestSurface, ("expand[0]", "payment_method"), ("id", detailsId),
                     ("payment_method_options[card][cvc]", card.cvc), ("expected_payment_method_type", "card"),
-                ], key: platformKey)
-            guard let object = shared.object("payment_method") else {
-                throw CryptoOnrampError(.unexpectedResponse, developer: "The share answer has no payment_method.")
-            }
-            method = object
+                ], key: platformKey, as: SharedPaymentDetails.self
+            ).paymentMethod
         case .bankAccount(let routing, let account):
             method = try await api.post(
                 "/v1/payment_methods",
                 [
                     ("type", "us_bank_account"), ("us_bank_account[routing_number]", routing),
                     ("us_bank_account[account_number]", account),
-                ], key: platformKey)
+                ], key: platformKey, as: StripePaymentMethod.self)
         }
-        guard let id = method.string("id") else {
-            throw CryptoOnrampError(.unexpectedResponse, developer: "The payment method has no id.")
-        }
-        selectedPaymentMethodId = id
+        selectedPaymentMethodId = method.id
         return Self.displayData(method, applePay: applePay)
     }
 
@@ -95,13 +92,11 @@ extension CryptoOnrampCoordinator {
         }
         // As `createCryptoPaymentToken` does: the platform's key first, then the token without credentials.
         _ = try await platformPublishableKey()
-        let token = try await api.post(
+        return try await api.post(
             "/v1/crypto/internal/payment_token",
-            [("payment_method", selectedPaymentMethodId), ("crypto_customer_id", customerId), ("ui_mode", "headless")])
-        guard let id = token.string("id") else {
-            throw CryptoOnrampError(.unexpectedResponse, developer: "The payment token has no id.")
-        }
-        return id
+            [("payment_method", selectedPaymentMethodId), ("crypto_customer_id", customerId), ("ui_mode", "headless")],
+            as: CryptoPaymentToken.self
+        ).id
     }
 
     /// `GET platform_settings`: the publishable key of the platform the payment is made on.
@@ -115,20 +110,25 @@ extension CryptoOnrampCoordinator {
         return key
     }
 
-    static func displayData(_ method: JSONObject, applePay: Bool) -> PaymentMethodDisplayData {
-        if let card = method.object("card") {
-            let brand = card.string("brand") ?? "card"
-            let expiry = card.int("exp_month").flatMap { month in
-                card.int("exp_year").map { "Expires \(month)/\($0 % 100)" }
-            }
+    static func displayData(_ method: StripePaymentMethod, applePay: Bool) -> PaymentMethodDisplayData {
+        if let card = method.card {
             return PaymentMethodDisplayData(
-                paymentMethodType: applePay ? "apple_pay" : "card", icon: applePay ? "apple_pay" : brand,
-                label: "\(brand.capitalized) •••• \(card.string("last4") ?? "")", sublabel: expiry)
+                paymentMethodType: applePay ? "apple_pay" : "card", icon: applePay ? "apple_pay" : card.brand,
+                label: "\(card.brand.capitalized) •••• \(card.last4)",
+                sublabel: "Expires \(card.expMonth)/\(card.expYear % 100)")
         }
-        let bank = method.object("us_bank_account")
+        let bank = method.usBankAccount
         return PaymentMethodDisplayData(
             paymentMethodType: "us_bank_account", icon: "bank",
-            label: "\(bank?.string("bank_name") ?? "Bank account") •••• \(bank?.string("last4") ?? "")",
-            sublabel: bank?.string("account_type"))
+            label: "\(bank?.bankName ?? "Bank account") •••• \(bank?.last4 ?? "")", sublabel: bank?.accountType)
+    }
+}
+
+/// What `consumers/payment_details/share` answers with `expand[0]=payment_method`.
+private struct SharedPaymentDetails: Decodable {
+    let paymentMethod: StripePaymentMethod
+
+    enum CodingKeys: String, CodingKey {
+        case paymentMethod = "payment_method"
     }
 }
