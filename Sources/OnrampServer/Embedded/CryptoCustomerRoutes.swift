@@ -38,7 +38,7 @@ struct CryptoCustomerRoutes: Sendable {
         }
         return StripeList(
             url: "/v1/crypto/customers/\(customer.id)/payment_tokens", limit: limit,
-            fetched: tokens.map { $0.method.token(id: $0.id) }
+            fetched: tokens
         ).json
     }
 

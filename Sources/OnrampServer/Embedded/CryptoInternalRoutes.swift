@@ -69,7 +69,7 @@ struct CryptoInternalRoutes: Sendable {
         let creation = try PaymentTokenCreation(RequestFields.stripe(body))
         let customer = try paymentTokenCustomer(creation, request, caller: caller, body: body)
         let token = try service.createPaymentToken(creation, for: customer, caller: caller)
-        return token.method.token(id: token.id).json
+        return token.json
     }
 
     func retrieveOnrampSessionByClientSecret(_ request: HTTPRequest, _ caller: StripeCaller, _ _: JSONValue) throws

@@ -21,13 +21,11 @@ struct DepositAddressRoutes: Sendable {
         let network = try fields.required("network", maxLength: 16)
         let customer = try fields.optional("customer", maxLength: 255)
         let metadata = try fields.optionalStringMap("metadata") ?? [:]
-        return service.wire(
-            try service.create(network: network, customer: customer, metadata: metadata, caller: caller)
-        ).json
+        return try service.create(network: network, customer: customer, metadata: metadata, caller: caller).json
     }
 
     func retrieveDepositAddress(_ request: HTTPRequest, _ caller: StripeCaller, _ _: JSONValue) throws -> JSONValue {
-        service.wire(try service.find(id: request.pathParameters["id"] ?? "", caller: caller)).json
+        try service.address(id: request.pathParameters["id"] ?? "", caller: caller).json
     }
 
     /// `POST /v1/test_helpers/crypto/deposit_addresses/{id}/deposit`: stands in for an on-chain transfer to the
@@ -54,7 +52,7 @@ struct DepositAddressRoutes: Sendable {
             address: request.queryValue("address"), customer: request.queryValue("customer"),
             network: request.queryValue("network"))
         guard
-            let records = try service.list(
+            let addresses = try service.list(
                 filter: filter, startingAfter: after, endingBefore: before, limit: limit, caller: caller)
         else {
             throw StripeErrors.missing(
@@ -63,7 +61,8 @@ struct DepositAddressRoutes: Sendable {
         }
         // Reading toward newer addresses, the extra one fetched is the newest: it only sets `has_more`.
         let page =
-            before == nil ? records : Array(records.suffix(limit)) + records.prefix(max(0, records.count - limit))
-        return StripeList(url: "/v1/crypto/deposit_addresses", limit: limit, fetched: page.map(service.wire)).json
+            before == nil
+            ? addresses : Array(addresses.suffix(limit)) + addresses.prefix(max(0, addresses.count - limit))
+        return StripeList(url: "/v1/crypto/deposit_addresses", limit: limit, fetched: page).json
     }
 }

@@ -195,12 +195,6 @@ package enum CryptoCustomerRepository {
         }
     }
 
-    /// A payment token as the customer's token list shows it.
-    package struct ListedPaymentToken: Sendable {
-        package let id: String
-        package let method: TestPaymentMethod
-    }
-
     /// Up to `limit` of the customer's wallets, newest first (ties by id), after the one `startingAfter`
     /// when given; `nil` when that one is not the customer's.
     package static func wallets(
@@ -217,11 +211,9 @@ package enum CryptoCustomerRepository {
     /// Up to `limit` of the customer's payment tokens, as ``wallets(of:startingAfter:limit:on:)`` pages.
     package static func paymentTokens(
         of customerId: String, startingAfter: String?, limit: Int, on connection: any SQLConnection
-    ) throws -> [ListedPaymentToken]? {
+    ) throws -> [CryptoPaymentToken]? {
         try page(of: .paymentTokens, of: customerId, startingAfter: startingAfter, limit: limit, on: connection)?.map {
-            ListedPaymentToken(
-                id: try $0.string("id"),
-                method: try TestPaymentMethod(storedText: try $0.string("details")))
+            try TestPaymentMethod(storedText: try $0.string("details")).token(id: try $0.string("id"))
         }
     }
 

@@ -57,7 +57,7 @@ package struct CryptoCustomerService: Sendable, UsesServiceEnvironment {
 
     /// Up to `limit` of the customer's payment tokens, paged as ``wallets(of:startingAfter:limit:)``.
     package func paymentTokens(of customerId: String, startingAfter: String?, limit: Int) throws
-        -> [CryptoCustomerRepository.ListedPaymentToken]?
+        -> [CryptoPaymentToken]?
     {
         try database.read {
             try CryptoCustomerRepository.paymentTokens(
@@ -148,7 +148,7 @@ package struct CryptoCustomerService: Sendable, UsesServiceEnvironment {
     package func createPaymentToken(
         _ creation: PaymentTokenCreation, for customer: CryptoCustomer, caller: StripeCaller
     )
-        throws -> CryptoCustomerRepository.ListedPaymentToken
+        throws -> CryptoPaymentToken
     {
         let id = ids.id(prefix: IdPrefix.paymentToken)
         let now = now
@@ -164,7 +164,7 @@ package struct CryptoCustomerService: Sendable, UsesServiceEnvironment {
                 paymentMethodId: creation.paymentMethodId, method, now: now)
             return method
         }
-        return CryptoCustomerRepository.ListedPaymentToken(id: id, method: method)
+        return method.token(id: id)
     }
 
     /// The caller's onramp session `id` when `clientSecret` is its client secret (compared in constant time).

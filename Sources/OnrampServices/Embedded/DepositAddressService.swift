@@ -21,7 +21,7 @@ package struct DepositAddressService: Sendable, UsesServiceEnvironment {
 
     /// Makes an address on `network` for the caller's project and mode.
     package func create(network: String, customer: String?, metadata: OrderedStringMap, caller: StripeCaller) throws
-        -> DepositAddressRepository.Record
+        -> CryptoDepositAddress
     {
         guard Self.networks.contains(network) else {
             throw OnrampError.refusal(
@@ -37,11 +37,16 @@ package struct DepositAddressService: Sendable, UsesServiceEnvironment {
             address: address, customer: customer, metadata: metadata,
             createdAt: Timestamp.milliseconds(clock.now()))
         try database.transaction { try DepositAddressRepository(connection: $0).insert(record) }
-        return record
+        return wire(record)
     }
 
     /// The caller's address `id`.
-    package func find(id: String, caller: StripeCaller) throws -> DepositAddressRepository.Record {
+    package func address(id: String, caller: StripeCaller) throws -> CryptoDepositAddress {
+        wire(try find(id: id, caller: caller))
+    }
+
+    /// The caller's address `id`, as stored.
+    private func find(id: String, caller: StripeCaller) throws -> DepositAddressRepository.Record {
         guard
             let record = try database.read({ try DepositAddressRepository(connection: $0).find(id: id) }),
             record.projectId == caller.projectId, record.livemode == caller.livemode
@@ -54,8 +59,8 @@ package struct DepositAddressService: Sendable, UsesServiceEnvironment {
     package func list(
         filter: DepositAddressRepository.Filter, startingAfter: String?, endingBefore: String?, limit: Int,
         caller: StripeCaller
-    ) throws -> [DepositAddressRepository.Record]? {
-        try database.read { connection in
+    ) throws -> [CryptoDepositAddress]? {
+        try database.read { connection -> [DepositAddressRepository.Record]? in
             let repository = DepositAddressRepository(connection: connection)
             func anchor(_ id: String?) throws -> (Int64, String)?? {
                 guard let id else { return .some(nil) }
@@ -68,7 +73,7 @@ package struct DepositAddressService: Sendable, UsesServiceEnvironment {
             return try repository.list(
                 projectId: caller.projectId, livemode: caller.livemode, filter: filter, olderThan: older,
                 newerThan: newer, limit: limit + 1)
-        }
+        }?.map(wire)
     }
 
     /// Receives `amount` of `tokenCurrency` at the caller's address `id` (the test helper standing in for an
@@ -172,7 +177,7 @@ package struct DepositAddressService: Sendable, UsesServiceEnvironment {
     }
 
     /// The `crypto.deposit_address` object.
-    package func wire(_ record: DepositAddressRepository.Record) -> CryptoDepositAddress {
+    private func wire(_ record: DepositAddressRepository.Record) -> CryptoDepositAddress {
         let contract = catalogue.assets.first { $0.symbol.lowercased() == "usdc" }?.deployments
             .first { $0.network == record.network }?.contractAddress
         return CryptoDepositAddress(
