@@ -341,6 +341,37 @@ import Testing
         #expect(limits.json.objectValue?.map(\.0) == ["object", "livemode", "currency", "per_transaction"])
     }
 
+    /// A PaymentIntent writes its payment method as an id or, expanded, as the method writes itself; a decline's
+    /// `decline_code` only when there is one; and decodes back to itself either way.
+    @Test func aPaymentIntentDecodesToItself() throws {
+        let card = StripePaymentMethod(
+            id: "pm_1", created: 1_796_000_000, livemode: false,
+            card: .init(brand: "visa", expMonth: 12, expYear: 2034, funding: "credit", last4: "4242", wallet: nil),
+            usBankAccount: nil)
+        for (method, error) in [
+            (StripePaymentIntent.PaymentMethod.expanded(card), StripePaymentIntent.LastPaymentError?.none),
+            (
+                .id("pm_1"),
+                .init(type: "card_error", code: "card_declined", declineCode: "generic_decline", message: "No")
+            ),
+            (
+                nil,
+                .init(
+                    type: "card_error", code: "payment_intent_authentication_failure", declineCode: nil, message: "3DS")
+            ),
+        ] {
+            let intent = StripePaymentIntent(
+                id: "pi_1", amount: 5126, captureMethod: "manual", clientSecret: "pi_1_secret_2",
+                created: 1_796_000_000,
+                currency: "usd", livemode: false, paymentMethodTypes: ["card"], status: .requiresAction,
+                paymentMethod: method, nextAction: .init(redirectingTo: "https://example.com/3ds"),
+                lastPaymentError: error)
+            #expect(try Self.decoded(intent) == intent)
+            #expect(intent.json["last_payment_error"]?["decline_code"] == error?.declineCode.map(JSONValue.string))
+            #expect(intent.json["payment_method"] == (method.map { $0 == .id("pm_1") ? "pm_1" : card.json } ?? .null))
+        }
+    }
+
     /// Two string maps are equal when they hold the same members in any order; a key set again keeps its place.
     @Test func anOrderedStringMapKeepsItsOrder() throws {
         var map: OrderedStringMap = ["b": "1", "a": "2"]

@@ -32,11 +32,28 @@ struct CryptoOnrampAPI: Sendable {
             try await transport.form(
                 "POST", url(path), fields, headers: ["Authorization": "Bearer \(key ?? publishableKey)"])
         }
+        return try Self.decoded(Answer.self, body, path: path)
+    }
+
+    /// `body` as `Answer`; a body that is not one is an ``CryptoOnrampError/Code/unexpectedResponse``.
+    private static func decoded<Answer: Decodable>(_: Answer.Type, _ body: Data, path: String) throws -> Answer {
         do {
             return try JSONDecoder().decode(Answer.self, from: body)
         } catch {
             throw CryptoOnrampError(.unexpectedResponse, developer: "\(path): not a \(Answer.self) (\(error)).")
         }
+    }
+
+    /// A GET whose answer is decoded as `Answer`, a wire object the server renders.
+    func get<Answer: Decodable>(
+        _ path: String, _ query: [(String, String)], key: String? = nil, as _: Answer.Type
+    ) async throws -> Answer {
+        let body = try await sendChecked {
+            try await transport.request(
+                "GET", url(path + "?" + FormEncoding.encode(query)),
+                headers: ["Authorization": "Bearer \(key ?? publishableKey)"])
+        }
+        return try Self.decoded(Answer.self, body, path: path)
     }
 
     func get(_ path: String, _ query: [(String, String)], key: String? = nil) async throws -> JSONObject {

@@ -1,4 +1,5 @@
 import Foundation
+import OnrampWire
 
 extension CryptoOnrampCoordinator {
     /// Checks out an onramp session your backend created, as stripe-ios `performCheckout` does
@@ -28,14 +29,14 @@ extension CryptoOnrampCoordinator {
             case .completed?: return .completed
             case .failed?: throw Self.paymentFailed(intent, onrampSessionId)
             case nil where attempt == 0:
-                guard let text = intent.string("next_action.redirect_to_url.url"), let url = URL(string: text) else {
+                guard let text = intent.nextAction?.redirectToURL.url, let url = URL(string: text) else {
                     throw CryptoOnrampError(.unexpectedResponse, developer: "requires_action without a redirect.")
                 }
                 let outcome = try await presenters.threeDSecure.presentChallenge(url: url, from: authenticationContext)
                 // `STPPaymentHandler` reads the intent again when the page closes; one still waiting for the
                 // challenge is a cancellation.
                 let after = try await paymentIntent(intentSecret, key: platformKey)
-                if outcome == .canceled || after.string("status") == "requires_action" { return .canceled }
+                if outcome == .canceled || after.status == .requiresAction { return .canceled }
                 guard Self.checkoutResult(after) == .completed else { throw Self.paymentFailed(after, onrampSessionId) }
             case nil:
                 throw Self.paymentFailed(intent, onrampSessionId)
@@ -52,32 +53,32 @@ extension CryptoOnrampCoordinator {
         case failed
     }
 
-    static func checkoutResult(_ intent: JSONObject) -> IntentOutcome? {
-        switch intent.string("status") {
-        case "succeeded", "requires_capture": .completed
-        case "processing" where intent.any("payment_method_types") as? [String] == ["us_bank_account"]: .completed
-        case "requires_action": nil
+    static func checkoutResult(_ intent: StripePaymentIntent) -> IntentOutcome? {
+        switch intent.status {
+        case .succeeded, .requiresCapture: .completed
+        case .processing where intent.paymentMethodTypes == ["us_bank_account"]: .completed
+        case .requiresAction: nil
         default: .failed
         }
     }
 
     /// `CheckoutError.paymentFailed`, typed by the intent's last payment error when it has one.
-    private static func paymentFailed(_ intent: JSONObject, _ sessionId: String) -> CryptoOnrampError {
-        let code = intent.string("last_payment_error.code")
-        let status = intent.string("status") ?? "unknown"
+    private static func paymentFailed(_ intent: StripePaymentIntent, _ sessionId: String) -> CryptoOnrampError {
+        let code = intent.lastPaymentError?.code
         return CryptoOnrampError(
             code == nil ? .checkoutFailed : .paymentDeclined, apiCode: code,
-            developer: "PaymentIntent of \(sessionId) is \(status) (\(code ?? "no error")).")
+            developer: "PaymentIntent of \(sessionId) is \(intent.status.rawValue) (\(code ?? "no error")).")
     }
 
     /// `GET payment_intents/{id}?client_secret=…&expand[0]=payment_method` with the platform's key; the id is
     /// the client secret's part before `_secret_`.
-    private func paymentIntent(_ clientSecret: String, key: String) async throws -> JSONObject {
+    private func paymentIntent(_ clientSecret: String, key: String) async throws -> StripePaymentIntent {
         guard let range = clientSecret.range(of: "_secret_") else {
             throw CryptoOnrampError(.unexpectedResponse, developer: "The PaymentIntent client secret is malformed.")
         }
         let id = String(clientSecret[..<range.lowerBound])
         return try await api.get(
-            "/v1/payment_intents/\(id)", [("client_secret", clientSecret), ("expand[0]", "payment_method")], key: key)
+            "/v1/payment_intents/\(id)", [("client_secret", clientSecret), ("expand[0]", "payment_method")], key: key,
+            as: StripePaymentIntent.self)
     }
 }

@@ -14,6 +14,6 @@ extension PaymentIntentRoutes {
                 APIParameter("client_secret", .string(maxLength: 128)),
                 APIParameter("expand[0]", .enumeration(["payment_method"])),
             ],
-            response: PaymentIntentObject.schema)
+            response: StripePaymentIntent.schema)
     }
 }

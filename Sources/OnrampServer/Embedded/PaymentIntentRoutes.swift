@@ -30,7 +30,7 @@ struct PaymentIntentRoutes: Sendable {
                 throw StripeErrors.missing("payment_intent: \(id)", param: "intent")
             }
             let expand = ["expand[0]", "expand[]", "expand"].contains { request.queryValue($0) == "payment_method" }
-            return intent.json(expandPaymentMethod: expand)
+            return intent.wire(expandPaymentMethod: expand).json
         }
         guard let found = try deposits.deposit(paymentIntent: id, caller: caller), matches(found.deposit.clientSecret)
         else { throw StripeErrors.missing("payment_intent: \(id)", param: "intent") }

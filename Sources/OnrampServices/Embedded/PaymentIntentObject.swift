@@ -49,101 +49,57 @@ package struct PaymentIntentObject {
     package var clientSecret: String { Self.clientSecret(of: session) }
 
     /// The intent's status, from the session's (see the table above).
-    package var status: String {
+    package var status: StripePaymentIntent.Status {
         switch session.machine.status {
-        case .fulfillmentComplete: return "succeeded"
-        case .fulfillmentProcessing: return paymentMethod?.method.type == .ach ? "processing" : "succeeded"
-        case .rejected: return session.machine.lastError == .transactionFailed ? "requires_payment_method" : "canceled"
+        case .fulfillmentComplete: return .succeeded
+        case .fulfillmentProcessing: return paymentMethod?.method.type == .ach ? .processing : .succeeded
+        case .rejected: return session.machine.lastError == .transactionFailed ? .requiresPaymentMethod : .canceled
         case .initialized, .requiresPayment:
-            guard session.machine.lastError == .actionRequired else { return "requires_payment_method" }
+            guard session.machine.lastError == .actionRequired else { return .requiresPaymentMethod }
             // A bank debit checked out without its mandate: the partner confirms again with `mandate_data`.
             switch session.threeDSStatus {
-            case nil: return "requires_confirmation"
-            case .passed: return "requires_capture"
-            case .failed: return "requires_payment_method"
-            case .pending: return "requires_action"
+            case nil: return .requiresConfirmation
+            case .passed: return .requiresCapture
+            case .failed: return .requiresPaymentMethod
+            case .pending: return .requiresAction
             }
         }
     }
 
     /// The amount charged in the currency's minor units (`"10.50"` USD is `1050`).
-    package var amount: Int {
-        Int(session.details.quoted.sourceTotal.string(places: currencyDecimals).filter { $0 != "." }) ?? 0
+    package var amount: Int64 {
+        Int64(session.details.quoted.sourceTotal.string(places: currencyDecimals).filter { $0 != "." }) ?? 0
     }
 
     /// The intent; `expandPaymentMethod` embeds the payment method object instead of its id.
-    package func json(expandPaymentMethod: Bool) -> JSONValue {
-        let types: [JSONValue] = [paymentMethod?.method.type == .ach ? "us_bank_account" : "card"]
-        var members: [(String, JSONValue)] = [
-            ("id", .string(id)), ("object", "payment_intent"), ("amount", .integer(amount)),
-            ("capture_method", paymentMethod?.method.type == .ach ? "automatic" : "manual"),
-            ("client_secret", .string(clientSecret)),
-            ("confirmation_method", "automatic"), ("created", .integer(session.createdAt / 1000)),
-            ("currency", .string(session.details.purchase.sourceCurrency)), ("livemode", .bool(session.livemode)),
-            ("payment_method_types", .array(types)), ("status", .string(status)),
-        ]
-        if let paymentMethod {
-            members.append(
-                (
-                    "payment_method",
-                    expandPaymentMethod
-                        ? paymentMethod.method.wire(
-                            id: paymentMethod.id, livemode: session.livemode, created: session.createdAt / 1000
-                        ).json
-                        : .string(paymentMethod.id)
-                ))
-        } else {
-            members.append(("payment_method", .null))
+    package func wire(expandPaymentMethod: Bool) -> StripePaymentIntent {
+        let isBankDebit = paymentMethod?.method.type == .ach
+        let method = paymentMethod.map { found -> StripePaymentIntent.PaymentMethod in
+            expandPaymentMethod
+                ? .expanded(found.method.wire(id: found.id, livemode: session.livemode, created: session.createdAt / 1000))
+                : .id(found.id)
         }
-        if status == "requires_action", let url = session.details.nextActionURL {
-            members.append(("next_action", ["type": "redirect_to_url", "redirect_to_url": ["url": .string(url)]]))
-        } else {
-            members.append(("next_action", .null))
-        }
-        members.append(("last_payment_error", lastPaymentError))
-        return .object(members)
+        let redirect = status == .requiresAction ? session.details.nextActionURL : nil
+        return StripePaymentIntent(
+            id: id, amount: amount, captureMethod: isBankDebit ? "automatic" : "manual", clientSecret: clientSecret,
+            created: session.createdAt / 1000, currency: session.details.purchase.sourceCurrency,
+            livemode: session.livemode, paymentMethodTypes: [isBankDebit ? "us_bank_account" : "card"], status: status,
+            paymentMethod: method, nextAction: redirect.map(CryptoOnrampSession.NextAction.init(redirectingTo:)),
+            lastPaymentError: lastPaymentError)
     }
 
-    /// Why the last attempt failed (`STPPaymentIntentLastPaymentError` requires `type`).
-    private var lastPaymentError: JSONValue {
+    /// Why the last attempt failed.
+    private var lastPaymentError: StripePaymentIntent.LastPaymentError? {
         if session.machine.lastError == .actionRequired, session.threeDSStatus == .failed {
-            return [
-                "type": "card_error", "code": "payment_intent_authentication_failure",
-                "message": "The customer did not pass 3-D Secure authentication.",
-            ]
+            return .init(
+                type: "card_error", code: "payment_intent_authentication_failure", declineCode: nil,
+                message: "The customer did not pass 3-D Secure authentication.")
         }
         guard session.machine.lastError == .transactionFailed, session.machine.status != .fulfillmentComplete else {
-            return .null
+            return nil
         }
-        return [
-            "type": "card_error", "code": "card_declined", "decline_code": "generic_decline",
-            "message": "Your card was declined.",
-        ]
+        return .init(
+            type: "card_error", code: "card_declined", declineCode: "generic_decline",
+            message: "Your card was declined.")
     }
-
-    /// ``json(expandPaymentMethod:)`` as a JSON Schema.
-    package static let schema = APISchema.object(
-        [
-            "id": .string, "object": .constant("payment_intent"), "amount": .integer, "capture_method": .string,
-            "client_secret": .string, "confirmation_method": .string, "created": .integer, "currency": .string,
-            "livemode": .boolean, "payment_method_types": .array(.string),
-            "status": .enumeration([
-                "requires_payment_method", "requires_confirmation", "requires_action", "requires_capture", "processing",
-                "succeeded", "canceled",
-            ]),
-            "payment_method": .anyOf([.string, .anyObject]).nullable,
-            "next_action": APISchema.object(
-                [
-                    "type": .constant("redirect_to_url"),
-                    "redirect_to_url": .object(["url": .uri], required: ["url"]),
-                ], required: ["type", "redirect_to_url"]
-            ).nullable,
-            "last_payment_error": APISchema.object(
-                ["type": .string, "code": .string, "decline_code": .string, "message": .string], required: ["type"]
-            ).nullable,
-        ],
-        required: [
-            "id", "object", "amount", "client_secret", "created", "currency", "livemode", "payment_method_types",
-            "status",
-        ])
 }
