@@ -76,7 +76,8 @@ package struct PaymentIntentObject {
         let isBankDebit = paymentMethod?.method.type == .ach
         let method = paymentMethod.map { found -> StripePaymentIntent.PaymentMethod in
             expandPaymentMethod
-                ? .expanded(found.method.wire(id: found.id, livemode: session.livemode, created: session.createdAt / 1000))
+                ? .expanded(
+                    found.method.wire(id: found.id, livemode: session.livemode, created: session.createdAt / 1000))
                 : .id(found.id)
         }
         let redirect = status == .requiresAction ? session.details.nextActionURL : nil
