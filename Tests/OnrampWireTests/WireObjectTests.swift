@@ -372,6 +372,31 @@ import Testing
         }
     }
 
+    /// A card token writes a typed-in card's `null` tokenization method; saved Link payment details leave out
+    /// what they do not hold; both decode back to themselves.
+    @Test func cardTokensAndLinkPaymentDetailsDecodeToThemselves() throws {
+        let token = StripeCardToken(
+            id: "tok_1", livemode: false, created: 1_796_000_000,
+            card: .init(
+                id: "card_1", brand: "Visa", last4: "4242", expMonth: 12, expYear: 2034, funding: "credit",
+                tokenizationMethod: nil))
+        #expect(try Self.decoded(token) == token)
+        #expect(token.json["card"]?["tokenization_method"] == .null && token.json["used"] == false)
+        let card = ConsumerPaymentDetails(
+            id: "csmrpd_1", isDefault: true, billingEmailAddress: "ada@example.com",
+            billingAddress: ["country_code": "US", "postal_code": "94103"],
+            cardDetails: .init(
+                brand: "VISA", last4: "4242", expMonth: 12, expYear: 2034, networks: ["VISA"], funding: "CREDIT"),
+            bankAccountDetails: nil)
+        let bank = ConsumerPaymentDetails(
+            id: "csmrpd_2", isDefault: false, billingEmailAddress: nil, billingAddress: nil, cardDetails: nil,
+            bankAccountDetails: .init(bankName: "STRIPE TEST BANK", last4: "6789"))
+        #expect(try Self.decoded(card) == card && card.type == "CARD")
+        #expect(try Self.decoded(bank) == bank && bank.type == "BANK_ACCOUNT")
+        #expect(bank.json.objectValue?.map(\.0) == ["id", "type", "is_default", "bank_account_details"])
+        #expect(card.json["card_details"]?["checks"]?["cvc_check"] == "PASS")
+    }
+
     /// Two string maps are equal when they hold the same members in any order; a key set again keeps its place.
     @Test func anOrderedStringMapKeepsItsOrder() throws {
         var map: OrderedStringMap = ["b": "1", "a": "2"]

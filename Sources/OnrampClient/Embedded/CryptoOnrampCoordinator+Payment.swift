@@ -32,24 +32,20 @@ extension CryptoOnrampCoordinator {
             selectedPaymentMethodId = id
             return PaymentMethodDisplayData(paymentMethodType: "card", icon: "card", label: id, sublabel: nil)
         case .card(let card) where applePay:
-            let token = try await api.post("/v1/tokens", Self.simulatedApplePayment(card), key: platformKey)
-            guard let tokenId = token.string("id") else {
-                throw CryptoOnrampError(.unexpectedResponse, developer: "The card token has no id.")
-            }
+            let token = try await api.post(
+                "/v1/tokens", Self.simulatedApplePayment(card), key: platformKey, as: StripeCardToken.self)
             method = try await api.post(
-                "/v1/payment_methods", [("type", "card"), ("card[token]", tokenId)], key: platformKey,
+                "/v1/payment_methods", [("type", "card"), ("card[token]", token.id)], key: platformKey,
                 as: StripePaymentMethod.self)
         case .card(let card):
-            let saved = try await api.post(
+            let detailsId = try await api.post(
                 "/v1/consumers/payment_details",
                 [
                     credential, CryptoOnrampAPI.requestSurface, ("type", "card"), ("card[number]", card.number),
                     ("card[exp_month]", String(card.expMonth)), ("card[exp_year]", String(card.expYear)),
                     ("billing_email_address", (email ?? "").lowercased()), ("active", "true"),
-                ], key: consumerPublishableKey)
-            guard let detailsId = saved.string("redacted_payment_details.id") else {
-                throw CryptoOnrampError(.unexpectedResponse, developer: "The saved payment details have no id.")
-            }
+                ], key: consumerPublishableKey, as: SavedPaymentDetails.self
+            ).redactedPaymentDetails.id
             method = try await api.post(
                 "/v1/consumers/payment_details/share",
                 [
@@ -121,6 +117,15 @@ extension CryptoOnrampCoordinator {
         return PaymentMethodDisplayData(
             paymentMethodType: "us_bank_account", icon: "bank",
             label: "\(bank?.bankName ?? "Bank account") •••• \(bank?.last4 ?? "")", sublabel: bank?.accountType)
+    }
+}
+
+/// What `consumers/payment_details` answers: the details saved.
+private struct SavedPaymentDetails: Decodable {
+    let redactedPaymentDetails: ConsumerPaymentDetails
+
+    enum CodingKeys: String, CodingKey {
+        case redactedPaymentDetails = "redacted_payment_details"
     }
 }
 

@@ -15,23 +15,10 @@ extension CardTokenRoutes {
             "card": PaymentMethodRoutes.Operations.cardForm.described("Without pk_token: a test card."),
         ])
 
-        /// The `token` object.
-        static let token = APISchema.object(
-            [
-                "id": .string, "object": .constant("token"), "type": .constant("card"), "livemode": .boolean,
-                "created": .integer, "used": .boolean,
-                "card": .object(
-                    [
-                        "id": .string, "object": .constant("card"), "brand": .string, "last4": .string,
-                        "exp_month": .integer, "exp_year": .integer, "funding": .string,
-                        "tokenization_method": APISchema.string.nullable,
-                    ], required: ["id", "brand", "last4", "exp_month", "exp_year", "funding"]),
-            ], required: ["id", "object", "type", "livemode", "created", "card"])
-
         /// Creates a token.
         static let createToken = APIOperation.stripe(
             "POST /v1/tokens",
             "createToken", "Creates a single-use card token from an Apple Pay payment or a test card.",
-            tag: "Embedded", auth: .anyKey, form: tokenForm, response: token)
+            tag: "Embedded", auth: .anyKey, form: tokenForm, response: StripeCardToken.schema)
     }
 }

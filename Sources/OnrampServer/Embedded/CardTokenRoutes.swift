@@ -20,23 +20,19 @@ struct CardTokenRoutes: Sendable {
     func createToken(_ _: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
         let creation = try CardTokenCreation(RequestFields.stripe(body), livemode: caller.livemode)
         let token = try service.createToken(creation, caller: caller)
-        return Self.tokenJSON(token, applePay: creation.applePay, livemode: caller.livemode)
+        return Self.token(token, applePay: creation.applePay, livemode: caller.livemode).json
     }
 
     /// The `token` object.
-    static func tokenJSON(_ token: PaymentMethodService.Created, applePay: Bool, livemode: Bool) -> JSONValue {
-        let (id, method, now) = (token.id, token.method, token.created)
-        let brand = method.card?.brand ?? "unknown"
-        return [
-            "id": .string(id), "object": "token", "type": "card", "livemode": .bool(livemode),
-            "created": .integer(now / 1000), "used": false,
-            "card": [
-                "id": .string("card_" + id.dropFirst(IdPrefix.cardToken.count + 1)), "object": "card",
-                "brand": .string(brand == "amex" ? "American Express" : brand.capitalized),
-                "last4": .string(method.card?.last4 ?? ""), "exp_month": .integer(method.card?.expMonth ?? 0),
-                "exp_year": .integer(method.card?.expYear ?? 0), "funding": "credit",
-                "tokenization_method": applePay ? "apple_pay" : .null,
-            ],
-        ]
+    static func token(_ token: PaymentMethodService.Created, applePay: Bool, livemode: Bool) -> StripeCardToken {
+        let card = token.method.card
+        let brand = card?.brand ?? "unknown"
+        return StripeCardToken(
+            id: token.id, livemode: livemode, created: token.created / 1000,
+            card: .init(
+                id: "card_" + token.id.dropFirst(IdPrefix.cardToken.count + 1),
+                brand: brand == "amex" ? "American Express" : brand.capitalized, last4: card?.last4 ?? "",
+                expMonth: card?.expMonth ?? 0, expYear: card?.expYear ?? 0, funding: "credit",
+                tokenizationMethod: applePay ? "apple_pay" : nil))
     }
 }

@@ -9,7 +9,7 @@ extension PaymentDetailsRoutes {
 
         /// `{redacted_payment_details: […]}`.
         static let detailsList = APISchema.object(
-            ["redacted_payment_details": .array(LinkPaymentDetails.schema)], required: ["redacted_payment_details"])
+            ["redacted_payment_details": .array(ConsumerPaymentDetails.schema)], required: ["redacted_payment_details"])
 
         /// Lists the consumer's payment details.
         static let listPaymentDetails = APIOperation.stripe(
@@ -35,7 +35,7 @@ extension PaymentDetailsRoutes {
                     "is_default": .enumeration(["true", "false"]), "request_surface": .string(maxLength: 64),
                 ], required: ["credentials", "type"]),
             response: .object(
-                ["redacted_payment_details": LinkPaymentDetails.schema], required: ["redacted_payment_details"]))
+                ["redacted_payment_details": ConsumerPaymentDetails.schema], required: ["redacted_payment_details"]))
 
         /// Updates saved payment details.
         static let updatePaymentDetails = APIOperation.stripe(
@@ -50,7 +50,7 @@ extension PaymentDetailsRoutes {
                     "request_surface": .string(maxLength: 64),
                 ], required: ["credentials"]),
             response: .object(
-                ["redacted_payment_details": LinkPaymentDetails.schema], required: ["redacted_payment_details"]))
+                ["redacted_payment_details": ConsumerPaymentDetails.schema], required: ["redacted_payment_details"]))
 
         /// Deletes saved payment details.
         static let deletePaymentDetails = APIOperation.stripe(

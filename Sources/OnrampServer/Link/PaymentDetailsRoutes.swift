@@ -27,14 +27,14 @@ struct PaymentDetailsRoutes: Sendable {
         let details = try service.list(consumerId: session.consumerId)
         return [
             "redacted_payment_details": .array(
-                details.filter { types?.contains($0.type) ?? true }.map(\.json))
+                details.filter { types?.contains($0.type) ?? true }.map(\.wire.json))
         ]
     }
 
     func createPaymentDetails(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
         let session = try ConsumerSession.require(request, body: body, caller: caller, context: context)
         let creation = try PaymentDetailsCreation(RequestFields.stripe(body))
-        return ["redacted_payment_details": try service.save(creation, for: session, caller: caller).json]
+        return ["redacted_payment_details": try service.save(creation, for: session, caller: caller).wire.json]
     }
 
     /// `{redacted_payment_details}` after the update (stripe-ios `makePaymentDetailsRequest`'s `DetailsResponse`).
@@ -42,7 +42,7 @@ struct PaymentDetailsRoutes: Sendable {
         let session = try ConsumerSession.require(request, body: body, caller: caller, context: context)
         let update = try PaymentDetailsUpdate(RequestFields.stripe(body))
         let id = request.pathParameters["id"] ?? ""
-        return ["redacted_payment_details": try service.update(detailsId: id, update, for: session).json]
+        return ["redacted_payment_details": try service.update(detailsId: id, update, for: session).wire.json]
     }
 
     /// `{}` once deleted (stripe-ios decodes `STPEmptyStripeResponse`).

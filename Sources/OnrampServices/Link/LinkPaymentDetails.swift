@@ -110,43 +110,15 @@ package struct LinkPaymentDetails: Sendable {
     package var type: String { method.type == .ach ? "BANK_ACCOUNT" : "CARD" }
 
     /// The redacted `ConsumerPaymentDetails` object.
-    package var json: JSONValue {
-        var members: [(String, JSONValue)] = [
-            ("id", .string(id)), ("type", .string(type)), ("is_default", .bool(isDefault)),
-        ]
-        if let email = billing["billing_email_address"] { members.append(("billing_email_address", email)) }
-        if let address = billing["billing_address"] { members.append(("billing_address", address)) }
-        if let card = method.card {
-            let brand = card.brand.uppercased()
-            members.append(
-                (
-                    "card_details",
-                    [
-                        "brand": .string(brand), "last4": .string(card.last4), "exp_month": .integer(card.expMonth),
-                        "exp_year": .integer(card.expYear), "networks": [.string(brand)],
-                        "funding": .string(card.funding.uppercased()), "checks": ["cvc_check": "PASS"],
-                    ]
-                ))
-        }
-        if let bank = method.bankAccount {
-            members.append(
-                ("bank_account_details", ["bank_name": .string(bank.bankName), "last4": .string(bank.last4)]))
-        }
-        return .object(members)
+    package var wire: ConsumerPaymentDetails {
+        ConsumerPaymentDetails(
+            id: id, isDefault: isDefault, billingEmailAddress: billing["billing_email_address"]?.stringValue,
+            billingAddress: billing["billing_address"].flatMap(OrderedStringMap.init(json:)),
+            cardDetails: method.card.map { card in
+                .init(
+                    brand: card.brand.uppercased(), last4: card.last4, expMonth: card.expMonth,
+                    expYear: card.expYear, networks: [card.brand.uppercased()], funding: card.funding.uppercased())
+            },
+            bankAccountDetails: method.bankAccount.map { .init(bankName: $0.bankName, last4: $0.last4) })
     }
-
-    /// ``json`` as a JSON Schema.
-    package static let schema = APISchema.object(
-        [
-            "id": .string, "type": .enumeration(["CARD", "BANK_ACCOUNT"]), "is_default": .boolean,
-            "billing_email_address": .string, "billing_address": .anyObject,
-            "card_details": .object(
-                [
-                    "brand": .string, "last4": .string, "exp_month": .integer, "exp_year": .integer,
-                    "networks": .array(.string), "funding": .string,
-                    "checks": .object(["cvc_check": .string], required: ["cvc_check"]),
-                ], required: ["brand", "last4", "exp_month", "exp_year", "networks", "funding"]),
-            "bank_account_details": .object(
-                ["bank_name": .string, "last4": .string], required: ["bank_name", "last4"]),
-        ], required: ["id", "type", "is_default"])
 }
