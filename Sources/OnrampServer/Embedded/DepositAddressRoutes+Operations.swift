@@ -67,7 +67,7 @@ extension DepositAddressRoutes {
                 APIParameter("limit", .integerString), APIParameter("starting_after", .string(maxLength: 64)),
                 APIParameter("ending_before", .string(maxLength: 64)),
             ],
-            response: StripeList<JSONValue>.schema(
+            response: StripeList<CryptoDepositAddress>.schema(
                 url: .constant("/v1/crypto/deposit_addresses"), item: depositAddress))
     }
 }
