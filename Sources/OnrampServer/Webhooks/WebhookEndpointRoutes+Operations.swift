@@ -35,8 +35,10 @@ extension WebhookEndpointRoutes {
         static let updateForm = APISchema.object(
             [
                 "url": url, "enabled_events": enabledEvents, "description": .string(maxLength: 5000),
-                "metadata": metadata, "disabled": .enumeration(["true", "false"]), "api_version": ignored,
-                "connect": ignored, "expand": ignored,
+                "metadata": APISchema.anyOf([metadata, .constant("")]).described(
+                    "Merged key by key: a key sent empty is unset; `metadata=` (empty) unsets them all."),
+                "disabled": .enumeration(["true", "false"]), "api_version": ignored, "connect": ignored,
+                "expand": ignored,
             ], closed: true)
 
         // MARK: - Operations
