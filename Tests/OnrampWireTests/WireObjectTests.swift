@@ -397,6 +397,41 @@ import Testing
         #expect(card.json["card_details"]?["checks"]?["cvc_check"] == "PASS")
     }
 
+    /// The 2026 KYC and identifier objects decode back to themselves; a submission's answer writes the
+    /// requirements' members before its own, and a document's absent type as `null`.
+    @Test func kycComplianceObjectsDecodeToThemselves() throws {
+        let requirement = CryptoKYCRequirements.Requirement(
+            requestedBy: "stripe",
+            document: .init(
+                acceptedSubtypes: [.init(id: "utility_bill", label: "Utility bill", description: "Recent")],
+                acceptedFormats: ["pdf"], maxFileSizeBytes: 1_000_000, minDocumentTypes: 1, maxDocumentTypes: 1,
+                maxFilesPerDocumentType: 2, fileRequirements: "A PDF", instructions: ["Upload one"]),
+            additionalRequirements: .init(questions: [
+                .init(id: "purchase_purpose", prompt: "Why?", answerType: "text", required: true)
+            ]))
+        let requirements = CryptoKYCRequirements(requirements: ["proof_of_address": requirement])
+        #expect(try Self.decoded(requirements) == requirements)
+        #expect(requirements.json["requirements"]?["proof_of_address"]?["errors"] == [])
+        let fulfilment = CryptoKYCRequirementsFulfillment(requirements: ["proof_of_address": .init(submission: "s1")])
+        #expect(try Self.decoded(fulfilment) == fulfilment)
+        let submission = CryptoKYCRequirementSubmission(
+            id: "s1", liquidityProvider: "stripe", created: 1_796_000_000,
+            documents: [.init(documentType: nil, documentSubtype: "utility_bill", fileIds: ["file_1"])],
+            answers: [.init(questionId: "purchase_purpose", value: "Investment")])
+        #expect(try Self.decoded(submission) == submission)
+        #expect(submission.json["documents"]?.arrayValue?.first?["document_type"] == .null)
+        let owed = CryptoIdentifierRequirements(
+            identifiers: [.init(type: "pl_pesel", regulation: "eu_mica")],
+            alternatives: [.init(originalMissingIdentifiers: ["pl_pesel"], alternativeMissingIdentifiers: ["pl_nip"])],
+            carfTINRequired: true)
+        #expect(try Self.decoded(owed) == owed)
+        let answer = CryptoIdentifierSubmission(requirements: owed, invalidIdentifiers: ["xx_tin"])
+        #expect(try Self.decoded(answer) == answer && !answer.valid)
+        #expect(
+            answer.json.objectValue?.map(\.0)
+                == ["object", "identifiers", "alternatives", "carf_tin_required", "valid", "invalid_identifiers"])
+    }
+
     /// Two string maps are equal when they hold the same members in any order; a key set again keeps its place.
     @Test func anOrderedStringMapKeepsItsOrder() throws {
         var map: OrderedStringMap = ["b": "1", "a": "2"]

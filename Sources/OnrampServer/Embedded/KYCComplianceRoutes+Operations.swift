@@ -23,47 +23,12 @@ extension KYCComplianceRoutes {
                         required: ["question_id", "value"]), maxItems: 20)
             ])
 
-        /// One requirement as the requirements listing shows it.
-        static let requirement = APISchema.object(
-            [
-                "requested_by": .string, "awaiting_action_from": .string,
-                "errors": .array(.object(["code": .string, "description": .string])),
-                "document": .object(
-                    [
-                        "accepted_subtypes": .array(
-                            .object(
-                                ["id": .string, "label": .string, "description": .string],
-                                required: ["id", "label", "description"])),
-                        "accepted_formats": .array(.string), "max_file_size_bytes": .integer,
-                        "min_document_types": .integer, "max_document_types": .integer,
-                        "max_files_per_document_type": .integer, "file_requirements": .string,
-                        "instructions": .array(.string),
-                    ],
-                    required: [
-                        "accepted_subtypes", "accepted_formats", "max_file_size_bytes", "min_document_types",
-                        "max_document_types", "file_requirements", "instructions",
-                    ]),
-                "additional_requirements": .object([
-                    "questionnaire": .object(
-                        [
-                            "questions": .array(
-                                .object(
-                                    [
-                                        "id": .string, "prompt": .string, "answer_type": .string,
-                                        "required": .boolean,
-                                    ], required: ["id", "prompt", "answer_type", "required"]))
-                        ], required: ["questions"])
-                ]),
-            ], required: ["requested_by", "awaiting_action_from", "errors"])
-
         static let retrieveKycRequirements = APIOperation.stripe(
             "GET /v1/crypto/internal/kyc_requirements",
             "retrieveKycRequirements",
             "What the customer still owes beyond the KYC tiers (an EU customer: a proof of address and a question).",
             tag: "Embedded", auth: .anyKey, query: [Consumer.credentialsQuery], headers: [Consumer.consumerHeader],
-            response: .object(
-                ["object": .constant("crypto.kyc_requirements"), "requirements": .object([:])],
-                required: ["requirements"]))
+            response: CryptoKYCRequirements.schema)
 
         static let fulfillAdditionalKycRequirement = APIOperation.stripe(
             "POST /v1/crypto/internal/fulfill_additional_kyc_requirement",
@@ -76,12 +41,7 @@ extension KYCComplianceRoutes {
                     "liquidity_provider": .string(maxLength: 64), "submission_type": .enumeration(["document"]),
                     "documents": .array(documentForm, maxItems: 5), "questionnaire": questionnaireForm,
                 ], required: ["credentials", "liquidity_provider"]),
-            response: .object(
-                [
-                    "id": .string, "object": .constant("crypto.kyc_requirement_submission"),
-                    "liquidity_provider": .string, "submission_type": .string, "status": .string, "created": .integer,
-                    "documents": .array(.anyObject), "questionnaire": .anyObject,
-                ], required: ["id", "object", "liquidity_provider", "submission_type", "status", "created"]))
+            response: CryptoKYCRequirementSubmission.schema)
 
         static let fulfillKycRequirements = APIOperation.stripe(
             "POST /v1/crypto/internal/fulfill_kyc_requirements",
@@ -94,33 +54,22 @@ extension KYCComplianceRoutes {
                     "requirements": .object([:]).described(
                         "requirements[<name>][requested_by|documents|additional_requirements]"),
                 ], required: ["requirements"]),
-            response: .object(
-                ["object": .constant("crypto.kyc_requirements_fulfillment"), "requirements": .anyObject],
-                required: ["object", "requirements"]))
+            response: CryptoKYCRequirementsFulfillment.schema)
 
-        /// The identifiers still owed.
-        static let identifierPlan = APISchema.object(
-            [
-                "object": .constant("crypto.identifier_requirements"),
-                "identifiers": .array(
-                    .object(
-                        ["type": .string, "regulation": .enumeration(["eu_carf", "eu_mica"])],
-                        required: ["type", "regulation"])),
-                "alternatives": .array(
-                    .object(
-                        [
-                            "original_missing_identifiers": .array(.string),
-                            "alternative_missing_identifiers": .array(.string),
-                        ], required: ["original_missing_identifiers", "alternative_missing_identifiers"])),
-                "carf_tin_required": .boolean,
-            ], required: ["identifiers", "alternatives", "carf_tin_required"])
+        /// The regulations the SDKs know (`ComplianceRegulation.kt` at fe68fa21); any other fails them.
+        static let regulations: KeyValuePairs<String, APISchema> = [
+            "identifiers": .array(
+                CryptoIdentifierRequirements.Identifier.schema.refining([
+                    "regulation": .enumeration(["eu_carf", "eu_mica"])
+                ]))
+        ]
 
         static let retrieveIdentifierRequirements = APIOperation.stripe(
             "GET /v1/crypto/internal/identifier_requirements",
             "retrieveIdentifierRequirements",
             "The MiCA and CRS/CARF identifiers the customer still owes (none outside the EU).", tag: "Embedded",
             auth: .anyKey, query: [Consumer.credentialsQuery], headers: [Consumer.consumerHeader],
-            response: identifierPlan)
+            response: CryptoIdentifierRequirements.schema.refining(regulations))
 
         static let submitEUIdentifiers = APIOperation.stripe(
             "POST /v1/crypto/internal/eu_identifiers",
@@ -134,12 +83,6 @@ extension KYCComplianceRoutes {
                             ["type": .string(maxLength: 32), "value": .string(maxLength: 64)],
                             required: ["type", "value"]), maxItems: 30),
                 ], required: ["credentials", "identifiers"]),
-            response: APISchema.object(
-                [
-                    "object": .constant("crypto.identifier_requirements"), "valid": .boolean,
-                    "invalid_identifiers": .array(.string),
-                    "identifiers": .array(.anyObject), "alternatives": .array(.anyObject),
-                    "carf_tin_required": .boolean,
-                ], required: ["valid", "invalid_identifiers", "identifiers", "alternatives", "carf_tin_required"]))
+            response: CryptoIdentifierSubmission.schema.refining(regulations))
     }
 }

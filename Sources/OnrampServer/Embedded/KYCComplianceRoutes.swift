@@ -26,10 +26,7 @@ struct KYCComplianceRoutes: Sendable {
     {
         let customer = try customer(request, caller: caller, body: body)
         let outstanding = try service.outstandingRequirements(of: customer)
-        return [
-            "object": "crypto.kyc_requirements",
-            "requirements": .object(outstanding.map { ($0, Self.proofOfAddressJSON) }),
-        ]
+        return CryptoKYCRequirements(requirements: OrderedMap(outstanding.map { ($0, Self.proofOfAddress) })).json
     }
 
     /// The first form: `liquidity_provider` names who asked, and the submission fulfils what that provider
@@ -48,11 +45,13 @@ struct KYCComplianceRoutes: Sendable {
         }
         let submission = try KYCRequirementSubmission(fields)
         let id = try service.fulfill(KYCDocumentRequirements.proofOfAddress, with: submission, for: customer)
-        return submission.json.setting([
-            "id": .string(id), "object": "crypto.kyc_requirement_submission", "liquidity_provider": .string(provider),
-            "submission_type": "document", "status": "accepted",
-            "created": .integer(routes.context.nowMilliseconds / 1000),
-        ])
+        return CryptoKYCRequirementSubmission(
+            id: id, liquidityProvider: provider, created: routes.context.nowMilliseconds / 1000,
+            documents: submission.documents.map {
+                .init(documentType: $0.type, documentSubtype: $0.subtype, fileIds: $0.fileIds)
+            },
+            answers: submission.answers.map { .init(questionId: $0.questionId, value: $0.value) }
+        ).json
     }
 
     /// The newest SDK's form: `requirements[<name>][…]`, with the link session key (or the credentials).
@@ -62,30 +61,28 @@ struct KYCComplianceRoutes: Sendable {
         guard let requirements = try fields.object("requirements"), let members = requirements.body.objectValue,
             !members.isEmpty, members.count <= 10
         else { throw fields.invalid("requirements", "Send requirements[<name>][…] for 1 to 10 requirements.") }
-        var fulfilled: [(String, JSONValue)] = []
+        var fulfilled: OrderedMap<CryptoKYCRequirementsFulfillment.Fulfilled> = [:]
         for (name, _) in members {
             guard let member = try requirements.object(name) else {
                 throw fields.invalid("requirements[\(name)]", "Each requirement is an object.")
             }
             let id = try service.fulfill(name, with: try KYCRequirementSubmission(member), for: customer)
-            fulfilled.append((name, ["submission": .string(id), "status": "accepted"]))
+            fulfilled[name] = .init(submission: id)
         }
-        return ["object": "crypto.kyc_requirements_fulfillment", "requirements": .object(fulfilled)]
+        return CryptoKYCRequirementsFulfillment(requirements: fulfilled).json
     }
 
     func retrieveIdentifierRequirements(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws
         -> JSONValue
     {
-        Self.planJSON(try service.identifierPlan(of: try customer(request, caller: caller, body: body)))
+        Self.requirements(try service.identifierPlan(of: try customer(request, caller: caller, body: body))).json
     }
 
     func submitEUIdentifiers(_ request: HTTPRequest, _ caller: StripeCaller, _ body: JSONValue) throws -> JSONValue {
         let customer = try customer(request, caller: caller, body: body)
         let submission = try IdentifierSubmission(RequestFields.stripe(body))
         let (invalid, plan) = try service.submit(submission.identifiers, for: customer)
-        return Self.planJSON(plan).setting([
-            "valid": .bool(invalid.isEmpty), "invalid_identifiers": .array(invalid.map { .string($0) }),
-        ])
+        return CryptoIdentifierSubmission(requirements: Self.requirements(plan), invalidIdentifiers: invalid).json
     }
 
     /// The caller's customer: the link session key's, or the consumer session's (credentials, or the
@@ -95,56 +92,37 @@ struct KYCComplianceRoutes: Sendable {
         return try customers.customer(request, caller: caller, body: body)
     }
 
-    /// `{identifiers: [{type, regulation}], alternatives: [{original_missing_identifiers,
-    /// alternative_missing_identifiers}], carf_tin_required}`.
-    static func planJSON(_ plan: ComplianceIdentifiers.Plan) -> JSONValue {
-        [
-            "object": "crypto.identifier_requirements",
-            "identifiers": .array(
-                plan.identifiers.map { ["type": .string($0.type), "regulation": .string($0.regulation.rawValue)] }),
-            "alternatives": .array(
-                plan.alternatives.map {
-                    [
-                        "original_missing_identifiers": .array($0.original.map { .string($0) }),
-                        "alternative_missing_identifiers": .array($0.alternative.map { .string($0) }),
-                    ]
-                }),
-            "carf_tin_required": .bool(plan.carfTINRequired),
-        ]
+    /// The identifiers `plan` still owes, as the SDKs read them.
+    static func requirements(_ plan: ComplianceIdentifiers.Plan) -> CryptoIdentifierRequirements {
+        CryptoIdentifierRequirements(
+            identifiers: plan.identifiers.map { .init(type: $0.type, regulation: $0.regulation.rawValue) },
+            alternatives: plan.alternatives.map {
+                .init(originalMissingIdentifiers: $0.original, alternativeMissingIdentifiers: $0.alternative)
+            },
+            carfTINRequired: plan.carfTINRequired)
     }
 
     /// The proof-of-address requirement (the one requirement the sandbox asks), as
     /// `RetrieveKycRequirementsResponse.kt` (9061dde6, 13f0fb44) reads a requirement.
-    static var proofOfAddressJSON: JSONValue {
+    static var proofOfAddress: CryptoKYCRequirements.Requirement {
         let labels = ["utility_bill": "Utility bill", "bank_statement": "Bank statement", "tax_letter": "Tax letter"]
-        return [
-            "requested_by": .string(requestedBy), "awaiting_action_from": "user", "errors": [],
-            "document": [
-                "accepted_subtypes": .array(
-                    KYCDocumentRequirements.proofOfAddressSubtypes.map {
-                        [
-                            "id": .string($0), "label": .string(labels[$0] ?? $0),
-                            "description": "Dated within the last three months, showing your name and address.",
-                        ]
-                    }),
-                "accepted_formats": .array(
-                    KYCComplianceService.documentFormats.values.sorted().map { .string($0) }),
-                "max_file_size_bytes": .integer(KYCComplianceService.maximumDocumentBytes),
-                "min_document_types": 1, "max_document_types": 1,
-                "max_files_per_document_type": .integer(KYCComplianceService.maximumFilesPerDocumentType),
-                "file_requirements": "A PDF, JPEG or PNG of at most 1 MB per file.",
-                "instructions": ["Upload one document that shows your full name and residential address."],
-            ],
-            "additional_requirements": [
-                "questionnaire": [
-                    "questions": [
-                        [
-                            "id": .string(KYCDocumentRequirements.purchasePurpose),
-                            "prompt": "What will you use the crypto for?", "answer_type": "text", "required": true,
-                        ]
-                    ]
-                ]
-            ],
-        ]
+        return CryptoKYCRequirements.Requirement(
+            requestedBy: requestedBy,
+            document: .init(
+                acceptedSubtypes: KYCDocumentRequirements.proofOfAddressSubtypes.map {
+                    .init(
+                        id: $0, label: labels[$0] ?? $0,
+                        description: "Dated within the last three months, showing your name and address.")
+                },
+                acceptedFormats: KYCComplianceService.documentFormats.values.sorted(),
+                maxFileSizeBytes: Int64(KYCComplianceService.maximumDocumentBytes), minDocumentTypes: 1,
+                maxDocumentTypes: 1, maxFilesPerDocumentType: KYCComplianceService.maximumFilesPerDocumentType,
+                fileRequirements: "A PDF, JPEG or PNG of at most 1 MB per file.",
+                instructions: ["Upload one document that shows your full name and residential address."]),
+            additionalRequirements: .init(questions: [
+                .init(
+                    id: KYCDocumentRequirements.purchasePurpose, prompt: "What will you use the crypto for?",
+                    answerType: "text", required: true)
+            ]))
     }
 }
