@@ -18,42 +18,21 @@ struct CryptoOnrampAPI: Sendable {
     /// A POST with a form body; `key` replaces the publishable key (the consumer's publishable key that
     /// Link answers with, as `STPAPIClient+Link` sends it).
     func post(_ path: String, _ fields: [(String, String)] = [], key: String? = nil) async throws -> JSONObject {
-        try await send {
-            try await transport.form(
-                "POST", url(path), fields, headers: ["Authorization": "Bearer \(key ?? publishableKey)"])
-        }
+        try await send { try await postForm(path, fields, key: key) }
     }
 
     /// A POST with a form body whose answer is decoded as `Answer`, a wire object the server renders.
     func post<Answer: Decodable>(
         _ path: String, _ fields: [(String, String)] = [], key: String? = nil, as _: Answer.Type
     ) async throws -> Answer {
-        let body = try await sendChecked {
-            try await transport.form(
-                "POST", url(path), fields, headers: ["Authorization": "Bearer \(key ?? publishableKey)"])
-        }
-        return try Self.decoded(Answer.self, body, path: path)
-    }
-
-    /// `body` as `Answer`; a body that is not one is an ``CryptoOnrampError/Code/unexpectedResponse``.
-    private static func decoded<Answer: Decodable>(_: Answer.Type, _ body: Data, path: String) throws -> Answer {
-        do {
-            return try JSONDecoder().decode(Answer.self, from: body)
-        } catch {
-            throw CryptoOnrampError(.unexpectedResponse, developer: "\(path): not a \(Answer.self) (\(error)).")
-        }
+        try Self.decoded(Answer.self, try await sendChecked { try await postForm(path, fields, key: key) }, path: path)
     }
 
     /// A GET whose answer is decoded as `Answer`, a wire object the server renders.
     func get<Answer: Decodable>(
         _ path: String, _ query: [(String, String)], key: String? = nil, as _: Answer.Type
     ) async throws -> Answer {
-        let body = try await sendChecked {
-            try await transport.request(
-                "GET", url(path + "?" + FormEncoding.encode(query)),
-                headers: ["Authorization": "Bearer \(key ?? publishableKey)"])
-        }
-        return try Self.decoded(Answer.self, body, path: path)
+        try Self.decoded(Answer.self, try await sendChecked { try await getQuery(path, query, key: key) }, path: path)
     }
 
     func get(_ path: String, _ query: [(String, String)], key: String? = nil) async throws -> JSONObject {
@@ -66,13 +45,35 @@ struct CryptoOnrampAPI: Sendable {
     ) async throws -> (body: JSONObject, headers: [String: String]) {
         var answerHeaders: [String: String] = [:]
         let body = try await send {
-            let answer = try await transport.request(
-                "GET", url(path + "?" + FormEncoding.encode(query)),
-                headers: headers.merging(["Authorization": "Bearer \(key ?? publishableKey)"]) { $1 })
+            let answer = try await getQuery(path, query, key: key, headers: headers)
             answerHeaders = answer.headers
             return answer
         }
         return (body, answerHeaders)
+    }
+
+    /// Sends `fields` as a form to `path` under `key` (the publishable key by default).
+    private func postForm(_ path: String, _ fields: [(String, String)], key: String?) async throws -> HTTPAnswer {
+        try await transport.form(
+            "POST", url(path), fields, headers: ["Authorization": "Bearer \(key ?? publishableKey)"])
+    }
+
+    /// Asks for `path` with `query` under `key` (the publishable key by default), with `headers` beside it.
+    private func getQuery(
+        _ path: String, _ query: [(String, String)], key: String?, headers: [String: String] = [:]
+    ) async throws -> HTTPAnswer {
+        try await transport.request(
+            "GET", url(path + "?" + FormEncoding.encode(query)),
+            headers: headers.merging(["Authorization": "Bearer \(key ?? publishableKey)"]) { $1 })
+    }
+
+    /// `body` as `Answer`; a body that is not one is an ``CryptoOnrampError/Code/unexpectedResponse``.
+    private static func decoded<Answer: Decodable>(_: Answer.Type, _ body: Data, path: String) throws -> Answer {
+        do {
+            return try JSONDecoder().decode(Answer.self, from: body)
+        } catch {
+            throw CryptoOnrampError(.unexpectedResponse, developer: "\(path): not a \(Answer.self) (\(error)).")
+        }
     }
 
     /// The App Attest fields StripeCore's `StripeAttest` adds to the mobile lookup and sign-up. No device

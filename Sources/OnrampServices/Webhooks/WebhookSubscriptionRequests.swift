@@ -49,7 +49,9 @@ extension WebhookSubscriptionChange {
     /// A Stripe webhook endpoint form: `url`, `enabled_events`, `description`, `metadata`, and on update
     /// `disabled`; Stripe's other documented parameters are accepted and ignored, any other is refused
     /// (`parameter_unknown`). Creation needs `url` and `enabled_events`. Metadata change key by key, as Stripe's
-    /// do: a key given an empty value is unset, and `metadata=` (empty) unsets them all.
+    /// do ("Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an
+    /// empty value to metadata": `WebhookEndpointUpdateParams`, stripe-ruby's generated
+    /// `lib/stripe/params/webhook_endpoint_update_params.rb`).
     package init(stripeForm body: JSONValue, creating: Bool, targets: WebhookTargetPolicy) throws(FieldError) {
         let fields = RequestFields.stripe(body)
         try fields.rejectUnknown(allowed: creating ? Self.stripeFields : Self.stripeFields.union(["disabled"]))
